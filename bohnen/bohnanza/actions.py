@@ -1,0 +1,431 @@
+"""Bohnanza actions, their text notation and their JSON form.
+
+Every action names the seat that takes it. Notation: ``"<seat>: <verb> <args>"``,
+for example ``"0: plant 1"``, ``"2: harvest 0"``, ``"0: propose 2 give h1,f0 want RO"``,
+``"2: accept 7 give h3"``. Hand cards are named by position (``h0`` is the front
+card), face-up cards by index (``f0``, ``f1``), talers by number (``t2``), beans by
+code (``BL FE SA BR SO AU RO GA``). ``str(action)`` gives the notation and
+:func:`parse_action` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bohnen.bohnanza.beans import CODES, parse_bean
+from bohnen.core.errors import InvalidActionError
+
+Positions = tuple[int, ...]
+Beans = tuple[int, ...]
+
+
+class _Action:
+    """What every action shares: its JSON form."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return action_to_json(self)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Plant(_Action):
+    """Phase 1: plant the front card of the hand into ``field``."""
+
+    seat: int
+    field: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: plant {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPlanting(_Action):
+    """Phase 1: stop after the first card instead of planting the second."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: end-planting"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantTraded(_Action):
+    """Phase 3: plant one ``bean`` from the trade area into ``field``."""
+
+    seat: int
+    bean: int
+    field: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: plant {_bean_code(self.bean)} {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class Harvest(_Action):
+    """Sell every bean of ``field`` (any time, by any player)."""
+
+    seat: int
+    field: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: harvest {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyThirdField(_Action):
+    """Buy the third field (any time, by any player, once)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: buy-field"
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(_Action):
+    """Phase 2: offer cards (and talers) to ``to`` for beans (and talers) wanted.
+
+    ``hand`` are positions in the proposer's hand, ``face_up`` indices of the
+    face-up cards (active player only), ``wants`` the bean types wanted, one
+    entry per card. Nothing wanted makes a gift; nothing given asks for one.
+    """
+
+    seat: int
+    to: int
+    hand: Positions = ()
+    face_up: Positions = ()
+    wants: Beans = ()
+    talers: int = 0
+    wants_talers: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.seat}: propose {self.to}{_offer_text(self)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter(_Action):
+    """Phase 2: decline proposal ``pid`` and propose back to its proposer."""
+
+    seat: int
+    pid: int
+    hand: Positions = ()
+    face_up: Positions = ()
+    wants: Beans = ()
+    talers: int = 0
+    wants_talers: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.seat}: counter {self.pid}{_offer_text(self)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(_Action):
+    """Phase 2: accept proposal ``pid``, giving the named cards of the wanted types."""
+
+    seat: int
+    pid: int
+    hand: Positions = ()
+    face_up: Positions = ()
+
+    def __str__(self) -> str:
+        refs = _refs_text(self.hand, self.face_up, 0)
+        return f"{self.seat}: accept {self.pid}" + (f" give {refs}" if refs else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(_Action):
+    """Phase 2: decline proposal ``pid`` made to this seat."""
+
+    seat: int
+    pid: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: decline {self.pid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(_Action):
+    """Phase 2: withdraw one's own proposal ``pid`` (open trading)."""
+
+    seat: int
+    pid: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: withdraw {self.pid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_Action):
+    """Phase 2, turn-based: hand the floor to the next seat clockwise."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTrading(_Action):
+    """Phase 2: the active player ends trading; kept face-up cards go to be planted."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: close-trading"
+
+
+BohnanzaAction = (
+    Plant | EndPlanting | PlantTraded | Harvest | BuyThirdField | Propose | Counter | Accept
+    | Decline | Withdraw | Pass | CloseTrading
+)
+
+KINDS: dict[str, type[Any]] = {
+    "plant": Plant,
+    "end-planting": EndPlanting,
+    "plant-traded": PlantTraded,
+    "harvest": Harvest,
+    "buy-field": BuyThirdField,
+    "propose": Propose,
+    "counter": Counter,
+    "accept": Accept,
+    "decline": Decline,
+    "withdraw": Withdraw,
+    "pass": Pass,
+    "close-trading": CloseTrading,
+}
+_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
+
+
+def _bean_code(bean: int) -> str:
+    return CODES[bean] if isinstance(bean, int) and 0 <= bean < len(CODES) else f"?{bean}"
+
+
+def _refs_text(hand: Positions, face_up: Positions, talers: int) -> str:
+    parts = [f"h{i}" for i in hand] + [f"f{i}" for i in face_up]
+    if talers:
+        parts.append(f"t{talers}")
+    return ",".join(parts)
+
+
+def _offer_text(a: Propose | Counter) -> str:
+    text = ""
+    give = _refs_text(a.hand, a.face_up, a.talers)
+    if give:
+        text += f" give {give}"
+    want = [_bean_code(b) for b in a.wants]
+    if a.wants_talers:
+        want.append(f"t{a.wants_talers}")
+    if want:
+        text += f" want {','.join(want)}"
+    return text
+
+
+# --- notation -------------------------------------------------------------------------
+
+
+def parse_action(text: str) -> BohnanzaAction:
+    """The action written ``text`` in notation; ``InvalidActionError`` naming the fault."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action in notation must be text, not {text!r}")
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise InvalidActionError(f"{text!r}: expected '<seat>: <verb> ...'")
+    seat = _int(head, "seat", text)
+    words = rest.split()
+    if not words:
+        raise InvalidActionError(f"{text!r}: no verb after the seat")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        return _PARSERS[verb](seat, args)
+    except KeyError:
+        raise InvalidActionError(
+            f"{text!r}: unknown verb {verb!r}; verbs are {', '.join(KINDS)}"
+        ) from None
+    except (ValueError, IndexError) as exc:
+        raise InvalidActionError(f"{text!r}: {exc}") from None
+
+
+def _int(word: str, what: str, text: str) -> int:
+    try:
+        value = int(word.strip())
+    except ValueError:
+        raise InvalidActionError(f"{text!r}: {what} must be a number, not {word.strip()!r}") from None
+    if value < 0:
+        raise InvalidActionError(f"{text!r}: {what} must not be negative")
+    return value
+
+
+def _nat(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise ValueError(f"{what} must be a number, not {word!r}")
+    return int(word)
+
+
+def _expect(args: list[str], count: int, usage: str) -> None:
+    if len(args) != count:
+        raise ValueError(f"expected {usage}")
+
+
+def _parse_plant(seat: int, args: list[str]) -> BohnanzaAction:
+    if len(args) == 1:
+        return Plant(seat, _nat(args[0], "field"))
+    _expect(args, 2, "'plant FIELD' or 'plant BEAN FIELD'")
+    return PlantTraded(seat, parse_bean(args[0]), _nat(args[1], "field"))
+
+
+def _parse_offer(args: list[str], usage: str) -> tuple[Positions, Positions, int, Beans, int]:
+    hand: list[int] = []
+    face: list[int] = []
+    talers = wants_talers = 0
+    wants: list[int] = []
+    i = 0
+    seen: set[str] = set()
+    while i < len(args):
+        key = args[i].lower()
+        if key not in ("give", "want") or i + 1 >= len(args) or key in seen:
+            raise ValueError(f"expected {usage}")
+        seen.add(key)
+        for item in args[i + 1].split(","):
+            item = item.strip()
+            if not item:
+                continue
+            low = item.lower()
+            if low.startswith("t") and low[1:].isdigit():
+                if key == "give":
+                    talers += int(low[1:])
+                else:
+                    wants_talers += int(low[1:])
+            elif key == "give" and low[:1] in ("h", "f"):
+                (hand if low[0] == "h" else face).append(_nat(low[1:], "card position"))
+            elif key == "want":
+                wants.append(parse_bean(item))
+            else:
+                raise ValueError(f"{item!r} is not a card (h<pos>, f<index>) or talers (t<n>)")
+        i += 2
+    return tuple(sorted(hand)), tuple(sorted(face)), talers, tuple(sorted(wants)), wants_talers
+
+
+def _parse_propose(seat: int, args: list[str]) -> BohnanzaAction:
+    usage = "'propose TO [give h0,f1,t2] [want RO,SO,t1]'"
+    if not args:
+        raise ValueError(f"expected {usage}")
+    hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
+    return Propose(seat, _nat(args[0], "receiving seat"), hand, face, wants, talers, wt)
+
+
+def _parse_counter(seat: int, args: list[str]) -> BohnanzaAction:
+    usage = "'counter PID [give h0,f1,t2] [want RO,SO,t1]'"
+    if not args:
+        raise ValueError(f"expected {usage}")
+    hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
+    return Counter(seat, _nat(args[0], "proposal number"), hand, face, wants, talers, wt)
+
+
+def _parse_accept(seat: int, args: list[str]) -> BohnanzaAction:
+    usage = "'accept PID [give h0,f1]'"
+    if not args:
+        raise ValueError(f"expected {usage}")
+    hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
+    if talers or wants or wt:
+        raise ValueError("an acceptance names only the cards given (the talers are the proposal's)")
+    return Accept(seat, _nat(args[0], "proposal number"), hand, face)
+
+
+def _one_pid(cls: type[Decline] | type[Withdraw], verb: str) -> Any:
+    def parse(seat: int, args: list[str]) -> BohnanzaAction:
+        _expect(args, 1, f"'{verb} PID'")
+        return cls(seat, _nat(args[0], "proposal number"))
+    return parse
+
+
+def _no_args(cls: type[EndPlanting] | type[BuyThirdField] | type[Pass] | type[CloseTrading],
+             verb: str) -> Any:
+    def parse(seat: int, args: list[str]) -> BohnanzaAction:
+        _expect(args, 0, f"'{verb}' alone")
+        return cls(seat)
+    return parse
+
+
+def _parse_harvest(seat: int, args: list[str]) -> BohnanzaAction:
+    _expect(args, 1, "'harvest FIELD'")
+    return Harvest(seat, _nat(args[0], "field"))
+
+
+def _parse_plant_traded(seat: int, args: list[str]) -> BohnanzaAction:
+    _expect(args, 2, "'plant-traded BEAN FIELD'")
+    return PlantTraded(seat, parse_bean(args[0]), _nat(args[1], "field"))
+
+
+_PARSERS: dict[str, Any] = {
+    "plant": _parse_plant,
+    "plant-traded": _parse_plant_traded,
+    "end-planting": _no_args(EndPlanting, "end-planting"),
+    "harvest": _parse_harvest,
+    "buy-field": _no_args(BuyThirdField, "buy-field"),
+    "propose": _parse_propose,
+    "counter": _parse_counter,
+    "accept": _parse_accept,
+    "decline": _one_pid(Decline, "decline"),
+    "withdraw": _one_pid(Withdraw, "withdraw"),
+    "pass": _no_args(Pass, "pass"),
+    "close-trading": _no_args(CloseTrading, "close-trading"),
+}
+
+
+# --- JSON -----------------------------------------------------------------------------
+
+
+def action_to_json(action: BohnanzaAction) -> dict[str, Any]:
+    """``{"type": kind, "seat": ..., ...}``; beans by code."""
+    data: dict[str, Any] = {"type": _KIND_OF[type(action)]}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name == "bean":
+            value = _bean_code(value)
+        elif f.name == "wants":
+            value = [_bean_code(b) for b in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
+    return data
+
+
+def action_from_json(data: Any) -> BohnanzaAction:
+    """The action of a JSON object; ``InvalidActionError`` naming the fault."""
+    if not isinstance(data, dict):
+        raise InvalidActionError(f"an action must be a JSON object, not {data!r}")
+    kind = data.get("type")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidActionError(f"unknown action type {kind!r}; types are {', '.join(KINDS)}")
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(set(data) - names - {"type"})
+    if unknown:
+        raise InvalidActionError(f"{kind}: unknown field(s) {', '.join(unknown)}")
+    values: dict[str, Any] = {}
+    try:
+        for name in names:
+            if name not in data:
+                continue
+            raw = data[name]
+            if name == "bean":
+                values[name] = parse_bean(str(raw))
+            elif name == "wants":
+                values[name] = tuple(sorted(parse_bean(str(b)) for b in raw))
+            elif name in ("hand", "face_up"):
+                values[name] = tuple(sorted(_json_int(x, name) for x in raw))
+            else:
+                values[name] = _json_int(raw, name)
+        return cls(**values)  # type: ignore[no-any-return]
+    except TypeError as exc:
+        raise InvalidActionError(f"{kind}: {exc}") from None
+    except ValueError as exc:
+        raise InvalidActionError(f"{kind}: {exc}") from None
+
+
+def _json_int(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{name} must be a whole number ≥ 0, not {value!r}")
+    return value

@@ -1,0 +1,223 @@
+"""What happened: every ``apply`` returns these frozen records, censored per viewer.
+
+Only :class:`Drew` (the cards drawn into a hand) and the hand positions named in
+:class:`Proposed` and :class:`Traded` are private; everything else is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from bohnen.bohnanza.beans import NAMES
+
+JSON = dict[str, Any]
+
+
+def _names(beans: tuple[int, ...]) -> list[str]:
+    return [NAMES[b] for b in beans]
+
+
+def _words(beans: tuple[int, ...]) -> str:
+    return ", ".join(_names(beans)) if beans else "nothing"
+
+
+class TurnStarted(NamedTuple):
+    seat: int
+    turn: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "turn_started", "seat": self.seat, "turn": self.turn}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Turn {self.turn}: seat {self.seat} plays."
+
+
+class Planted(NamedTuple):
+    seat: int
+    bean: int
+    field: int
+    count: int  # beans in the field afterwards
+    source: str  # "hand" or "trade area"
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "planted", "seat": self.seat, "bean": NAMES[self.bean],
+                "field": self.field, "count": self.count, "source": self.source}
+
+    def text(self, viewer: int | None) -> str:
+        return (f"Seat {self.seat} plants a {NAMES[self.bean]} from the {self.source} "
+                f"in field {self.field} ({self.count}).")
+
+
+class Harvested(NamedTuple):
+    seat: int
+    field: int
+    bean: int
+    count: int
+    talers: int
+    final: bool  # part of the final sale
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "harvested", "seat": self.seat, "field": self.field,
+                "bean": NAMES[self.bean], "count": self.count, "talers": self.talers,
+                "final": self.final}
+
+    def text(self, viewer: int | None) -> str:
+        when = " in the final sale" if self.final else ""
+        return (f"Seat {self.seat} sells {self.count} {NAMES[self.bean]} from field "
+                f"{self.field}{when} for {self.talers} taler(s).")
+
+
+class ThirdFieldBought(NamedTuple):
+    seat: int
+    cost: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "third_field_bought", "seat": self.seat, "cost": self.cost}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Seat {self.seat} buys a third field for {self.cost} talers."
+
+
+class Revealed(NamedTuple):
+    seat: int
+    beans: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "revealed", "seat": self.seat, "beans": _names(self.beans)}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Seat {self.seat} turns up {_words(self.beans)}."
+
+
+class Drew(NamedTuple):
+    seat: int
+    beans: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        data: JSON = {"event": "drew", "seat": self.seat, "count": len(self.beans)}
+        if viewer == self.seat:
+            data["beans"] = _names(self.beans)
+        return data
+
+    def text(self, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"You draw {_words(self.beans)}."
+        return f"Seat {self.seat} draws {len(self.beans)} card(s)."
+
+
+class RanOut(NamedTuple):
+    runouts: int
+    reshuffled: int  # cards of the new draw pile (0 when none is made)
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "ran_out", "runouts": self.runouts, "reshuffled": self.reshuffled}
+
+    def text(self, viewer: int | None) -> str:
+        then = (f"the discard pile is shuffled into a new draw pile of {self.reshuffled}"
+                if self.reshuffled else "no new draw pile")
+        return f"The draw pile runs out (time {self.runouts}): {then}."
+
+
+class Proposed(NamedTuple):
+    pid: int
+    seat: int
+    to: int
+    hand: tuple[int, ...]
+    hand_beans: tuple[int, ...]
+    face_beans: tuple[int, ...]
+    wants: tuple[int, ...]
+    talers: int
+    wants_talers: int
+    counter_to: int | None
+
+    def to_json(self, viewer: int | None) -> JSON:
+        data: JSON = {"event": "proposed", "pid": self.pid, "seat": self.seat, "to": self.to,
+                      "hand_beans": _names(self.hand_beans),
+                      "face_up_beans": _names(self.face_beans), "wants": _names(self.wants),
+                      "talers": self.talers, "wants_talers": self.wants_talers,
+                      "counter_to": self.counter_to}
+        if viewer == self.seat:
+            data["hand"] = list(self.hand)
+        return data
+
+    def text(self, viewer: int | None) -> str:
+        gives = self.hand_beans + self.face_beans
+        money = f" and {self.talers} taler(s)" if self.talers else ""
+        wants = f" and {self.wants_talers} taler(s)" if self.wants_talers else ""
+        return (f"Seat {self.seat} offers seat {self.to} {_words(gives)}{money} "
+                f"for {_words(self.wants)}{wants} (proposal {self.pid}).")
+
+
+class Traded(NamedTuple):
+    pid: int
+    seat: int  # the proposer
+    to: int
+    given: tuple[int, ...]  # beans from the proposer to ``to``
+    received: tuple[int, ...]  # beans from ``to`` to the proposer
+    talers_given: int
+    talers_received: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "traded", "pid": self.pid, "seat": self.seat, "to": self.to,
+                "given": _names(self.given), "received": _names(self.received),
+                "talers_given": self.talers_given, "talers_received": self.talers_received}
+
+    def text(self, viewer: int | None) -> str:
+        kind = "gift" if not (self.received and self.given) else "trade"
+        return (f"Proposal {self.pid} accepted ({kind}): seat {self.seat} gives "
+                f"{_words(self.given)}, seat {self.to} gives {_words(self.received)}.")
+
+
+class ProposalClosed(NamedTuple):
+    pid: int
+    seat: int | None  # who closed it (None: voided by the engine)
+    how: str  # "declined", "withdrawn", "countered", "voided"
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "proposal_closed", "pid": self.pid, "seat": self.seat, "how": self.how}
+
+    def text(self, viewer: int | None) -> str:
+        who = f"seat {self.seat}" if self.seat is not None else "the game (cards moved)"
+        return f"Proposal {self.pid} {self.how} by {who}."
+
+
+class FloorPassed(NamedTuple):
+    seat: int
+    to: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "floor_passed", "seat": self.seat, "to": self.to}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Seat {self.seat} passes; seat {self.to} has the floor."
+
+
+class TradingClosed(NamedTuple):
+    seat: int
+    kept: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "trading_closed", "seat": self.seat, "kept": _names(self.kept)}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Seat {self.seat} closes trading and keeps {_words(self.kept)}."
+
+
+class GameEnded(NamedTuple):
+    reason: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "game_ended", "reason": self.reason, "scores": list(self.scores),
+                "winners": list(self.winners)}
+
+    def text(self, viewer: int | None) -> str:
+        won = ", ".join(str(w) for w in self.winners)
+        return f"Game over ({self.reason}). Talers {list(self.scores)}; winner(s): seat {won}."
+
+
+BohnanzaEvent = (
+    TurnStarted | Planted | Harvested | ThirdFieldBought | Revealed | Drew | RanOut | Proposed
+    | Traded | ProposalClosed | FloorPassed | TradingClosed | GameEnded
+)

@@ -1,0 +1,113 @@
+"""Every legal action of a seat, except proposals (see ``ProposalSpace``).
+
+Simple actions are made once per seat and field and shared, so listing them costs
+no allocation beyond the list itself.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from bohnen.bohnanza import actions as A
+from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState, Proposal
+
+MAX_SEATS = 8
+PLANT_ACTS = [[A.Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+HARVEST_ACTS = [[A.Harvest(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+TRADED_ACTS = [[[A.PlantTraded(s, b, f) for f in range(3)] for b in range(8)]
+               for s in range(MAX_SEATS)]
+END_ACTS = [A.EndPlanting(s) for s in range(MAX_SEATS)]
+BUY_ACTS = [A.BuyThirdField(s) for s in range(MAX_SEATS)]
+PASS_ACTS = [A.Pass(s) for s in range(MAX_SEATS)]
+CLOSE_ACTS = [A.CloseTrading(s) for s in range(MAX_SEATS)]
+
+
+def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
+    phase = state.phase
+    if phase == OVER or not 0 <= seat < state.n:
+        return []
+    turn_based = state.options.turn_based
+    if turn_based and seat not in state.to_act():
+        return []
+    out: list[Any] = []
+    if phase == PLANT:
+        if seat == state.active:
+            hand = state.hands[seat]
+            if state.planted < 2 and hand:
+                acts = PLANT_ACTS[seat]
+                out.extend(acts[f] for f in state.plantable_fields(seat, hand[0]))
+            if state.planted == 1:
+                out.append(END_ACTS[seat])
+    elif phase == TRADE:
+        _trading(state, seat, turn_based, out)
+    elif phase == PLANT_TRADED:
+        seen = 0
+        for bean in state.trade[seat]:
+            if not seen >> bean & 1:
+                seen |= 1 << bean
+                acts = TRADED_ACTS[seat][bean]
+                out.extend(acts[f] for f in state.plantable_fields(seat, bean))
+    _any_time(state, seat, out)
+    return out
+
+
+def _any_time(state: BohnanzaState, seat: int, out: list[Any]) -> None:
+    base = seat * 3
+    fcount = state.fcount
+    nf = state.fields[seat]
+    acts = HARVEST_ACTS[seat]
+    big = False
+    if state.options.bean_protection:
+        for f in range(nf):
+            if fcount[base + f] >= 2:
+                big = True
+                break
+    for f in range(nf):
+        c = fcount[base + f]
+        if c >= 2 or (c == 1 and not big):
+            out.append(acts[f])
+    if nf == 2 and len(state.talers[seat]) >= state.options.field_cost:
+        out.append(BUY_ACTS[seat])
+
+
+def _trading(state: BohnanzaState, seat: int, turn_based: bool, out: list[Any]) -> None:
+    active = state.active
+    for p in state.pending:
+        if p.to == seat:
+            out.extend(acceptances(state, p))
+            out.append(A.Decline(seat, p.pid))
+        elif p.frm == seat and not turn_based:
+            out.append(A.Withdraw(seat, p.pid))
+    if turn_based:
+        if not state.pending and seat == state.floor and (
+                seat != active or state.quiet < state.n - 1):
+            out.append(PASS_ACTS[seat])
+    if seat == active:
+        out.append(CLOSE_ACTS[seat])
+
+
+def acceptances(state: BohnanzaState, p: Proposal) -> list[A.Accept]:
+    """Every way for the receiver to pay the beans ``p`` wants (by position)."""
+    seat = p.to
+    if p.wants_talers > len(state.talers[seat]) or p.talers > len(state.talers[p.frm]):
+        return []
+    hand = state.hands[seat]
+    face = state.face_up if seat == state.active else ()
+    need: dict[int, int] = {}
+    for b in p.wants:
+        need[b] = need.get(b, 0) + 1
+    choices_per_bean = []
+    for bean, k in need.items():
+        refs = [(0, i) for i, c in enumerate(hand) if c == bean]
+        refs += [(1, i) for i, c in enumerate(face) if c == bean]
+        if len(refs) < k:
+            return []
+        choices_per_bean.append(list(combinations(refs, k)))
+    out = []
+    for pick in product(*choices_per_bean):
+        refs = [r for group in pick for r in group]
+        hand_pos = tuple(sorted(i for src, i in refs if src == 0))
+        face_pos = tuple(sorted(i for src, i in refs if src == 1))
+        out.append(A.Accept(seat, p.pid, hand_pos, face_pos))
+    return out

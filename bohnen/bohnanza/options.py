@@ -1,0 +1,97 @@
+"""Rule options of Bohnanza, with the defaults of ``decisions.md``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+TRADING_MODES = ("turn_based", "open")
+TIE_BREAKS = ("shared", "most_cards_in_hand")
+
+
+@dataclass(frozen=True, slots=True)
+class BohnanzaOptions:
+    """Options of one game. Every choice the texts leave open is here.
+
+    - ``players``: 3 to 5 (original edition).
+    - ``bean_protection``: a one-card field may be harvested only when no field of
+      the player holds two or more (decisions.md 3).
+    - ``same_bean_in_two_fields``: allow two fields of one bean (decisions.md 2).
+    - ``tie_break``: ``shared`` or ``most_cards_in_hand`` (decisions.md 7).
+    - ``third_field_cost``: talers for the third field; ``None`` means the text's
+      choice: 3, or 2 with five players (variant of the text).
+    - ``beginner``: every player starts with three fields (variant).
+    - ``expert_taler_trading``: talers may be part of a trade (variant).
+    - ``trading``: ``turn_based`` (one seat acts at a time, the floor passing
+      around the table) or ``open`` (anyone may act at any moment).
+    - ``max_proposals_per_turn``: proposals (counters included) allowed in one
+      turn's trading; required in turn-based mode so that every game ends;
+      ``None`` (no bound) is allowed in open mode only.
+    - ``proposal_size``: the most cards (and talers) on each side of a proposal
+      that the proposal generator offers to bots; any proposal can be checked.
+    """
+
+    players: int = 4
+    bean_protection: bool = True
+    same_bean_in_two_fields: bool = False
+    tie_break: Literal["shared", "most_cards_in_hand"] = "shared"
+    third_field_cost: int | None = None
+    beginner: bool = False
+    expert_taler_trading: bool = False
+    trading: Literal["turn_based", "open"] = "turn_based"
+    max_proposals_per_turn: int | None = 8
+    proposal_size: int = 1
+
+    def __post_init__(self) -> None:
+        _check_int("players", self.players, 3, 5)
+        for name in ("bean_protection", "same_bean_in_two_fields", "beginner",
+                     "expert_taler_trading"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise ValueError(f"option tie_break must be one of {', '.join(TIE_BREAKS)}, "
+                             f"not {self.tie_break!r}")
+        if self.third_field_cost is not None:
+            _check_int("third_field_cost", self.third_field_cost, 0, 20)
+        if self.trading not in TRADING_MODES:
+            raise ValueError(f"option trading must be one of {', '.join(TRADING_MODES)}, "
+                             f"not {self.trading!r}")
+        if self.max_proposals_per_turn is None:
+            if self.trading == "turn_based":
+                raise ValueError("option max_proposals_per_turn must be a number in turn-based "
+                                 "trading (it bounds the game)")
+        else:
+            _check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
+        _check_int("proposal_size", self.proposal_size, 0, 5)
+
+    @property
+    def field_cost(self) -> int:
+        """Talers the third field costs: the option, else 3 (2 with five players)."""
+        if self.third_field_cost is not None:
+            return self.third_field_cost
+        return 2 if self.players == 5 else 3
+
+    @property
+    def turn_based(self) -> bool:
+        return self.trading == "turn_based"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> BohnanzaOptions:
+        if not isinstance(data, dict):
+            raise ValueError(f"options must be an object, not {data!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; "
+                             f"options are {', '.join(sorted(known))}")
+        return cls(**data)
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"option {name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"option {name} must be from {low} to {high}, not {value}")

@@ -1,0 +1,20 @@
+"""The errors every game raises. Both are ``ValueError`` so callers can catch either."""
+
+
+class GameError(ValueError):
+    """Base of every error a game raises on bad input."""
+
+
+class IllegalActionError(GameError):
+    """A well-formed action that the rules forbid in this state.
+
+    The message names the seat, the action and the reason; the state is unchanged.
+    """
+
+
+class InvalidActionError(GameError):
+    """A malformed action: unknown kind, bad notation, a value out of range."""
+
+
+class RecordError(GameError):
+    """A game record or saved state that cannot be read or does not replay."""

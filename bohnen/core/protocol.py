@@ -1,0 +1,140 @@
+"""The protocol every game implements, so every layer works with every game.
+
+A layer (bots, simulation, command line, terminal) reaches a game only through
+these types: a :class:`Game` found in the registry, the :class:`State` it makes,
+and the actions and events that state takes and returns.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Protocol, Self, runtime_checkable
+
+from bohnen.core.result import Result
+
+JSON = dict[str, Any]
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A move by one seat. ``str(action)`` is its notation; ``to_json()`` its JSON form."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class Event(Protocol):
+    """A frozen record of something that happened, censored per viewer."""
+
+    def to_json(self, viewer: int | None) -> JSON:
+        """The event as ``viewer`` may see it (``None``: a spectator)."""
+        ...
+
+    def text(self, viewer: int | None) -> str:
+        """One line in words, as ``viewer`` may see it."""
+        ...
+
+
+class Options(Protocol):
+    """A frozen dataclass of rule options; ``players`` is always one of them."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class State(Protocol):
+    """A game position. Mutated only through :meth:`apply`."""
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int:
+        """Turns begun so far (1 at the start)."""
+        ...
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (several in open or simultaneous play)."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every legal action of ``seat`` now, except trade proposals."""
+        ...
+
+    def proposals(self, seat: int) -> Sequence[Any]:
+        """Trade proposals of ``seat`` from the bounded generator (empty if none)."""
+        ...
+
+    def check(self, action: Any) -> None:
+        """Raise ``IllegalActionError``/``InvalidActionError`` if ``action`` may not be applied."""
+        ...
+
+    def apply(self, action: Any) -> list[Any]:
+        """Apply ``action`` atomically and return the events it caused."""
+        ...
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see, JSON-ready (``None``: a spectator)."""
+        ...
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A full state agreeing with ``view(seat)``, all hidden cards re-dealt at random."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def result(self) -> Result: ...
+
+    def to_json(self) -> JSON:
+        """The full state (hidden cards included), loadable by ``Game.state_from_json``."""
+        ...
+
+    def audit(self) -> None:
+        """Raise ``AssertionError`` if an invariant of the game (cards, money) is broken."""
+        ...
+
+
+class Game(ABC):
+    """A game's entry in the registry: how to make options, states and actions."""
+
+    name: str
+    title: str
+    version: int
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def options(self, players: int, **overrides: Any) -> Any:
+        """Validated options; a bad value raises ``ValueError`` naming the option."""
+
+    @abstractmethod
+    def options_from_json(self, data: Any) -> Any: ...
+
+    @abstractmethod
+    def option_sets(self, players: int) -> list[Any]:
+        """Representative option sets for the conformance suite (each choice covered)."""
+
+    @abstractmethod
+    def new_game(self, options: Any, seed: int, deck: Sequence[Any] | None = None) -> Any:
+        """A new game; ``deck`` fixes the card order (top first) instead of shuffling."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """An action from its notation; raises ``InvalidActionError``."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Any:
+        """An action from its JSON form; raises ``InvalidActionError``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> Any:
+        """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""

@@ -1,0 +1,139 @@
+"""Game records: ``{game, version, options, seed, deck, actions, result}`` as JSON.
+
+A record replays a game exactly: the same options, seed and deck give the same
+start, and the actions in notation are applied one after another. The result
+stored with the record is checked against the one the replay reaches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bohnen.core.errors import GameError, RecordError
+from bohnen.core.protocol import Game, State
+from bohnen.core.registry import get_game
+from bohnen.core.result import Result
+
+FORMAT = "bohnen-record"
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """Everything needed to replay one game."""
+
+    game: str
+    version: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    deck: list[Any] | None = None
+    result: Result | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "version": self.version,
+            "options": self.options,
+            "seed": self.seed,
+            "deck": self.deck,
+            "actions": self.actions,
+        }
+        if self.result is not None:
+            data["result"] = self.result.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        missing = [k for k in ("game", "options", "seed", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"record lacks {', '.join(missing)}")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("record 'actions' must be a list of notation strings")
+        if not isinstance(data["options"], dict):
+            raise RecordError("record 'options' must be an object")
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"record 'seed' must be an integer, not {seed!r}")
+        deck = data.get("deck")
+        if deck is not None and not isinstance(deck, list):
+            raise RecordError("record 'deck' must be a list or null")
+        result = None
+        if data.get("result") is not None:
+            try:
+                result = Result.from_json(data["result"])
+            except ValueError as exc:
+                raise RecordError(f"record 'result': {exc}") from exc
+        return cls(
+            game=str(data["game"]),
+            version=int(data.get("version", 0)),
+            options=data["options"],
+            seed=seed,
+            actions=list(actions),
+            deck=deck,
+            result=result,
+        )
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path} is not a text file") from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno})") from exc
+        return cls.from_json(data)
+
+
+def start(record: GameRecord) -> tuple[Game, State]:
+    """The game and its starting state for ``record``."""
+    try:
+        game = get_game(record.game)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from exc
+    if record.version and record.version != game.version:
+        raise RecordError(
+            f"record is for {game.name} version {record.version}, "
+            f"this engine plays version {game.version}"
+        )
+    try:
+        options = game.options_from_json(record.options)
+    except ValueError as exc:
+        raise RecordError(f"record options: {exc}") from exc
+    deck: Sequence[Any] | None = record.deck
+    try:
+        state: State = game.new_game(options, record.seed, deck)
+    except ValueError as exc:
+        raise RecordError(f"record deck: {exc}") from exc
+    return game, state
+
+
+def replay(record: GameRecord, check_result: bool = True) -> State:
+    """Replay ``record`` and return the final state; ``RecordError`` on any mismatch."""
+    game, state = start(record)
+    for index, text in enumerate(record.actions):
+        try:
+            state.apply(game.parse_action(text))
+        except GameError as exc:
+            raise RecordError(f"action {index + 1} ({text!r}): {exc}") from exc
+    if check_result and record.result is not None:
+        if not state.is_over:
+            raise RecordError("the record's actions end before the game does")
+        got = state.result()
+        if got != record.result:
+            raise RecordError(f"replay gives {got.to_json()}, record says {record.result.to_json()}")
+    return state
