@@ -238,7 +238,8 @@ def parse_action(text: str) -> BohnanzaAction:
         raise InvalidActionError(f"{text!r}: no verb after the seat")
     verb, args = words[0].lower(), words[1:]
     try:
-        return _PARSERS[verb](seat, args)
+        action: BohnanzaAction = _PARSERS[verb](seat, args)
+        return action
     except KeyError:
         raise InvalidActionError(
             f"{text!r}: unknown verb {verb!r}; verbs are {', '.join(KINDS)}"
@@ -251,7 +252,9 @@ def _int(word: str, what: str, text: str) -> int:
     try:
         value = int(word.strip())
     except ValueError:
-        raise InvalidActionError(f"{text!r}: {what} must be a number, not {word.strip()!r}") from None
+        raise InvalidActionError(
+            f"{text!r}: {what} must be a number, not {word.strip()!r}"
+        ) from None
     if value < 0:
         raise InvalidActionError(f"{text!r}: {what} must not be negative")
     return value

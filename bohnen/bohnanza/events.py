@@ -36,34 +36,34 @@ class Planted(NamedTuple):
     seat: int
     bean: int
     field: int
-    count: int  # beans in the field afterwards
+    size: int  # beans in the field afterwards
     source: str  # "hand" or "trade area"
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "planted", "seat": self.seat, "bean": NAMES[self.bean],
-                "field": self.field, "count": self.count, "source": self.source}
+                "field": self.field, "count": self.size, "source": self.source}
 
     def text(self, viewer: int | None) -> str:
         return (f"Seat {self.seat} plants a {NAMES[self.bean]} from the {self.source} "
-                f"in field {self.field} ({self.count}).")
+                f"in field {self.field} ({self.size}).")
 
 
 class Harvested(NamedTuple):
     seat: int
     field: int
     bean: int
-    count: int
+    size: int  # beans sold
     talers: int
     final: bool  # part of the final sale
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "harvested", "seat": self.seat, "field": self.field,
-                "bean": NAMES[self.bean], "count": self.count, "talers": self.talers,
+                "bean": NAMES[self.bean], "count": self.size, "talers": self.talers,
                 "final": self.final}
 
     def text(self, viewer: int | None) -> str:
         when = " in the final sale" if self.final else ""
-        return (f"Seat {self.seat} sells {self.count} {NAMES[self.bean]} from field "
+        return (f"Seat {self.seat} sells {self.size} {NAMES[self.bean]} from field "
                 f"{self.field}{when} for {self.talers} taler(s).")
 
 

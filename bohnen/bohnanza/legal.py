@@ -46,8 +46,8 @@ def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
         for bean in state.trade[seat]:
             if not seen >> bean & 1:
                 seen |= 1 << bean
-                acts = TRADED_ACTS[seat][bean]
-                out.extend(acts[f] for f in state.plantable_fields(seat, bean))
+                traded = TRADED_ACTS[seat][bean]
+                out.extend(traded[f] for f in state.plantable_fields(seat, bean))
     _any_time(state, seat, out)
     return out
 
@@ -79,10 +79,9 @@ def _trading(state: BohnanzaState, seat: int, turn_based: bool, out: list[Any]) 
             out.append(A.Decline(seat, p.pid))
         elif p.frm == seat and not turn_based:
             out.append(A.Withdraw(seat, p.pid))
-    if turn_based:
-        if not state.pending and seat == state.floor and (
-                seat != active or state.quiet < state.n - 1):
-            out.append(PASS_ACTS[seat])
+    if turn_based and not state.pending and seat == state.floor and (
+            seat != active or state.quiet < state.n - 1):
+        out.append(PASS_ACTS[seat])
     if seat == active:
         out.append(CLOSE_ACTS[seat])
 

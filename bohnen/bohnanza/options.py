@@ -46,8 +46,9 @@ class BohnanzaOptions:
         _check_int("players", self.players, 3, 5)
         for name in ("bean_protection", "same_bean_in_two_fields", "beginner",
                      "expert_taler_trading"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name} must be true or false, not {value!r}")
         if self.tie_break not in TIE_BREAKS:
             raise ValueError(f"option tie_break must be one of {', '.join(TIE_BREAKS)}, "
                              f"not {self.tie_break!r}")

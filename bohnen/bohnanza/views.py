@@ -267,9 +267,10 @@ def _load(data: Any) -> BohnanzaState:
         frm = int(p["from"])
         hand = tuple(int(i) for i in p["hand"])
         face = tuple(int(i) for i in p["face_up"])
+        wants = tuple(sorted(_beans(p["wants"])))
         pending.append(Proposal(int(p["pid"]), frm, int(p["to"]), hand,
                                 tuple(s.hands[frm][i] for i in hand), face,
-                                tuple(s.face_up[i] for i in face), tuple(sorted(_beans(p["wants"]))),
+                                tuple(s.face_up[i] for i in face), wants,
                                 int(p.get("talers", 0)), int(p.get("wants_talers", 0))))
     s.pending = tuple(pending)
     return s

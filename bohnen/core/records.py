@@ -135,5 +135,7 @@ def replay(record: GameRecord, check_result: bool = True) -> State:
             raise RecordError("the record's actions end before the game does")
         got = state.result()
         if got != record.result:
-            raise RecordError(f"replay gives {got.to_json()}, record says {record.result.to_json()}")
+            raise RecordError(
+                f"replay gives {got.to_json()}, record says {record.result.to_json()}"
+            )
     return state

@@ -1,0 +1,34 @@
+"""The bot interface: a bot sees its seat's view and the legal actions, never the state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(slots=True)
+class Decision:
+    """What a bot is given for one move.
+
+    ``view`` is the seat's view (``None`` for bots that declare ``needs_view =
+    False``, which saves building it); ``actions`` are the legal actions except
+    proposals; ``proposals`` the game's bounded proposal generator for the seat
+    (empty for bots that declare ``proposes = False``).
+    """
+
+    seat: int
+    view: dict[str, Any] | None
+    actions: list[Any]
+    proposals: Sequence[Any]
+
+
+class Bot(Protocol):
+    """Chooses one action of a :class:`Decision`, using only ``rng`` for chance."""
+
+    name: str
+    needs_view: bool
+    proposes: bool
+
+    def act(self, decision: Decision, rng: random.Random) -> Any: ...

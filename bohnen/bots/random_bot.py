@@ -1,0 +1,38 @@
+"""The random bot: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bohnen.bots.base import Decision
+
+
+class RandomBot:
+    """Uniform over the legal actions.
+
+    Proposals count as one more choice beside the listed actions (their space is
+    large); when chosen, one proposal is drawn uniformly from the generator. With
+    ``trades=False`` it never proposes, and as the active player it closes trading
+    at once (it still answers proposals made to it).
+    """
+
+    needs_view = False
+
+    def __init__(self, trades: bool = True) -> None:
+        self.trades = trades
+        self.proposes = trades
+        self.name = "random" if trades else "random:trades=false"
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        actions = decision.actions
+        if not self.trades:
+            for action in actions:
+                if type(action).__name__ == "CloseTrading":
+                    return action  # nobody proposes: the active player closes at once
+        proposals = decision.proposals if self.trades else ()
+        extra = 1 if proposals else 0
+        pick = rng.randrange(len(actions) + extra) if actions else 0
+        if pick == len(actions):
+            return proposals[rng.randrange(len(proposals))]
+        return actions[pick]

@@ -1,0 +1,110 @@
+"""Playing games between bots: one game, or a seeded series of them."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohnen.bots.base import Bot, Decision
+from bohnen.core.protocol import Game, State
+from bohnen.core.records import GameRecord
+from bohnen.core.result import Result
+from bohnen.core.rng import derive
+
+MAX_ACTIONS = 1_000_000  # a guard: no game of any registered game comes near it
+
+
+@dataclass(slots=True)
+class Played:
+    """One finished game: its result, length and (if kept) its record."""
+
+    seed: int
+    result: Result
+    turns: int
+    actions: int
+    record: GameRecord | None
+
+
+def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
+              record: bool = False) -> Played:
+    """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``."""
+    state: State = game.new_game(options, seed)
+    rngs = [random.Random(derive(seed, 1, seat)) for seat in range(len(bots))]
+    chooser = random.Random(derive(seed, 2))
+    notation: list[str] = []
+    count = 0
+    while not state.is_over:
+        waiting = state.to_act()
+        seat = waiting[0] if len(waiting) == 1 else chooser.choice(waiting)
+        bot = bots[seat]
+        decision = Decision(seat, state.view(seat) if bot.needs_view else None,
+                            state.legal_actions(seat),
+                            state.proposals(seat) if bot.proposes else ())
+        action = bot.act(decision, rngs[seat])
+        state.apply(action)
+        if record:
+            notation.append(str(action))
+        count += 1
+        if count > MAX_ACTIONS:
+            raise RuntimeError(f"game with seed {seed} did not end after {MAX_ACTIONS} actions")
+    result = state.result()
+    rec = None
+    if record:
+        rec = GameRecord(game.name, game.version, options.to_json(), seed, notation, None, result)
+    return Played(seed, result, state.turn, count, rec)
+
+
+@dataclass(slots=True)
+class Summary:
+    """Figures over a series of games."""
+
+    game: str
+    players: int
+    games: int = 0
+    talers: list[int] = field(default_factory=list)  # total score per seat
+    wins: list[float] = field(default_factory=list)  # shared wins split evenly
+    turns: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+
+    def add(self, played: Played) -> None:
+        if not self.talers:
+            self.talers = [0] * self.players
+            self.wins = [0.0] * self.players
+        self.games += 1
+        for seat, score in enumerate(played.result.scores):
+            self.talers[seat] += score
+        for seat in played.result.winners:
+            self.wins[seat] += 1 / len(played.result.winners)
+        self.turns += played.turns
+        self.actions += played.actions
+
+    def to_json(self) -> dict[str, Any]:
+        g = max(self.games, 1)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "mean_score": [round(t / g, 3) for t in self.talers],
+            "win_share": [round(w / g, 4) for w in self.wins],
+            "mean_turns": round(self.turns / g, 2),
+            "mean_actions": round(self.actions / g, 1),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+        }
+
+
+def simulate(game: Game, options: Any, seed: int, games: int, bots: Sequence[Bot],
+             on_game: Callable[[Played], None] | None = None) -> Summary:
+    """Play ``games`` games; game ``i`` uses the seed ``derive(seed, i)``."""
+    summary = Summary(game.name, options.players)
+    start = time.perf_counter()
+    for index in range(games):
+        played = play_game(game, options, derive(seed, index), bots, record=on_game is not None)
+        summary.add(played)
+        if on_game is not None:
+            on_game(played)
+    summary.seconds = time.perf_counter() - start
+    return summary
