@@ -11,7 +11,7 @@ code (``BL FE SA BR SO AU RO GA``). ``str(action)`` gives the notation and
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from bohnen.bohnanza.beans import CODES, parse_bean
 from bohnen.core.errors import InvalidActionError
@@ -21,9 +21,10 @@ Beans = tuple[int, ...]
 
 
 class _Action:
-    """What every action shares: its JSON form."""
+    """What every action shares: its JSON form, and whether it ends the trading."""
 
     __slots__ = ()
+    ends_trading: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         return action_to_json(self)  # type: ignore[arg-type]
@@ -170,6 +171,7 @@ class Pass(_Action):
 class CloseTrading(_Action):
     """Phase 2: the active player ends trading; kept face-up cards go to be planted."""
 
+    ends_trading: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:

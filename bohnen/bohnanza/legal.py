@@ -11,6 +11,7 @@ from typing import Any
 
 from bohnen.bohnanza import actions as A
 from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState, Proposal
+from bohnen.bohnanza.tables import CAP, HARVESTABLE, PLANTABLE, plant_key
 
 MAX_SEATS = 8
 PLANT_ACTS = [[A.Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
@@ -21,53 +22,56 @@ END_ACTS = [A.EndPlanting(s) for s in range(MAX_SEATS)]
 BUY_ACTS = [A.BuyThirdField(s) for s in range(MAX_SEATS)]
 PASS_ACTS = [A.Pass(s) for s in range(MAX_SEATS)]
 CLOSE_ACTS = [A.CloseTrading(s) for s in range(MAX_SEATS)]
+# PLANTS[seat][two_fields_of_a_bean][key] and TRADED[seat][bean][...][key]: the planting
+# actions of tables.PLANTABLE.
+PLANTS = [[tuple(tuple(PLANT_ACTS[s][f] for f in fields) for fields in table)
+           for table in PLANTABLE] for s in range(MAX_SEATS)]
+TRADED = [[[tuple(tuple(TRADED_ACTS[s][b][f] for f in fields) for fields in table)
+            for table in PLANTABLE] for b in range(8)] for s in range(MAX_SEATS)]
+# HARVESTS[seat][protection][key]: the harvest actions of tables.HARVESTABLE.
+HARVESTS = [[tuple(tuple(HARVEST_ACTS[s][f] for f in fields) for fields in table)
+             for table in HARVESTABLE] for s in range(MAX_SEATS)]
 
 
 def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
     phase = state.phase
     if phase == OVER or not 0 <= seat < state.n:
         return []
-    turn_based = state.options.turn_based
-    if turn_based and seat not in state.to_act():
+    turn_based = state.tb
+    if turn_based and seat != state.actor():
         return []
     out: list[Any] = []
     if phase == PLANT:
         if seat == state.active:
             hand = state.hands[seat]
             if state.planted < 2 and hand:
-                acts = PLANT_ACTS[seat]
-                out.extend(acts[f] for f in state.plantable_fields(seat, hand[0]))
+                bean = hand[0]
+                key = plant_key(state.fbean, seat * 3, state.fields[seat], bean)
+                out.extend(PLANTS[seat][state.options.same_bean_in_two_fields][key])
             if state.planted == 1:
                 out.append(END_ACTS[seat])
     elif phase == TRADE:
         _trading(state, seat, turn_based, out)
     elif phase == PLANT_TRADED:
         seen = 0
+        two = state.options.same_bean_in_two_fields
         for bean in state.trade[seat]:
             if not seen >> bean & 1:
                 seen |= 1 << bean
-                traded = TRADED_ACTS[seat][bean]
-                out.extend(traded[f] for f in state.plantable_fields(seat, bean))
+                key = plant_key(state.fbean, seat * 3, state.fields[seat], bean)
+                out.extend(TRADED[seat][bean][two][key])
     _any_time(state, seat, out)
     return out
 
 
 def _any_time(state: BohnanzaState, seat: int, out: list[Any]) -> None:
+    """Harvests (with bean protection) and buying the third field."""
     base = seat * 3
-    fcount = state.fcount
-    nf = state.fields[seat]
-    acts = HARVEST_ACTS[seat]
-    big = False
-    if state.options.bean_protection:
-        for f in range(nf):
-            if fcount[base + f] >= 2:
-                big = True
-                break
-    for f in range(nf):
-        c = fcount[base + f]
-        if c >= 2 or (c == 1 and not big):
-            out.append(acts[f])
-    if nf == 2 and len(state.talers[seat]) >= state.options.field_cost:
+    fc = state.fcount
+    key = CAP[fc[base]] * 9 + CAP[fc[base + 1]] * 3 + CAP[fc[base + 2]]
+    if key:
+        out.extend(HARVESTS[seat][state.options.bean_protection][key])
+    if state.fields[seat] == 2 and len(state.talers[seat]) >= state.cost:
         out.append(BUY_ACTS[seat])
 
 

@@ -30,10 +30,10 @@ def check_common(state: BohnanzaState, action: Any) -> None:
     seat = require_seat(state, action)
     if state.phase == OVER:
         raise illegal(action, "the game is over")
-    if state.options.turn_based:
-        waiting = state.to_act()
-        if seat not in waiting:
-            raise illegal(action, f"it is seat {waiting[0]}'s move")
+    if state.tb:
+        actor = state.actor()
+        if seat != actor:
+            raise illegal(action, f"it is seat {actor}'s move")
 
 
 def _field_index(state: BohnanzaState, action: Any) -> int:
@@ -134,7 +134,7 @@ def apply_harvest(state: BohnanzaState, action: A.Harvest, events: list[Any]) ->
 def check_buy(state: BohnanzaState, action: A.BuyThirdField) -> None:
     if state.fields[action.seat] == 3:
         raise illegal(action, "the seat has its third field already")
-    cost = state.options.field_cost
+    cost = state.cost
     if len(state.talers[action.seat]) < cost:
         raise illegal(action, f"the third field costs {cost} talers, the seat has "
                               f"{len(state.talers[action.seat])}")
@@ -143,7 +143,7 @@ def check_buy(state: BohnanzaState, action: A.BuyThirdField) -> None:
 def apply_buy(state: BohnanzaState, action: A.BuyThirdField, events: list[Any]) -> None:
     """Pay with the most recently earned talers; they go face up onto the discard pile."""
     seat = action.seat
-    cost = state.options.field_cost
+    cost = state.cost
     coins = state.talers[seat]
     if cost:
         state.talers[seat] = coins[:-cost]

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza.beans import PAYOUT
 from bohnen.bohnanza.options import BohnanzaOptions
+from bohnen.bohnanza.tables import PLANTABLE, plant_key
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.result import Result
 from bohnen.core.rng import step
@@ -45,12 +46,37 @@ class BohnanzaState:
     """A position of Bohnanza. Change it only through :meth:`apply`."""
 
     __slots__ = (
-        "active", "discard", "draw", "ending", "face_up", "fbean", "fcount", "fields", "floor",
-        "hands", "made", "n", "next_pid", "options", "pending", "phase", "planted", "quiet",
-        "reason", "rng", "runouts", "talers", "trade", "turn",
+        "active",
+        "cost",
+        "discard",
+        "draw",
+        "ending",
+        "face_up",
+        "fbean",
+        "fcount",
+        "fields",
+        "floor",
+        "hands",
+        "made",
+        "n",
+        "next_pid",
+        "options",
+        "pending",
+        "phase",
+        "planted",
+        "quiet",
+        "reason",
+        "rng",
+        "runouts",
+        "talers",
+        "tb",
+        "trade",
+        "turn",
     )
 
     options: BohnanzaOptions
+    tb: bool  # options.turn_based, kept at hand for the hot paths
+    cost: int  # options.field_cost, likewise
     n: int
     rng: int
     hands: list[tuple[int, ...]]
@@ -80,6 +106,8 @@ class BohnanzaState:
     def clone(self) -> BohnanzaState:
         c = object.__new__(BohnanzaState)
         c.options = self.options
+        c.tb = self.tb
+        c.cost = self.cost
         c.n = self.n
         c.rng = self.rng
         c.hands = self.hands[:]
@@ -112,16 +140,21 @@ class BohnanzaState:
         return self.phase == OVER
 
     def to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == OVER:
+        if self.phase == OVER:
             return ()
-        if not self.options.turn_based:
+        if not self.tb:
             return tuple(s for s in range(self.n) if self.legal_actions(s) or self.proposals(s))
+        return (self.actor(),)
+
+    def actor(self) -> int:
+        """Turn-based: the one seat to act (the game must not be over)."""
+        phase = self.phase
         if phase == PLANT:
-            return (self.active,)
+            return self.active
         if phase == TRADE:
-            return (self.pending[0].to,) if self.pending else (self.floor,)
-        return (self.planting_seat(),)
+            pending = self.pending
+            return pending[0].to if pending else self.floor
+        return self.planting_seat()
 
     def planting_seat(self) -> int:
         """Turn-based phase 3: the first seat from the active one with cards to plant."""
@@ -143,8 +176,12 @@ class BohnanzaState:
         _rules.CHECKS[type(action)](self, action)
 
     def apply(self, action: Any) -> list[Any]:
-        _rules.check_common(self, action)
         kind = type(action)
+        seat = getattr(action, "seat", None)
+        # The common checks of rules.check_common, inlined on this hot path.
+        if (kind not in _rules.CHECKS or type(seat) is not int or not 0 <= seat < self.n
+                or self.phase == OVER or (self.tb and seat != self.actor())):
+            _rules.check_common(self, action)  # raises with the reason
         _rules.CHECKS[kind](self, action)
         events: list[Any] = []
         _rules.APPLY[kind](self, action, events)
@@ -179,15 +216,10 @@ class BohnanzaState:
 
     # --- fields -----------------------------------------------------------------------
 
-    def plantable_fields(self, seat: int, bean: int) -> list[int]:
+    def plantable_fields(self, seat: int, bean: int) -> tuple[int, ...]:
         """Fields ``bean`` may go into now (a field of that bean; else an empty one)."""
-        base = seat * 3
-        fbean = self.fbean
-        fields = range(self.fields[seat])
-        same = [f for f in fields if fbean[base + f] == bean]
-        if same and not self.options.same_bean_in_two_fields:
-            return same
-        return [f for f in fields if fbean[base + f] == bean or fbean[base + f] == EMPTY]
+        key = plant_key(self.fbean, seat * 3, self.fields[seat], bean)
+        return PLANTABLE[self.options.same_bean_in_two_fields][key]
 
     def harvestable(self, seat: int, field: int) -> str | None:
         """Why ``field`` cannot be harvested now, or None if it can."""
@@ -325,13 +357,21 @@ class BohnanzaState:
         events.append(E.GameEnded(reason, result.scores, result.winners))
 
 
+def blank_state(options: BohnanzaOptions) -> BohnanzaState:
+    """A state with its options set and nothing else (to be filled by the caller)."""
+    s = object.__new__(BohnanzaState)
+    s.options = options
+    s.tb = options.turn_based
+    s.cost = options.field_cost
+    return s
+
+
 def new_state(options: BohnanzaOptions, rng: int, deck: Sequence[int]) -> BohnanzaState:
     """Deal ``deck`` (top card first) one card at a time, five each, and start turn 1."""
     n = options.players
     if len(deck) < 5 * n + 1:
         raise InvalidActionError(f"a deck of {len(deck)} cards is too small to deal")
-    s = object.__new__(BohnanzaState)
-    s.options = options
+    s = blank_state(options)
     s.n = n
     s.rng = rng
     hands: list[list[int]] = [[] for _ in range(n)]

@@ -88,7 +88,7 @@ def _check_offer(state: BohnanzaState, action: Any, seat: int, to: int) -> None:
 
 def check_propose(state: BohnanzaState, action: A.Propose) -> None:
     _in_trading(state, action)
-    if state.options.turn_based and state.pending:
+    if state.tb and state.pending:
         raise _illegal(action, f"proposal {state.pending[0].pid} awaits an answer first")
     _check_offer(state, action, action.seat, action.to)
 
@@ -230,7 +230,7 @@ def apply_withdraw(state: BohnanzaState, action: A.Withdraw, events: list[Any]) 
 
 def check_pass(state: BohnanzaState, action: A.Pass) -> None:
     _in_trading(state, action)
-    if not state.options.turn_based:
+    if not state.tb:
         raise _illegal(action, "there is no floor to pass in open trading")
     if state.pending:
         raise _illegal(action, f"proposal {state.pending[0].pid} awaits an answer first")
@@ -267,19 +267,42 @@ class ProposalSpace(Sequence[Any]):
     Offers are distinct bean multisets (the earliest hand positions are used), face-up
     cards counted apart from hand cards; wants are bean multisets. A proposal that
     neither gives nor wants anything is left out. ``counter`` makes counters to it.
+    The space keeps its own copy of the cards it offers from (tuples), so it stays
+    the space of the moment it was made; offers are worked out on first use.
     """
 
-    def __init__(self, seat: int, targets: list[int], gives: list[Give], wants: list[Want],
+    def __init__(self, seat: int, targets: list[int], hand: tuple[int, ...],
+                 face_up: tuple[int, ...], talers: int, size: int, money: int,
                  counter: int | None = None) -> None:
         self.seat = seat
         self.targets = targets
-        self.gives = gives
-        self.wants = wants
         self.counter = counter
-        self.per_target = len(gives) * len(wants) - 1 if gives and wants else 0
+        self._hand = hand
+        self._face_up = face_up
+        self._talers = talers
+        self._size = size
+        self._money = money
+        self.wants = _wants(size, money)
+        self._gives: list[Give] | None = None
+
+    @property
+    def gives(self) -> list[Give]:
+        if self._gives is None:
+            self._gives = _gives(self._hand, self._face_up, self._size,
+                                 min(self._money, self._talers))
+        return self._gives
+
+    @property
+    def per_target(self) -> int:
+        return len(self.gives) * len(self.wants) - 1
 
     def __len__(self) -> int:
-        return len(self.targets) * self.per_target
+        return len(self.targets) * self.per_target if self.targets else 0
+
+    def __bool__(self) -> bool:
+        # Some offer or some want besides "nothing for nothing" always exists when a
+        # side may hold a card or a taler, so this needs no listing of the offers.
+        return bool(self.targets) and (self._size > 0 or self._money > 0)
 
     @overload
     def __getitem__(self, index: int) -> Any: ...
@@ -316,10 +339,11 @@ def _wants(size: int, money: int) -> list[Want]:
     return _WANTS[key]
 
 
-def _gives(state: BohnanzaState, seat: int, size: int, money: int) -> list[Give]:
-    cards = [(0, i, b) for i, b in enumerate(state.hands[seat])]
-    if seat == state.active:
-        cards += [(1, i, b) for i, b in enumerate(state.face_up)]
+def _gives(hand: tuple[int, ...], face_up: tuple[int, ...], size: int, money: int) -> list[Give]:
+    """Distinct offers of up to ``size`` cards, each with 0..``money`` talers."""
+    if size == 1 and money == 0:
+        return _single_gives(hand, face_up)
+    cards = [(0, i, b) for i, b in enumerate(hand)] + [(1, i, b) for i, b in enumerate(face_up)]
     seen: set[tuple[tuple[int, int], ...]] = set()
     out: list[Give] = []
     for r in range(size + 1):
@@ -328,38 +352,57 @@ def _gives(state: BohnanzaState, seat: int, size: int, money: int) -> list[Give]
             if key in seen:
                 continue
             seen.add(key)
-            hand = tuple(i for src, i, _ in combo if src == 0)
+            held = tuple(i for src, i, _ in combo if src == 0)
             face = tuple(i for src, i, _ in combo if src == 1)
-            for t in range(min(money, len(state.talers[seat])) + 1):
-                out.append((hand, face, t))
+            for t in range(money + 1):
+                out.append((held, face, t))
     return out
 
 
 def proposal_space(state: BohnanzaState, seat: int) -> ProposalSpace:
     """The proposals (or, answering in turn-based mode, counters) ``seat`` may make now."""
-    empty = ProposalSpace(seat, [], [], [])
     opts = state.options
     if state.phase != TRADE or not 0 <= seat < state.n:
-        return empty
+        return _EMPTY
     budget = opts.max_proposals_per_turn
     if budget is not None and state.made >= budget:
-        return empty
+        return _EMPTY
     counter: int | None = None
     if opts.turn_based:
         if state.pending:
             p = state.pending[0]
             if p.to != seat:
-                return empty
+                return _EMPTY
             counter, targets = p.pid, [p.frm]
         elif seat != state.floor:
-            return empty
+            return _EMPTY
         else:
             targets = _targets(state, seat)
     else:
         targets = _targets(state, seat)
     money = opts.proposal_size if opts.expert_taler_trading else 0
-    gives = _gives(state, seat, opts.proposal_size, money)
-    return ProposalSpace(seat, targets, gives, _wants(opts.proposal_size, money), counter)
+    face_up = state.face_up if seat == state.active else ()
+    return ProposalSpace(seat, targets, state.hands[seat], face_up, len(state.talers[seat]),
+                         opts.proposal_size, money, counter)
+
+
+def _single_gives(hand: tuple[int, ...], face_up: tuple[int, ...]) -> list[Give]:
+    """Offers of at most one card (the common case): each bean once per source."""
+    out: list[Give] = [((), (), 0)]
+    seen = 0
+    for i, bean in enumerate(hand):
+        if not seen >> bean & 1:
+            seen |= 1 << bean
+            out.append(((i,), (), 0))
+    seen = 0
+    for i, bean in enumerate(face_up):
+        if not seen >> bean & 1:
+            seen |= 1 << bean
+            out.append(((), (i,), 0))
+    return out
+
+
+_EMPTY = ProposalSpace(0, [], (), (), 0, 0, 0)
 
 
 def _targets(state: BohnanzaState, seat: int) -> list[int]:

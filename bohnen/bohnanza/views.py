@@ -23,6 +23,7 @@ from bohnen.bohnanza.state import (
     TRADE,
     BohnanzaState,
     Proposal,
+    blank_state,
 )
 from bohnen.core.errors import RecordError
 
@@ -225,8 +226,7 @@ def _load(data: Any) -> BohnanzaState:
     if not isinstance(data, dict) or data.get("game") != "bohnanza":
         raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
     options = BohnanzaOptions.from_json(data["options"])
-    s = object.__new__(BohnanzaState)
-    s.options = options
+    s = blank_state(options)
     n = s.n = options.players
     if len(data["players"]) != n:
         raise ValueError(f"{len(data['players'])} players listed for a {n}-player game")

@@ -28,11 +28,13 @@ class RandomBot:
         actions = decision.actions
         if not self.trades:
             for action in actions:
-                if type(action).__name__ == "CloseTrading":
+                if getattr(action, "ends_trading", False):
                     return action  # nobody proposes: the active player closes at once
         proposals = decision.proposals if self.trades else ()
-        extra = 1 if proposals else 0
-        pick = rng.randrange(len(actions) + extra) if actions else 0
+        extra = 1 if proposals else 0  # truth of a proposal space is cheap, its length not
+        # int(random() * k) is uniform to within 2**-53 and several times faster
+        # than randrange.
+        pick = int(rng.random() * (len(actions) + extra))
         if pick == len(actions):
-            return proposals[rng.randrange(len(proposals))]
+            return proposals[int(rng.random() * len(proposals))]
         return actions[pick]

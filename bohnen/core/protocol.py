@@ -19,7 +19,11 @@ JSON = dict[str, Any]
 
 @runtime_checkable
 class Action(Protocol):
-    """A move by one seat. ``str(action)`` is its notation; ``to_json()`` its JSON form."""
+    """A move by one seat. ``str(action)`` is its notation; ``to_json()`` its JSON form.
+
+    An action that closes a negotiation phase has a true ``ends_trading`` attribute
+    (bots that never trade take it at once).
+    """
 
     @property
     def seat(self) -> int: ...

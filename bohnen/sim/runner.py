@@ -36,14 +36,15 @@ def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
     chooser = random.Random(derive(seed, 2))
     notation: list[str] = []
     count = 0
+    views = [bot.needs_view for bot in bots]
+    proposes = [bot.proposes for bot in bots]
     while not state.is_over:
         waiting = state.to_act()
         seat = waiting[0] if len(waiting) == 1 else chooser.choice(waiting)
-        bot = bots[seat]
-        decision = Decision(seat, state.view(seat) if bot.needs_view else None,
+        decision = Decision(seat, state.view(seat) if views[seat] else None,
                             state.legal_actions(seat),
-                            state.proposals(seat) if bot.proposes else ())
-        action = bot.act(decision, rngs[seat])
+                            state.proposals(seat) if proposes[seat] else ())
+        action = bots[seat].act(decision, rngs[seat])
         state.apply(action)
         if record:
             notation.append(str(action))
