@@ -63,7 +63,7 @@ def sample_states(players: int, count: int, seed: int) -> list[Any]:
     game = get_game("bohnanza")
     options = game.options(players)
     rng = random.Random(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < count:
         state = game.new_game(options, rng.getrandbits(32))
         while not state.is_over and len(states) < count:
