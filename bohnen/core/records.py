@@ -38,10 +38,10 @@ class GameRecord:
             "format": FORMAT,
             "game": self.game,
             "version": self.version,
-            "options": self.options,
+            "options": dict(self.options),
             "seed": self.seed,
-            "deck": self.deck,
-            "actions": self.actions,
+            "deck": None if self.deck is None else list(self.deck),
+            "actions": list(self.actions),
         }
         if self.result is not None:
             data["result"] = self.result.to_json()
@@ -65,6 +65,9 @@ class GameRecord:
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, list):
             raise RecordError("record 'deck' must be a list or null")
+        version = data.get("version", 0)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RecordError(f"record 'version' must be an integer, not {version!r}")
         result = None
         if data.get("result") is not None:
             try:
@@ -73,7 +76,7 @@ class GameRecord:
                 raise RecordError(f"record 'result': {exc}") from exc
         return cls(
             game=str(data["game"]),
-            version=int(data.get("version", 0)),
+            version=version,
             options=data["options"],
             seed=seed,
             actions=list(actions),

@@ -98,12 +98,15 @@ class Summary:
 
 
 def simulate(game: Game, options: Any, seed: int, games: int, bots: Sequence[Bot],
-             on_game: Callable[[Played], None] | None = None) -> Summary:
-    """Play ``games`` games; game ``i`` uses the seed ``derive(seed, i)``."""
+             on_game: Callable[[Played], None] | None = None, record: bool = False) -> Summary:
+    """Play ``games`` games; game ``i`` uses the seed ``derive(seed, i)``.
+
+    ``on_game`` is called after each game; ``record`` keeps each game's record in it.
+    """
     summary = Summary(game.name, options.players)
     start = time.perf_counter()
     for index in range(games):
-        played = play_game(game, options, derive(seed, index), bots, record=on_game is not None)
+        played = play_game(game, options, derive(seed, index), bots, record=record)
         summary.add(played)
         if on_game is not None:
             on_game(played)

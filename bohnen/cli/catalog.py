@@ -1,0 +1,27 @@
+"""``bohnen games`` and ``bohnen bots``: what can be played, and by whom."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from bohnen.bots import bot_names
+from bohnen.core import game_names, get_game
+
+
+def games_command() -> None:
+    """List the games with their player counts."""
+    table = Table()
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    for name in game_names():
+        game = get_game(name)
+        table.add_row(name, game.title, f"{game.min_players}-{game.max_players}")
+    Console().print(table)
+
+
+def bots_command() -> None:
+    """List the bots; a spec is NAME or NAME:key=value,... (e.g. random:trades=false)."""
+    for name in bot_names():
+        print(name)

@@ -1,0 +1,58 @@
+"""Game options from ``--option key=value`` and ``--players``, validated by the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bohnen.core import Game
+
+_TRUE = ("true", "yes", "on")
+_FALSE = ("false", "no", "off")
+_NONE = ("none", "null")
+
+
+def parse_value(text: str) -> Any:
+    """``true``/``false`` as bools, ``none`` as None, whole numbers as ints, else the text."""
+    low = text.strip().lower()
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    if low in _NONE:
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_assignment(text: str) -> tuple[str, Any]:
+    """``key=value`` as a key (dashes read as underscores) and a parsed value."""
+    key, eq, value = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not eq or not key:
+        raise ValueError(f"--option {text!r}: expected key=value, e.g. bean_protection=false")
+    if key == "players":
+        raise ValueError("--option players: give the number of players with --players")
+    return key, parse_value(value)
+
+
+def check_players(game: Game, players: int) -> None:
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"--players must be from {game.min_players} to {game.max_players} "
+                         f"for {game.name}, not {players}")
+
+
+def build_options(game: Game, players: int, assignments: Iterable[str] = ()) -> Any:
+    """The game's options for ``players`` with each ``key=value`` applied (the last wins).
+
+    The game validates them: an unknown option or a bad value raises ``ValueError``
+    naming the option.
+    """
+    check_players(game, players)
+    overrides = dict(parse_assignment(text) for text in assignments)
+    if not overrides:
+        return game.options(players)
+    data = {**game.options(players).to_json(), **overrides}
+    return game.options_from_json(data)

@@ -1,0 +1,79 @@
+"""The ``bohnen`` application and its entry point, which turns bad input into one line.
+
+Every command lets ``ValueError`` (``GameError`` included) and ``OSError`` rise;
+:func:`main` prints them, and Typer's own usage errors, as a single line on
+stderr and exits with code 2 — never with a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import typer
+
+from bohnen.cli.catalog import bots_command, games_command
+from bohnen.cli.replay import replay_command
+from bohnen.cli.simulate import simulate_command
+
+PROG = "bohnen"
+USAGE_EXIT = 2
+
+app = typer.Typer(
+    name=PROG,
+    help="Bohnanza and its cousins: simulate bot games, replay game records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
+app.command("games")(games_command)
+app.command("bots")(bots_command)
+
+
+def _click_exception() -> type[Exception]:
+    """Click's base exception class, from Typer's bundled Click or from Click itself."""
+    for klass in typer.BadParameter.__mro__:
+        if klass.__name__ == "ClickException" and issubclass(klass, Exception):
+            return klass
+    return typer.BadParameter
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _os_message(exc: OSError) -> str:
+    if exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
+
+
+def fail(message: str) -> int:
+    """Print ``message`` as the single error line and give the exit code for bad input."""
+    print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr)
+    return USAGE_EXIT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
+    try:
+        code = app(args=args, prog_name=PROG, standalone_mode=False)
+    except _click_exception() as exc:
+        formatter = getattr(exc, "format_message", None)
+        return fail(str(formatter() if callable(formatter) else exc))
+    except typer.Abort:
+        return fail("aborted")
+    except OSError as exc:
+        return fail(_os_message(exc))
+    except ValueError as exc:  # GameError, RecordError, IllegalActionError... included
+        return fail(str(exc))
+    return code if isinstance(code, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""``bohnen simulate``: a seeded series of bot games, summed up in a table or JSON."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from bohnen.bots import Bot
+from bohnen.cli.game_options import build_options
+from bohnen.cli.seats import make_bots
+from bohnen.cli.tables import seats_table, totals_table
+from bohnen.core import Game, get_game
+from bohnen.sim.runner import Played, Summary, simulate
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a simulation plays: the game, its options, the bots and the seeds."""
+
+    game: Game
+    options: Any
+    bots: list[Bot]
+    seed: int
+    games: int
+
+
+def make_setup(game_name: str, players: int, games: int, seed: int,
+               bots: str | None = None, options: list[str] | None = None) -> Setup:
+    """A checked setup; ``ValueError`` naming the first bad argument."""
+    game = get_game(game_name)
+    if games < 0:
+        raise ValueError(f"--games must be 0 or more, not {games}")
+    game_options = build_options(game, players, options or ())
+    return Setup(game, game_options, make_bots(bots, players), seed, games)
+
+
+def record_writer(directory: Path, game: Game) -> Callable[[Played], None]:
+    """A callback saving game ``i`` of a series as ``directory/<game>-<i>.json``."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"--record {directory}: cannot make the directory "
+                         f"({exc.strerror or exc})") from exc
+    index = itertools.count()
+
+    def write(played: Played) -> None:
+        number = next(index)
+        if played.record is not None:
+            played.record.save(directory / f"{game.name}-{number}.json")
+
+    return write
+
+
+def run(setup: Setup, record_dir: Path | None = None, show_progress: bool = False) -> Summary:
+    """Play the series; a progress bar on stderr if asked, records saved if asked."""
+    writer = record_writer(record_dir, setup.game) if record_dir is not None else None
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True,
+                  disable=not show_progress) as progress:
+        task = progress.add_task(f"{setup.game.name}", total=setup.games)
+
+        def on_game(played: Played) -> None:
+            if writer is not None:
+                writer(played)
+            progress.advance(task)
+
+        # Notation is kept only when records are written: the fastest series otherwise.
+        callback = on_game if writer is not None or show_progress else None
+        return simulate(setup.game, setup.options, setup.seed, setup.games, setup.bots,
+                        on_game=callback, record=writer is not None)
+
+
+def summary_json(setup: Setup, summary: Summary) -> dict[str, Any]:
+    """The runner's figures with what produced them: seed, bots and options."""
+    data = summary.to_json()
+    data["seed"] = setup.seed
+    data["bots"] = [bot.name for bot in setup.bots]
+    data["options"] = setup.options.to_json()
+    return data
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game to play (see `bohnen games`).",
+                                         metavar="GAME")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the series.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Save each game's record as DIR/<game>-<index>.json.",
+        metavar="DIR")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", help="Bot specs, one per seat or one for all (see `bohnen bots`).",
+        metavar="A,B,C")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (repeatable).",
+        metavar="KEY=VALUE")] = None,
+) -> None:
+    """Play seeded games between bots; game i uses the seed derive(SEED, i)."""
+    setup = make_setup(game, players, games, seed, bots, option)
+    show_progress = not as_json and Console(stderr=True).is_terminal
+    data = summary_json(setup, run(setup, record, show_progress))
+    if as_json:
+        typer.echo(json.dumps(data))
+        return
+    console = Console()
+    console.print(seats_table(data))
+    console.print(totals_table(data))

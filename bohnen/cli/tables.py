@@ -1,0 +1,55 @@
+"""Rich tables of the command line: a simulation summary and a final result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.table import Table
+
+from bohnen.core import Result
+
+
+def _figure(value: Any, form: str = "{}") -> str:
+    return "-" if value is None else form.format(value)
+
+
+def seats_table(summary: Mapping[str, Any]) -> Table:
+    """Per seat: the bot, mean talers and share of wins (shared wins split evenly)."""
+    title = (f"{summary['game']} · {summary['players']} players · "
+             f"{summary['games']} games · seed {summary['seed']}")
+    table = Table(title=title)
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("mean talers", justify="right")
+    table.add_column("win share", justify="right")
+    bots = summary["bots"]
+    none: list[float | None] = [None] * len(bots)  # no games played: no figures
+    scores = summary["mean_score"] or none
+    shares = summary["win_share"] or none
+    for seat, (bot, score, share) in enumerate(zip(bots, scores, shares, strict=True)):
+        table.add_row(str(seat), str(bot), _figure(score, "{:.3f}"), _figure(share, "{:.1%}"))
+    return table
+
+
+def totals_table(summary: Mapping[str, Any]) -> Table:
+    """The figures over all games."""
+    table = Table(show_header=False)
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row("games", _figure(summary["games"]))
+    table.add_row("mean turns", _figure(summary["mean_turns"]))
+    table.add_row("mean actions per game", _figure(summary["mean_actions"]))
+    table.add_row("games per second", _figure(summary["games_per_second"]))
+    return table
+
+
+def result_table(result: Result) -> Table:
+    """The final table of one game: each seat's talers and the winner mark."""
+    table = Table()
+    table.add_column("seat", justify="right")
+    table.add_column("talers", justify="right")
+    table.add_column("winner")
+    for seat, score in enumerate(result.scores):
+        table.add_row(str(seat), str(score), "winner" if seat in result.winners else "")
+    return table

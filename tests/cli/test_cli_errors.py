@@ -1,0 +1,80 @@
+"""Bad input on the command line: one line on stderr naming the problem, exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bohnen.cli import main
+
+SIMULATE = ["simulate", "bohnanza", "--games", "1"]
+
+
+def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("bohnen: error: "), err
+    return err
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["simulate", "skat"], "unknown game 'skat'"),
+    ([*SIMULATE, "--players", "2"], "--players must be from 3 to 5"),
+    ([*SIMULATE, "--players", "6"], "not 6"),
+    (["simulate", "bohnanza", "--games", "-1"], "--games must be 0 or more"),
+    (["simulate", "bohnanza", "--games", "many"], "'--games'"),
+    ([*SIMULATE, "--seed", "x"], "'--seed'"),
+    ([*SIMULATE, "--bots", "genius"], "unknown bot 'genius'"),
+    ([*SIMULATE, "--bots", "random:depth=3"], "bad parameter 'depth=3'"),
+    ([*SIMULATE, "--bots", "random:trades=maybe"], "trades must be true or false"),
+    ([*SIMULATE, "--bots", "random,random"], "--bots gives 2 bots for 4 players"),
+    ([*SIMULATE, "--bots", "random,,random,random"], "empty bot spec"),
+    ([*SIMULATE, "--option", "colour=green"], "unknown option(s) colour"),
+    ([*SIMULATE, "--option", "tie_break=coin"], "option tie_break"),
+    ([*SIMULATE, "--option", "proposal_size=99"], "option proposal_size"),
+    ([*SIMULATE, "--option", "beginner=maybe"], "option beginner"),
+    ([*SIMULATE, "--option", "beginner"], "--option 'beginner': expected key=value"),
+    ([*SIMULATE, "--option", "players=5"], "--option players"),
+    (["simulate"], "Missing argument"),
+    ([*SIMULATE, "--colour"], "--colour"),
+    (["deal"], "No such command 'deal'"),
+    (["replay"], "Missing argument"),
+])
+def test_bad_input_gives_one_line_naming_it(argv: list[str], named: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert named in fails(argv, capsys)
+
+
+def test_record_into_a_file_is_refused(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert f"--record {blocker}" in fails([*SIMULATE, "--record", str(blocker)], capsys)
+
+
+def test_no_arguments_show_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "simulate" in out and "replay" in out
+
+
+def test_games_and_bots_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert "bohnanza" in capsys.readouterr().out
+    assert main(["bots"]) == 0
+    assert "random" in capsys.readouterr().out.split()
+
+
+def test_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    done = subprocess.run([sys.executable, "-m", "bohnen.cli", "replay", str(missing)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"bohnen: error: cannot read {missing}: No such file or directory\n"
