@@ -114,7 +114,7 @@ def apply_plant_traded(state: BohnanzaState, action: A.PlantTraded, events: list
     count = state.plant(seat, bean, action.field)
     events.append(E.Planted(seat, bean, action.field, count, "trade area"))
     if not cards:
-        state.after_planting(events)
+        state.after_planting(events)  # the next seat to plant, or phase 4
 
 
 # --- at any time ----------------------------------------------------------------------

@@ -93,7 +93,7 @@ class BohnanzaState:
     active: int
     planted: int
     ending: bool
-    floor: int
+    floor: int  # phase 2: the seat with the floor; phase 3: the seat to plant next
     quiet: int
     made: int
     next_pid: int
@@ -154,16 +154,7 @@ class BohnanzaState:
         if phase == TRADE:
             pending = self.pending
             return pending[0].to if pending else self.floor
-        return self.planting_seat()
-
-    def planting_seat(self) -> int:
-        """Turn-based phase 3: the first seat from the active one with cards to plant."""
-        n = self.n
-        for k in range(n):
-            seat = (self.active + k) % n
-            if self.trade[seat]:
-                return seat
-        raise AssertionError("phase 3 with every trade area empty")
+        return self.floor  # phase 3: the planting seat, kept there by after_planting
 
     def legal_actions(self, seat: int) -> list[Any]:
         return _legal.legal_actions(self, seat)
@@ -322,9 +313,14 @@ class BohnanzaState:
         self.after_planting(events)
 
     def after_planting(self, events: list[Any]) -> None:
-        """When every trade area is empty: phase 4 (or the end), then the next turn."""
-        for cards in self.trade:
-            if cards:
+        """In phase 3, the next seat to plant; with every trade area empty, phase 4 (or
+        the end), then the next turn."""
+        n = self.n
+        trade = self.trade
+        for k in range(n):
+            seat = (self.active + k) % n
+            if trade[seat]:
+                self.floor = seat  # turn-based: this seat plants next
                 return
         if self.ending:
             self.finish("the draw pile ran out for the third time during the reveal", events)

@@ -19,6 +19,7 @@ from bohnen.bohnanza.state import (
     LAST_RUNOUT,
     OVER,
     PHASE_NAMES,
+    PLANT,
     PLANT_TRADED,
     TRADE,
     BohnanzaState,
@@ -279,6 +280,29 @@ def _load(data: Any) -> BohnanzaState:
 # --- invariants -----------------------------------------------------------------------
 
 
+def _check_turn(state: BohnanzaState) -> None:
+    """Whose move it is must make sense: seats in range, phase 1 playable."""
+    n = state.n
+    for name, seat in (("active", state.active), ("floor", state.floor)):
+        if not 0 <= seat < n:
+            raise AssertionError(f"{name} seat {seat} is not in a {n}-player game")
+    if state.phase == PLANT:
+        if not 0 <= state.planted <= 1:
+            raise AssertionError(f"{state.planted} cards planted in phase 1 (0 or 1 expected)")
+        if not state.hands[state.active]:
+            raise AssertionError("phase 1 with an empty hand (it is skipped)")
+    for p in state.pending:
+        if not (0 <= p.frm < n and 0 <= p.to < n and p.frm != p.to
+                and state.active in (p.frm, p.to)):
+            raise AssertionError(f"proposal {p.pid} is not between the active player and another")
+        if p.pid >= state.next_pid:
+            raise AssertionError(f"proposal {p.pid} is numbered past next_pid")
+    if state.pending and state.phase != TRADE:
+        raise AssertionError("open proposals outside phase 2")
+    if state.tb and len(state.pending) > 1:
+        raise AssertionError("more than one open proposal in turn-based trading")
+
+
 def audit(state: BohnanzaState) -> None:
     """Raise ``AssertionError`` if the 104 cards are not all accounted for, or worse."""
     seen: Counter[int] = Counter(state.draw)
@@ -306,10 +330,18 @@ def audit(state: BohnanzaState) -> None:
         raise AssertionError(f"{state.runouts} run-outs")
     if state.phase != OVER and not state.draw and not state.ending:
         raise AssertionError("the draw pile is empty while the game runs on")
-    if state.phase != PLANT_TRADED and state.phase != OVER and any(state.trade):
-        raise AssertionError("cards wait in a trade area outside phase 3")
+    if state.phase in (PLANT, OVER) and any(state.trade):
+        raise AssertionError("cards wait in a trade area outside phases 2 and 3")
+    _check_turn(state)
     if state.phase != TRADE and state.face_up:
         raise AssertionError("face-up cards outside phase 2")
+    if state.phase == PLANT_TRADED:
+        first = next((s for k in range(state.n)
+                      if state.trade[s := (state.active + k) % state.n]), None)
+        if first is None:
+            raise AssertionError("phase 3 with every trade area empty")
+        if state.floor != first:
+            raise AssertionError(f"seat {state.floor} is to plant, but seat {first} comes first")
     for p in state.pending:
         if p.hand_beans != tuple(state.hands[p.frm][i] for i in p.hand):
             raise AssertionError(f"proposal {p.pid} names cards that moved")
