@@ -204,8 +204,13 @@ def _bean_code(bean: int) -> str:
     return CODES[bean] if isinstance(bean, int) and 0 <= bean < len(CODES) else f"?{bean}"
 
 
+def _seq(value: Any) -> tuple[Any, ...]:
+    """``value`` as a tuple for printing; a malformed field prints as itself."""
+    return tuple(value) if isinstance(value, tuple | list) else (value,)
+
+
 def _refs_text(hand: Positions, face_up: Positions, talers: int) -> str:
-    parts = [f"h{i}" for i in hand] + [f"f{i}" for i in face_up]
+    parts = [f"h{i}" for i in _seq(hand)] + [f"f{i}" for i in _seq(face_up)]
     if talers:
         parts.append(f"t{talers}")
     return ",".join(parts)
@@ -216,7 +221,7 @@ def _offer_text(a: Propose | Counter) -> str:
     give = _refs_text(a.hand, a.face_up, a.talers)
     if give:
         text += f" give {give}"
-    want = [_bean_code(b) for b in a.wants]
+    want = [_bean_code(b) for b in _seq(a.wants)]
     if a.wants_talers:
         want.append(f"t{a.wants_talers}")
     if want:

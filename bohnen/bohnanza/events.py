@@ -131,8 +131,10 @@ class Proposed(NamedTuple):
     counter_to: int | None
 
     def to_json(self, viewer: int | None) -> JSON:
+        # Others hear which beans are offered, not where they sit: sorted by bean.
+        beans = self.hand_beans if viewer == self.seat else tuple(sorted(self.hand_beans))
         data: JSON = {"event": "proposed", "pid": self.pid, "seat": self.seat, "to": self.to,
-                      "hand_beans": _names(self.hand_beans),
+                      "hand_beans": _names(beans),
                       "face_up_beans": _names(self.face_beans), "wants": _names(self.wants),
                       "talers": self.talers, "wants_talers": self.wants_talers,
                       "counter_to": self.counter_to}
@@ -141,7 +143,7 @@ class Proposed(NamedTuple):
         return data
 
     def text(self, viewer: int | None) -> str:
-        gives = self.hand_beans + self.face_beans
+        gives = tuple(sorted(self.hand_beans)) + self.face_beans
         money = f" and {self.talers} taler(s)" if self.talers else ""
         wants = f" and {self.wants_talers} taler(s)" if self.wants_talers else ""
         return (f"Seat {self.seat} offers seat {self.to} {_words(gives)}{money} "

@@ -48,8 +48,10 @@ def _field_view(state: BohnanzaState, seat: int, f: int) -> JSON:
 
 
 def _proposal_view(p: Proposal, viewer: int | None) -> JSON:
+    # Others hear which beans are offered, not where they sit: sorted by bean.
+    beans = p.hand_beans if viewer == p.frm else tuple(sorted(p.hand_beans))
     data: JSON = {"pid": p.pid, "from": p.frm, "to": p.to,
-                  "hand_beans": _names(p.hand_beans), "face_up": list(p.face_up),
+                  "hand_beans": _names(beans), "face_up": list(p.face_up),
                   "face_up_beans": _names(p.face_beans), "wants": _names(p.wants),
                   "talers": p.talers, "wants_talers": p.wants_talers}
     if viewer == p.frm:

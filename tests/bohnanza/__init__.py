@@ -1,0 +1,1 @@
+"""Rule tests of Bohnanza: one test per rule sentence of the French rules text."""

@@ -1,0 +1,227 @@
+"""Selling a field ("Vendre des haricots"), the beanometer, talers and bean protection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import (
+    BEAN_TABLE,
+    NAME,
+    act,
+    allowed,
+    discard,
+    draw_pile,
+    fields,
+    legal,
+    phase,
+    player,
+    position,
+    refused,
+    runouts,
+    talers,
+)
+
+
+def beanometer(code: str, count: int) -> int:
+    """Talers for ``count`` beans, read off the table of decisions.md."""
+    meter = BEAN_TABLE[code][2]
+    return max((pay for pay, need in enumerate(meter, 1) if need is not None and count >= need),
+               default=0)
+
+
+def sell(code: str, count: int, **options: Any) -> Any:
+    """Seat 0 (in phase 1, a Blaue or Feuer in hand) harvests its field 0 of ``count``."""
+    front = "FE" if code == "BL" else "BL"
+    s = position(hands=[front], fields=[f"{code}{count} -"], **options)
+    act(s, "0: harvest 0")
+    return s
+
+
+EVERY_FIELD = [(code, count) for code, (_, cards, _) in BEAN_TABLE.items()
+               for count in range(1, cards + 1)]
+
+
+@pytest.mark.parametrize(("code", "count"), EVERY_FIELD)
+def test_beanometer_pays_every_bean_and_count(code: str, count: int) -> None:
+    """« En bas de chaque carte, se trouve un haricomètre, qui permet au joueur de savoir
+    combien lui rapporte la vente de ses haricots. Les chiffres indiquent combien de
+    haricots d'un même genre il faut posséder dans un champ donné pour gagner 1, 2, 3 ou 4
+    talers (exception: "Gartenbohne"). » « Il compte le nombre de haricots dans le champ et
+    le compare avec le haricomètre de ce type de haricots. »"""
+    s = sell(code, count)
+    pay = beanometer(code, count)
+    assert talers(s, 0) == pay
+    assert player(s, 0)["taler_beans"] == [NAME[code]] * pay
+    assert discard(s) == [NAME[code]] * (count - pay)
+    assert fields(s, 0) == [(None, 0), (None, 0)]
+
+
+@pytest.mark.parametrize(("count", "pay"), [(1, 0), (2, 2), (3, 3), (4, 3), (5, 3), (6, 3)])
+def test_gartenbohne_pays_0_2_3(count: int, pay: int) -> None:
+    """« (exception: "Gartenbohne") » ; summary: « sauf les haricots de jardin qui ne peuvent
+    rapporter que 2 ou 3 pièces d'or » (one Garten pays 0, two pay 2, three or more 3)."""
+    assert talers(sell("GA", count), 0) == pay
+
+
+@pytest.mark.parametrize(("code", "count"), [("BL", 20), ("FE", 18), ("SA", 16), ("BR", 14),
+                                             ("SO", 12), ("AU", 10), ("RO", 8)])
+def test_no_harvest_pays_more_than_four_talers(code: str, count: int) -> None:
+    """« Il n'est pas possible de gagner plus de quatre talers d'un coup. »"""
+    s = sell(code, count)
+    assert talers(s, 0) == 4
+    assert len(discard(s)) == count - 4
+
+
+@pytest.mark.parametrize(("count", "pay"), [(3, 1), (4, 1), (5, 2), (6, 2), (7, 3), (8, 4),
+                                            (9, 4)])
+def test_saubohne_example_of_the_beanometer(count: int, pay: int) -> None:
+    """« Exemple: Trois ou quatre "Saubohne" rapportent 1 taler à la vente, cinq ou six
+    rapportent 2 talers, sept en rapportent 3 et à partir de huit, le gain est de 4
+    talers. »"""
+    assert talers(sell("SA", count), 0) == pay
+
+
+def test_three_brechbohnen_example_one_taler_two_to_the_discard() -> None:
+    """« Exemple: Trois "Brechbohnen" valent 1 taler. Le joueur retourne l'un de ses
+    "Brechbohnen" et reçoit ainsi 1 taler. Les deux autres cartes sont mises à la défausse,
+    la face montrant le "Brechbohne" vers la haut, à côté de la pioche. »"""
+    s = position(hands=["BL"], fields=["BR3 -"], discard="SO")
+    act(s, "0: harvest 0")
+    assert talers(s, 0) == 1
+    assert player(s, 0)["taler_beans"] == ["Brech"]
+    assert discard(s) == ["Soja", "Brech", "Brech"]
+    assert s.view(2)["discard"] == ["Soja", "Brech", "Brech"]
+
+
+def test_talers_are_kept_on_a_separate_pile_by_the_player() -> None:
+    """« Le joueur pose ses talers sur un tas distinct, près de lui. » « Un joueur obtient un
+    taler ("Bohnentaler") en retournant une carte de haricot. »"""
+    s = position(hands=["BL"], fields=["AU4 RO4"], talers=[0, "SO SO"])
+    act(s, "0: harvest 0", "0: harvest 1")
+    assert talers(s, 0) == 2 + 3
+    assert player(s, 0)["taler_beans"] == ["Augen", "Augen", "Rote", "Rote", "Rote"]
+    assert talers(s, 1) == 2
+
+
+def test_coins_are_out_of_play_and_not_reshuffled() -> None:
+    """« Les haricots qui ne sont pas changés en talers sont mis à la défausse » — only
+    those: the cards turned into talers stay with their owner, even when the discard pile
+    becomes the new draw pile (decision 4: « out of play for good »)."""
+    s = position(hands=["RO"], fields=["BR3 -"], draw="SO SO", rest=2)
+    act(s, "0: harvest 0", "0: plant 0")
+    assert phase(s) == "trade"
+    assert runouts(s) == 1
+    assert draw_pile(s) == ["Brech", "Brech"]
+    assert discard(s) == []
+    assert player(s, 0)["taler_beans"] == ["Brech"]
+
+
+def test_player_chooses_which_field_to_sell_even_for_nothing() -> None:
+    """« Lorsqu'un joueur doit ou souhaite vendre des haricots, il peut chosir quel champ il
+    vend, même si cela ne lui rapport aucun taler. »"""
+    s = position(hands=["RO"], fields=["BL2 FE3"])
+    assert {"0: harvest 0", "0: harvest 1"} <= legal(s, 0)
+    act(s, "0: harvest 0")
+    assert talers(s, 0) == 0
+    assert discard(s) == ["Blaue", "Blaue"]
+    assert fields(s, 0) == [(None, 0), ("Feuer", 3)]
+
+
+def test_single_card_field_is_protected_while_another_field_holds_two() -> None:
+    """« Attention: un champ qui ne contient qu'une seule carte ne peut pas être vendu. »
+    (decision 3: while another field of the player holds two or more)."""
+    s = position(hands=["SA"], fields=["RO1 BL2"])
+    message = refused(s, "0: harvest 0")
+    assert "protection" in message
+    assert "0: harvest 0" not in legal(s, 0)
+    act(s, "0: harvest 1")
+    assert allowed(s, "0: harvest 0")
+
+
+def test_bean_protection_counts_the_third_field() -> None:
+    """« un champ qui ne contient qu'une seule carte ne peut pas être vendu » — the third
+    field counts as one of the player's fields."""
+    s = position(hands=["SA"], fields=["RO1 - BL2"])
+    refused(s, "0: harvest 0")
+    assert "0: harvest 2" in legal(s, 0)
+
+
+def test_all_fields_single_any_one_may_be_sold_for_nothing() -> None:
+    """« Si tous les champs d'un joueur ne contiennent qu'une carte, il est alors possible de
+    choisir lequel on vend. La carte est mise à la défausse sans rapporter le moindre
+    taler. »"""
+    s = position(hands=["SA"], fields=["RO1 GA1"])
+    assert {"0: harvest 0", "0: harvest 1"} <= legal(s, 0)
+    act(s, "0: harvest 1")
+    assert talers(s, 0) == 0
+    assert discard(s) == ["Garten"]
+    assert fields(s, 0) == [("Rote", 1), (None, 0)]
+
+
+def test_single_card_field_may_be_sold_next_to_an_empty_field() -> None:
+    """« Si tous les champs d'un joueur ne contiennent qu'une carte » — an empty field holds
+    no two cards, so it does not protect the single card."""
+    s = position(hands=["SA"], fields=["RO1 -"])
+    act(s, "0: harvest 0")
+    assert discard(s) == ["Rote"]
+
+
+def test_bean_protection_off_by_option() -> None:
+    """Decision 3: option ``bean_protection=False`` lets a single card be sold at any time."""
+    s = position(hands=["SA"], fields=["RO1 BL2"], bean_protection=False)
+    act(s, "0: harvest 0")
+    assert discard(s) == ["Rote"]
+    assert fields(s, 0) == [(None, 0), ("Blaue", 2)]
+
+
+def test_empty_field_cannot_be_harvested() -> None:
+    """Decision 3: « Empty fields cannot be harvested. »"""
+    s = position(hands=["SA"], fields=["- BL2"])
+    refused(s, "0: harvest 0")
+    refused(s, "0: harvest 2")
+
+
+def test_off_turn_harvest_in_open_trading() -> None:
+    """« Tous les joueurs peuvent, à tout moment, même en dehors de leur tour, vendre toutes
+    les cartes d'un champ de haricots. » (open trading: any seat, any phase)."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- SO2"],
+                 trading="open", max_proposals_per_turn=None)
+    act(s, "1: harvest 0")
+    assert talers(s, 1) == 2
+    act(s, "0: plant 0", "2: harvest 1")
+    assert phase(s) == "trade"
+    assert talers(s, 2) == 1
+
+
+def test_off_turn_harvest_when_holding_the_floor_in_turn_based_trading() -> None:
+    """« Tous les joueurs peuvent, à tout moment, même en dehors de leur tour, vendre » — in
+    turn-based trading a seat acts when it is to act: on the floor, answering, planting."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- SO2"],
+                 phase="trade", face_up="GA FE")
+    act(s, "0: propose 2 give f0 want BL")
+    assert s.to_act() == (2,)
+    act(s, "2: harvest 1")
+    assert talers(s, 2) == 1
+    act(s, "2: decline 1", "0: pass")
+    assert s.to_act() == (1,)
+    act(s, "1: harvest 0")
+    assert talers(s, 1) == 2
+
+
+def test_turn_based_seat_not_to_act_waits_for_its_moment() -> None:
+    """Turn-based trading (issue 2: « a single seat to act at each moment »): a seat that
+    is not to act cannot harvest now; it will be, on the floor, at the latest."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- -"])
+    refused(s, "1: harvest 0")
+
+
+def test_harvest_in_phase_3_between_plantings_by_any_seat() -> None:
+    """« Tous les joueurs peuvent, à tout moment, même en dehors de leur tour, vendre »"""
+    s = position(hands=["BL", "SA"], fields=["- -", "AU4 SO2"], trade=["", "RO"],
+                 phase="plant_traded")
+    assert s.to_act() == (1,)
+    refused(s, "1: plant RO 0")
+    act(s, "1: harvest 1", "1: plant RO 1")
+    assert fields(s, 1) == [("Augen", 4), ("Rote", 1)]

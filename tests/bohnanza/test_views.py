@@ -1,0 +1,148 @@
+"""What each seat sees (decision 13), and that an illegal action changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bohnen.core import GameError, InvalidActionError
+
+from .helpers import GAME, act, deal, last_pid, position, propose
+
+HANDS = ["RO BL AU FE SA", "GA SO BR BL FE", "SA AU RO GA BR"]
+
+
+def _trading(hand1: str = "RO SA AU", draw: str = "BL FE SA", seed: int = 0) -> Any:
+    return position(hands=["BL RO FE", hand1, "RO BR"], fields=["GA1 -", "RO2 -", "- -"],
+                    talers=[0, 2, 1], face_up="SO GA", phase="trade", draw=draw,
+                    discard="AU AU", trade=["", "", ""], trading="open",
+                    max_proposals_per_turn=None, seed=seed)
+
+
+def test_a_seat_sees_its_own_hand_in_order() -> None:
+    """« l'ordre des cartes en main de chaque joueur ne peut jamais être modifié » — and its
+    owner sees it (decision 13: « Private: the content and order of each hand (its owner
+    sees it). »)"""
+    s = deal(HANDS)
+    for seat, cards in enumerate(HANDS):
+        shown = s.view(seat)["players"][seat]["hand"]
+        assert [c[:2].upper() for c in shown] == cards.split()
+
+
+def test_a_seat_sees_only_the_hand_sizes_of_the_others() -> None:
+    """Decision 13: hand sizes are public, the content of the others' hands is not."""
+    s = deal(HANDS)
+    view = s.view(1)
+    for other in (0, 2):
+        assert view["players"][other]["hand"] is None
+        assert view["players"][other]["hand_size"] == 5
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    """Decision 13: a spectator sees only what is public."""
+    s = deal(HANDS)
+    view = s.view(None)
+    assert all(p["hand"] is None for p in view["players"])
+    assert [p["hand_size"] for p in view["players"]] == [5, 5, 5]
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1, 2])
+def test_public_things_are_in_every_view(viewer: int | None) -> None:
+    """Decision 13: « Fields, talers (count), hand sizes, the whole discard pile (face up),
+    draw-pile size, run-outs so far, face-up cards, trade areas, third fields. »"""
+    s = _trading()
+    propose(s, "0: propose 1 give f0 want RO", "1: accept {pid} give h0")
+    view = s.view(viewer)
+    assert view["discard"] == ["Augen", "Augen"]
+    assert view["draw_pile"] == len(s.to_json()["draw_pile"]) > 0
+    assert view["runouts"] == 0
+    assert view["face_up"] == ["Garten"]
+    players = view["players"]
+    assert [p["talers"] for p in players] == [0, 2, 1]
+    assert [p["hand_size"] for p in players] == [3, 2, 2]
+    assert [p["trade_area"] for p in players] == [["Rote"], ["Soja"], []]
+    assert players[1]["fields"][0]["bean"] == "Rote"
+    assert players[1]["fields"][0]["count"] == 2
+    assert [p["third_field"] for p in players] == [False, False, False]
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_views_do_not_depend_on_another_seats_hidden_hand(viewer: int | None) -> None:
+    """Decision 13: the content and order of a hand are private to its owner."""
+    a, b = _trading("RO SA AU"), _trading("AU BR RO")
+    assert a.view(viewer) == b.view(viewer)
+    assert a.view(1) != b.view(1)
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1, 2])
+def test_nobody_sees_the_order_of_the_draw_pile(viewer: int | None) -> None:
+    """« Les autres cartes sont cachées, le côté taler vers le haut » (decision 13: « Nobody
+    sees the draw pile's order. »)"""
+    a, b = _trading(draw="BL FE SA"), _trading(draw="SA BL FE")
+    assert a.to_json() != b.to_json()
+    assert a.view(viewer) == b.view(viewer)
+
+
+def test_offered_hand_positions_are_seen_only_by_the_proposer() -> None:
+    """« Les cartes que l'on veut échanger ne doivent être sortie de la main qu'au moment où
+    l'affaire est conclue » — the beans offered are announced, their positions are not."""
+    s = _trading()
+    act(s, "1: propose 0 give h2 want GA")
+    for viewer in (None, 0, 2):
+        offer = s.view(viewer)["trading"]["proposals"][0]
+        assert offer["hand_beans"] == ["Augen"]
+        assert "hand" not in offer
+    assert s.view(1)["trading"]["proposals"][0]["hand"] == [2]
+
+
+def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
+    """« Le joueur pioche, une par une, trois cartes de haricot qu'il ajoute à sa main. » —
+    into a hidden hand: the others learn how many, not which."""
+    s = position(hands=["BL", "FE", "AU"], trade=["RO"], phase="plant_traded",
+                 draw="SO AU GA")
+    events = s.apply(GAME.parse_action("0: plant RO 0"))
+    drew = [e for e in events if e.to_json(None)["event"] == "drew"]
+    assert len(drew) == 1
+    assert drew[0].to_json(0)["beans"] == ["Soja", "Augen", "Garten"]
+    for viewer in (None, 1, 2):
+        shown = drew[0].to_json(viewer)
+        assert "beans" not in shown
+        assert "Garten" not in drew[0].text(viewer)
+
+
+ILLEGAL = [
+    "0: plant 0", "0: end-planting", "1: close-trading", "1: propose 2 give h0 want BR",
+    "0: propose 1 give f5", "2: accept 9", "1: harvest 1", "0: harvest 1", "2: buy-field",
+    "1: plant RO 0", "0: withdraw 4",
+]
+
+
+@pytest.mark.parametrize("move", ILLEGAL)
+def test_an_illegal_action_leaves_the_state_unchanged(move: str) -> None:
+    """Issue 2: apply is atomic; an action against the rules is refused and changes
+    nothing (« the state unchanged »)."""
+    s = _trading()
+    act(s, "1: propose 0 give h1 want SO")
+    before = s.to_json()
+    views = [s.view(v) for v in (None, 0, 1, 2)]
+    with pytest.raises(GameError):
+        s.apply(GAME.parse_action(move))
+    assert s.to_json() == before
+    assert [s.view(v) for v in (None, 0, 1, 2)] == views
+    assert last_pid(s) == 1
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "harvest", "seat": 0, "field": 7},
+    {"type": "plant", "seat": 5, "field": 0},
+    {"type": "propose", "seat": 0, "to": 9, "hand": [0]},
+])
+def test_a_malformed_action_leaves_the_state_unchanged(data: dict[str, Any]) -> None:
+    """Issue 2: a malformed action raises ``InvalidActionError``; the state is unchanged."""
+    s = _trading()
+    before = json.dumps(s.to_json(), sort_keys=True)
+    with pytest.raises(InvalidActionError):
+        s.apply(GAME.action_from_json(data))
+    assert json.dumps(s.to_json(), sort_keys=True) == before
