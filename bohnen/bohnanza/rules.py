@@ -13,10 +13,14 @@ from bohnen.bohnanza import actions as A
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza import trading as T
 from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, BohnanzaState, require_seat
+from bohnen.bohnanza.tables import PLANTABLE, plant_key
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 
 Check = Callable[[BohnanzaState, Any], None]
 Apply = Callable[[BohnanzaState, Any, list[Any]], None]
+
+# Events are built with tuple.__new__ on the hot paths: no Python-level call.
+_new = tuple.__new__
 
 
 def illegal(action: Any, reason: str) -> IllegalActionError:
@@ -46,7 +50,13 @@ def _field_index(state: BohnanzaState, action: Any) -> int:
 
 
 def _check_into(state: BohnanzaState, action: Any, bean: int) -> None:
-    field = _field_index(state, action)
+    seat, field = action.seat, action.field
+    if type(field) is int and 0 <= field < state.fields[seat]:
+        fields = PLANTABLE[state.options.same_bean_in_two_fields][
+            plant_key(state.fbean, seat * 3, state.fields[seat], bean)]
+        if field in fields:
+            return
+    field = _field_index(state, action)  # raises if the field itself is wrong
     if field not in state.plantable_fields(action.seat, bean):
         i = action.seat * 3 + field
         from bohnen.bohnanza.beans import NAMES
@@ -75,7 +85,7 @@ def apply_plant(state: BohnanzaState, action: A.Plant, events: list[Any]) -> Non
     bean = hand[0]
     state.hands[seat] = hand[1:]
     count = state.plant(seat, bean, action.field)
-    events.append(E.Planted(seat, bean, action.field, count, "hand"))
+    events.append(_new(E.Planted, (seat, bean, action.field, count, "hand")))
     state.planted += 1
     if state.planted == 2 or len(hand) == 1:
         state.reveal(events)
@@ -112,7 +122,7 @@ def apply_plant_traded(state: BohnanzaState, action: A.PlantTraded, events: list
     cards.remove(bean)
     state.trade[seat] = tuple(cards)
     count = state.plant(seat, bean, action.field)
-    events.append(E.Planted(seat, bean, action.field, count, "trade area"))
+    events.append(_new(E.Planted, (seat, bean, action.field, count, "trade area")))
     if not cards:
         state.after_planting(events)  # the next seat to plant, or phase 4
 

@@ -26,6 +26,9 @@ PHASE_NAMES = ("plant", "trade", "plant_traded", "over")
 LAST_RUNOUT = 3
 EMPTY = -1
 
+# Events are built with tuple.__new__ on the hot paths: no Python-level call.
+_new = tuple.__new__
+
 
 class Proposal(NamedTuple):
     """An open proposal. Positions are the proposer's when it was made (cards since unmoved)."""
@@ -140,11 +143,17 @@ class BohnanzaState:
         return self.phase == OVER
 
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return ()
         if not self.tb:
             return tuple(s for s in range(self.n) if self.legal_actions(s) or self.proposals(s))
-        return (self.actor(),)
+        # self.actor(), inlined: this runs before every move.
+        if phase == PLANT:
+            return (self.active,)
+        if phase == TRADE and self.pending:
+            return (self.pending[0].to,)
+        return (self.floor,)
 
     def actor(self) -> int:
         """Turn-based: the one seat to act (the game must not be over)."""
@@ -157,6 +166,8 @@ class BohnanzaState:
         return self.floor  # phase 3: the planting seat, kept there by after_planting
 
     def legal_actions(self, seat: int) -> list[Any]:
+        """Every legal action of ``seat`` now, except proposals (bound to
+        ``legal.legal_actions`` below, saving a call on the hot path)."""
         return _legal.legal_actions(self, seat)
 
     def proposals(self, seat: int) -> Sequence[Any]:
@@ -169,13 +180,14 @@ class BohnanzaState:
     def apply(self, action: Any) -> list[Any]:
         kind = type(action)
         seat = getattr(action, "seat", None)
+        check = _CHECKS.get(kind)
         # The common checks of rules.check_common, inlined on this hot path.
-        if (kind not in _rules.CHECKS or type(seat) is not int or not 0 <= seat < self.n
+        if (check is None or type(seat) is not int or not 0 <= seat < self.n
                 or self.phase == OVER or (self.tb and seat != self.actor())):
             _rules.check_common(self, action)  # raises with the reason
-        _rules.CHECKS[kind](self, action)
+        check(self, action)  # type: ignore[misc]
         events: list[Any] = []
-        _rules.APPLY[kind](self, action, events)
+        _APPLY[kind](self, action, events)
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -244,7 +256,7 @@ class BohnanzaState:
             self.discard += (bean,) * (count - pay)
         self.fbean[i] = EMPTY
         self.fcount[i] = 0
-        events.append(E.Harvested(seat, field, bean, count, pay, final))
+        events.append(_new(E.Harvested, (seat, field, bean, count, pay, final)))
 
     # --- the draw pile ----------------------------------------------------------------
 
@@ -279,7 +291,7 @@ class BohnanzaState:
     def start_turn(self, events: list[Any]) -> None:
         self.phase = PLANT
         self.planted = 0
-        events.append(E.TurnStarted(self.active, self.turn))
+        events.append(_new(E.TurnStarted, (self.active, self.turn)))
         if not self.hands[self.active]:
             self.reveal(events)  # no card in hand: phase 1 is skipped
 
@@ -292,7 +304,7 @@ class BohnanzaState:
                 self.ending = True
                 break
         self.face_up = tuple(beans)
-        events.append(E.Revealed(self.active, self.face_up))
+        events.append(_new(E.Revealed, (self.active, self.face_up)))
         self.phase = TRADE
         self.floor = self.active
         self.quiet = 0
@@ -308,7 +320,7 @@ class BohnanzaState:
         for p in self.pending:
             events.append(E.ProposalClosed(p.pid, None, "voided"))
         self.pending = ()
-        events.append(E.TradingClosed(self.active, kept))
+        events.append(_new(E.TradingClosed, (self.active, kept)))
         self.phase = PLANT_TRADED
         self.after_planting(events)
 
@@ -331,11 +343,11 @@ class BohnanzaState:
             drawn.append(self.draw_card(events))
             if self.runouts >= LAST_RUNOUT:
                 self.hands[active] += tuple(drawn)
-                events.append(E.Drew(active, tuple(drawn)))
+                events.append(_new(E.Drew, (active, tuple(drawn))))
                 self.finish("the draw pile ran out for the third time during the draw", events)
                 return
         self.hands[active] += tuple(drawn)
-        events.append(E.Drew(active, tuple(drawn)))
+        events.append(_new(E.Drew, (active, tuple(drawn))))
         self.active = (active + 1) % self.n
         self.turn += 1
         self.start_turn(events)
@@ -414,3 +426,7 @@ from bohnen.bohnanza import legal as _legal  # noqa: E402
 from bohnen.bohnanza import rules as _rules  # noqa: E402
 from bohnen.bohnanza import trading as _trading  # noqa: E402
 from bohnen.bohnanza import views as _views  # noqa: E402
+
+_CHECKS = _rules.CHECKS
+_APPLY = _rules.APPLY
+BohnanzaState.legal_actions = _legal.legal_actions  # type: ignore[method-assign,assignment]

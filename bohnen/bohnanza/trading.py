@@ -20,6 +20,9 @@ from bohnen.bohnanza.beans import BEAN_COUNT
 from bohnen.bohnanza.state import TRADE, BohnanzaState, Proposal
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 
+# Events are built with tuple.__new__ on the hot paths: no Python-level call.
+_new = tuple.__new__
+
 
 def _illegal(action: Any, reason: str) -> IllegalActionError:
     return IllegalActionError(f"seat {action.seat}: {action} is illegal: {reason}")
@@ -242,7 +245,7 @@ def check_pass(state: BohnanzaState, action: A.Pass) -> None:
 def apply_pass(state: BohnanzaState, action: A.Pass, events: list[Any]) -> None:
     state.floor = (state.floor + 1) % state.n
     state.quiet += 1
-    events.append(E.FloorPassed(action.seat, state.floor))
+    events.append(_new(E.FloorPassed, (action.seat, state.floor)))
 
 
 def check_close(state: BohnanzaState, action: A.CloseTrading) -> None:

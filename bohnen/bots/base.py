@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
-@dataclass(slots=True)
-class Decision:
+class Decision(NamedTuple):
     """What a bot is given for one move.
 
     ``view`` is the seat's view (``None`` for bots that declare ``needs_view =

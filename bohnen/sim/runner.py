@@ -38,12 +38,15 @@ def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
     count = 0
     views = [bot.needs_view for bot in bots]
     proposes = [bot.proposes for bot in bots]
-    while not state.is_over:
-        waiting = state.to_act()
+    new = tuple.__new__  # builds the Decision without a Python-level call
+    while True:
+        waiting = state.to_act()  # empty once the game is over
+        if not waiting:
+            break
         seat = waiting[0] if len(waiting) == 1 else chooser.choice(waiting)
-        decision = Decision(seat, state.view(seat) if views[seat] else None,
-                            state.legal_actions(seat),
-                            state.proposals(seat) if proposes[seat] else ())
+        decision = new(Decision, (seat, state.view(seat) if views[seat] else None,
+                                  state.legal_actions(seat),
+                                  state.proposals(seat) if proposes[seat] else ()))
         action = bots[seat].act(decision, rngs[seat])
         state.apply(action)
         if record:
@@ -51,6 +54,8 @@ def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
         count += 1
         if count > MAX_ACTIONS:
             raise RuntimeError(f"game with seed {seed} did not end after {MAX_ACTIONS} actions")
+    if not state.is_over:
+        raise RuntimeError(f"game with seed {seed}: nobody may act, yet the game is not over")
     result = state.result()
     rec = None
     if record:
