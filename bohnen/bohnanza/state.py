@@ -147,7 +147,10 @@ class BohnanzaState:
         if phase == OVER:
             return ()
         if not self.tb:
-            return tuple(s for s in range(self.n) if self.legal_actions(s) or self.proposals(s))
+            budget = self.options.max_proposals_per_turn
+            if phase == TRADE and (budget is None or self.made < budget):
+                return tuple(range(self.n))  # anyone may propose to (or as) the active player
+            return tuple(s for s in range(self.n) if self.legal_actions(s))
         # self.actor(), inlined: this runs before every move.
         if phase == PLANT:
             return (self.active,)
@@ -171,6 +174,8 @@ class BohnanzaState:
         return _legal.legal_actions(self, seat)
 
     def proposals(self, seat: int) -> Sequence[Any]:
+        """Proposals of ``seat`` from the bounded generator (bound to
+        ``trading.proposal_space`` below, saving a call on the hot path)."""
         return _trading.proposal_space(self, seat)
 
     def check(self, action: Any) -> None:
@@ -430,3 +435,4 @@ from bohnen.bohnanza import views as _views  # noqa: E402
 _CHECKS = _rules.CHECKS
 _APPLY = _rules.APPLY
 BohnanzaState.legal_actions = _legal.legal_actions  # type: ignore[method-assign,assignment]
+BohnanzaState.proposals = _trading.proposal_space  # type: ignore[method-assign,assignment]

@@ -287,6 +287,7 @@ class ProposalSpace(Sequence[Any]):
         self._money = money
         self.wants = _wants(size, money)
         self._gives: list[Give] | None = None
+        self._per_target = -1
 
     @property
     def gives(self) -> list[Give]:
@@ -297,7 +298,10 @@ class ProposalSpace(Sequence[Any]):
 
     @property
     def per_target(self) -> int:
-        return len(self.gives) * len(self.wants) - 1
+        """Proposals to each target (all offers times all wants, less nothing-for-nothing)."""
+        if self._per_target < 0:
+            self._per_target = len(self.gives) * len(self.wants) - 1
+        return self._per_target
 
     def __len__(self) -> int:
         return len(self.targets) * self.per_target if self.targets else 0

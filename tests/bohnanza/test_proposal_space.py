@@ -52,3 +52,14 @@ def test_a_proposal_larger_than_the_generator_bound_is_still_legal() -> None:
     assert seat == state.view(None)["active"]  # the reveal gives the active player the floor
     to = (seat + 1) % 4
     state.check(GAME.parse_action(f"{seat}: propose {to} give h0,h1 want RO,RO,SO"))
+
+
+def test_open_trading_lists_every_seat_that_may_propose_even_without_a_generator() -> None:
+    """Open mode: "anyone may act at any moment" — with proposal_size=0 the generator is
+    empty, yet every seat may still propose, so every seat is to act."""
+    options = GAME.options(3, trading="open", max_proposals_per_turn=None, proposal_size=0)
+    state = GAME.new_game(options, 1)
+    for text in ("0: plant 0", "0: end-planting"):
+        state.apply(GAME.parse_action(text))
+    assert state.to_act() == (0, 1, 2)
+    state.check(GAME.parse_action("1: propose 0 give h0"))
