@@ -9,8 +9,8 @@ from typing import Any
 from bohnen.bohnanza.actions import action_from_json, parse_action
 from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
 from bohnen.bohnanza.options import BohnanzaOptions
+from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
-from bohnen.bohnanza.views import state_from_json
 from bohnen.core.protocol import Game
 from bohnen.core.rng import seed_state, step
 

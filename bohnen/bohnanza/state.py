@@ -199,7 +199,7 @@ class BohnanzaState:
         return _views.view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> BohnanzaState:
-        return _views.determinize(self, seat, rng)
+        return _determinize.determinize(self, seat, rng)
 
     def result(self) -> Result:
         if self.phase != OVER:
@@ -213,10 +213,10 @@ class BohnanzaState:
         return Result(scores, tuple(winners), self.reason)
 
     def to_json(self) -> dict[str, Any]:
-        return _views.state_to_json(self)
+        return _serialize.state_to_json(self)
 
     def audit(self) -> None:
-        _views.audit(self)
+        _audit.audit(self)
 
     def __repr__(self) -> str:
         return (f"<BohnanzaState turn {self.turn} seat {self.active} "
@@ -427,8 +427,11 @@ def require_seat(state: BohnanzaState, action: Any) -> int:
 
 # The rules, legal-move listing, trading and views need this module's names, so they
 # are bound after it is defined.
+from bohnen.bohnanza import audit as _audit  # noqa: E402
+from bohnen.bohnanza import determinize as _determinize  # noqa: E402
 from bohnen.bohnanza import legal as _legal  # noqa: E402
 from bohnen.bohnanza import rules as _rules  # noqa: E402
+from bohnen.bohnanza import serialize as _serialize  # noqa: E402
 from bohnen.bohnanza import trading as _trading  # noqa: E402
 from bohnen.bohnanza import views as _views  # noqa: E402
 

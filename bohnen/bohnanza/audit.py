@@ -1,0 +1,83 @@
+"""The invariants of a Bohnanza state: all 104 cards accounted for, a playable turn."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bohnen.bohnanza.beans import BEANS, DECK_SIZE
+from bohnen.bohnanza.state import (
+    EMPTY,
+    LAST_RUNOUT,
+    OVER,
+    PLANT,
+    PLANT_TRADED,
+    TRADE,
+    BohnanzaState,
+)
+
+
+def _check_turn(state: BohnanzaState) -> None:
+    """Whose move it is must make sense: seats in range, phase 1 playable."""
+    n = state.n
+    for name, seat in (("active", state.active), ("floor", state.floor)):
+        if not 0 <= seat < n:
+            raise AssertionError(f"{name} seat {seat} is not in a {n}-player game")
+    if state.phase == PLANT:
+        if not 0 <= state.planted <= 1:
+            raise AssertionError(f"{state.planted} cards planted in phase 1 (0 or 1 expected)")
+        if not state.hands[state.active]:
+            raise AssertionError("phase 1 with an empty hand (it is skipped)")
+    for p in state.pending:
+        if not (0 <= p.frm < n and 0 <= p.to < n and p.frm != p.to
+                and state.active in (p.frm, p.to)):
+            raise AssertionError(f"proposal {p.pid} is not between the active player and another")
+        if p.pid >= state.next_pid:
+            raise AssertionError(f"proposal {p.pid} is numbered past next_pid")
+    if state.pending and state.phase != TRADE:
+        raise AssertionError("open proposals outside phase 2")
+    if state.tb and len(state.pending) > 1:
+        raise AssertionError("more than one open proposal in turn-based trading")
+
+
+def audit(state: BohnanzaState) -> None:
+    """Raise ``AssertionError`` if the 104 cards are not all accounted for, or worse."""
+    seen: Counter[int] = Counter(state.draw)
+    seen.update(state.discard)
+    seen.update(state.face_up)
+    for s in range(state.n):
+        seen.update(state.hands[s])
+        seen.update(state.talers[s])
+        seen.update(state.trade[s])
+        for f in range(3):
+            i = s * 3 + f
+            if state.fcount[i]:
+                if f >= state.fields[s]:
+                    raise AssertionError(f"seat {s} has beans in a field it does not own")
+                seen[state.fbean[i]] += state.fcount[i]
+            elif state.fbean[i] != EMPTY:
+                raise AssertionError(f"seat {s} field {f} is empty but names a bean")
+    total = sum(seen.values())
+    if total != DECK_SIZE:
+        raise AssertionError(f"{total} cards accounted for, not {DECK_SIZE}")
+    for bean, info in enumerate(BEANS):
+        if seen[bean] != info.cards:
+            raise AssertionError(f"{seen[bean]} {info.name} cards, not {info.cards}")
+    if state.runouts > LAST_RUNOUT:
+        raise AssertionError(f"{state.runouts} run-outs")
+    if state.phase != OVER and not state.draw and not state.ending:
+        raise AssertionError("the draw pile is empty while the game runs on")
+    if state.phase in (PLANT, OVER) and any(state.trade):
+        raise AssertionError("cards wait in a trade area outside phases 2 and 3")
+    _check_turn(state)
+    if state.phase != TRADE and state.face_up:
+        raise AssertionError("face-up cards outside phase 2")
+    if state.phase == PLANT_TRADED:
+        first = next((s for k in range(state.n)
+                      if state.trade[s := (state.active + k) % state.n]), None)
+        if first is None:
+            raise AssertionError("phase 3 with every trade area empty")
+        if state.floor != first:
+            raise AssertionError(f"seat {state.floor} is to plant, but seat {first} comes first")
+    for p in state.pending:
+        if p.hand_beans != tuple(state.hands[p.frm][i] for i in p.hand):
+            raise AssertionError(f"proposal {p.pid} names cards that moved")
