@@ -9,6 +9,7 @@ from bohnen.core.protocol import Game
 # name -> module that defines ``GAME``; imported on first use.
 _KNOWN: dict[str, str] = {
     "bohnanza": "bohnen.bohnanza",
+    "ndb": "bohnen.ndb",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,124 @@
+"""What happened in a game of Nicht die Bohne!, censored per viewer.
+
+Private: the cards dealt to a hand (:class:`Dealt`) and a face-down card before the
+reveal (:class:`PlayedFaceDown`), each seen only by its owner. The rest is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from bohnen.ndb.cards import code, name
+from bohnen.ndb.scoring import SheetLine
+
+JSON = dict[str, Any]
+
+
+class RoundStarted(NamedTuple):
+    round: int  # 1-based
+    dealer: int
+    leader: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "round_started", "round": self.round, "dealer": self.dealer,
+                "leader": self.leader}
+
+    def text(self, viewer: int | None) -> str:
+        return (f"Round {self.round}: seat {self.dealer} deals, seat {self.leader} takes "
+                f"the token.")
+
+
+class Dealt(NamedTuple):
+    seat: int
+    cards: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        data: JSON = {"event": "dealt", "seat": self.seat, "count": len(self.cards)}
+        if viewer == self.seat:
+            data["cards"] = [code(c) for c in self.cards]
+        return data
+
+    def text(self, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"You are dealt {' '.join(code(c) for c in self.cards)}."
+        return f"Seat {self.seat} is dealt {len(self.cards)} cards."
+
+
+class Led(NamedTuple):
+    seat: int
+    card: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "led", "seat": self.seat, "card": code(self.card)}
+
+    def text(self, viewer: int | None) -> str:
+        return f"Seat {self.seat} plays {name(self.card)} face up under the token."
+
+
+class PlayedFaceDown(NamedTuple):
+    seat: int
+    card: int
+
+    def to_json(self, viewer: int | None) -> JSON:
+        data: JSON = {"event": "played_face_down", "seat": self.seat}
+        if viewer == self.seat:
+            data["card"] = code(self.card)
+        return data
+
+    def text(self, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"You play {name(self.card)} face down."
+        return f"Seat {self.seat} plays a card face down."
+
+
+class Revealed(NamedTuple):
+    cards: tuple[int, ...]  # per seat, the card it played
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "revealed", "cards": [code(c) for c in self.cards]}
+
+    def text(self, viewer: int | None) -> str:
+        shown = ", ".join(f"seat {s} {code(c)}" for s, c in enumerate(self.cards))
+        return f"The cards are turned up: {shown}."
+
+
+class Took(NamedTuple):
+    seat: int
+    owner: int
+    card: int
+    token: bool  # the token holder's card, and with it the token
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "took", "seat": self.seat, "owner": self.owner,
+                "card": code(self.card), "token": self.token}
+
+    def text(self, viewer: int | None) -> str:
+        extra = " and the token" if self.token else ""
+        return f"Seat {self.seat} takes {name(self.card)} from seat {self.owner}{extra}."
+
+
+class RoundScored(NamedTuple):
+    round: int
+    lines: tuple[SheetLine, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "round_scored", "round": self.round,
+                "lines": [{"plus": ln.plus, "minus": ln.minus, "total": ln.total}
+                          for ln in self.lines]}
+
+    def text(self, viewer: int | None) -> str:
+        parts = ", ".join(f"seat {s} {ln.total:+d}" for s, ln in enumerate(self.lines))
+        return f"Round {self.round} scored: {parts}."
+
+
+class GameEnded(NamedTuple):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self, viewer: int | None) -> JSON:
+        return {"event": "game_ended", "scores": list(self.scores),
+                "winners": list(self.winners)}
+
+    def text(self, viewer: int | None) -> str:
+        won = ", ".join(str(w) for w in self.winners)
+        return f"Game over. Totals {list(self.scores)}; winner(s): seat {won}."

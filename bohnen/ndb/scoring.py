@@ -1,0 +1,62 @@
+"""How a row of one colour scores, and a round's line on the score sheet.
+
+decisions.md (Nicht die Bohne 4): a "Nicht die Bohne" card makes the row 0; otherwise
+the sum of the values, negative if the row holds one or three "–" cards, then
+doubled if it holds the "x2" card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB, value
+
+
+def row_score(cards: Iterable[int]) -> int:
+    """Points of one colour's row."""
+    total = minus = 0
+    doubled = False
+    for card in cards:
+        k = card % KINDS
+        if k == NDB:
+            return 0
+        if k == MINUS:
+            minus += 1
+        elif k == DOUBLE:
+            doubled = True
+        else:
+            total += value(card)
+    if minus % 2:
+        total = -total
+    return total * 2 if doubled else total
+
+
+class SheetLine(NamedTuple):
+    """One player's line for one round: "Spiel +", "Spiel –" and "Summe"."""
+
+    plus: int  # sum of the positive rows
+    minus: int  # sum of the negative rows, as a positive number
+    total: int  # plus - minus
+
+
+def rows_of(cards: Iterable[int]) -> list[list[int]]:
+    """The cards taken, in one row per colour (specials at the head of each row)."""
+    rows: list[list[int]] = [[] for _ in COLOURS]
+    for card in cards:
+        rows[card // KINDS].append(card)
+    for row in rows:
+        row.sort(key=lambda c: (c % KINDS < MINUS, c))
+    return rows
+
+
+def sheet_line(cards: Iterable[int]) -> SheetLine:
+    """The score-sheet line of the cards a player took in a round."""
+    plus = minus = 0
+    for row in rows_of(cards):
+        points = row_score(row)
+        if points > 0:
+            plus += points
+        else:
+            minus -= points
+    return SheetLine(plus, minus, plus - minus)
