@@ -21,6 +21,7 @@ class Bohnanza(Game):
     version = 1
     min_players = 3
     max_players = 5
+    score_name = "talers"
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
         return BohnanzaOptions(players=players, **overrides)

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from bohnen.cli.tables import result_table
-from bohnen.core import GameRecord, RecordError, replay
+from bohnen.core import GameRecord, RecordError, get_game, replay
 
 
 def replay_command(
@@ -32,6 +32,6 @@ def replay_command(
     result = state.result()
     console.print(moves)
     console.print(f"end: {result.reason}")
-    console.print(result_table(result))
+    console.print(result_table(result, get_game(record.game).score_name))
     checked = "result checked" if record.result is not None else "no stored result"
     console.print(f"record OK ({checked})")

@@ -15,13 +15,14 @@ def _figure(value: Any, form: str = "{}") -> str:
 
 
 def seats_table(summary: Mapping[str, Any]) -> Table:
-    """Per seat: the bot, mean talers and share of wins (shared wins split evenly)."""
+    """Per seat: the bot, mean score (talers, points) and share of wins (shared wins
+    split evenly)."""
     title = (f"{summary['game']} · {summary['players']} players · "
              f"{summary['games']} games · seed {summary['seed']}")
     table = Table(title=title)
     table.add_column("seat", justify="right")
     table.add_column("bot")
-    table.add_column("mean talers", justify="right")
+    table.add_column(f"mean {summary.get('score_name', 'score')}", justify="right")
     table.add_column("win share", justify="right")
     bots = summary["bots"]
     none: list[float | None] = [None] * len(bots)  # no games played: no figures
@@ -44,11 +45,11 @@ def totals_table(summary: Mapping[str, Any]) -> Table:
     return table
 
 
-def result_table(result: Result) -> Table:
-    """The final table of one game: each seat's talers and the winner mark."""
+def result_table(result: Result, score_name: str = "score") -> Table:
+    """The final table of one game: each seat's score and the winner mark."""
     table = Table()
     table.add_column("seat", justify="right")
-    table.add_column("talers", justify="right")
+    table.add_column(score_name, justify="right")
     table.add_column("winner")
     for seat, score in enumerate(result.scores):
         table.add_row(str(seat), str(score), "winner" if seat in result.winners else "")

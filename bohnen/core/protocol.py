@@ -115,6 +115,7 @@ class Game(ABC):
     version: int
     min_players: int
     max_players: int
+    score_name: str = "score"  # what the result's scores count, e.g. "talers"
 
     @abstractmethod
     def options(self, players: int, **overrides: Any) -> Any:

@@ -69,20 +69,21 @@ class Summary:
 
     game: str
     players: int
+    score_name: str = "score"
     games: int = 0
-    talers: list[int] = field(default_factory=list)  # total score per seat
+    scores: list[int] = field(default_factory=list)  # total score per seat
     wins: list[float] = field(default_factory=list)  # shared wins split evenly
     turns: int = 0
     actions: int = 0
     seconds: float = 0.0
 
     def add(self, played: Played) -> None:
-        if not self.talers:
-            self.talers = [0] * self.players
+        if not self.scores:
+            self.scores = [0] * self.players
             self.wins = [0.0] * self.players
         self.games += 1
         for seat, score in enumerate(played.result.scores):
-            self.talers[seat] += score
+            self.scores[seat] += score
         for seat in played.result.winners:
             self.wins[seat] += 1 / len(played.result.winners)
         self.turns += played.turns
@@ -93,8 +94,9 @@ class Summary:
         return {
             "game": self.game,
             "players": self.players,
+            "score_name": self.score_name,
             "games": self.games,
-            "mean_score": [round(t / g, 3) for t in self.talers],
+            "mean_score": [round(t / g, 3) for t in self.scores],
             "win_share": [round(w / g, 4) for w in self.wins],
             "mean_turns": round(self.turns / g, 2),
             "mean_actions": round(self.actions / g, 1),
@@ -108,7 +110,7 @@ def simulate(game: Game, options: Any, seed: int, games: int, bots: Sequence[Bot
 
     ``on_game`` is called after each game; ``record`` keeps each game's record in it.
     """
-    summary = Summary(game.name, options.players)
+    summary = Summary(game.name, options.players, game.score_name)
     start = time.perf_counter()
     for index in range(games):
         played = play_game(game, options, derive(seed, index), bots, record=record)
