@@ -75,7 +75,7 @@ def action_from_json(data: Any) -> NdbAction:
         raise InvalidActionError(f"an action must be a JSON object, not {data!r}")
     kind = data.get("type")
     expected = {"play": {"type", "seat", "card"}, "take": {"type", "seat", "owner"}}
-    if kind not in expected:
+    if not isinstance(kind, str) or kind not in expected:
         raise InvalidActionError(f"unknown action type {kind!r}; types are play, take")
     if set(data) != expected[kind]:
         raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(expected[kind]))}")
