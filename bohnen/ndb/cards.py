@@ -65,8 +65,11 @@ def name(card: int) -> str:
 
 def full_deck() -> list[int]:
     """The 60 cards, colour by colour (unshuffled)."""
-    return [c * KINDS + k for c in range(len(COLOURS)) for k in range(KINDS)
-            for _ in range(COPIES[k])]
+    return list(_DECK)
+
+
+_DECK: tuple[int, ...] = tuple(c * KINDS + k for c in range(len(COLOURS)) for k in range(KINDS)
+                               for _ in range(COPIES[k]))
 
 
 _BY_CODE = {code(c): c for c in range(len(COLOURS) * KINDS)}

@@ -52,8 +52,11 @@ def rows_of(cards: Iterable[int]) -> list[list[int]]:
 
 def sheet_line(cards: Iterable[int]) -> SheetLine:
     """The score-sheet line of the cards a player took in a round."""
+    by_colour: list[list[int]] = [[] for _ in COLOURS]
+    for card in cards:
+        by_colour[card // KINDS].append(card)
     plus = minus = 0
-    for row in rows_of(cards):
+    for row in by_colour:
         points = row_score(row)
         if points > 0:
             plus += points

@@ -80,8 +80,7 @@ class NdbState:
         if phase == LEAD:
             return (self.leader,)
         if phase == PLAY:
-            table = self.table
-            return tuple(s for s in range(self.n) if table[s] == NONE)
+            return tuple([s for s, card in enumerate(self.table) if card == NONE])
         if phase == TAKE:
             return (self.taker,)
         return ()
@@ -93,17 +92,11 @@ class NdbState:
         if phase == TAKE:
             if seat != self.taker:
                 return []
-            return [TAKES[seat][o] for o in self._takeable()]
+            return list(TAKE_SETS[seat][self._free()])
         if (phase == LEAD and seat != self.leader) or (phase == PLAY and self.table[seat] != NONE):
             return []
-        plays = PLAYS[seat]
-        seen = -1
-        out = []
-        for card in self.hands[seat]:  # sorted: equal cards are neighbours
-            if card != seen:
-                out.append(plays[card])
-                seen = card
-        return out
+        # Each distinct card once (the three "–" of a colour are one action).
+        return list(map(PLAYS[seat].__getitem__, dict.fromkeys(self.hands[seat])))
 
     def proposals(self, seat: int) -> Sequence[Any]:
         return ()  # no negotiation in this game
@@ -123,12 +116,25 @@ class NdbState:
             self._check_take(action)
 
     def apply(self, action: Any) -> list[Any]:
-        self.check(action)
         events: list[Any] = []
         if type(action) is Play:
-            self._play(action.seat, action.card, events)
+            seat, card = action.seat, action.card
+            # The checks of a legal play, inlined; anything else goes through check().
+            if not (type(seat) is int and 0 <= seat < self.n and type(card) is int
+                    and ((self.phase == LEAD and seat == self.leader)
+                         or (self.phase == PLAY and self.table[seat] == NONE))
+                    and card in self.hands[seat]):
+                self.check(action)  # raises with the reason
+            self._play(seat, card, events)
         else:
-            self._take(action.seat, action.owner, events)
+            taker: Any = getattr(action, "seat", None)
+            owner: Any = getattr(action, "owner", None)
+            # The checks of a legal take, inlined; anything else goes through check().
+            if not (type(action) is Take and self.phase == TAKE and taker == self.taker
+                    and type(owner) is int and 0 <= owner < self.n
+                    and self._free() >> owner & 1):
+                self.check(action)  # raises with the reason
+            self._take(taker, owner, events)
             self._forced_takes(events)
         return events
 
@@ -203,16 +209,14 @@ class NdbState:
 
     # --- the flow ---------------------------------------------------------------------
 
-    def _takeable(self) -> list[int]:
-        """Seats whose card the taker may take now (not its own, not the token's)."""
-        taker, leader, taken = self.taker, self.leader, self.taken
-        return [o for o in range(self.n)
-                if o != taker and o != leader and not taken >> o & 1]
+    def _free(self) -> int:
+        """Bit per seat whose card the taker may take now (not its own, not the token's)."""
+        return ~(self.taken | 1 << self.taker | 1 << self.leader) & ((1 << self.n) - 1)
 
     def _play(self, seat: int, card: int, events: list[Any]) -> None:
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands[seat] = tuple(hand)
+        hand = self.hands[seat]
+        i = hand.index(card)
+        self.hands[seat] = hand[:i] + hand[i + 1:]
         self.table[seat] = card
         if self.phase == LEAD:
             events.append(_new(E.Led, (seat, card)))
@@ -235,13 +239,12 @@ class NdbState:
     def _forced_takes(self, events: list[Any]) -> None:
         """Takes with a single possible card, then the token card and the next trick."""
         while True:
-            options = self._takeable()
-            if len(options) == 1:
-                self._take(self.taker, options[0], events)
-                continue
-            if options:
-                return
-            break
+            free = self._free()
+            if not free:
+                break
+            if free & (free - 1):
+                return  # a choice of two cards or more: the taker chooses
+            self._take(self.taker, free.bit_length() - 1, events)
         seat, leader = self.taker, self.leader
         card = self.table[leader]
         self.rows[seat] += (card,)
@@ -306,4 +309,6 @@ def new_state(options: NdbOptions, rng: int, deck: Sequence[int]) -> NdbState:
 
 
 PLAYS = [[Play(s, c) for c in range(CARD_IDS)] for s in range(6)]
-TAKES = [[Take(s, o) for o in range(6)] for s in range(6)]
+# TAKE_SETS[seat][mask]: the takes of ``seat`` from the seats whose bits are in ``mask``.
+TAKE_SETS = [[tuple(Take(s, o) for o in range(6) if mask >> o & 1) for mask in range(64)]
+             for s in range(6)]

@@ -43,7 +43,7 @@ def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
         waiting = state.to_act()  # empty once the game is over
         if not waiting:
             break
-        seat = waiting[0] if len(waiting) == 1 else chooser.choice(waiting)
+        seat = waiting[0] if len(waiting) == 1 else waiting[int(chooser.random() * len(waiting))]
         decision = new(Decision, (seat, state.view(seat) if views[seat] else None,
                                   state.legal_actions(seat),
                                   state.proposals(seat) if proposes[seat] else ()))
