@@ -130,7 +130,8 @@ class NdbState:
             taker: Any = getattr(action, "seat", None)
             owner: Any = getattr(action, "owner", None)
             # The checks of a legal take, inlined; anything else goes through check().
-            if not (type(action) is Take and self.phase == TAKE and taker == self.taker
+            if not (type(action) is Take and self.phase == TAKE and type(taker) is int
+                    and taker == self.taker
                     and type(owner) is int and 0 <= owner < self.n
                     and self._free() >> owner & 1):
                 self.check(action)  # raises with the reason

@@ -201,7 +201,7 @@ def _exercised(report: Report) -> None:
     """The series really tried illegal moves, views and determinizations."""
     assert report.games > 0
     assert report.actions > report.games
-    assert report.deep_checks >= 2 * report.games
+    assert report.deep_checks > report.games  # the final states, and more on the way
     assert report.probes > 0 and report.rejected > 0
     assert report.determinizations > 0
     assert report.hidden_differences > 0, "determinize never re-dealt anything hidden"

@@ -1,0 +1,29 @@
+"""The full check of one position: lists, copies, views and probes together."""
+
+from __future__ import annotations
+
+import random
+
+from bohnen.core.conformance.context import Context, json_ready, unchanged
+from bohnen.core.conformance.copies import check_clone, check_json_round_trip
+from bohnen.core.conformance.legal import check_legal_lists
+from bohnen.core.conformance.probes import probe
+from bohnen.core.conformance.settings import Report, Settings
+from bohnen.core.conformance.views import check_views
+from bohnen.core.protocol import State
+
+
+def check_deep(ctx: Context, state: State, rng: random.Random, settings: Settings,
+               report: Report) -> None:
+    """Everything of the package's docstring about one state; the state is left unchanged."""
+    report.deep_checks += 1
+    before = state.to_json()
+    json_ready(ctx, before, "to_json()")
+    check_legal_lists(ctx, state)
+    check_clone(ctx, state, rng, before)
+    check_json_round_trip(ctx, state, before)
+    check_views(ctx, state, rng, report)
+    unchanged(ctx, state, before, "view or determinize")
+    for _ in range(settings.probes):
+        probe(ctx, state, rng, settings, report)
+    unchanged(ctx, state, before, "the probes")

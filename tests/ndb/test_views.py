@@ -1,0 +1,179 @@
+"""Views (what each seat sees) and determinization (the unseen cards re-dealt)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from .helpers import GAME, JSON, act, deal, hand, play_randomly, public, table_cards
+
+
+def mid_trick() -> Any:
+    """Four players in trick 1: seat 0 led R7 face up; seats 1 and 2 played face down
+    (B3, Y2); seat 3 has not played."""
+    state = deal(["R7", "B3", "Y2", "G9"], players=4, seed=7)
+    act(state, "0: play R7", "1: play B3", "2: play Y2")
+    return state
+
+
+def hidden_cards(state: Any, seat: int | None) -> Counter[str]:
+    """The cards ``seat`` cannot see: other hands and other face-down cards on the table
+    before the reveal (from the full state)."""
+    full = state.to_json()
+    n = len(full["hands"])
+    out: Counter[str] = Counter()
+    for s in range(n):
+        if s == seat:
+            continue
+        out.update(full["hands"][s])
+        if full["phase"] == "play" and s != full["token"] and full["table"][s]:
+            out[full["table"][s]] += 1
+    return out
+
+
+def test_a_hand_is_seen_by_its_owner_only() -> None:
+    """« Le joueur ne pourra voir ses cartes qu'une fois toutes les cartes distribuées »
+    — each player sees their own hand, nobody sees another's."""
+    state = GAME.new_game(GAME.options(5), seed=2)
+    full = state.to_json()
+    for viewer in [*range(5), None]:
+        players = state.view(viewer)["players"]
+        for seat in range(5):
+            expected = full["hands"][seat] if seat == viewer else None
+            assert players[seat]["hand"] == expected
+            assert players[seat]["hand_size"] == 12
+
+
+def test_the_view_of_a_trick_in_progress() -> None:
+    """The face-up card and who has played are public; a face-down card only its owner
+    sees until the reveal."""
+    state = mid_trick()
+    for viewer in (0, 1, 2, 3, None):
+        view = state.view(viewer)
+        cards = table_cards(view)
+        own = {1: "B3", 2: "Y2"}
+        assert cards == ["R7"] + [own.get(viewer) if viewer == s else None
+                                  for s in (1, 2)] + [None]
+        assert [t["played"] for t in view["table"]] == [True, True, True, False]
+        assert view["to_act"] == [3]
+
+
+def test_determinize_keeps_what_the_seat_sees() -> None:
+    """decisions.md / issue 3: other hands and face-down cards not yet revealed are
+    re-dealt at random; hand sizes kept; the seat's view is the same."""
+    state = mid_trick()
+    true = state.to_json()
+    for seat in (0, 1, 3, None):
+        moved = False
+        for k in range(12):
+            det = state.determinize(seat, random.Random(k))
+            det.audit()
+            assert det.view(seat) == state.view(seat)
+            assert_same_hidden_pool(state, det, seat)
+            got = det.to_json()
+            assert got["rows"] == true["rows"] and got["sheet"] == true["sheet"]
+            assert got["table"][0] == "R7" and got["table"][3] is None
+            if seat is not None:
+                assert got["hands"][seat] == true["hands"][seat]
+                if seat in (1, 2):
+                    assert got["table"][seat] == true["table"][seat]
+            moved = moved or got != true
+        assert moved, f"seat {seat}: twelve determinizations all equal the true state"
+
+
+def assert_same_hidden_pool(state: Any, det: Any, seat: int | None) -> None:
+    """The unseen cards are the same cards, re-dealt; hand sizes and who played kept."""
+    assert hidden_cards(det, seat) == hidden_cards(state, seat)
+    for s in range(state.options.players):
+        assert len(det.to_json()["hands"][s]) == len(state.to_json()["hands"][s])
+
+
+def test_determinize_moves_hidden_face_down_cards() -> None:
+    """A face-down card not yet revealed is among the cards re-dealt (seat 3's view of
+    seats 1 and 2)."""
+    state = mid_trick()
+    tables = {tuple(state.determinize(3, random.Random(k)).to_json()["table"])
+              for k in range(20)}
+    assert len(tables) > 1
+    assert all(t[0] == "R7" and t[3] is None for t in tables)
+
+
+def test_after_the_reveal_the_table_is_kept() -> None:
+    """Once turned up, every card of the trick is public and stays as it is."""
+    state = mid_trick()
+    act(state, "3: play G9")
+    for k in range(5):
+        det = state.determinize(3, random.Random(k))
+        assert det.to_json()["table"] == ["R7", "B3", "Y2", "G9"]
+        assert det.view(3) == state.view(3)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_determinized_state_plays_to_the_end(players: int) -> None:
+    state = GAME.new_game(GAME.options(players), seed=players)
+    rng = random.Random(players)
+    play_randomly(state, rng, until=lambda s: public(s)["trick"] > 5)
+    for seat in range(players):
+        det = state.determinize(seat, random.Random(seat))
+        assert det.view(seat) == state.view(seat)
+        assert hand(det, seat) == hand(state, seat)
+        play_randomly(det, rng)
+        assert det.is_over and det.result().winners
+    det_view: JSON = state.determinize(None, rng).view(None)
+    assert det_view == public(state)
+
+
+def test_determinize_does_not_depend_on_the_hidden_cards() -> None:
+    """Two states that seat 3 cannot tell apart (seat 1 played B3 or G5) give the same
+    determinization for the same random numbers: nothing leaks through it."""
+    first = deal(["R7", "B3 G5", "Y2", "G9"], players=4, seed=7)
+    act(first, "0: play R7", "2: play Y2")
+    second = first.clone()
+    act(first, "1: play B3")
+    act(second, "1: play G5")
+    for k in range(5):
+        one = first.determinize(3, random.Random(k)).to_json()
+        two = second.determinize(3, random.Random(k)).to_json()
+        assert one == two
+
+
+def test_the_deal_of_a_later_round_is_private() -> None:
+    """« Les cartes devront être distribuées face cachée » — a ``dealt`` event shows the
+    cards to their owner only."""
+    state = GAME.new_game(GAME.options(3), seed=4)
+    dealt: list[Any] = []
+
+    def keep(state_now: Any, action: Any, events: list[Any]) -> None:
+        dealt.extend(e for e in events if e.to_json(None)["event"] == "dealt")
+
+    play_randomly(state, random.Random(4), each=keep)
+    assert len(dealt) == 2 * 3
+    for event in dealt:
+        seat = event.to_json(None)["seat"]
+        for viewer in (0, 1, 2, None):
+            data = event.to_json(viewer)
+            assert data["count"] == 20
+            assert ("cards" in data) == (viewer == seat)
+            assert (event.text(viewer).startswith("You are dealt")) == (viewer == seat)
+
+
+def test_state_json_clone_and_audit_along_a_game() -> None:
+    """At every step the full state survives ``to_json`` / ``state_from_json``, a clone
+    does not share anything with its original, and the 60 cards are all there."""
+
+    def check(state_now: Any, action: Any, events: list[Any]) -> None:
+        data = state_now.to_json()
+        assert GAME.state_from_json(data).to_json() == data
+        copy = state_now.clone()
+        if not state_now.is_over:
+            state_now.audit()
+            seat = state_now.to_act()[0]
+            copy.apply(copy.legal_actions(seat)[0])
+            assert state_now.to_json() == data
+
+    state = GAME.new_game(GAME.options(4), seed=12)
+    play_randomly(state, random.Random(12), each=check)
+    assert state.is_over
