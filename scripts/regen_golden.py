@@ -40,6 +40,8 @@ GAMES: tuple[Golden, ...] = (
            overrides={"expert_taler_trading": True, "beginner": True, "proposal_size": 2}),
     Golden("bohnanza-4p-open", 4, "random", 4040,
            overrides={"trading": "open", "max_proposals_per_turn": 4}),
+    Golden("ndb-3p-random", 3, "random", 3033, game="ndb"),
+    Golden("ndb-6p-random", 6, "random", 6066, game="ndb"),
 )
 
 
