@@ -1,25 +1,46 @@
-"""Bots by name, with parameters in a short form: ``random``, ``random:trades=false``."""
+"""Bots by name, with parameters in a short form: ``random``, ``random:trades=false``,
+``heuristic``, ``ismcts:iterations=400``.
+
+Game-agnostic bots are registered here; a game adds its own (its heuristic bot) in
+its ``Game.bot_factories``. A factory is called as ``factory(game, **params)``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bohnen.bots.base import Bot
 from bohnen.bots.random_bot import RandomBot
+from bohnen.core.protocol import Game
 
 Factory = Callable[..., Bot]
+Entry = tuple[Factory, Mapping[str, type]]
 
-_BOTS: dict[str, tuple[Factory, dict[str, type]]] = {
-    "random": (RandomBot, {"trades": bool}),
+
+def _random(game: Game | None, trades: bool = True) -> Bot:
+    return RandomBot(trades=trades)
+
+
+_BOTS: dict[str, Entry] = {
+    "random": (_random, {"trades": bool}),
 }
 
 
-def bot_names() -> tuple[str, ...]:
-    return tuple(_BOTS)
+def _entries(game: Game | None) -> dict[str, Entry]:
+    entries = dict(_BOTS)
+    if game is not None:
+        entries.update(game.bot_factories)
+    return entries
 
 
-def register_bot(name: str, factory: Factory, params: dict[str, type]) -> None:
+def bot_names(game: Game | None = None) -> tuple[str, ...]:
+    """The bots known for ``game`` (the game-agnostic ones without a game)."""
+    return tuple(sorted(_entries(game)))
+
+
+def register_bot(name: str, factory: Factory, params: Mapping[str, type]) -> None:
+    """Make a game-agnostic bot known as ``name``."""
     _BOTS[name] = (factory, params)
 
 
@@ -37,13 +58,15 @@ def _value(name: str, key: str, text: str, kind: type) -> Any:
         raise ValueError(f"bot {name}: {key} must be a {kind.__name__}, not {text!r}") from None
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot from ``name[:key=value,...]``; ``ValueError`` naming what is wrong."""
+def make_bot(spec: str, game: Game | None = None) -> Bot:
+    """A bot from ``name[:key=value,...]`` for ``game``; ``ValueError`` naming what is wrong."""
     name, _, params = spec.strip().partition(":")
     name = name.strip().lower()
-    if name not in _BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots are {', '.join(sorted(_BOTS))}")
-    factory, kinds = _BOTS[name]
+    entries = _entries(game)
+    if name not in entries:
+        where = f" for {game.name}" if game is not None else ""
+        raise ValueError(f"unknown bot {name!r}{where}; bots are {', '.join(sorted(entries))}")
+    factory, kinds = entries[name]
     kwargs: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in params.split(","))):
         key, eq, text = item.partition("=")
@@ -52,4 +75,4 @@ def make_bot(spec: str) -> Bot:
             known = ", ".join(sorted(kinds)) or "none"
             raise ValueError(f"bot {name}: bad parameter {item!r}; parameters: {known}")
         kwargs[key] = _value(name, key, text.strip(), kinds[key])
-    return factory(**kwargs)
+    return factory(game, **kwargs)

@@ -22,6 +22,6 @@ def games_command() -> None:
 
 
 def bots_command() -> None:
-    """List the bots; a spec is NAME or NAME:key=value,... (e.g. random:trades=false)."""
-    for name in bot_names():
-        print(name)
+    """List the bots per game; a spec is NAME or NAME:key=value,... (e.g. random:trades=false)."""
+    for game_name in game_names():
+        print(f"{game_name}: {', '.join(bot_names(get_game(game_name)))}")

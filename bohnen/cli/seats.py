@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bohnen.bots import Bot, make_bot
+from bohnen.core.protocol import Game
 
 DEFAULT_BOT = "random"
 
@@ -40,6 +41,6 @@ def seat_specs(text: str | None, players: int) -> list[str]:
     return specs
 
 
-def make_bots(text: str | None, players: int) -> list[Bot]:
-    """A fresh bot per seat (bots may keep state between moves)."""
-    return [make_bot(spec) for spec in seat_specs(text, players)]
+def make_bots(text: str | None, players: int, game: Game | None = None) -> list[Bot]:
+    """A fresh bot per seat (bots may keep state between moves), for ``game``."""
+    return [make_bot(spec, game) for spec in seat_specs(text, players)]

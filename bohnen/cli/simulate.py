@@ -39,7 +39,7 @@ def make_setup(game_name: str, players: int, games: int, seed: int,
     if games < 0:
         raise ValueError(f"--games must be 0 or more, not {games}")
     game_options = build_options(game, players, options or ())
-    return Setup(game, game_options, make_bots(bots, players), seed, games)
+    return Setup(game, game_options, make_bots(bots, players, game), seed, games)
 
 
 def record_writer(directory: Path, game: Game) -> Callable[[Played], None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, Self, runtime_checkable
 
 from bohnen.core.result import Result
@@ -116,6 +116,9 @@ class Game(ABC):
     min_players: int
     max_players: int
     score_name: str = "score"  # what the result's scores count, e.g. "talers"
+    # The game's own bots (its heuristic bot): name -> (factory(game, **params),
+    # parameter types). The bot registry adds them to the game-agnostic ones.
+    bot_factories: Mapping[str, tuple[Callable[..., Any], Mapping[str, type]]] = {}
 
     @abstractmethod
     def options(self, players: int, **overrides: Any) -> Any:
