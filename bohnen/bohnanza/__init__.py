@@ -8,6 +8,7 @@ from typing import Any
 
 from bohnen.bohnanza.actions import action_from_json, parse_action
 from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
+from bohnen.bohnanza.determinize import state_from_view
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
@@ -59,6 +60,9 @@ class Bohnanza(Game):
 
     def action_from_json(self, data: Any) -> Any:
         return action_from_json(data)
+
+    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> BohnanzaState:
+        return state_from_view(view, rng)
 
     def state_from_json(self, data: Any) -> BohnanzaState:
         return state_from_json(data)

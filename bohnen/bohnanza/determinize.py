@@ -1,67 +1,140 @@
-"""Determinization: a state a seat cannot tell from the true one, hidden cards re-dealt.
+"""Determinization: a full state that agrees with a seat's view, hidden cards re-dealt.
 
 Search bots sample these instead of reading the hidden cards (decisions.md 13: the
-other hands and the draw pile are hidden).
+other hands and the draw pile are hidden). The state is built from the view alone,
+so two states that look the same to a seat give the same samples for the same rng.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
-from bohnen.bohnanza.state import BohnanzaState, Proposal
+from bohnen.bohnanza import serialize
+from bohnen.bohnanza.beans import NAMES, standard_deck
+from bohnen.bohnanza.state import BohnanzaState
+
+JSON = dict[str, Any]
+DECK: Counter[str] = Counter(NAMES[b] for b in standard_deck())
 
 
 def determinize(state: BohnanzaState, seat: int | None, rng: random.Random) -> BohnanzaState:
-    """A state ``seat`` cannot tell from this one, with every hidden card re-dealt.
+    """A state ``seat`` cannot tell from ``state``: :func:`state_from_view` of its view."""
+    return state_from_view(state.view(seat), rng)
 
-    Hidden cards are the other hands and the draw pile. Beans that others offered in
-    open proposals stay in their hands (they were announced), at random positions,
-    and the proposals point at them. Future reshuffles get a fresh seed.
+
+def state_from_view(view: JSON, rng: random.Random) -> BohnanzaState:
+    """A full state showing ``view`` to its seat, everything hidden dealt at random.
+
+    Hidden are the other hands and the draw pile: they get the cards the view does not
+    show, at random, hand sizes kept. Beans that others offered in open proposals stay
+    in their hands (they were announced), at random positions, and the proposals point
+    at them. Future reshuffles get a fresh seed.
     """
-    out = state.clone()
-    others = [s for s in range(state.n) if s != seat]
-    pool: list[int] = list(state.draw)
-    for s in others:
-        pool.extend(state.hands[s])
-    announced = {s: _announced(state, s) for s in others}
-    for s in others:
-        for bean, k in announced[s].items():
-            for _ in range(k):
-                pool.remove(bean)
-    pool.sort()  # the pool's order must not depend on where the hidden cards were
+    seat = view["seat"]
+    pool = _unseen(view)
+    pool.sort()  # the pool's order must not depend on anything but the view
     rng.shuffle(pool)
-    pending = list(out.pending)
-    for s in others:
-        hand = [b for b, k in announced[s].items() for _ in range(k)]
-        extra = len(state.hands[s]) - len(hand)
-        hand += pool[len(pool) - extra:] if extra else []
-        del pool[len(pool) - extra:]
+    offers = _offers(view)
+    for p in view["players"]:  # announced beans are set aside for their holders first
+        if p["hand"] is None:
+            for bean in offers.get(p["seat"], Counter()).elements():
+                pool.remove(bean)
+    hands: list[list[str]] = []
+    for p in view["players"]:
+        if p["hand"] is not None:
+            hands.append(list(p["hand"]))
+            continue
+        hand = list(offers.get(p["seat"], Counter()).elements())
+        while len(hand) < p["hand_size"]:
+            hand.append(pool.pop())
         rng.shuffle(hand)
-        out.hands[s] = tuple(hand)
-        pending = [_repoint(p, out.hands[s], rng) if p.frm == s else p for p in pending]
-    out.draw = tuple(pool)
-    out.pending = tuple(pending)
-    out.rng = rng.getrandbits(64)
-    return out
+        hands.append(hand)
+    proposals = [_proposal(p, hands[p["from"]], p["from"] == seat, rng)
+                 for p in _open_proposals(view)]
+    return serialize.state_from_json(_state_json(view, hands, pool, proposals, rng.getrandbits(64)))
 
 
-def _announced(state: BohnanzaState, seat: int) -> Counter[int]:
-    """Beans ``seat`` is known to hold: the most of each offered in one open proposal."""
-    need: Counter[int] = Counter()
-    for p in state.pending:
-        if p.frm == seat:
-            for bean, k in Counter(p.hand_beans).items():
-                need[bean] = max(need[bean], k)
+def _unseen(view: JSON) -> list[str]:
+    """The cards the view does not show: other hands and the draw pile, together."""
+    left = Counter(DECK)
+    shown: list[str] = list(view["discard"]) + list(view["face_up"])
+    for p in view["players"]:
+        shown += p["taler_beans"] + p["trade_area"] + (p["hand"] or [])
+        for f in p["fields"]:
+            if f["count"]:
+                shown += [f["bean"]] * f["count"]
+    left.subtract(shown)
+    return list(left.elements())
+
+
+def _open_proposals(view: JSON) -> list[JSON]:
+    trading = view["trading"]
+    return list(trading["proposals"]) if trading else []
+
+
+def _offers(view: JSON) -> dict[int, Counter[str]]:
+    """Beans each seat is known to hold: the most of each offered in one open proposal."""
+    need: dict[int, Counter[str]] = {}
+    for p in _open_proposals(view):
+        mine = need.setdefault(p["from"], Counter())
+        offered: Counter[str] = Counter(p["hand_beans"])
+        for bean, k in offered.items():
+            mine[bean] = max(mine[bean], k)
     return need
 
 
-def _repoint(p: Proposal, hand: tuple[int, ...], rng: random.Random) -> Proposal:
-    order = list(range(len(hand)))
-    rng.shuffle(order)
-    used: list[int] = []
-    for bean in p.hand_beans:
-        pos = next(i for i in order if hand[i] == bean and i not in used)
-        used.append(pos)
-    used.sort()
-    return p._replace(hand=tuple(used), hand_beans=tuple(hand[i] for i in used))
+def _proposal(p: JSON, hand: list[str], own: bool, rng: random.Random) -> JSON:
+    """The proposal as the state stores it, its hand positions chosen if unknown."""
+    if own:
+        positions = list(p["hand"])
+    else:
+        order = list(range(len(hand)))
+        rng.shuffle(order)
+        positions = []
+        for bean in p["hand_beans"]:
+            positions.append(next(i for i in order if hand[i] == bean and i not in positions))
+        positions.sort()
+    return {"pid": p["pid"], "from": p["from"], "to": p["to"], "hand": positions,
+            "face_up": p["face_up"], "wants": p["wants"], "talers": p["talers"],
+            "wants_talers": p["wants_talers"]}
+
+
+def _state_json(view: JSON, hands: list[list[str]], draw: list[str],
+                proposals: list[JSON], rng: int) -> JSON:
+    trading = view["trading"] or {}
+    players = view["players"]
+    floor = trading.get("floor")
+    if view["phase"] == "plant_traded":  # the seat to plant: first from the active one
+        n = len(players)
+        floor = next((s for k in range(n)
+                      if players[s := (view["active"] + k) % n]["trade_area"]), view["active"])
+    return {
+        "game": "bohnanza",
+        "options": view["options"],
+        "rng": rng,
+        "turn": view["turn"],
+        "active": view["active"],
+        "phase": view["phase"],
+        "planted": view["planted"],
+        "runouts": view["runouts"],
+        "ending": view["last_runout_reached"],
+        "reason": view["result"]["reason"] if view["result"] else "",
+        "draw_pile": draw,
+        "discard": view["discard"],
+        "face_up": view["face_up"],
+        "players": [{
+            "hand": hands[i],
+            "fields": [{"bean": f["bean"], "count": f["count"]} for f in p["fields"]],
+            "talers": p["taler_beans"],
+            "trade_area": p["trade_area"],
+        } for i, p in enumerate(players)],
+        "trading": {
+            "floor": view["active"] if floor is None else floor,
+            "passes_since_proposal": trading.get("passes_since_proposal", 0),
+            "proposals_made": trading.get("proposals_made", 0),
+            "next_pid": view["next_proposal"],
+            "proposals": proposals,
+        },
+    }

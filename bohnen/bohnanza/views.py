@@ -73,6 +73,7 @@ def view(state: BohnanzaState, seat: int | None) -> JSON:
         "discard": _names(state.discard),
         "face_up": _names(state.face_up),
         "players": players,
+        "next_proposal": state.next_pid,
         "trading": None,
         "result": None,
     }

@@ -144,5 +144,10 @@ class Game(ABC):
         """An action from its JSON form; raises ``InvalidActionError``."""
 
     @abstractmethod
+    def state_from_view(self, view: JSON, rng: random.Random) -> Any:
+        """A full state that shows ``view`` to its seat, everything hidden from that seat
+        dealt at random from ``rng``: what a search bot samples (it sees only views)."""
+
+    @abstractmethod
     def state_from_json(self, data: Any) -> Any:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,6 +10,7 @@ from bohnen.core.protocol import Game
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, code, full_deck, parse_card
+from bohnen.ndb.determinize import state_from_view
 from bohnen.ndb.options import NdbOptions
 from bohnen.ndb.serialize import state_from_json
 from bohnen.ndb.state import NdbState, new_state
@@ -53,6 +55,9 @@ class NichtDieBohne(Game):
 
     def action_from_json(self, data: Any) -> Any:
         return action_from_json(data)
+
+    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> NdbState:
+        return state_from_view(view, rng)
 
     def state_from_json(self, data: Any) -> NdbState:
         return state_from_json(data)

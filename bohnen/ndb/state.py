@@ -145,7 +145,7 @@ class NdbState:
         return view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> NdbState:
-        from bohnen.ndb.views import determinize
+        from bohnen.ndb.determinize import determinize
 
         return determinize(self, seat, rng)
 

@@ -1,4 +1,4 @@
-"""What each seat of Nicht die Bohne! sees, and hidden cards re-dealt for search.
+"""What each seat of Nicht die Bohne! sees.
 
 Public: the token, every row, the score sheet, hand sizes, the token holder's card,
 which seats have played, and after the reveal every card of the trick. Private: the
@@ -8,7 +8,6 @@ owner sees it).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from bohnen.ndb.cards import code
@@ -60,26 +59,3 @@ def view(state: NdbState, seat: int | None) -> JSON:
         "totals": list(state.totals()),
         "result": state.result().to_json() if state.phase == OVER else None,
     }
-
-
-def determinize(state: NdbState, seat: int | None, rng: random.Random) -> NdbState:
-    """A state ``seat`` cannot tell from this one: other hands and face-down cards not yet
-    turned up re-dealt at random (hand sizes and who has played kept); future deals get
-    a fresh seed."""
-    out = state.clone()
-    hidden_table = [s for s in range(state.n) if s != seat and s != state.leader
-                    and state.table[s] != NONE and state.phase != TAKE]
-    others = [s for s in range(state.n) if s != seat]
-    pool = [state.table[s] for s in hidden_table]
-    for s in others:
-        pool.extend(state.hands[s])
-    pool.sort()  # the pool's order must not depend on where the hidden cards were
-    rng.shuffle(pool)
-    for s in hidden_table:
-        out.table[s] = pool.pop()
-    for s in others:
-        size = len(state.hands[s])
-        out.hands[s] = tuple(sorted(pool[len(pool) - size:])) if size else ()
-        del pool[len(pool) - size:]
-    out.rng = rng.getrandbits(64)
-    return out
