@@ -54,9 +54,9 @@ def test_malformed_actions_change_nothing() -> None:
     state = deal(["R7"], players=4)
     act(state, "0: play R7")
     bohnanza = get_game("bohnanza").parse_action("0: plant 0")
+    play: Any = Play  # built with values of the wrong type on purpose
     for action in ("0: play R7", None, bohnanza, Play(9, 3), Take(4, 1), Play(1, 999),
-                   Play(1, "R7"),  # type: ignore[arg-type]
-                   Take(1, 7)):
+                   play(1, "R7"), Take(1, 7)):
         malformed(state, action)
 
 
@@ -103,3 +103,17 @@ def test_legal_actions_pass_the_check_and_others_do_not() -> None:
                 state.check(GAME.parse_action(text))
             else:
                 refused(state, text)
+
+
+def test_seats_and_owners_must_be_whole_numbers() -> None:
+    """A seat written ``True`` or ``1.0`` is malformed, even where seat 1 is to act."""
+    state = deal(["R7", "B3", "Y2", "G9"], players=4)
+    act(state, "0: play R7", "1: play B3", "2: play Y2", "3: play G9", "0: take 1")
+    assert state.to_act() == (1,)
+    take: Any = Take  # built with values of the wrong type on purpose
+    for action in (take(True, 2), take(1.0, 2), take(1, True), take(1, 2.0)):
+        malformed(state, action)
+    fresh = deal(["R7"], players=4)
+    play: Any = Play
+    for action in (play(False, 6), play(0.0, 6), play(0, 6.0)):
+        malformed(fresh, action)
