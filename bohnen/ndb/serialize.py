@@ -141,3 +141,5 @@ def _check_trick(state: NdbState, played: list[bool], sizes: set[int]) -> None:
             raise AssertionError(f"seat {state.taker} takes, but its card was not taken")
     if state.phase != TAKE and state.taken:
         raise AssertionError("cards marked taken outside the taking")
+    if state.phase != TAKE and len({len(r) for r in state.rows}) > 1:
+        raise AssertionError("every player takes one card a trick: rows of unequal lengths")
