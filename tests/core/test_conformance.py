@@ -164,6 +164,9 @@ class Mutant(Game):
     def action_from_json(self, data: Any) -> Any:
         return self.inner.action_from_json(data)
 
+    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> Any:
+        return Flawed(self.inner.state_from_view(view, rng), self.flaw)
+
     def state_from_json(self, data: Any) -> Any:
         data = dict(data)
         scars = data.pop("scars", 0)
