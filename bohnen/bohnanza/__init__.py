@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bohnen.bohnanza.actions import action_from_json, parse_action
 from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
 from bohnen.bohnanza.determinize import state_from_view
+from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
+from bohnen.bohnanza.heuristic import heuristic
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
@@ -23,6 +26,7 @@ class Bohnanza(Game):
     min_players = 3
     max_players = 5
     score_name = "talers"
+    bot_factories = MappingProxyType({"heuristic": (heuristic, HEURISTIC_PARAMS)})
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
         return BohnanzaOptions(players=players, **overrides)

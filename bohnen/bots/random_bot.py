@@ -13,8 +13,8 @@ class RandomBot:
 
     Proposals count as one more choice beside the listed actions (their space is
     large); when chosen, one proposal is drawn uniformly from the generator. With
-    ``trades=False`` it never proposes, and as the active player it closes trading
-    at once (it still answers proposals made to it).
+    ``trades=False`` it proposes only when nothing else is legal, and as the active
+    player it closes trading at once (it still answers proposals made to it).
     """
 
     needs_view = False
@@ -30,7 +30,9 @@ class RandomBot:
             for action in actions:
                 if getattr(action, "ends_trading", False):
                     return action  # nobody proposes: the active player closes at once
-        proposals = decision.proposals if self.trades else ()
+        # Without trades it proposes only when nothing else is legal (open trading can
+        # give a seat nothing but proposals to make).
+        proposals = decision.proposals if self.trades or not actions else ()
         extra = 1 if proposals else 0  # truth of a proposal space is cheap, its length not
         # int(random() * k) is uniform to within 2**-53 and several times faster
         # than randrange.

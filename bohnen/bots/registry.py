@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bohnen.bots.base import Bot
+from bohnen.bots.ismcts import BOT_PARAMS as ISMCTS_PARAMS
+from bohnen.bots.ismcts import ismcts
 from bohnen.bots.random_bot import RandomBot
 from bohnen.core.protocol import Game
 
@@ -24,6 +26,7 @@ def _random(game: Game | None, trades: bool = True) -> Bot:
 
 _BOTS: dict[str, Entry] = {
     "random": (_random, {"trades": bool}),
+    "ismcts": (ismcts, ISMCTS_PARAMS),
 }
 
 

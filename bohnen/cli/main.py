@@ -15,18 +15,20 @@ import typer
 from bohnen.cli.catalog import bots_command, games_command
 from bohnen.cli.replay import replay_command
 from bohnen.cli.simulate import simulate_command
+from bohnen.cli.tournament import tournament_command
 
 PROG = "bohnen"
 USAGE_EXIT = 2
 
 app = typer.Typer(
     name=PROG,
-    help="Bohnanza and its cousins: simulate bot games, replay game records.",
+    help="Bohnanza and its cousins: simulate bot games, run tournaments, replay game records.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 app.command("simulate")(simulate_command)
+app.command("tournament")(tournament_command)
 app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("bots")(bots_command)

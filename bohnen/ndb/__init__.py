@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bohnen.core.protocol import Game
@@ -11,6 +12,7 @@ from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, code, full_deck, parse_card
 from bohnen.ndb.determinize import state_from_view
+from bohnen.ndb.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.ndb.options import NdbOptions
 from bohnen.ndb.serialize import state_from_json
 from bohnen.ndb.state import NdbState, new_state
@@ -23,6 +25,7 @@ class NichtDieBohne(Game):
     min_players = 3
     max_players = 6
     score_name = "points"
+    bot_factories = MappingProxyType({"heuristic": (make_heuristic, BOT_PARAMS)})
 
     def options(self, players: int = 4, **overrides: Any) -> NdbOptions:
         return NdbOptions(players=players, **overrides)

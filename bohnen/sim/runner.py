@@ -44,9 +44,10 @@ def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
         if not waiting:
             break
         seat = waiting[0] if len(waiting) == 1 else waiting[int(chooser.random() * len(waiting))]
-        decision = new(Decision, (seat, state.view(seat) if views[seat] else None,
-                                  state.legal_actions(seat),
-                                  state.proposals(seat) if proposes[seat] else ()))
+        legal = state.legal_actions(seat)
+        # A bot that does not propose still gets the proposals when they are all it may do.
+        decision = new(Decision, (seat, state.view(seat) if views[seat] else None, legal,
+                                  state.proposals(seat) if proposes[seat] or not legal else ()))
         action = bots[seat].act(decision, rngs[seat])
         state.apply(action)
         if record:

@@ -1,0 +1,256 @@
+"""Phase 2: answer offers by the worth they add, propose trades and gifts, close.
+
+Every trade is valued on the seat's own fields: the cards received join what it must
+plant in phase 3, the cards given leave its hand (or the face-up cards), and the
+planting is played out. Proposals are built here, from what the view shows, within the
+rules: the active player trades with anyone, with face-up and hand cards; another seat
+only with the active player, with hand cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bohnen.bohnanza.actions import (
+    Accept,
+    BuyThirdField,
+    CloseTrading,
+    Counter,
+    Decline,
+    Pass,
+    Propose,
+    Withdraw,
+)
+from bohnen.bohnanza.beans import BEAN_COUNT
+from bohnen.bohnanza.heuristic.planting import least_harm, wants_third_field
+from bohnen.bohnanza.heuristic.scene import Offer, Scene
+
+MAX_ACCEPTS = 24  # ways of paying an offer looked at
+MAX_OWN = 5  # proposals the active player makes in a turn (others may want the rest)
+DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
+TOP_WANTS = 3
+MAX_GIVES = 4
+FIRST_TRADES = 3  # trades tried before any gift
+MAX_WAITING = 2  # open trading: own offers awaiting an answer before it withdraws one
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Cards a seat may give: hand positions, face-up indices, and their beans."""
+
+    hand: tuple[int, ...]
+    face_up: tuple[int, ...]
+    beans: tuple[int, ...]
+
+
+NOTHING = Give((), (), ())
+
+
+def gain(scene: Scene, give: Give, receive: tuple[int, ...], base: float) -> float:
+    """What giving ``give`` and receiving ``receive`` adds to the seat's worth."""
+    cards = scene.trade + receive
+    if scene.is_active:
+        cards += tuple(c for i, c in enumerate(scene.face_up) if i not in give.face_up)
+    after = scene.value(cards, scene.window(give.hand))
+    window = len(scene.out.weights)
+    for i in give.hand:
+        if i >= window and scene.hand[i] in _growing(scene):
+            after -= DEEP
+    return after - base
+
+
+def _growing(scene: Scene) -> set[int]:
+    return {b for b, c in zip(scene.beans, scene.counts, strict=True) if c}
+
+
+# --- answering ----------------------------------------------------------------------------
+
+
+def answer(scene: Scene, actions: list[Any], trades: bool) -> Any:
+    """Accept the offer to this seat that adds most, if enough; else counter or decline."""
+    mine = [o for o in scene.offers if o.to == scene.seat]
+    if not mine:
+        return None
+    base = scene.value()
+    best: tuple[float, Any] | None = None
+    for offer in mine:
+        for a in [a for a in actions if type(a) is Accept and a.pid == offer.pid][:MAX_ACCEPTS]:
+            g = gain(scene, Give(a.hand, a.face_up, ()), offer.gives, base)
+            g += offer.talers - offer.wants_talers
+            if best is None or g > best[0]:
+                best = (g, a)
+    tuning = scene.tuning
+    least = tuning.accept if scene.is_active else tuning.accept_passive
+    if best is not None and best[0] > least:
+        return best[1]
+    if trades and scene.may_propose and (scene.proposals_left or 2) >= 2:
+        counter = _counter(scene, mine[0], base)
+        if counter is not None:
+            return counter
+    return Decline(scene.seat, mine[0].pid)
+
+
+def _counter(scene: Scene, offer: Offer, base: float) -> Counter | None:
+    """Ask for the offered beans worth having, for a card the seat is glad to lose."""
+    least = scene.tuning.min_net
+    wanted = tuple(sorted(b for b in set(offer.gives)
+                          if gain(scene, NOTHING, (b,), base) > least))
+    if not wanted:
+        return None
+    best: tuple[float, Give] | None = None
+    for give in _gives(scene, base):
+        net = gain(scene, give, wanted, base)
+        score = net * _liking(scene, offer.frm, give.beans)
+        if net > least and (best is None or score > best[0]):
+            best = (score, give)
+    if best is None:
+        return None
+    give = best[1]
+    return Counter(scene.seat, offer.pid, give.hand, give.face_up, wanted)
+
+
+# --- proposing ----------------------------------------------------------------------------
+
+
+def _gives(scene: Scene, base: float) -> list[Give]:
+    """Nothing, or one card the seat can spare: the front copy of each bean in the hand,
+    and (the active player) each face-up bean; cards it needs are left out, and of the
+    rest those it is gladdest to lose come first."""
+    scored: list[tuple[float, int, Give]] = []
+    seen: set[tuple[int, int]] = set()
+    refs = [(0, i, b) for i, b in enumerate(scene.hand)]
+    if scene.is_active:
+        refs += [(1, i, b) for i, b in enumerate(scene.face_up)]
+    window = len(scene.out.weights)
+    growing = _growing(scene)
+    for src, i, b in refs:
+        if (src, b) in seen:
+            continue
+        seen.add((src, b))
+        give = Give((i,), (), (b,)) if src == 0 else Give((), (i,), (b,))
+        if src == 0 and i >= window:  # behind the valued front: no play-out needed
+            g = -DEEP if b in growing else 0.0
+        else:
+            g = gain(scene, give, (), base)
+        if g >= -0.05:
+            scored.append((g, len(scored), give))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [NOTHING] + [give for _, _, give in scored[:MAX_GIVES]]
+
+
+def _wants(scene: Scene, base: float) -> list[int]:
+    """Beans worth receiving, best first."""
+    least = scene.tuning.min_net
+    scored = [(gain(scene, NOTHING, (w,), base), w) for w in range(BEAN_COUNT)]
+    return [w for g, w in sorted(scored, reverse=True) if g > least][:TOP_WANTS]
+
+
+def _liking(scene: Scene, seat: int, beans: tuple[int, ...]) -> float:
+    """How gladly ``seat`` takes ``beans``: those it grows gladly, others less."""
+    rival = scene.rival(seat)
+    if not beans:
+        return 0.3
+    if all(b in rival.beans for b in beans):
+        return 1.0
+    return 0.6 if 0 in rival.counts else 0.25
+
+
+def _holding(scene: Scene, seat: int, wants: tuple[int, ...]) -> float:
+    """How likely ``seat`` has the wanted beans and parts with them."""
+    rival = scene.rival(seat)
+    total = max(1, sum(scene.unseen))
+    p = 1.0
+    for w in wants:
+        if seat == scene.active and w in scene.face_up:
+            hold = 1.0
+        else:
+            hold = 1 - (1 - scene.unseen[w] / total) ** rival.hand_size
+        p *= hold * (0.3 if w in rival.beans else 1.0)
+    return p
+
+
+def proposals(scene: Scene) -> list[Propose]:
+    """The proposals worth making, most promising first (each within the rules)."""
+    base = scene.value()
+    tuning = scene.tuning
+    gives = _gives(scene, base)
+    wants = [()] + [(w,) for w in _wants(scene, base)]
+    targets = ([r.seat for r in scene.rivals] if scene.is_active else [scene.active])
+    scored: list[tuple[float, int, Propose]] = []
+    for give in gives:
+        for want in wants:
+            if not give.beans and not want:
+                continue
+            net = gain(scene, give, want, base)
+            if net < (tuning.min_net if want else tuning.min_gift):
+                continue
+            for t in targets:
+                score = net * _liking(scene, t, give.beans) * _holding(scene, t, want)
+                if not want:  # a gift: to whoever is furthest behind
+                    score -= 0.01 * scene.rival(t).talers
+                scored.append((score, len(scored),
+                               Propose(scene.seat, t, give.hand, give.face_up, want)))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    trades = [p for _, _, p in scored if p.wants]
+    gifts = [p for _, _, p in scored if not p.wants]
+    return trades[:FIRST_TRADES] + gifts + trades[FIRST_TRADES:]
+
+
+def request(scene: Scene) -> Propose:
+    """Ask the active player (or, as the active player, the next seat) for the bean worth
+    most to receive, giving nothing."""
+    base = scene.value()
+    best = max(range(BEAN_COUNT), key=lambda w: gain(scene, NOTHING, (w,), base))
+    to = scene.active if not scene.is_active else (scene.seat + 1) % scene.players
+    return Propose(scene.seat, to, (), (), (best,))
+
+
+def _find(actions: list[Any], kind: type[Any]) -> Any:
+    return next((a for a in actions if type(a) is kind), None)
+
+
+def active_move(scene: Scene, actions: list[Any], trades: bool) -> Any:
+    """Propose down the list (the turn's proposal count says how far it got), let the
+    others offer once, then close."""
+    buy = _find(actions, BuyThirdField)
+    if buy is not None and wants_third_field(scene, scene.to_plant):
+        return buy
+    if trades and scene.may_propose and scene.quiet == 0:
+        k = scene.proposals_made
+        if k < MAX_OWN:
+            offers = proposals(scene)
+            if k < len(offers):
+                return offers[k]
+    passing = _find(actions, Pass)
+    if trades and passing is not None and scene.quiet == 0 and scene.may_propose:
+        return passing
+    return _find(actions, CloseTrading)
+
+
+def other_move(scene: Scene, actions: list[Any], rng: random.Random, trades: bool) -> Any:
+    """Offer the active player the best trade (first on getting the floor, then now and
+    again), else pass."""
+    waiting = sum(1 for o in scene.offers if o.frm == scene.seat)
+    if trades and scene.may_propose and waiting < MAX_WAITING:
+        offers = proposals(scene)
+        if offers:
+            if scene.turn_based and scene.quiet > 0:
+                return offers[0]
+            if not scene.turn_based or rng.random() < 0.5:
+                return offers[int(rng.random() * min(3, len(offers)))]
+    passing = _find(actions, Pass)
+    if passing is not None:
+        return passing
+    withdraw = _find(actions, Withdraw)  # open trading: called on while an offer waits
+    return withdraw if withdraw is not None else least_harm(scene, actions)
+
+
+def phase2(scene: Scene, actions: list[Any], rng: random.Random, trades: bool) -> Any:
+    reply = answer(scene, actions, trades)
+    if reply is not None:
+        return reply
+    if scene.is_active:
+        return active_move(scene, actions, trades)
+    return other_move(scene, actions, rng, trades)

@@ -1,0 +1,432 @@
+"""Information-set Monte Carlo tree search (ISMCTS) for every game of the core protocol.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012), with one adjustment for
+simultaneous moves. Each iteration:
+
+1. samples a full state from the seat's view alone (``Game.state_from_view`` with the
+   bot's rng): the bot never sees the real state;
+2. descends one tree whose edges are actions: an edge keeps its visits, its
+   availability (how often it was legal when its node was reached) and the summed
+   reward of the seat that takes it; the seat to act picks by UCB with availability,
+   ``mean + c * sqrt(ln(availability) / visits)``, so each player maximises its own
+   reward;
+3. expands one untried action, then plays out at random to the end (never proposing
+   trades, the active player closing trading at once; optionally MAST-guided);
+4. adds each seat's reward (a blend of its share of the win and its score relative to
+   the table, in [0, 1]) along the path.
+
+Where several seats may act (the face-down plays of Nicht die Bohne!, open trading),
+the tree lets one of them act, drawn at random (the root seat at the root). A move
+that leaves the others of such a step still to act is hidden from them until the step
+is complete: its child node is shared by all moves of every order (keyed by the seats
+still to act), and the move that completes the step leads to a node keyed by all the
+step's moves. So no seat's choice is conditioned on a card it could not see.
+
+Trade proposals come from the game's bounded generator: a node holds at most
+``proposals`` of them, drawn at random when the node is reached and kept while legal.
+The move played is the most visited root action (ties: the better mean, then the
+first), always one of the :class:`Decision`'s actions or proposals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bohnen.bots.base import Decision
+from bohnen.core.protocol import Game, State
+from bohnen.core.result import Result
+
+DEFAULT_ITERATIONS = 400
+VISITS, AVAIL, TOTAL = 0, 1, 2  # the fields of an edge: [visits, availability, reward]
+
+
+@dataclass(frozen=True, slots=True)
+class _Hidden:
+    """Child key after a simultaneous move still hidden from the seats yet to act:
+    those seats (whoever moved, and in whatever order)."""
+
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """Child key after the move that completes a simultaneous step: all its moves, by
+    seat."""
+
+    moves: tuple[Any, ...]
+
+
+class Node:
+    """An information set of the tree: its edges (action -> [visits, availability,
+    reward]), its children by key, and the proposals drawn for it."""
+
+    __slots__ = ("children", "edges", "proposals")
+
+    def __init__(self) -> None:
+        self.edges: dict[Any, list[float]] = {}
+        self.children: dict[Any, Node] = {}
+        self.proposals: list[Any] = []
+
+    def child(self, key: Any) -> Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What the last search did: iterations, time, and each root action's visits."""
+
+    iterations: int
+    seconds: float
+    visits: tuple[tuple[Any, int], ...]
+
+
+def rewards(result: Result, win: float) -> list[float]:
+    """Each seat's reward in [0, 1]: ``win`` times its share of the win, plus the rest
+    times its score's place between the lowest and the highest score (0.5 if equal)."""
+    scores = result.scores
+    low, high = min(scores), max(scores)
+    span = high - low
+    rest = 1.0 - win
+    out = [rest * ((s - low) / span if span else 0.5) for s in scores]
+    share = win / len(result.winners) if result.winners else 0.0
+    for seat in result.winners:
+        out[seat] += share
+    return out
+
+
+_CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
+
+
+def _closes(kind: type) -> bool:
+    flag = _CLOSES[kind] = bool(getattr(kind, "ends_trading", False))
+    return flag
+
+
+def rollout(state: State, rng: random.Random) -> None:
+    """Play ``state`` to its end at random: no proposals, trading closed at once."""
+    closes = _CLOSES.get
+    rand = rng.random
+    while True:
+        seats = state.to_act()
+        if not seats:
+            return
+        if len(seats) == 1:
+            actions = state.legal_actions(seats[0])
+        else:
+            actions = _some_seat_actions(state, seats, rng)
+        if not actions:
+            raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
+        for action in actions:
+            flag = closes(type(action))
+            if flag is None:
+                flag = _closes(type(action))
+            if flag:
+                break
+        else:
+            action = actions[int(rand() * len(actions))]
+        state.apply(action)
+
+
+def mast_rollout(state: State, rng: random.Random, table: dict[Any, list[float]],
+                 epsilon: float, played: list[Any]) -> None:
+    """Play ``state`` to its end like :func:`rollout`, but with probability ``1 -
+    epsilon`` take the action of best average reward in ``table`` (MAST: the move-average
+    sampling technique; untried actions count as the best); ``played`` gets the moves."""
+    closes = _CLOSES.get
+    rand = rng.random
+    while True:
+        seats = state.to_act()
+        if not seats:
+            return
+        if len(seats) == 1:
+            actions = state.legal_actions(seats[0])
+        else:
+            actions = _some_seat_actions(state, seats, rng)
+        if not actions:
+            raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
+        for action in actions:
+            flag = closes(type(action))
+            if flag is None:
+                flag = _closes(type(action))
+            if flag:
+                break
+        else:
+            if len(actions) == 1:
+                action = actions[0]
+            elif rand() < epsilon:
+                action = actions[int(rand() * len(actions))]
+            else:
+                action = _greedy(actions, table)
+        played.append(action)
+        state.apply(action)
+
+
+def _greedy(actions: list[Any], table: dict[Any, list[float]]) -> Any:
+    best: Any = None
+    best_value = -1.0
+    get = table.get
+    for action in actions:
+        entry = get(action)
+        value = entry[1] / entry[0] if entry is not None else 2.0
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _some_seat_actions(state: State, seats: Sequence[int], rng: random.Random) -> list[Any]:
+    """The legal actions of a random seat of ``seats`` that has some."""
+    start = int(rng.random() * len(seats))
+    for k in range(len(seats)):
+        actions = state.legal_actions(seats[(start + k) % len(seats)])
+        if actions:
+            return actions
+    return []
+
+
+def _is_legal(state: State, action: Any) -> bool:
+    try:
+        state.check(action)
+    except ValueError:
+        return False
+    return True
+
+
+class IsmctsBot:
+    """ISMCTS with a budget of ``iterations`` and/or ``seconds`` (whichever ends first;
+    ``iterations=400`` if neither is given). ``c`` weighs exploration, ``proposals`` is
+    the most trade proposals tried at a node (0: never proposes), ``win`` the weight of
+    winning against score in the reward, ``mast`` the share of random moves in the
+    playouts (1: all random, the default; below 1 the other moves follow the actions'
+    average rewards of the search, MAST)."""
+
+    needs_view = True
+
+    def __init__(self, game: Game, iterations: int | None = None, seconds: float | None = None,
+                 c: float = 0.7, proposals: int = 2, win: float = 0.5,
+                 mast: float = 1.0) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"bot ismcts: seconds must be more than 0, not {seconds}")
+        if not c >= 0:
+            raise ValueError(f"bot ismcts: c must be 0 or more, not {c}")
+        if proposals < 0:
+            raise ValueError(f"bot ismcts: proposals must be 0 or more, not {proposals}")
+        if not 0 <= win <= 1:
+            raise ValueError(f"bot ismcts: win must be from 0 to 1, not {win}")
+        if not 0 <= mast <= 1:
+            raise ValueError(f"bot ismcts: mast must be from 0 to 1, not {mast}")
+        self.game = game
+        self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
+            else iterations
+        self.seconds = seconds
+        self.c = c
+        self.max_proposals = proposals
+        self.proposes = proposals > 0
+        self.win = win
+        self.epsilon = mast
+        self.mast: dict[Any, list[float]] = {}
+        self.name = _name(self.iterations, seconds, c, proposals, win, mast)
+        self.last: Search | None = None
+
+    # --- the move -----------------------------------------------------------------------
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        choices = self._root_choices(decision, rng)
+        if not choices:
+            raise ValueError(f"seat {decision.seat} has no legal action to choose from")
+        if len(choices) == 1:
+            self.last = Search(0, 0.0, ((choices[0], 0),))
+            return choices[0]
+        if decision.view is None:
+            raise ValueError("ismcts needs the seat's view in its decision")
+        root = Node()
+        self.mast = {}
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        limit = self.iterations if self.iterations is not None else -1
+        done = 0
+        while done != limit:
+            self._iterate(root, decision.seat, decision.view, choices, rng)
+            done += 1
+            if time.perf_counter() >= deadline:
+                break
+        best = self._best(root, choices)
+        self.last = Search(done, time.perf_counter() - start,
+                           tuple((a, int(root.edges[a][VISITS]) if a in root.edges else 0)
+                                 for a in choices))
+        return best
+
+    def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
+        """The decision's actions, and a few of its proposals drawn at random."""
+        choices = list(decision.actions)
+        space = decision.proposals if self.proposes else ()
+        if space:
+            size = len(space)
+            picks = rng.sample(range(size), min(self.max_proposals, size))
+            for index in picks:
+                proposal = space[index]
+                if proposal not in choices:
+                    choices.append(proposal)
+        return choices
+
+    @staticmethod
+    def _best(root: Node, choices: list[Any]) -> Any:
+        def key(action: Any) -> tuple[float, float]:
+            edge = root.edges.get(action)
+            if edge is None or not edge[VISITS]:
+                return (0.0, 0.0)
+            return (edge[VISITS], edge[TOTAL] / edge[VISITS])
+
+        best = choices[0]
+        best_key = key(best)
+        for action in choices[1:]:
+            k = key(action)
+            if k > best_key:
+                best, best_key = action, k
+        return best
+
+    # --- one iteration ------------------------------------------------------------------
+
+    def _iterate(self, root: Node, seat: int, view: dict[str, Any], choices: list[Any],
+                 rng: random.Random) -> None:
+        state: State = self.game.state_from_view(view, rng)
+        path: list[tuple[list[float], Any]] = []
+        node = root
+        seats: tuple[int, ...] = state.to_act()
+        actions = choices
+        step: list[Any] = []  # moves of a simultaneous step not yet complete
+        while True:
+            action, expanded = self._select(node, actions, rng)
+            path.append((node.edges[action], action))
+            state.apply(action)
+            after = state.to_act()
+            if expanded or not after:
+                break
+            node = node.child(_child_key(action, seat, seats, after, step))
+            seats = after
+            seat, actions = self._node_actions(state, seats, node, rng)
+        if self.epsilon < 1.0:
+            played = [a for _, a in path]
+            mast_rollout(state, rng, self.mast, self.epsilon, played)
+            reward = rewards(state.result(), self.win)
+            _update_mast(self.mast, played, reward)
+        else:
+            rollout(state, rng)
+            reward = rewards(state.result(), self.win)
+        for edge, action in path:
+            edge[VISITS] += 1
+            edge[TOTAL] += reward[action.seat]
+
+    def _select(self, node: Node, actions: list[Any], rng: random.Random) -> tuple[Any, bool]:
+        """The action to follow from ``node`` and whether it was just expanded; counts
+        every action's availability."""
+        edges = node.edges
+        untried = [a for a in actions if a not in edges]
+        for action in actions:
+            edge = edges.get(action)
+            if edge is not None:
+                edge[AVAIL] += 1
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            edges[action] = [0.0, 1.0, 0.0]
+            return action, True
+        c = self.c
+        best: Any = None
+        best_score = -math.inf
+        for action in actions:
+            visits, avail, total = edges[action]
+            score = total / visits + c * math.sqrt(math.log(avail) / visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+    def _node_actions(self, state: State, seats: tuple[int, ...], node: Node,
+                      rng: random.Random) -> tuple[int, list[Any]]:
+        """The seat to act at ``node`` (one of ``seats`` with a choice, at random) and its
+        candidates: its legal actions and the node's proposals that are legal."""
+        count = len(seats)
+        start = int(rng.random() * count) if count > 1 else 0
+        for k in range(count):
+            seat = seats[(start + k) % count]
+            actions = state.legal_actions(seat)
+            if self.proposes:
+                actions.extend(self._proposals(state, seat, node, rng))
+            if actions:
+                return seat, actions
+        raise RuntimeError(f"no seat of {seats} has a legal action")
+
+    def _proposals(self, state: State, seat: int, node: Node, rng: random.Random) -> list[Any]:
+        space = state.proposals(seat)
+        if not space:
+            return []
+        held = node.proposals
+        if len(held) < self.max_proposals:
+            fresh = space[int(rng.random() * len(space))]
+            if fresh not in held:
+                held.append(fresh)
+        return [p for p in held if p.seat == seat and _is_legal(state, p)]
+
+
+def _update_mast(table: dict[Any, list[float]], played: list[Any], reward: list[float]) -> None:
+    for action in played:
+        entry = table.get(action)
+        if entry is None:
+            entry = table[action] = [0.0, 0.0]
+        entry[0] += 1
+        entry[1] += reward[action.seat]
+
+
+def _child_key(action: Any, seat: int, seats: tuple[int, ...], after: tuple[int, ...],
+               step: list[Any]) -> Any:
+    """The key of the node after ``action`` (see the module's text); ``step`` collects
+    the moves of an incomplete simultaneous step."""
+    if len(seats) > 1 and after == tuple(s for s in seats if s != seat):
+        step.append(action)
+        return _Hidden(after)
+    if step:
+        step.append(action)
+        key = _Step(tuple(sorted(step, key=_seat_of)))
+        step.clear()
+        return key
+    return action
+
+
+def _seat_of(action: Any) -> int:
+    seat: int = action.seat
+    return seat
+
+
+def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
+          win: float, mast: float) -> str:
+    params = []
+    if iterations is not None:
+        params.append(f"iterations={iterations}")
+    if seconds is not None:
+        params.append(f"seconds={seconds:g}")
+    for key, value, default in (("c", c, 0.7), ("proposals", proposals, 2), ("win", win, 0.5),
+                                ("mast", mast, 1.0)):
+        if value != default:
+            params.append(f"{key}={value:g}")
+    return "ismcts:" + ",".join(params)
+
+
+def ismcts(game: Game | None, iterations: int | None = None, seconds: float | None = None,
+           c: float = 0.7, proposals: int = 2, win: float = 0.5,
+           mast: float = 1.0) -> IsmctsBot:
+    """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``."""
+    if game is None:
+        raise ValueError("bot ismcts searches a game: make it for one")
+    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast)
+
+
+BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
+                               "proposals": int, "win": float, "mast": float}

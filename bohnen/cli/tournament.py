@@ -1,0 +1,196 @@
+"""``bohnen tournament``: seat-rotated games between bots, their standings and ratings."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bohnen.bots import make_bot
+from bohnen.cli.game_options import build_options
+from bohnen.cli.seats import split_specs
+from bohnen.core import Game, get_game
+from bohnen.sim.local import LocalBackend
+from bohnen.sim.ratings import Standing, entrant_names, standings
+from bohnen.sim.ray_backend import RayBackend, import_ray
+from bohnen.sim.report import PLOTS, prepare_directory, write_results
+from bohnen.sim.schedule import rounded_games
+from bohnen.sim.tournament import (
+    Backend,
+    GameOutcome,
+    TournamentRun,
+    TournamentSpec,
+    run_tournament,
+)
+
+INTERRUPTED_EXIT = 130  # as a shell reports a command ended by SIGINT
+BACKENDS = ("local", "ray")
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A checked tournament: the game, what to play, where, and where to write."""
+
+    game: Game
+    spec: TournamentSpec
+    names: list[str]
+    backend: Backend
+    out: Path | None
+
+
+def bot_specs(game: Game, text: str) -> list[str]:
+    """The bot specs of ``--bots``, one per seat, each checked by making the bot."""
+    specs = split_specs(text)
+    if any(not spec for spec in specs):
+        raise ValueError(f"--bots {text!r}: empty bot spec")
+    if not game.min_players <= len(specs) <= game.max_players:
+        raise ValueError(f"--bots gives {len(specs)} bots; {game.name} is played by "
+                         f"{game.min_players} to {game.max_players} (one bot per seat)")
+    for spec in specs:
+        make_bot(spec, game)
+    return specs
+
+
+def make_backend(backend: str, workers: int, address: str | None) -> Backend:
+    """The backend named by ``--backend``; ``ValueError`` on a bad combination."""
+    if backend not in BACKENDS:
+        raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if workers < 1:
+        raise ValueError(f"--workers must be 1 or more, not {workers}")
+    if backend == "local":
+        if address is not None:
+            raise ValueError("--address needs --backend ray")
+        return LocalBackend(workers)
+    if workers != 1:
+        raise ValueError("--workers is for --backend local; Ray uses the cluster's CPUs")
+    import_ray()
+    return RayBackend(address)
+
+
+def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 1,
+               backend: str = "local", address: str | None = None, out: Path | None = None,
+               options: list[str] | None = None) -> Setup:
+    """A checked setup; ``ValueError`` naming the first bad argument."""
+    game = get_game(game_name)
+    specs = bot_specs(game, bots)
+    if games < 0:
+        raise ValueError(f"--games must be 0 or more, not {games}")
+    game_options = build_options(game, len(specs), options or ())
+    chosen = make_backend(backend, workers, address)
+    if out is not None:
+        prepare_directory(out)
+    spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
+                          record=out is not None)
+    return Setup(game, spec, entrant_names(specs), chosen, out)
+
+
+def play(setup: Setup, show_progress: bool) -> TournamentRun:
+    """Play the tournament, with a progress bar on stderr if asked."""
+    total = rounded_games(setup.spec.games, setup.spec.players)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True,
+                  disable=not show_progress) as progress:
+        task = progress.add_task(f"{setup.game.name} tournament", total=total)
+
+        def advance(outcomes: list[GameOutcome]) -> None:
+            progress.advance(task, len(outcomes))
+
+        return run_tournament(setup.spec, setup.backend, advance)
+
+
+def _share(standing: Standing) -> str:
+    share = standing.win_share
+    return "-" if share is None else f"{share:.1%}"
+
+
+def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> Table:
+    """Per bot, best rating first: games, wins, win share and its 95% interval, mean
+    score, rating."""
+    spec = setup.spec
+    title = (f"{spec.game} · {spec.players} players · {run.played} games · seed {spec.seed}"
+             f" · {setup.backend.name}")
+    if run.interrupted:
+        title += f" · interrupted after {run.played} of {run.scheduled} games"
+    out = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    out.add_column("bot", no_wrap=True)
+    for header in ("games", "wins", "win\nshare", "95%\ninterval",
+                   f"mean\n{setup.game.score_name}", "rating\nμ", "\n± 2σ"):
+        out.add_column(header, justify="right", no_wrap=True)
+    for standing in sorted(table, key=lambda s: -s.rating.mu):
+        mean = "-" if standing.mean_score is None else f"{standing.mean_score:.2f}"
+        rating = standing.rating
+        out.add_row(standing.name, str(standing.games), f"{standing.wins:.1f}", _share(standing),
+                    f"{100 * standing.win_low:.1f}–{100 * standing.win_high:.1f}%", mean,
+                    f"{rating.mu:.2f}", f"{2 * rating.sigma:.2f}")
+    return out
+
+
+def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
+    """results.json, results.csv, standings.csv, the records and plots.png in ``--out``."""
+    from bohnen.sim.plots import plot_standings
+
+    assert setup.out is not None
+    write_results(setup.out, run, table, setup.names, setup.game.score_name)
+    title = (f"{setup.spec.game} · {setup.spec.players} players · {run.played} games"
+             f" · seed {setup.spec.seed}")
+    plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
+
+
+def report(setup: Setup, run: TournamentRun) -> int:
+    """Print (and write, with ``--out``) the standings; the exit code."""
+    table = standings(run.outcomes, setup.names)
+    Console().print(standings_table(setup, run, table))
+    if setup.out is not None:
+        write_out(setup, run, table)
+    if run.interrupted:
+        print(f"interrupted: {run.played} of {run.scheduled} games played", file=sys.stderr)
+        return INTERRUPTED_EXIT
+    return 0
+
+
+def _note_rounding(setup: Setup) -> None:
+    requested, players = setup.spec.games, setup.spec.players
+    total = rounded_games(requested, players)
+    if total != requested:
+        print(f"{requested} games rounded up to {total}, a multiple of the {players} "
+              "seat rotations", file=sys.stderr)
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="The game to play (see `bohnen games`).",
+                                         metavar="GAME")],
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bot specs, one per bot; one seat each (see `bohnen bots`).",
+        metavar="A,B,C")],
+    games: Annotated[int, typer.Option(
+        "--games", "-n", help="Number of games (rounded up to whole seat rotations).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the tournament.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Local worker processes (1: play in this process).")] = 1,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Where the games are played: local or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="Ray cluster address (default: start a local Ray instance).",
+        metavar="ADDR")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Write results (JSON, CSV), records and plots.png to DIR.",
+        metavar="DIR")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (repeatable).",
+        metavar="KEY=VALUE")] = None,
+) -> None:
+    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
+    setup = make_setup(game, bots, games, seed, workers, backend, address, out, option)
+    _note_rounding(setup)
+    run = play(setup, Console(stderr=True).is_terminal)
+    code = report(setup, run)
+    if code:
+        raise typer.Exit(code)

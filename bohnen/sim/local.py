@@ -1,0 +1,72 @@
+"""The local backend: games in this process (one worker) or in a pool of processes.
+
+Worker processes are started with ``spawn`` (the calling process may run threads,
+such as a progress bar's) and ignore SIGINT: Ctrl-C reaches only the calling
+process, which cancels the pending chunks and ends the workers at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from bohnen.sim.schedule import Pairing, chunks
+from bohnen.sim.tournament import Done, GameOutcome, TournamentSpec, play_chunk
+
+CHUNKS_PER_WORKER = 8  # enough pieces to balance the load and move the progress bar
+MAX_CHUNK = 25  # games; keeps the wait for a chunk short
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: a few chunks per worker, never more than ``MAX_CHUNK``."""
+    return max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@dataclass(frozen=True, slots=True)
+class LocalBackend:
+    """``workers`` processes; one worker plays in the calling process, game by game."""
+
+    workers: int = 1
+    name: str = "local"
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ValueError(f"--workers must be 1 or more, not {self.workers}")
+
+    def run(self, spec: TournamentSpec, pairings: list[Pairing], done: Done) -> None:
+        if self.workers == 1:
+            for pairing in pairings:
+                done(play_chunk(spec, [pairing]))
+            return
+        self._run_pool(spec, chunks(pairings, chunk_size(len(pairings), self.workers)), done)
+
+    def _run_pool(self, spec: TournamentSpec, pieces: list[list[Pairing]], done: Done) -> None:
+        context = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(self.workers, mp_context=context,
+                                       initializer=_ignore_sigint)
+        try:
+            futures: list[Future[list[GameOutcome]]] = [
+                executor.submit(play_chunk, spec, piece) for piece in pieces]
+            for future in as_completed(futures):
+                done(future.result())
+        except BaseException:
+            _stop(executor)
+            raise
+        executor.shutdown()
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Cancel the pending chunks and end the workers without waiting for running ones."""
+    # The standard library has no public way to end running workers before 3.14.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)

@@ -1,0 +1,138 @@
+"""A tournament's results on disk: JSON, CSV and every game's record.
+
+``DIR/results.json``: the tournament (game, options, seed, bots, games asked for,
+scheduled and played, whether it was interrupted), the standing of each bot and
+every game. ``DIR/results.csv``: one row per game and bot (seat, score, win share
+of that game, place). ``DIR/standings.csv``: one row per bot. ``DIR/records/``:
+each game's record as ``<game>-<index>.json``, which ``bohnen replay`` reads.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bohnen.sim.ratings import Standing, seat_ranks
+from bohnen.sim.tournament import GameOutcome, TournamentRun
+
+RESULTS_JSON = "results.json"
+RESULTS_CSV = "results.csv"
+STANDINGS_CSV = "standings.csv"
+RECORDS = "records"
+PLOTS = "plots.png"
+
+
+def prepare_directory(directory: Path) -> None:
+    """Make ``directory`` and check that files can be written in it; ``ValueError`` if not."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--out {directory}: cannot write there "
+                         f"({exc.strerror or exc})") from exc
+
+
+def standing_json(standing: Standing) -> dict[str, Any]:
+    share = standing.win_share
+    return {
+        "bot": standing.name,
+        "games": standing.games,
+        "wins": round(standing.wins, 4),
+        "win_share": None if share is None else round(share, 4),
+        "win_share_95": [round(standing.win_low, 4), round(standing.win_high, 4)],
+        "mean_score": None if standing.mean_score is None else round(standing.mean_score, 3),
+        "rating_mu": round(standing.rating.mu, 3),
+        "rating_sigma": round(standing.rating.sigma, 3),
+        "rating_ordinal": round(standing.rating.ordinal, 3),
+    }
+
+
+def outcome_json(outcome: GameOutcome, names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "index": outcome.index,
+        "seed": outcome.seed,
+        "seats": [names[bot] for bot in outcome.seats],
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "reason": outcome.reason,
+        "turns": outcome.turns,
+        "actions": outcome.actions,
+    }
+
+
+def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[str],
+                 score_name: str) -> dict[str, Any]:
+    """Everything about the tournament as one JSON object."""
+    spec = run.spec
+    return {
+        "game": spec.game,
+        "options": spec.options,
+        "players": spec.players,
+        "seed": spec.seed,
+        "bots": list(spec.bots),
+        "names": list(names),
+        "score_name": score_name,
+        "games_requested": spec.games,
+        "games_scheduled": run.scheduled,
+        "games_played": run.played,
+        "interrupted": run.interrupted,
+        "seconds": round(run.seconds, 3),
+        "standings": [standing_json(standing) for standing in table],
+        "games": [outcome_json(outcome, names) for outcome in run.outcomes],
+    }
+
+
+def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list[Any]]:
+    """One row per game and seat: game, seed, seat, bot, score, win, place."""
+    rows: list[list[Any]] = []
+    for outcome in outcomes:
+        places = seat_ranks(outcome.scores, outcome.winners)
+        for seat, bot in enumerate(outcome.seats):
+            win = 1 / len(outcome.winners) if seat in outcome.winners else 0
+            rows.append([outcome.index, outcome.seed, seat, names[bot], outcome.scores[seat],
+                         round(win, 4), places[seat]])
+    return rows
+
+
+def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def write_records(directory: Path, game: str, outcomes: Sequence[GameOutcome]) -> None:
+    """Each game's record as ``directory/<game>-<index>.json``."""
+    directory.mkdir(exist_ok=True)
+    for outcome in outcomes:
+        if outcome.record is not None:
+            outcome.record.save(directory / f"{game}-{outcome.index}.json")
+
+
+def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing],
+                  names: Sequence[str], score_name: str) -> None:
+    """results.json, results.csv, standings.csv and the records, in ``directory``."""
+    data = results_json(run, table, names, score_name)
+    text = json.dumps(data, indent=1) + "\n"
+    (directory / RESULTS_JSON).write_text(text, encoding="utf-8")
+    write_csv(directory / RESULTS_CSV,
+              ["game", "seed", "seat", "bot", score_name, "win", "place"],
+              csv_rows(run.outcomes, names))
+    write_csv(directory / STANDINGS_CSV,
+              ["bot", "games", "wins", "win_share", "win_low", "win_high",
+               f"mean_{score_name}", "rating_mu", "rating_sigma", "rating_ordinal"],
+              [_standing_row(standing) for standing in table])
+    write_records(directory / RECORDS, run.spec.game, run.outcomes)
+
+
+def _standing_row(standing: Standing) -> list[Any]:
+    data = standing_json(standing)
+    low, high = data["win_share_95"]
+    return [data["bot"], data["games"], data["wins"], data["win_share"], low, high,
+            data["mean_score"], data["rating_mu"], data["rating_sigma"], data["rating_ordinal"]]
+

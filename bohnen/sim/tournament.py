@@ -1,0 +1,133 @@
+"""Tournaments: seat-rotated games between bots, played on any backend, same results.
+
+A :class:`TournamentSpec` holds only plain data (game name, options as JSON, bot
+specs, seed), so it travels to worker processes and Ray tasks. Each game is played
+with fresh bots made from their specs and the seed of its :class:`Pairing`: its
+outcome depends on nothing else, so one worker, many workers or a Ray cluster give
+the same games. Outcomes are put back in the order of the schedule.
+
+A backend plays chunks of pairings and hands each finished chunk to a callback in
+the calling process. ``KeyboardInterrupt`` (Ctrl-C, or raised by a callback) makes
+the backend cancel what is pending and lets :func:`run_tournament` return what was
+played so far, marked as interrupted.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bohnen.bots import make_bot
+from bohnen.core import Game, GameRecord, get_game
+from bohnen.sim.runner import play_game
+from bohnen.sim.schedule import Pairing, schedule
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSpec:
+    """What a tournament plays; plain data only (sent to workers as it is)."""
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+    record: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def pairings(self) -> list[Pairing]:
+        """Every game of the tournament, the requested number rounded up to whole blocks."""
+        return schedule(self.seed, self.players, self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One played game: who sat where, the scores and winners per seat, and its record."""
+
+    index: int
+    seed: int
+    seats: tuple[int, ...]  # the bot (by number in the spec) in each seat
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # winning seats
+    reason: str
+    turns: int
+    actions: int
+    record: GameRecord | None = None
+
+
+def play_pairing(game: Game, options: Any, spec: TournamentSpec, pairing: Pairing) -> GameOutcome:
+    """Play one game of the tournament with fresh bots in the pairing's seats."""
+    bots = [make_bot(spec.bots[bot], game) for bot in pairing.seats]
+    played = play_game(game, options, pairing.seed, bots, record=spec.record)
+    result = played.result
+    return GameOutcome(pairing.index, pairing.seed, pairing.seats, result.scores,
+                       result.winners, result.reason, played.turns, played.actions,
+                       played.record)
+
+
+def play_chunk(spec: TournamentSpec, pairings: Sequence[Pairing]) -> list[GameOutcome]:
+    """Play some games of the tournament (the unit of work of every backend)."""
+    game = get_game(spec.game)
+    options = game.options_from_json(spec.options)
+    return [play_pairing(game, options, spec, pairing) for pairing in pairings]
+
+
+Done = Callable[[list[GameOutcome]], None]
+
+
+class Backend(Protocol):
+    """Plays pairings in chunks; calls ``done`` in the calling process for each finished one.
+
+    On ``KeyboardInterrupt`` (while waiting, or raised by ``done``) it cancels the
+    work still pending and lets the interrupt rise.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def run(self, spec: TournamentSpec, pairings: list[Pairing], done: Done) -> None: ...
+
+
+@dataclass(slots=True)
+class TournamentRun:
+    """The games played, in the order of the schedule, and whether Ctrl-C cut it short."""
+
+    spec: TournamentSpec
+    scheduled: int
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+    @property
+    def played(self) -> int:
+        return len(self.outcomes)
+
+
+def run_tournament(spec: TournamentSpec, backend: Backend,
+                   on_games: Done | None = None) -> TournamentRun:
+    """Play the tournament on ``backend``; ``on_games`` sees each finished chunk.
+
+    A ``KeyboardInterrupt`` ends it early: the result holds the games finished by then.
+    """
+    pairings = spec.pairings()
+    run = TournamentRun(spec, len(pairings))
+    start = time.perf_counter()
+
+    def done(outcomes: list[GameOutcome]) -> None:
+        run.outcomes.extend(outcomes)
+        if on_games is not None:
+            on_games(outcomes)
+
+    try:
+        if pairings:
+            backend.run(spec, pairings, done)
+    except KeyboardInterrupt:
+        run.interrupted = True
+    run.outcomes.sort(key=lambda outcome: outcome.index)
+    run.seconds = time.perf_counter() - start
+    return run

@@ -1,0 +1,296 @@
+"""The ISMCTS bot: legal moves only, samples from the view alone, its budget, its sense.
+
+Games are short (a few iterations a move) so the file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from itertools import islice
+from typing import Any
+
+import pytest
+
+from bohnen.bots import Decision, make_bot
+from bohnen.bots.ismcts import IsmctsBot, mast_rollout, rewards
+from bohnen.core import get_game
+from bohnen.core.protocol import Game, State
+from bohnen.core.result import Result
+from bohnen.core.rng import derive
+from bohnen.sim.runner import play_game
+
+NDB = get_game("ndb")
+BOHNANZA = get_game("bohnanza")
+
+
+class Checked:
+    """A bot that asserts its inner bot returns one of the decision's choices."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.needs_view = bot.needs_view
+        self.proposes = bot.proposes
+        self.moves = 0
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        action = self.bot.act(decision, rng)
+        assert action in decision.actions or any(p == action for p in decision.proposals), \
+            f"{action} is not a choice of seat {decision.seat}"
+        self.moves += 1
+        return action
+
+
+def _play(game: Game, options: Any, seed: int, spec: str, seats: tuple[int, ...]) -> int:
+    bots: list[Any] = [make_bot("random", game) for _ in range(options.players)]
+    checked = [Checked(make_bot(spec, game)) for _ in seats]
+    for seat, bot in zip(seats, checked, strict=True):
+        bots[seat] = bot
+    played = play_game(game, options, seed, bots)
+    assert len(played.result.scores) == options.players
+    return sum(bot.moves for bot in checked)
+
+
+def test_only_legal_actions_in_complete_games_of_ndb() -> None:
+    one_round = NDB.options(4, rounds=1)
+    moves = 0
+    for index in range(24):
+        options = NDB.options(4) if index % 8 == 0 else one_round
+        seats = (index % 4,) if index % 3 else (index % 4, (index + 2) % 4)
+        spec = "ismcts:iterations=20" + (",mast=0.5" if index % 2 else "")
+        moves += _play(NDB, options, derive(41, index), spec, seats)
+    assert moves > 24 * 15
+
+
+def test_only_legal_actions_in_complete_games_of_bohnanza() -> None:
+    option_sets = [o for o in BOHNANZA.option_sets(4) if o.max_proposals_per_turn is not None]
+    option_sets.append(BOHNANZA.options(4, trading="open", max_proposals_per_turn=4))
+    moves = 0
+    for index in range(2 * len(option_sets)):
+        options = option_sets[index % len(option_sets)]
+        moves += _play(BOHNANZA, options, derive(42, index), "ismcts:iterations=3,proposals=2",
+                       (index % 4,))
+    assert moves > 2 * len(option_sets) * 20
+
+
+# --- samples from the view alone --------------------------------------------------------
+
+
+class Recording:
+    """A game whose ``state_from_view`` keeps every sample it makes (as JSON)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.samples: list[dict[str, Any]] = []
+
+    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> Any:
+        state = self.game.state_from_view(view, rng)
+        self.samples.append(state.to_json())
+        return state
+
+
+def _decision(state: State, seat: int) -> Decision:
+    return Decision(seat, state.view(seat), state.legal_actions(seat), state.proposals(seat))
+
+
+def _positions(game: Game, options: Any, seed: int, count: int) -> list[tuple[State, int]]:
+    """``count`` positions of a random game where the seat to act has a choice."""
+    rng = random.Random(seed)
+    state = game.new_game(options, seed)
+    found: list[tuple[State, int]] = []
+    while not state.is_over and len(found) < count:
+        seats = state.to_act()
+        seat = seats[int(rng.random() * len(seats))]
+        legal = state.legal_actions(seat)
+        if len(legal) + (1 if state.proposals(seat) else 0) > 1 and rng.random() < 0.15:
+            found.append((state.clone(), seat))
+        proposals = list(islice(state.proposals(seat), 20))
+        choices = legal + proposals[:1]
+        state.apply(choices[int(rng.random() * len(choices))])
+    return found
+
+
+def _search(game: Game, decision: Decision, seed: int,
+            mast: float = 1.0) -> tuple[Any, list[dict[str, Any]], Any]:
+    recording = Recording(game)
+    bot = IsmctsBot(recording, iterations=12, mast=mast)  # type: ignore[arg-type]
+    action = bot.act(decision, random.Random(seed))
+    assert bot.last is not None
+    return action, recording.samples, bot.last.visits
+
+
+@pytest.mark.parametrize("game,options", [
+    (NDB, NDB.options(4)),
+    (BOHNANZA, BOHNANZA.options(4)),
+    (BOHNANZA, BOHNANZA.options(4, trading="open", expert_taler_trading=True)),
+], ids=["ndb", "bohnanza", "bohnanza-open"])
+def test_same_view_same_samples_and_same_choice(game: Game, options: Any) -> None:
+    positions = _positions(game, options, 5, 6)
+    assert len(positions) == 6
+    for number, (state, seat) in enumerate(positions):
+        twin = state.determinize(seat, random.Random(1000 + number))  # differs in hidden cards
+        assert twin.view(seat) == state.view(seat)
+        first, second = _decision(state, seat), _decision(twin, seat)
+        view_before = copy.deepcopy(first.view)
+        mast = 0.5 if number % 2 else 1.0
+        action, samples, visits = _search(game, first, 77 + number, mast)
+        twin_action, twin_samples, twin_visits = _search(game, second, 77 + number, mast)
+        assert first.view == view_before  # the bot does not change what it is given
+        assert len(samples) == 12
+        assert samples == twin_samples
+        assert action == twin_action
+        assert visits == twin_visits
+        for sample in samples:
+            assert game.state_from_json(sample).view(seat) == state.view(seat)
+
+
+def test_other_seed_other_samples() -> None:
+    state, seat = _positions(NDB, NDB.options(4), 6, 1)[0]
+    _, samples, _ = _search(NDB, _decision(state, seat), 1)
+    _, other, _ = _search(NDB, _decision(state, seat), 2)
+    assert samples != other
+
+
+# --- the budget ---------------------------------------------------------------------------
+
+
+def _early_bohnanza() -> tuple[State, int]:
+    state, seat = _positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
+    return state, seat
+
+
+def test_iteration_budget_is_counted_and_deterministic() -> None:
+    state, seat = _early_bohnanza()
+    results = []
+    for _ in range(2):
+        bot = make_bot("ismcts:iterations=25", BOHNANZA)
+        assert isinstance(bot, IsmctsBot)
+        action = bot.act(_decision(state, seat), random.Random(3))
+        assert bot.last is not None
+        assert bot.last.iterations == 25
+        assert sum(v for _, v in bot.last.visits) == 25  # one root action per iteration
+        results.append((action, bot.last.visits))
+    assert results[0] == results[1]
+
+
+def test_seconds_budget_stops_in_time() -> None:
+    state, seat = _early_bohnanza()
+    bot = make_bot("ismcts:seconds=0.25", BOHNANZA)
+    assert isinstance(bot, IsmctsBot)
+    start = time.perf_counter()
+    bot.act(_decision(state, seat), random.Random(4))
+    elapsed = time.perf_counter() - start
+    assert bot.last is not None
+    assert bot.last.iterations >= 1
+    assert bot.last.seconds >= 0.25
+    assert elapsed < 5.0
+
+
+def test_the_first_budget_reached_stops() -> None:
+    state, seat = _early_bohnanza()
+    bot = make_bot("ismcts:iterations=4,seconds=60", BOHNANZA)
+    assert isinstance(bot, IsmctsBot)
+    start = time.perf_counter()
+    bot.act(_decision(state, seat), random.Random(4))
+    assert bot.last is not None and bot.last.iterations == 4
+    assert time.perf_counter() - start < 30
+
+
+def test_a_single_choice_is_played_without_search() -> None:
+    bot = make_bot("ismcts:iterations=50", NDB)
+    assert isinstance(bot, IsmctsBot)
+    state = NDB.new_game(NDB.options(4), 1)
+    seat = state.to_act()[0]
+    only = state.legal_actions(seat)[0]
+    assert bot.act(Decision(seat, None, [only], ()), random.Random(0)) == only
+    assert bot.last is not None and bot.last.iterations == 0
+
+
+# --- the registry ---------------------------------------------------------------------------
+
+
+def test_registry_names_and_parameters() -> None:
+    bot = make_bot("ismcts", NDB)
+    assert isinstance(bot, IsmctsBot) and bot.name == "ismcts:iterations=400"
+    bot = make_bot("ismcts:seconds=0.5,c=1.2,proposals=0", BOHNANZA)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.iterations is None and bot.seconds == 0.5 and bot.c == 1.2
+    assert not bot.proposes
+    assert bot.name == "ismcts:seconds=0.5,c=1.2,proposals=0"
+    for bad in ("ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:win=2",
+                "ismcts:proposals=-1", "ismcts:mast=1.5", "ismcts:depth=3", "ismcts:c=x"):
+        with pytest.raises(ValueError):
+            make_bot(bad, NDB)
+    with pytest.raises(ValueError, match="game"):
+        make_bot("ismcts")
+
+
+def test_rewards_blend_win_and_score() -> None:
+    assert rewards(Result((10, 4, 4, 7), (0,), ""), 0.5) == [1.0, 0.0, 0.0, 0.25]
+    assert rewards(Result((3, 3, 3), (0, 1, 2), ""), 1.0) == pytest.approx([1 / 3] * 3)
+    assert rewards(Result((5, 9, 1), (1,), ""), 0.0) == [0.5, 1.0, 0.0]
+
+
+# --- sense ----------------------------------------------------------------------------------
+
+# The last trick of a one-round game, seat 0 holding the token and taking first. Its
+# rows: red 10 9 8 (27), green 10 9 (19), blue cancelled by its "0": 46 points. On the
+# table: seat 1's red "Nicht die Bohne" (red row to 0: 19 points), seat 2's green "–"
+# (green row negative: 8 points), seat 3's yellow 1 (47). The others end with at most
+# 37 (seat 2: 36 and one more card), at least 36: only taking seat 3's card wins.
+LAST_TRICK: dict[str, Any] = {
+    "game": "ndb", "options": {"players": 4, "rounds": 1}, "rng": 5, "round": 1,
+    "trick": 15, "dealer": 3, "token": 0, "phase": "take", "taker": 0, "taken": [],
+    "table": ["B1", "R0", "G-", "Y1"],
+    "hands": [[], [], [], []],
+    "rows": [row.split() for row in (
+        "R10 R9 R8 G10 G9 B0 B- B- B- Bx2 B10 B9 B8 B7",
+        "R1 R2 R3 R4 R5 R6 R7 Y- Y- Y- Yx2 Y2 Y3 Y4",
+        "G1 G2 G3 G4 G5 G6 G7 G8 G- G- R- R- R- Rx2",
+        "Gx2 G0 Y0 Y5 Y6 Y7 Y8 Y9 Y10 B2 B3 B4 B5 B6",
+    )],
+    "sheet": [],
+}
+
+
+def _outcomes(state: State) -> set[tuple[int, ...]]:
+    """The winners of every way the game can still go."""
+    if state.is_over:
+        return {state.result().winners}
+    seat = state.to_act()[0]
+    out: set[tuple[int, ...]] = set()
+    for action in state.legal_actions(seat):
+        child = state.clone()
+        child.apply(action)
+        out |= _outcomes(child)
+    return out
+
+
+def test_takes_the_card_that_wins_the_game() -> None:
+    state = NDB.state_from_json(LAST_TRICK)
+    winning = NDB.parse_action("0: take 3")
+    for action in state.legal_actions(0):  # the position is what its comment says
+        child = state.clone()
+        child.apply(action)
+        assert all((0 in w) == (action == winning) for w in _outcomes(child)), action
+    for seed in range(3):
+        bot = make_bot("ismcts:iterations=30", NDB)
+        assert bot.act(_decision(state, 0), random.Random(seed)) == winning
+
+
+def test_mast_playouts_follow_the_best_average_and_try_the_untried() -> None:
+    state = NDB.state_from_json(LAST_TRICK)
+    take = [NDB.parse_action(f"0: take {owner}") for owner in (1, 2, 3)]
+    table = {take[0]: [2.0, 1.8], take[1]: [1.0, 0.5], take[2]: [4.0, 0.4]}
+    played: list[Any] = []
+    mast_rollout(state.clone(), random.Random(0), table, 0.0, played)
+    assert played[0] == take[0]  # the best average
+    del table[take[1]]
+    played = []
+    mast_rollout(state.clone(), random.Random(0), table, 0.0, played)
+    assert played[0] == take[1]  # never tried: tried first
+    end = state.clone()
+    mast_rollout(end, random.Random(0), table, 0.0, [])
+    assert end.is_over

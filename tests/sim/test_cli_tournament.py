@@ -1,0 +1,147 @@
+"""``bohnen tournament``: the table, the files of --out, Ctrl-C, and bad input."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import bohnen.sim.tournament as tournament_module
+from bohnen.cli import main
+from bohnen.core import GameRecord, replay
+from bohnen.sim.tournament import GameOutcome
+
+BOTS = "random,random,random:trades=false"
+BASE = ["tournament", "bohnanza", "--bots", BOTS, "--seed", "2"]
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def load(path: Path) -> dict[str, object]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_out_writes_results_records_and_plots(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "deep" / "out"
+    assert main([*BASE, "--games", "5", "--out", str(out)]) == 0
+    printed, err = capsys.readouterr()
+    assert "5 games rounded up to 6, a multiple of the 3 seat rotations" in err
+    for name in ("random#1", "random#2", "random:trades=false", "win", "rating"):
+        assert name in printed
+    data = load(out / "results.json")
+    assert (data["games_requested"], data["games_scheduled"], data["games_played"]) == (5, 6, 6)
+    assert data["interrupted"] is False
+    games = data["games"]
+    assert isinstance(games, list) and len(games) == 6
+    standings = data["standings"]
+    assert isinstance(standings, list)
+    assert sum(s["wins"] for s in standings) == pytest.approx(6, abs=1e-3)
+    assert {s["bot"]: s["games"] for s in standings} == {
+        "random#1": 6, "random#2": 6, "random:trades=false": 6}
+    for s in standings:
+        low, high = s["win_share_95"]
+        assert low <= s["win_share"] <= high
+    with (out / "results.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 18
+    assert set(rows[0]) == {"game", "seed", "seat", "bot", "talers", "win", "place"}
+    for game in games:
+        record = GameRecord.load(out / "records" / f"bohnanza-{game['index']}.json")
+        assert record.seed == game["seed"]
+        assert list(replay(record).result().scores) == game["scores"]
+        mine = [r for r in rows if int(r["game"]) == game["index"]]
+        assert [int(r["talers"]) for r in mine] == game["scores"]
+        assert [r["bot"] for r in mine] == game["seats"]
+    with (out / "standings.csv").open(encoding="utf-8") as handle:
+        assert len(list(csv.DictReader(handle))) == 3
+    png = (out / "plots.png").read_bytes()
+    assert png.startswith(PNG_SIGNATURE) and len(png) > 5000
+
+
+def test_without_out_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["tournament", "ndb", "--bots", "random,random,random", "--games", "3"]) == 0
+    printed, err = capsys.readouterr()
+    assert "ndb · 3 players · 3 games · seed 0" in printed
+    assert "mean" in printed and "points" in printed
+    assert err == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_writes_what_was_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    real = tournament_module.play_pairing
+    calls: list[int] = []
+
+    def interrupted_at_fourth_game(*args: object, **kwargs: object) -> GameOutcome:
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament_module, "play_pairing", interrupted_at_fourth_game)
+    out = tmp_path / "out"
+    assert main([*BASE, "--games", "9", "--out", str(out)]) == 130
+    printed, err = capsys.readouterr()
+    assert "interrupted: 3 of 9 games played" in err
+    assert "interrupted after 3 of 9 games" in " ".join(printed.split())
+    data = load(out / "results.json")
+    assert data["interrupted"] is True
+    assert data["games_played"] == 3
+    assert sorted(p.name for p in (out / "records").iterdir()) == [
+        "bohnanza-0.json", "bohnanza-1.json", "bohnanza-2.json"]
+    assert (out / "plots.png").read_bytes().startswith(PNG_SIGNATURE)
+
+
+def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2, (out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("bohnen: error: "), err
+    return err
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["tournament", "bohnanza"], "Missing option '--bots'"),
+    (["tournament", "skat", "--bots", "random"], "unknown game 'skat'"),
+    (["tournament", "bohnanza", "--bots", "random,genius,random"], "unknown bot 'genius'"),
+    (["tournament", "bohnanza", "--bots", "random,random"], "--bots gives 2 bots"),
+    (["tournament", "bohnanza", "--bots", "random"], "bohnanza is played by 3 to 5"),
+    (["tournament", "bohnanza", "--bots", ",".join(["random"] * 6)], "--bots gives 6 bots"),
+    (["tournament", "bohnanza", "--bots", "random,,random"], "empty bot spec"),
+    ([*BASE, "--workers", "0"], "--workers must be 1 or more, not 0"),
+    ([*BASE, "--workers", "two"], "'--workers'"),
+    ([*BASE, "--games", "-3"], "--games must be 0 or more"),
+    ([*BASE, "--backend", "mars"], "--backend must be one of local, ray"),
+    ([*BASE, "--address", "auto"], "--address needs --backend ray"),
+    ([*BASE, "--backend", "ray", "--workers", "2"], "--workers is for --backend local"),
+    ([*BASE, "--option", "colour=green"], "unknown option(s) colour"),
+])
+def test_bad_input_gives_one_line(argv: list[str], named: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert named in fails(argv, capsys)
+
+
+def test_unwritable_out_is_refused_before_playing(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    err = fails([*BASE, "--out", str(blocker)], capsys)
+    assert f"--out {blocker}: cannot write there" in err
+    err = fails([*BASE, "--out", str(blocker / "sub")], capsys)
+    assert "cannot write there" in err
+
+
+def test_missing_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    err = fails([*BASE, "--backend", "ray"], capsys)
+    assert "pip install 'bohnen[ray]'" in err

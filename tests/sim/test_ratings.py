@@ -1,0 +1,102 @@
+"""Standings from hand-made results: win shares, Wilson intervals, places, openskill ratings."""
+
+from __future__ import annotations
+
+import pytest
+
+from bohnen.sim.ratings import (
+    entrant_names,
+    fit_ratings,
+    seat_ranks,
+    standings,
+    wilson_interval,
+)
+from bohnen.sim.tournament import GameOutcome
+
+
+def outcome(index: int, seats: tuple[int, ...], scores: tuple[int, ...],
+            winners: tuple[int, ...]) -> GameOutcome:
+    return GameOutcome(index, index, seats, scores, winners, "end", 10, 100)
+
+
+@pytest.mark.parametrize(("wins", "games", "low", "high"), [
+    (5, 10, 0.2366, 0.7634),   # the textbook values of Wilson's interval
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+    (1, 4, 0.0456, 0.6994),
+    (50, 100, 0.4038, 0.5962),
+])
+def test_wilson_interval(wins: float, games: int, low: float, high: float) -> None:
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_interval_takes_split_wins_and_no_games() -> None:
+    low, high = wilson_interval(2.5, 10)
+    assert low < 0.25 < high
+    assert wilson_interval(2.5, 10) != wilson_interval(2, 10)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(("scores", "winners", "places"), [
+    ((5, 9, 3), (1,), [2, 1, 3]),
+    ((5, 9, 9), (1, 2), [3, 1, 1]),
+    ((7, 7, 2, 7), (3,), [2, 2, 4, 1]),  # the tie-break winner first, the equal scores tied
+    ((0, 0, 0), (0, 1, 2), [1, 1, 1]),
+])
+def test_seat_ranks(scores: tuple[int, ...], winners: tuple[int, ...],
+                    places: list[int]) -> None:
+    assert seat_ranks(scores, winners) == places
+
+
+def test_a_bot_that_always_wins_is_rated_above_one_that_always_loses() -> None:
+    # Bot 0 always first, bot 1 always second, bot 2 always last, from every seat.
+    games = [outcome(i, seats, tuple(30 - 10 * bot for bot in seats), (seats.index(0),))
+             for i, seats in enumerate([(0, 1, 2), (1, 2, 0), (2, 0, 1)] * 4)]
+    ratings = fit_ratings(games, 3)
+    assert ratings[0].mu > ratings[1].mu > ratings[2].mu
+    assert ratings[0].ordinal > ratings[2].high
+    assert all(r.sigma < 25 / 3 for r in ratings)  # every game made them surer
+
+
+def test_no_games_leave_the_default_rating() -> None:
+    (rating,) = fit_ratings([], 1)
+    assert rating.mu == pytest.approx(25.0)
+    assert rating.sigma == pytest.approx(25 / 3)
+
+
+def test_ratings_follow_the_order_of_the_games_given() -> None:
+    first = outcome(0, (0, 1), (5, 3), (0,))
+    second = outcome(1, (1, 0), (9, 1), (0,))
+    assert fit_ratings([first, second], 2) == fit_ratings([first, second], 2)
+    assert fit_ratings([first, second], 2) != fit_ratings([second, first], 2)
+
+
+def test_standings_count_games_split_wins_and_mean_scores() -> None:
+    games = [
+        outcome(0, (0, 1, 2), (10, 6, 4), (0,)),
+        outcome(1, (1, 2, 0), (8, 8, 2), (0, 1)),  # bots 1 and 2 share the win
+        outcome(2, (2, 0, 1), (3, 12, 5), (1,)),  # bot 0 wins from seat 1
+    ]
+    table = standings(games, ["a", "b", "c"])
+    assert [s.name for s in table] == ["a", "b", "c"]
+    assert [s.games for s in table] == [3, 3, 3]
+    assert [s.wins for s in table] == [2.0, 0.5, 0.5]
+    assert table[0].win_share == pytest.approx(2 / 3)
+    assert (table[0].win_low, table[0].win_high) == wilson_interval(2, 3)
+    assert [s.mean_score for s in table] == pytest.approx([8.0, 19 / 3, 5.0])
+    assert table[2].scores == (4, 8, 3)
+    assert table[0].rating.mu > table[1].rating.mu
+
+
+def test_standings_without_games() -> None:
+    (standing,) = standings([], ["a"])
+    assert standing.games == 0
+    assert standing.win_share is None
+    assert standing.mean_score is None
+
+
+def test_entrant_names_number_repeated_specs() -> None:
+    assert entrant_names(["a", "b"]) == ["a", "b"]
+    assert entrant_names(["random", "x", "random", "random"]) == [
+        "random#1", "x", "random#2", "random#3"]
