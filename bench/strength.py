@@ -1,0 +1,79 @@
+"""Strength of the bots, as a benchmark: one bot against three others, seats rotated.
+
+Run: ``python bench/strength.py [--games N] [--workers K] [--only NAME]``. For each
+match it prints the bot's games, win share (shared wins split) with its Wilson 95%
+interval, and its mean score against the others'. The docs quote the figures
+(docs/bots.md). Issue 4's targets: a heuristic bot wins at least 75% against three
+random bots; an ISMCTS bot at no more than 0.5 s a move wins clearly more than its
+fair share (25%) against three heuristic bots, the interval above 25%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+
+from bohnen.core import get_game
+from bohnen.sim.local import LocalBackend
+from bohnen.sim.ratings import standings
+from bohnen.sim.tournament import TournamentSpec, run_tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    name: str
+    game: str
+    bot: str
+    others: str
+    games: int  # default number of games (rounded up to whole seat rotations)
+
+
+MATCHES: tuple[Match, ...] = (
+    Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
+    Match("ndb-heuristic-vs-random", "ndb", "heuristic", "random", 1000),
+    Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
+)
+
+
+def play(match: Match, games: int, workers: int, seed: int) -> dict[str, object]:
+    game = get_game(match.game)
+    spec = TournamentSpec(match.game, game.options(4).to_json(),
+                          (match.bot, match.others, match.others, match.others), seed, games)
+    run = run_tournament(spec, LocalBackend(workers=workers))
+    table = {s.bot: s for s in standings(run.outcomes, [match.bot] + [match.others] * 3)}
+    me = table[0]
+    others = [s.mean_score or 0.0 for b, s in table.items() if b != 0]
+    return {
+        "match": match.name, "games": me.games, "win_share": me.win_share,
+        "win_low": me.win_low, "win_high": me.win_high, "mean_score": me.mean_score,
+        "others_mean_score": sum(others) / len(others), "seconds": run.seconds,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=0, help="games per match (0: default)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", action="append", default=[],
+                        help="play only the matches whose name contains this")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    for match in MATCHES:
+        if args.only and not any(word in match.name for word in args.only):
+            continue
+        figures = play(match, args.games or match.games, args.workers, args.seed)
+        if args.json:
+            print(json.dumps(figures))
+            continue
+        share, low, high = figures["win_share"], figures["win_low"], figures["win_high"]
+        assert isinstance(share, float) and isinstance(low, float) and isinstance(high, float)
+        print(f"{match.name:32s} {figures['games']:5} games  win {share:6.1%} "
+              f"[{low:.1%}, {high:.1%}]  score {figures['mean_score']:.1f} vs "
+              f"{figures['others_mean_score']:.1f}  ({figures['seconds']:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
