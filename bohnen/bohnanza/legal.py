@@ -97,6 +97,12 @@ def acceptances(state: BohnanzaState, p: Proposal) -> list[A.Accept]:
         return []
     hand = state.hands[seat]
     face = state.face_up if seat == state.active else ()
+    wants = p.wants
+    if len(wants) == 1:  # the common case: one bean wanted, any card of it
+        bean, pid = wants[0], p.pid
+        out1 = [A.Accept(seat, pid, (i,), ()) for i, c in enumerate(hand) if c == bean]
+        out1 += [A.Accept(seat, pid, (), (i,)) for i, c in enumerate(face) if c == bean]
+        return out1
     need: dict[int, int] = {}
     for b in p.wants:
         need[b] = need.get(b, 0) + 1
