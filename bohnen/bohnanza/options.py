@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
+
+from bohnen.core.options import check_int, options_from_json
 
 TRADING_MODES = ("turn_based", "open")
 TIE_BREAKS = ("shared", "most_cards_in_hand")
@@ -43,7 +45,7 @@ class BohnanzaOptions:
     proposal_size: int = 1
 
     def __post_init__(self) -> None:
-        _check_int("players", self.players, 3, 5)
+        check_int("players", self.players, 3, 5)
         for name in ("bean_protection", "same_bean_in_two_fields", "beginner",
                      "expert_taler_trading"):
             value = getattr(self, name)
@@ -53,7 +55,7 @@ class BohnanzaOptions:
             raise ValueError(f"option tie_break must be one of {', '.join(TIE_BREAKS)}, "
                              f"not {self.tie_break!r}")
         if self.third_field_cost is not None:
-            _check_int("third_field_cost", self.third_field_cost, 0, 20)
+            check_int("third_field_cost", self.third_field_cost, 0, 20)
         if self.trading not in TRADING_MODES:
             raise ValueError(f"option trading must be one of {', '.join(TRADING_MODES)}, "
                              f"not {self.trading!r}")
@@ -62,8 +64,8 @@ class BohnanzaOptions:
                 raise ValueError("option max_proposals_per_turn must be a number in turn-based "
                                  "trading (it bounds the game)")
         else:
-            _check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
-        _check_int("proposal_size", self.proposal_size, 0, 5)
+            check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
+        check_int("proposal_size", self.proposal_size, 0, 5)
 
     @property
     def field_cost(self) -> int:
@@ -81,18 +83,4 @@ class BohnanzaOptions:
 
     @classmethod
     def from_json(cls, data: Any) -> BohnanzaOptions:
-        if not isinstance(data, dict):
-            raise ValueError(f"options must be an object, not {data!r}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; "
-                             f"options are {', '.join(sorted(known))}")
-        return cls(**data)
-
-
-def _check_int(name: str, value: Any, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"option {name} must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"option {name} must be from {low} to {high}, not {value}")
+        return options_from_json(cls, data)

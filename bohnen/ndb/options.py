@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
+
+from bohnen.core.options import check_int, options_from_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,23 +18,12 @@ class NdbOptions:
     rounds: int = 3
 
     def __post_init__(self) -> None:
-        for name, low, high in (("players", 3, 6), ("rounds", 1, 12)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"option {name} must be a whole number, not {value!r}")
-            if not low <= value <= high:
-                raise ValueError(f"option {name} must be from {low} to {high}, not {value}")
+        check_int("players", self.players, 3, 6)
+        check_int("rounds", self.rounds, 1, 12)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: Any) -> NdbOptions:
-        if not isinstance(data, dict):
-            raise ValueError(f"options must be an object, not {data!r}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; "
-                             f"options are {', '.join(sorted(known))}")
-        return cls(**data)
+        return options_from_json(cls, data)
