@@ -110,27 +110,38 @@ def _closes(kind: type) -> bool:
     return flag
 
 
+def _playout_actions(state: State, rng: random.Random) -> list[Any] | None:
+    """The legal actions of the (or a random) seat to act; None once the game is over."""
+    seats = state.to_act()
+    if not seats:
+        return None
+    if len(seats) == 1:
+        actions = state.legal_actions(seats[0])
+    else:
+        actions = _some_seat_actions(state, seats, rng)
+    if not actions:
+        raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
+    return actions
+
+
+def _closing(actions: list[Any]) -> Any:
+    """The action among ``actions`` that closes a negotiation, if any (taken at once)."""
+    closes = _CLOSES.get
+    for action in actions:
+        flag = closes(type(action))
+        if flag is None:
+            flag = _closes(type(action))
+        if flag:
+            return action
+    return None
+
+
 def rollout(state: State, rng: random.Random) -> None:
     """Play ``state`` to its end at random: no proposals, trading closed at once."""
-    closes = _CLOSES.get
     rand = rng.random
-    while True:
-        seats = state.to_act()
-        if not seats:
-            return
-        if len(seats) == 1:
-            actions = state.legal_actions(seats[0])
-        else:
-            actions = _some_seat_actions(state, seats, rng)
-        if not actions:
-            raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
-        for action in actions:
-            flag = closes(type(action))
-            if flag is None:
-                flag = _closes(type(action))
-            if flag:
-                break
-        else:
+    while (actions := _playout_actions(state, rng)) is not None:
+        action = _closing(actions)
+        if action is None:
             action = actions[int(rand() * len(actions))]
         state.apply(action)
 
@@ -140,25 +151,10 @@ def mast_rollout(state: State, rng: random.Random, table: dict[Any, list[float]]
     """Play ``state`` to its end like :func:`rollout`, but with probability ``1 -
     epsilon`` take the action of best average reward in ``table`` (MAST: the move-average
     sampling technique; untried actions count as the best); ``played`` gets the moves."""
-    closes = _CLOSES.get
     rand = rng.random
-    while True:
-        seats = state.to_act()
-        if not seats:
-            return
-        if len(seats) == 1:
-            actions = state.legal_actions(seats[0])
-        else:
-            actions = _some_seat_actions(state, seats, rng)
-        if not actions:
-            raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
-        for action in actions:
-            flag = closes(type(action))
-            if flag is None:
-                flag = _closes(type(action))
-            if flag:
-                break
-        else:
+    while (actions := _playout_actions(state, rng)) is not None:
+        action = _closing(actions)
+        if action is None:
             if len(actions) == 1:
                 action = actions[0]
             elif rand() < epsilon:
