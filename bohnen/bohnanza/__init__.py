@@ -13,9 +13,11 @@ from bohnen.bohnanza.determinize import state_from_view
 from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
 from bohnen.bohnanza.heuristic import heuristic
 from bohnen.bohnanza.options import BohnanzaOptions
+from bohnen.bohnanza.playout import playout, playout_move
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
 from bohnen.core.protocol import Game
+from bohnen.core.result import Result
 from bohnen.core.rng import seed_state, step
 
 
@@ -70,6 +72,12 @@ class Bohnanza(Game):
 
     def state_from_json(self, data: Any) -> BohnanzaState:
         return state_from_json(data)
+
+    def playout_move(self, state: Any, rng: random.Random) -> Any:
+        return playout_move(state, rng)
+
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        return playout(state, rng)
 
 
 def _deck(deck: Sequence[Any]) -> list[int]:

@@ -10,8 +10,10 @@ simultaneous moves. Each iteration:
    reward of the seat that takes it; the seat to act picks by UCB with availability,
    ``mean + c * sqrt(ln(availability) / visits)``, so each player maximises its own
    reward;
-3. expands one untried action, then plays out at random to the end (never proposing
-   trades, the active player closing trading at once; optionally MAST-guided);
+3. expands one untried action, then plays out by the game's playout (``Game.playout``:
+   to the end by random moves by default, never proposing trades, the active player
+   closing trading at once; a game may play better moves and stop early with an
+   estimate; or, with ``mast`` below 1, to the end MAST-guided);
 4. adds each seat's reward (a blend of its share of the win and its score relative to
    the table, in [0, 1]) along the path.
 
@@ -25,7 +27,9 @@ step's moves. So no seat's choice is conditioned on a card it could not see.
 Trade proposals come from the game's bounded generator: a node holds at most
 ``proposals`` of them, drawn at random when the node is reached and kept while legal.
 The move played is the most visited root action (ties: the better mean, then the
-first), always one of the :class:`Decision`'s actions or proposals.
+first), always one of the :class:`Decision`'s actions or proposals. With a ``prior``
+bot (``ismcts:prior=heuristic``), the prior's move is tried first and kept unless the
+most visited action is better by a margin the search is confident of.
 """
 
 from __future__ import annotations
@@ -33,16 +37,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bohnen.bots.base import Decision
+from bohnen.bots.base import Bot, Decision
+from bohnen.core.playout import closing, seat_actions
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
 DEFAULT_ITERATIONS = 400
-VISITS, AVAIL, TOTAL = 0, 1, 2  # the fields of an edge: [visits, availability, reward]
+DEFAULT_TRUST = 1.64  # z: leave the prior's move only for one better at about 95% confidence
+VISITS, AVAIL, TOTAL, SQUARES = 0, 1, 2, 3  # an edge: [visits, availability, reward, reward²]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,58 +107,14 @@ def rewards(result: Result, win: float) -> list[float]:
     return out
 
 
-_CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
-
-
-def _closes(kind: type) -> bool:
-    flag = _CLOSES[kind] = bool(getattr(kind, "ends_trading", False))
-    return flag
-
-
-def _playout_actions(state: State, rng: random.Random) -> list[Any] | None:
-    """The legal actions of the (or a random) seat to act; None once the game is over."""
-    seats = state.to_act()
-    if not seats:
-        return None
-    if len(seats) == 1:
-        actions = state.legal_actions(seats[0])
-    else:
-        actions = _some_seat_actions(state, seats, rng)
-    if not actions:
-        raise RuntimeError(f"no seat of {seats} has a legal action in a playout")
-    return actions
-
-
-def _closing(actions: list[Any]) -> Any:
-    """The action among ``actions`` that closes a negotiation, if any (taken at once)."""
-    closes = _CLOSES.get
-    for action in actions:
-        flag = closes(type(action))
-        if flag is None:
-            flag = _closes(type(action))
-        if flag:
-            return action
-    return None
-
-
-def rollout(state: State, rng: random.Random) -> None:
-    """Play ``state`` to its end at random: no proposals, trading closed at once."""
-    rand = rng.random
-    while (actions := _playout_actions(state, rng)) is not None:
-        action = _closing(actions)
-        if action is None:
-            action = actions[int(rand() * len(actions))]
-        state.apply(action)
-
-
 def mast_rollout(state: State, rng: random.Random, table: dict[Any, list[float]],
                  epsilon: float, played: list[Any]) -> None:
     """Play ``state`` to its end like :func:`rollout`, but with probability ``1 -
     epsilon`` take the action of best average reward in ``table`` (MAST: the move-average
     sampling technique; untried actions count as the best); ``played`` gets the moves."""
     rand = rng.random
-    while (actions := _playout_actions(state, rng)) is not None:
-        action = _closing(actions)
+    while actions := seat_actions(state, rng):
+        action = closing(actions)
         if action is None:
             if len(actions) == 1:
                 action = actions[0]
@@ -177,16 +138,6 @@ def _greedy(actions: list[Any], table: dict[Any, list[float]]) -> Any:
     return best
 
 
-def _some_seat_actions(state: State, seats: Sequence[int], rng: random.Random) -> list[Any]:
-    """The legal actions of a random seat of ``seats`` that has some."""
-    start = int(rng.random() * len(seats))
-    for k in range(len(seats)):
-        actions = state.legal_actions(seats[(start + k) % len(seats)])
-        if actions:
-            return actions
-    return []
-
-
 def _is_legal(state: State, action: Any) -> bool:
     try:
         state.check(action)
@@ -200,14 +151,18 @@ class IsmctsBot:
     ``iterations=400`` if neither is given). ``c`` weighs exploration, ``proposals`` is
     the most trade proposals tried at a node (0: never proposes), ``win`` the weight of
     winning against score in the reward, ``mast`` the share of random moves in the
-    playouts (1: all random, the default; below 1 the other moves follow the actions'
-    average rewards of the search, MAST)."""
+    playouts (1: the game's playout, the default; below 1, playouts to the end whose
+    other moves follow the actions' average rewards of the search, MAST). ``prior``: a
+    bot asked first for its move, which is tried first and played unless another
+    root action's mean reward beats it by more than ``trust`` standard errors of the
+    difference (so a short search cannot make a guided bot worse by chance)."""
 
     needs_view = True
 
     def __init__(self, game: Game, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, proposals: int = 2, win: float = 0.5,
-                 mast: float = 1.0) -> None:
+                 mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST
+                 ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -220,6 +175,8 @@ class IsmctsBot:
             raise ValueError(f"bot ismcts: win must be from 0 to 1, not {win}")
         if not 0 <= mast <= 1:
             raise ValueError(f"bot ismcts: mast must be from 0 to 1, not {mast}")
+        if not trust >= 0:
+            raise ValueError(f"bot ismcts: trust must be 0 or more, not {trust}")
         self.game = game
         self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
             else iterations
@@ -230,13 +187,22 @@ class IsmctsBot:
         self.win = win
         self.epsilon = mast
         self.mast: dict[Any, list[float]] = {}
-        self.name = _name(self.iterations, seconds, c, proposals, win, mast)
+        self.prior = prior
+        self.trust = trust
+        self.name = _name(self.iterations, seconds, c, proposals, win, mast,
+                          prior.name if prior is not None else "", trust)
         self.last: Search | None = None
+        self.hint: Any = None
 
     # --- the move -----------------------------------------------------------------------
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.hint = None
+        if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
+            self.hint = self.prior.act(decision, rng)
         choices = self._root_choices(decision, rng)
+        if self.hint is not None and self.hint not in choices:
+            choices.append(self.hint)
         if not choices:
             raise ValueError(f"seat {decision.seat} has no legal action to choose from")
         if len(choices) == 1:
@@ -256,6 +222,8 @@ class IsmctsBot:
             if time.perf_counter() >= deadline:
                 break
         best = self._best(root, choices)
+        if self.hint is not None:
+            best = _trusted(root, self.hint, best, self.trust)
         self.last = Search(done, time.perf_counter() - start,
                            tuple((a, int(root.edges[a][VISITS]) if a in root.edges else 0)
                                  for a in choices))
@@ -300,8 +268,10 @@ class IsmctsBot:
         seats: tuple[int, ...] = state.to_act()
         actions = choices
         step: list[Any] = []  # moves of a simultaneous step not yet complete
+        hint = self.hint
         while True:
-            action, expanded = self._select(node, actions, rng)
+            action, expanded = self._select(node, actions, rng, hint)
+            hint = None
             path.append((node.edges[action], action))
             state.apply(action)
             after = state.to_act()
@@ -316,15 +286,18 @@ class IsmctsBot:
             reward = rewards(state.result(), self.win)
             _update_mast(self.mast, played, reward)
         else:
-            rollout(state, rng)
-            reward = rewards(state.result(), self.win)
+            reward = rewards(self.game.playout(state, rng), self.win)
         for edge, action in path:
+            r = reward[action.seat]
             edge[VISITS] += 1
-            edge[TOTAL] += reward[action.seat]
+            edge[TOTAL] += r
+            edge[SQUARES] += r * r
 
-    def _select(self, node: Node, actions: list[Any], rng: random.Random) -> tuple[Any, bool]:
+    def _select(self, node: Node, actions: list[Any], rng: random.Random,
+                hint: Any = None) -> tuple[Any, bool]:
         """The action to follow from ``node`` and whether it was just expanded; counts
-        every action's availability."""
+        every action's availability. ``hint`` (the prior's move, at the root) is tried
+        first."""
         edges = node.edges
         untried = [a for a in actions if a not in edges]
         for action in actions:
@@ -332,14 +305,14 @@ class IsmctsBot:
             if edge is not None:
                 edge[AVAIL] += 1
         if untried:
-            action = untried[int(rng.random() * len(untried))]
-            edges[action] = [0.0, 1.0, 0.0]
+            action = hint if hint in untried else untried[int(rng.random() * len(untried))]
+            edges[action] = [0.0, 1.0, 0.0, 0.0]
             return action, True
         c = self.c
         best: Any = None
         best_score = -math.inf
         for action in actions:
-            visits, avail, total = edges[action]
+            visits, avail, total, _ = edges[action]
             score = total / visits + c * math.sqrt(math.log(avail) / visits)
             if score > best_score:
                 best, best_score = action, score
@@ -372,6 +345,20 @@ class IsmctsBot:
         return [p for p in held if p.seat == seat and _is_legal(state, p)]
 
 
+def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
+    """``best`` if its mean reward beats the prior's move ``hint`` by more than ``trust``
+    standard errors of the difference; else ``hint``."""
+    if best == hint or hint not in root.edges:
+        return best
+    a, b = root.edges[best], root.edges[hint]
+    if a[VISITS] < 2 or b[VISITS] < 2:
+        return hint
+    mean_a, mean_b = a[TOTAL] / a[VISITS], b[TOTAL] / b[VISITS]
+    var_a = max(a[SQUARES] / a[VISITS] - mean_a * mean_a, 0.0) / (a[VISITS] - 1)
+    var_b = max(b[SQUARES] / b[VISITS] - mean_b * mean_b, 0.0) / (b[VISITS] - 1)
+    return best if mean_a - mean_b > trust * math.sqrt(var_a + var_b) else hint
+
+
 def _update_mast(table: dict[Any, list[float]], played: list[Any], reward: list[float]) -> None:
     for action in played:
         entry = table.get(action)
@@ -402,7 +389,7 @@ def _seat_of(action: Any) -> int:
 
 
 def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
-          win: float, mast: float) -> str:
+          win: float, mast: float, prior: str, trust: float) -> str:
     params = []
     if iterations is not None:
         params.append(f"iterations={iterations}")
@@ -412,17 +399,30 @@ def _name(iterations: int | None, seconds: float | None, c: float, proposals: in
                                 ("mast", mast, 1.0)):
         if value != default:
             params.append(f"{key}={value:g}")
+    if prior:
+        params.append(f"prior={prior}")
+        if trust != DEFAULT_TRUST:
+            params.append(f"trust={trust:g}")
     return "ismcts:" + ",".join(params)
 
 
 def ismcts(game: Game | None, iterations: int | None = None, seconds: float | None = None,
            c: float = 0.7, proposals: int = 2, win: float = 0.5,
-           mast: float = 1.0) -> IsmctsBot:
-    """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``."""
+           mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST) -> IsmctsBot:
+    """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
+    ``ismcts:seconds=0.5,prior=heuristic`` (``prior`` names a bot without parameters)."""
     if game is None:
         raise ValueError("bot ismcts searches a game: make it for one")
-    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast)
+    guide: Bot | None = None
+    if prior:
+        from bohnen.bots.registry import make_bot
+
+        if prior.strip().lower().startswith("ismcts"):
+            raise ValueError("bot ismcts: prior must be a bot other than ismcts")
+        guide = make_bot(prior, game)
+    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust)
 
 
 BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
-                               "proposals": int, "win": float, "mast": float}
+                               "proposals": int, "win": float, "mast": float,
+                               "prior": str, "trust": float}

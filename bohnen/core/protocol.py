@@ -151,3 +151,22 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: Any) -> Any:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
+
+    def playout_move(self, state: Any, rng: random.Random) -> Any:
+        """A cheap move for a search bot's playouts: a legal move of a seat to act in the
+        full (sampled) ``state``, or None once it is over. The default is random (with
+        negotiations closed at once); a game may know better rules of thumb."""
+        from bohnen.core.playout import random_move
+
+        return random_move(state, rng)
+
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        """Play the sampled ``state`` on by :meth:`playout_move` and return the outcome:
+        the result at the end of the game (the default), or, for a game that stops its
+        playouts early to spare time and chance, the result it estimates there."""
+        move = self.playout_move
+        apply = state.apply
+        while (action := move(state, rng)) is not None:
+            apply(action)
+        result: Result = state.result()
+        return result

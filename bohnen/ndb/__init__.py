@@ -8,12 +8,14 @@ from types import MappingProxyType
 from typing import Any
 
 from bohnen.core.protocol import Game
+from bohnen.core.result import Result
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, code, full_deck, parse_card
 from bohnen.ndb.determinize import state_from_view
 from bohnen.ndb.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.ndb.options import NdbOptions
+from bohnen.ndb.playout import playout, playout_move
 from bohnen.ndb.serialize import state_from_json
 from bohnen.ndb.state import NdbState, new_state
 
@@ -64,6 +66,12 @@ class NichtDieBohne(Game):
 
     def state_from_json(self, data: Any) -> NdbState:
         return state_from_json(data)
+
+    def playout_move(self, state: Any, rng: random.Random) -> Any:
+        return playout_move(state, rng)
+
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        return playout(state, rng)
 
 
 def stacked_deck(hands: Sequence[Sequence[str]], seed: int = 0) -> list[str]:

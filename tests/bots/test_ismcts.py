@@ -90,6 +90,9 @@ class Recording:
         self.samples.append(state.to_json())
         return state
 
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        return self.game.playout(state, rng)
+
 
 def _decision(state: State, seat: int) -> Decision:
     return Decision(seat, state.view(seat), state.legal_actions(seat), state.proposals(seat))
@@ -294,3 +297,58 @@ def test_mast_playouts_follow_the_best_average_and_try_the_untried() -> None:
     end = state.clone()
     mast_rollout(end, random.Random(0), table, 0.0, [])
     assert end.is_over
+
+
+# --- a prior bot's move, left only for a clearly better one --------------------------------
+
+
+def test_with_a_prior_and_little_search_it_plays_the_prior_s_move() -> None:
+    heuristic = make_bot("heuristic", BOHNANZA)
+    for number, (state, seat) in enumerate(_positions(BOHNANZA, BOHNANZA.options(4), 9, 6)):
+        decision = _decision(state, seat)
+        expected = heuristic.act(decision, random.Random(number))
+        bot = make_bot("ismcts:iterations=3,prior=heuristic", BOHNANZA)
+        assert bot.act(decision, random.Random(number)) == expected
+
+
+def _root(edges: dict[str, tuple[int, float, float]]) -> Any:
+    from bohnen.bots.ismcts import Node
+
+    root = Node()
+    for action, (visits, mean, spread) in edges.items():
+        # ``visits`` rewards of ``mean`` plus and minus ``spread``, half each
+        total = visits * mean
+        squares = visits * (mean * mean + spread * spread)
+        root.edges[action] = [float(visits), float(visits), total, squares]
+    return root
+
+
+def test_the_prior_s_move_is_left_only_beyond_the_confidence() -> None:
+    from bohnen.bots.ismcts import _trusted
+
+    clear = _root({"hint": (100, 0.40, 0.1), "other": (100, 0.50, 0.1)})
+    assert _trusted(clear, "hint", "other", 1.64) == "other"  # 0.10 > 1.64 * 0.014
+    close = _root({"hint": (100, 0.48, 0.3), "other": (100, 0.50, 0.3)})
+    assert _trusted(close, "hint", "other", 1.64) == "hint"  # 0.02 < 1.64 * 0.043
+    assert _trusted(close, "hint", "other", 0.0) == "other"
+    few = _root({"hint": (1, 0.1, 0.0), "other": (50, 0.9, 0.0)})
+    assert _trusted(few, "hint", "other", 1.64) == "hint"  # too few visits to judge
+
+
+def test_prior_names_and_refusals() -> None:
+    bot = make_bot("ismcts:seconds=0.5,prior=heuristic", NDB)
+    assert isinstance(bot, IsmctsBot) and bot.name == "ismcts:seconds=0.5,prior=heuristic"
+    bot = make_bot("ismcts:iterations=5,prior=random,trust=1", BOHNANZA)
+    assert bot.name == "ismcts:iterations=5,prior=random,trust=1"
+    with pytest.raises(ValueError, match="other than ismcts"):
+        make_bot("ismcts:prior=ismcts", NDB)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("ismcts:prior=nosuch", NDB)
+    with pytest.raises(ValueError, match="trust"):
+        make_bot("ismcts:prior=random,trust=-1", NDB)
+
+
+def test_only_legal_actions_with_a_prior() -> None:
+    moves = _play(BOHNANZA, BOHNANZA.options(4), 3, "ismcts:iterations=4,prior=heuristic", (0,))
+    moves += _play(NDB, NDB.options(4, rounds=1), 3, "ismcts:iterations=4,prior=heuristic", (1,))
+    assert moves > 50

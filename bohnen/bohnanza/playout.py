@@ -1,0 +1,143 @@
+"""The playout policy of Bohnanza for search bots: a few rules of thumb, fast.
+
+A random playout harvests at random (a harvest is legal at almost every step), so
+it says little about a position. This policy plays as a careful beginner does:
+
+- plant the front card into its own field, else an empty one; harvest only when a
+  card has nowhere to go, then the field that pays most (of equals, the smaller);
+- plant the second card only when it grows a field;
+- buy the third field as soon as it can be paid, while the draw pile has not run
+  out yet;
+- never trade: decline what is offered, pass, and close the trading at once;
+- plant traded and face-up cards like the front card.
+
+It reads the full sampled state, as a playout may, and returns legal moves only.
+
+A playout stops after ``PLAYOUT_TURNS`` turns (or at the end of the game): each
+seat's score is then estimated as its talers plus what its fields would pay if
+harvested now (as they are at the end of the game). The turns further on would add
+more chance than sense to what the search is weighing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bohnen.bohnanza import legal as L
+from bohnen.bohnanza.actions import Decline
+from bohnen.bohnanza.beans import PAYOUT
+from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState
+from bohnen.core.playout import random_move
+from bohnen.core.result import Result
+
+PLAYOUT_TURNS = 8
+
+
+def playout(state: BohnanzaState, rng: random.Random) -> Result:
+    """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
+    estimate (or the result, if the game ended first)."""
+    stop = state.turn + PLAYOUT_TURNS
+    while state.phase != OVER and state.turn < stop:
+        state.apply(playout_move(state, rng))
+    if state.phase == OVER:
+        return state.result()
+    return estimate(state)
+
+
+def estimate(state: BohnanzaState) -> Result:
+    """Each seat's talers plus what its fields pay now; the highest wins."""
+    fbean, fcount = state.fbean, state.fcount
+    scores = []
+    for seat in range(state.n):
+        worth = len(state.talers[seat])
+        for i in range(seat * 3, seat * 3 + 3):
+            if fcount[i]:
+                worth += PAYOUT[fbean[i]][fcount[i]]
+        scores.append(worth)
+    best = max(scores)
+    return Result(tuple(scores), tuple(s for s in range(state.n) if scores[s] == best),
+                  "the playout's estimate")
+
+
+def playout_move(state: BohnanzaState, rng: random.Random) -> Any:
+    """The policy's move in ``state`` (None once the game is over)."""
+    phase = state.phase
+    if phase == PLANT:
+        return _plant_phase(state, state.active)
+    if phase == TRADE:
+        return _trade_phase(state)
+    if phase == PLANT_TRADED:
+        seat = state.floor if state.tb else _planting_seat(state)
+        bean = state.trade[seat][0]
+        return _place(state, seat, bean, L.TRADED_ACTS[seat][bean])
+    return random_move(state, rng)  # over: None
+
+
+def _plant_phase(state: BohnanzaState, seat: int) -> Any:
+    hand = state.hands[seat]
+    if not hand:
+        return L.END_ACTS[seat] if state.planted == 1 else _best_harvest(state, seat)
+    if state.planted == 1:
+        if hand and _grows(state, seat, hand[0]):
+            return L.PLANT_ACTS[seat][_own_field(state, seat, hand[0])]
+        return L.END_ACTS[seat]
+    if (state.fields[seat] == 2 and len(state.talers[seat]) >= state.cost
+            and state.runouts == 0):
+        return L.BUY_ACTS[seat]
+    return _place(state, seat, hand[0], L.PLANT_ACTS[seat])
+
+
+def _trade_phase(state: BohnanzaState) -> Any:
+    if state.tb:
+        seat = state.actor()
+        for p in state.pending:
+            if p.to == seat:
+                return Decline(seat, p.pid)
+        if seat == state.active:
+            return L.CLOSE_ACTS[seat]
+        return L.PASS_ACTS[seat]
+    return L.CLOSE_ACTS[state.active]
+
+
+def _planting_seat(state: BohnanzaState) -> int:
+    """Open trading: a seat that still has traded cards to plant."""
+    for seat in range(state.n):
+        if state.trade[seat]:
+            return seat
+    raise RuntimeError("phase 3 with no traded card left")
+
+
+def _grows(state: BohnanzaState, seat: int, bean: int) -> bool:
+    base = seat * 3
+    return any(state.fbean[base + f] == bean for f in range(state.fields[seat]))
+
+
+def _own_field(state: BohnanzaState, seat: int, bean: int) -> int:
+    base = seat * 3
+    return next(f for f in range(state.fields[seat]) if state.fbean[base + f] == bean)
+
+
+def _place(state: BohnanzaState, seat: int, bean: int, acts: list[Any]) -> Any:
+    """Plant ``bean`` (``acts[field]``) into its own field, else an empty one; if it
+    fits nowhere, harvest the field that pays most."""
+    fields = state.plantable_fields(seat, bean)
+    if fields:
+        base = seat * 3
+        for field in fields:
+            if state.fbean[base + field] == bean:
+                return acts[field]
+        return acts[fields[0]]
+    return _best_harvest(state, seat)
+
+
+def _best_harvest(state: BohnanzaState, seat: int) -> Any:
+    base = seat * 3
+    best, best_key = -1, (-1, 0)
+    for field in range(state.fields[seat]):
+        if state.harvestable(seat, field) is None:
+            count = state.fcount[base + field]
+            key = (PAYOUT[state.fbean[base + field]][count], -count)
+            if key > best_key:
+                best, best_key = field, key
+    return L.HARVEST_ACTS[seat][best]

@@ -1,0 +1,63 @@
+"""The default playout policy of search bots: a random legal move, trading closed at once.
+
+A playout plays a sampled state to its end, many thousand times a move, so its policy
+must be cheap. This one knows nothing of any game: it takes the legal actions of the
+seat to act (a random one of them where several may act), closes a negotiation at
+once where it can (it never proposes), and otherwise picks at random. A game may give
+a better policy through ``Game.playout_move``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bohnen.core.protocol import State
+
+_CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
+
+
+def closing(actions: Sequence[Any]) -> Any:
+    """The action among ``actions`` that closes a negotiation, if any."""
+    closes = _CLOSES.get
+    for action in actions:
+        kind = type(action)
+        flag = closes(kind)
+        if flag is None:
+            flag = _CLOSES[kind] = bool(getattr(kind, "ends_trading", False))
+        if flag:
+            return action
+    return None
+
+
+def seat_actions(state: State, rng: random.Random) -> list[Any]:
+    """The legal actions of the seat to act (a random one with a choice where several
+    may act); empty once the game is over."""
+    seats = state.to_act()
+    if not seats:
+        return []
+    if len(seats) == 1:
+        actions = state.legal_actions(seats[0])
+    else:
+        start = int(rng.random() * len(seats))
+        actions = []
+        for k in range(len(seats)):
+            actions = state.legal_actions(seats[(start + k) % len(seats)])
+            if actions:
+                break
+    if not actions:
+        raise RuntimeError(f"no seat of {seats} has a legal action")
+    return actions
+
+
+def random_move(state: State, rng: random.Random) -> Any:
+    """A random legal move of a seat to act, or the closing of a negotiation; None once
+    the game is over."""
+    actions = seat_actions(state, rng)
+    if not actions:
+        return None
+    action = closing(actions)
+    if action is None:
+        action = actions[int(rng.random() * len(actions))]
+    return action

@@ -1,0 +1,124 @@
+"""The Bohnanza playouts of search bots (``Game.playout_move``, ``Game.playout``): each
+rule of thumb set up exactly, legality over complete games of every option set, and
+the estimate a playout stops with."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bohnen.bohnanza.actions import (
+    BuyThirdField,
+    CloseTrading,
+    Decline,
+    EndPlanting,
+    Harvest,
+    Pass,
+    Plant,
+    PlantTraded,
+)
+from bohnen.bohnanza.playout import PLAYOUT_TURNS
+
+from .helpers import BEAN_TABLE, GAME, act, position
+
+
+def move(state: Any) -> Any:
+    action = GAME.playout_move(state, random.Random(0))
+    state.check(action)
+    return action
+
+
+def test_plants_the_front_card_into_its_own_field() -> None:
+    s = position(3, hands=["SO BL"], fields=["BL2 SO1"])
+    assert move(s) == Plant(0, 1)
+
+
+def test_plants_into_an_empty_field_rather_than_harvest() -> None:
+    s = position(3, hands=["SO BL"], fields=["BL2 -"])
+    assert move(s) == Plant(0, 1)
+
+
+def test_harvests_the_field_that_pays_most_when_the_card_fits_nowhere() -> None:
+    s = position(3, hands=["SO BL"], fields=["BL5 RO3"])  # BL5 pays 1, RO3 pays 2
+    assert move(s) == Harvest(0, 1)
+
+
+def test_of_fields_that_pay_alike_harvests_the_smaller() -> None:
+    s = position(3, hands=["SO BL"], fields=["BL4 SA3"])  # both pay 1
+    assert move(s) == Harvest(0, 1)
+
+
+def test_plants_the_second_card_only_when_it_grows_a_field() -> None:
+    grows = position(3, hands=["SO BL"], fields=["SO2 -"], planted=1)
+    assert move(grows) == Plant(0, 0)
+    empty_field_only = position(3, hands=["AU BL"], fields=["SO2 -"], planted=1)
+    assert move(empty_field_only) == EndPlanting(0)
+
+
+def test_buys_the_third_field_before_the_first_run_out() -> None:
+    s = position(3, hands=["SO BL"], fields=["BL2 -"], talers=[3, 0, 0])
+    assert move(s) == BuyThirdField(0)
+    late = position(3, hands=["SO BL"], fields=["BL2 -"], talers=[3, 0, 0], runouts=1)
+    assert move(late) == Plant(0, 1)
+
+
+def test_closes_trading_at_once_and_declines_offers() -> None:
+    s = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
+                 face_up="SA FE")
+    assert move(s) == CloseTrading(0)
+    offered = position(4, phase="trade", hands=["RO BL", "FE BR", "BR AU", "SO AU"],
+                       face_up="SA FE")
+    act(offered, "0: propose 1 give f0 want BR")
+    assert type(move(offered)) is Decline
+    passing = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
+                       face_up="SA FE", floor=2)
+    assert move(passing) == Pass(2)
+
+
+def test_plants_traded_cards_like_the_front_card() -> None:
+    s = position(3, phase="plant_traded", trade=["SO"], fields=["BL2 SO1"], floor=0)
+    assert move(s) == PlantTraded(0, 4, 1)
+
+
+@pytest.mark.parametrize("options", GAME.option_sets(4), ids=lambda o: str(o.to_json()))
+def test_only_legal_moves_in_complete_games(options: Any) -> None:
+    for seed in range(15):
+        state = GAME.new_game(options, seed)
+        rng = random.Random(seed)
+        while (action := GAME.playout_move(state, rng)) is not None:
+            state.check(action)
+            state.apply(action)
+        assert state.is_over
+        state.audit()
+
+
+def _pays(bean_name: str, count: int) -> int:
+    """Talers for a field of ``count`` beans, from the beanometer of decisions.md."""
+    code = next(c for c, row in BEAN_TABLE.items() if row[0] == bean_name)
+    steps = BEAN_TABLE[code][2]
+    return max((t for t, need in enumerate(steps, start=1)
+                if need is not None and count >= need), default=0)
+
+
+def test_playouts_stop_after_some_turns_with_talers_plus_what_fields_pay() -> None:
+    state: Any = GAME.new_game(GAME.options(4), 7)
+    result = GAME.playout(state, random.Random(7))
+    assert not state.is_over and state.turn == 1 + PLAYOUT_TURNS
+    view = state.view(None)
+    for seat, player in enumerate(view["players"]):
+        fields = sum(_pays(f["bean"], f["count"]) for f in player["fields"] if f["count"])
+        assert result.scores[seat] == player["talers"] + fields
+    best = max(result.scores)
+    assert result.winners == tuple(s for s in range(4) if result.scores[s] == best)
+
+
+def test_a_playout_that_reaches_the_end_gives_the_result() -> None:
+    state: Any = GAME.new_game(GAME.options(4), 7)
+    rng = random.Random(7)
+    while not (state.runouts == 2 and len(state.draw) <= 6):  # the last run-out is near
+        state.apply(GAME.playout_move(state, rng))
+    result = GAME.playout(state, rng)
+    assert state.is_over
+    assert result == state.result()

@@ -1,0 +1,36 @@
+"""Playouts of search bots: the default random policy and the default ``Game.playout``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bohnen.core import get_game
+from bohnen.core.playout import random_move
+from bohnen.core.protocol import Game
+
+GAMES = [get_game("bohnanza"), get_game("ndb")]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_random_moves_are_legal_and_close_negotiations(game: Game) -> None:
+    for seed in range(5):
+        state: Any = game.new_game(game.options(4), seed)
+        rng = random.Random(seed)
+        while (action := random_move(state, rng)) is not None:
+            state.check(action)
+            if state.legal_actions(action.seat) and any(
+                    getattr(a, "ends_trading", False) for a in state.legal_actions(action.seat)):
+                assert getattr(action, "ends_trading", False)
+            state.apply(action)
+        assert state.is_over
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_default_playout_plays_to_the_end(game: Game) -> None:
+    state: Any = game.new_game(game.options(4), 3)
+    result = Game.playout(game, state, random.Random(3))
+    assert state.is_over
+    assert result == state.result()
