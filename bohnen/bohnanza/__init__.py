@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from bohnen.bohnanza.actions import action_from_json, parse_action
 from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
-from bohnen.bohnanza.determinize import state_from_view
+from bohnen.bohnanza.determinize import sampler, state_from_view
 from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
 from bohnen.bohnanza.heuristic import heuristic
 from bohnen.bohnanza.options import BohnanzaOptions
@@ -72,6 +72,9 @@ class Bohnanza(Game):
 
     def state_from_json(self, data: Any) -> BohnanzaState:
         return state_from_json(data)
+
+    def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], BohnanzaState]:
+        return sampler(view)
 
     def playout_move(self, state: Any, rng: random.Random) -> Any:
         return playout_move(state, rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from bohnen.bohnanza import serialize
@@ -54,6 +55,38 @@ def state_from_view(view: JSON, rng: random.Random) -> BohnanzaState:
     proposals = [_proposal(p, hands[p["from"]], p["from"] == seat, rng)
                  for p in _open_proposals(view)]
     return serialize.state_from_json(_state_json(view, hands, pool, proposals, rng.getrandbits(64)))
+
+
+def sampler(view: JSON) -> Callable[[random.Random], BohnanzaState]:
+    """Draws of :func:`state_from_view` for ``view``, the view read once.
+
+    A template is built from the view with a fixed rng; each draw clones it and deals
+    the unseen cards (the hidden hands and the draw pile, as a sorted multiset: the
+    view's alone) at random, hand sizes kept, the same distribution as
+    :func:`state_from_view`. While another seat has an open proposal (its offered
+    beans are known to be in its hand) every draw goes through :func:`state_from_view`.
+    """
+    seat = view["seat"]
+    if any(p["from"] != seat for p in _open_proposals(view)):
+        return lambda rng: state_from_view(view, rng)
+    template = state_from_view(view, random.Random(0))
+    hidden = [p["seat"] for p in view["players"] if p["hand"] is None]
+    sizes = [len(template.hands[s]) for s in hidden]
+    pool = sorted([c for s in hidden for c in template.hands[s]] + list(template.draw))
+
+    def draw(rng: random.Random) -> BohnanzaState:
+        cards = pool[:]
+        rng.shuffle(cards)
+        state = template.clone()
+        start = 0
+        for s, size in zip(hidden, sizes, strict=True):
+            state.hands[s] = tuple(cards[start:start + size])
+            start += size
+        state.draw = tuple(cards[start:])
+        state.rng = rng.getrandbits(64)
+        return state
+
+    return draw
 
 
 def _unseen(view: JSON) -> list[str]:

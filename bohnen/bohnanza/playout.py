@@ -14,9 +14,8 @@ it says little about a position. This policy plays as a careful beginner does:
 It reads the full sampled state, as a playout may, and returns legal moves only.
 
 A playout stops after ``PLAYOUT_TURNS`` turns (or at the end of the game): each
-seat's score is then estimated as its talers plus what its fields would pay if
-harvested now (as they are at the end of the game). The turns further on would add
-more chance than sense to what the search is weighing.
+seat's score is then estimated from its talers and its fields (:func:`estimate`).
+The turns further on would add more chance than sense to what the search weighs.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from typing import Any
 
 from bohnen.bohnanza import legal as L
 from bohnen.bohnanza.actions import Decline
-from bohnen.bohnanza.beans import PAYOUT
+from bohnen.bohnanza.beans import BEAN_COUNT, DECK_SIZE, MAX_FIELD, PAYOUT, next_step
 from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState
 from bohnen.core.playout import random_move
 from bohnen.core.result import Result
@@ -46,18 +45,34 @@ def playout(state: BohnanzaState, rng: random.Random) -> Result:
 
 
 def estimate(state: BohnanzaState) -> Result:
-    """Each seat's talers plus what its fields pay now; the highest wins."""
+    """Each seat's talers plus what its fields are worth, in tenths of a taler; the
+    highest wins. A field is worth what it pays now, plus half the next beanometer
+    step when that step is one or two beans away (a field left to grow is worth more
+    than one sold early)."""
     fbean, fcount = state.fbean, state.fcount
     scores = []
     for seat in range(state.n):
-        worth = len(state.talers[seat])
+        worth = 10 * len(state.talers[seat])
         for i in range(seat * 3, seat * 3 + 3):
             if fcount[i]:
-                worth += PAYOUT[fbean[i]][fcount[i]]
+                worth += FIELD_WORTH[fbean[i]][fcount[i]]
         scores.append(worth)
     best = max(scores)
     return Result(tuple(scores), tuple(s for s in range(state.n) if scores[s] == best),
                   "the playout's estimate")
+
+
+def _field_worth(bean: int, count: int) -> int:
+    worth = 10 * PAYOUT[bean][count]
+    step = next_step(bean, count)
+    if step is not None and step[0] - count <= 2:
+        worth += 5 * (step[1] - PAYOUT[bean][count])
+    return worth
+
+
+# FIELD_WORTH[bean][count]: a field's worth in tenths of a taler (see estimate).
+FIELD_WORTH = tuple(tuple(_field_worth(b, c) for c in range(MAX_FIELD + DECK_SIZE))
+                    for b in range(BEAN_COUNT))
 
 
 def playout_move(state: BohnanzaState, rng: random.Random) -> Any:

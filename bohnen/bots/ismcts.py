@@ -3,8 +3,8 @@
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012), with one adjustment for
 simultaneous moves. Each iteration:
 
-1. samples a full state from the seat's view alone (``Game.state_from_view`` with the
-   bot's rng): the bot never sees the real state;
+1. samples a full state from the seat's view alone (``Game.sampler`` of the view, that
+   is ``Game.state_from_view``, with the bot's rng): the bot never sees the real state;
 2. descends one tree whose edges are actions: an edge keeps its visits, its
    availability (how often it was legal when its node was reached) and the summed
    reward of the seat that takes it; the seat to act picks by UCB with availability,
@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,11 +214,12 @@ class IsmctsBot:
         root = Node()
         self.mast = {}
         start = time.perf_counter()
+        sample = self.game.sampler(decision.view)
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else -1
         done = 0
         while done != limit:
-            self._iterate(root, decision.seat, decision.view, choices, rng)
+            self._iterate(root, decision.seat, sample, choices, rng)
             done += 1
             if time.perf_counter() >= deadline:
                 break
@@ -260,9 +262,9 @@ class IsmctsBot:
 
     # --- one iteration ------------------------------------------------------------------
 
-    def _iterate(self, root: Node, seat: int, view: dict[str, Any], choices: list[Any],
-                 rng: random.Random) -> None:
-        state: State = self.game.state_from_view(view, rng)
+    def _iterate(self, root: Node, seat: int, sample: Callable[[random.Random], Any],
+                 choices: list[Any], rng: random.Random) -> None:
+        state: State = sample(rng)
         path: list[tuple[list[float], Any]] = []
         node = root
         seats: tuple[int, ...] = state.to_act()

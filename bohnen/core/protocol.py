@@ -152,6 +152,12 @@ class Game(ABC):
     def state_from_json(self, data: Any) -> Any:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
 
+    def sampler(self, view: JSON) -> Callable[[random.Random], Any]:
+        """Draws of :meth:`state_from_view` for one ``view``: a search bot samples many
+        states from one view, so a game may read the view once and only re-deal the
+        hidden cards at each draw. Same distribution, and still from the view alone."""
+        return lambda rng: self.state_from_view(view, rng)
+
     def playout_move(self, state: Any, rng: random.Random) -> Any:
         """A cheap move for a search bot's playouts: a legal move of a seat to act in the
         full (sampled) ``state``, or None once it is over. The default is random (with

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -12,7 +12,7 @@ from bohnen.core.result import Result
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, code, full_deck, parse_card
-from bohnen.ndb.determinize import state_from_view
+from bohnen.ndb.determinize import sampler, state_from_view
 from bohnen.ndb.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.ndb.options import NdbOptions
 from bohnen.ndb.playout import playout, playout_move
@@ -66,6 +66,9 @@ class NichtDieBohne(Game):
 
     def state_from_json(self, data: Any) -> NdbState:
         return state_from_json(data)
+
+    def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], NdbState]:
+        return sampler(view)
 
     def playout_move(self, state: Any, rng: random.Random) -> Any:
         return playout_move(state, rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from bohnen.ndb import serialize
@@ -51,6 +52,35 @@ def state_from_view(view: JSON, rng: random.Random) -> NdbState:
         else:
             hands.append([pool.pop() for _ in range(p["hand_size"])])
     return serialize.state_from_json(_state_json(view, hands, table, rng.getrandbits(64)))
+
+
+def sampler(view: JSON) -> Callable[[random.Random], NdbState]:
+    """Draws of :func:`state_from_view` for ``view``, the view read once: a template
+    built with a fixed rng is cloned at each draw and the unseen cards (a sorted
+    multiset: the view's alone) dealt at random to the other hands and the face-down
+    cards not yet turned up, as :func:`state_from_view` deals them."""
+    template = state_from_view(view, random.Random(0))
+    hidden = [p["seat"] for p in view["players"] if p["hand"] is None]
+    sizes = [len(template.hands[s]) for s in hidden]
+    down = [spot["seat"] for spot in view["table"]
+            if spot["played"] and not spot["taken"] and spot["card"] is None]
+    pool = sorted([c for s in hidden for c in template.hands[s]]
+                  + [template.table[s] for s in down])
+
+    def draw(rng: random.Random) -> NdbState:
+        cards = pool[:]
+        rng.shuffle(cards)
+        state = template.clone()
+        for s in down:
+            state.table[s] = cards.pop()
+        start = 0
+        for s, size in zip(hidden, sizes, strict=True):
+            state.hands[s] = tuple(sorted(cards[start:start + size]))
+            start += size
+        state.rng = rng.getrandbits(64)
+        return state
+
+    return draw
 
 
 def _state_json(view: JSON, hands: list[list[str]], table: list[str | None], rng: int) -> JSON:

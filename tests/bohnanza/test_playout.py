@@ -102,16 +102,44 @@ def _pays(bean_name: str, count: int) -> int:
                 if need is not None and count >= need), default=0)
 
 
-def test_playouts_stop_after_some_turns_with_talers_plus_what_fields_pay() -> None:
+def _worth(bean_name: str, count: int) -> float:
+    """A field's worth in the estimate: what it pays, plus half the next step when that
+    step is one or two beans away."""
+    code = next(c for c, row in BEAN_TABLE.items() if row[0] == bean_name)
+    steps = BEAN_TABLE[code][2]
+    now = _pays(bean_name, count)
+    ahead = [(need, talers) for talers, need in enumerate(steps, start=1)
+             if need is not None and need > count and talers > now]
+    if ahead and ahead[0][0] - count <= 2:
+        return now + 0.5 * (ahead[0][1] - now)
+    return now
+
+
+def test_playouts_stop_after_some_turns_with_talers_plus_what_fields_are_worth() -> None:
     state: Any = GAME.new_game(GAME.options(4), 7)
     result = GAME.playout(state, random.Random(7))
     assert not state.is_over and state.turn == 1 + PLAYOUT_TURNS
     view = state.view(None)
+    growing = 0
     for seat, player in enumerate(view["players"]):
-        fields = sum(_pays(f["bean"], f["count"]) for f in player["fields"] if f["count"])
-        assert result.scores[seat] == player["talers"] + fields
+        fields = sum(_worth(f["bean"], f["count"]) for f in player["fields"] if f["count"])
+        growing += sum(_worth(f["bean"], f["count"]) != _pays(f["bean"], f["count"])
+                       for f in player["fields"] if f["count"])
+        assert result.scores[seat] == 10 * (player["talers"] + fields)  # in tenths
+    assert growing  # the case of a field near its next step is met
     best = max(result.scores)
     assert result.winners == tuple(s for s in range(4) if result.scores[s] == best)
+
+
+def test_a_field_near_its_next_step_is_worth_more_than_its_sale() -> None:
+    from bohnen.bohnanza.playout import estimate
+
+    keep = position(3, hands=["SO"], fields=["BL5 -", "RO1 -", "GA2 -"])
+    sold = position(3, hands=["SO"], fields=["- -", "RO1 -", "GA2 -"], talers=[1, 0, 0])
+    assert estimate(keep).scores[0] == 15  # BL5 pays 1, one bean from 2
+    assert estimate(sold).scores[0] == 10
+    assert estimate(keep).scores[1] == 5  # RO1 pays 0, one bean from 2
+    assert estimate(keep).scores[2] == 25  # GA2 pays 2, one bean from 3
 
 
 def test_a_playout_that_reaches_the_end_gives_the_result() -> None:

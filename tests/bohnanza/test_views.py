@@ -146,3 +146,26 @@ def test_a_malformed_action_leaves_the_state_unchanged(data: dict[str, Any]) -> 
     with pytest.raises(InvalidActionError):
         s.apply(GAME.action_from_json(data))
     assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
+    """Search bots draw many states from one view (``Game.sampler``): each agrees with the
+    view, the hidden cards are dealt afresh at each draw, and two states that look the
+    same to the seat give the same draws for the same rng."""
+    import random as _random
+
+    state = GAME.new_game(GAME.options(4), 12)
+    rng = _random.Random(12)
+    for _ in range(30):
+        state.apply(GAME.playout_move(state, rng))
+    view = state.view(1)
+    twin = state.determinize(1, _random.Random(5))
+    draw, twin_draw = GAME.sampler(view), GAME.sampler(twin.view(1))
+    hands = set()
+    for seed in range(6):
+        sample = draw(_random.Random(seed))
+        assert sample.view(1) == view
+        assert sample.to_json() == twin_draw(_random.Random(seed)).to_json()
+        sample.audit()
+        hands.add(tuple(sample.to_json()["players"][0]["hand"]))
+    assert len(hands) > 1

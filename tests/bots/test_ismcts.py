@@ -79,16 +79,21 @@ def test_only_legal_actions_in_complete_games_of_bohnanza() -> None:
 
 
 class Recording:
-    """A game whose ``state_from_view`` keeps every sample it makes (as JSON)."""
+    """A game whose ``sampler`` keeps every sample it draws (as JSON)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.samples: list[dict[str, Any]] = []
 
-    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> Any:
-        state = self.game.state_from_view(view, rng)
-        self.samples.append(state.to_json())
-        return state
+    def sampler(self, view: dict[str, Any]) -> Any:
+        draw = self.game.sampler(view)
+
+        def recorded(rng: random.Random) -> Any:
+            state = draw(rng)
+            self.samples.append(state.to_json())
+            return state
+
+        return recorded
 
     def playout(self, state: Any, rng: random.Random) -> Result:
         return self.game.playout(state, rng)

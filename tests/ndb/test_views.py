@@ -177,3 +177,22 @@ def test_state_json_clone_and_audit_along_a_game() -> None:
     state = GAME.new_game(GAME.options(4), seed=12)
     play_randomly(state, random.Random(12), each=check)
     assert state.is_over
+
+
+def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
+    """Search bots draw many states from one view (``Game.sampler``): each agrees with the
+    view, the hidden hands and face-down cards are dealt afresh at each draw, and two
+    states that look the same to the seat give the same draws for the same rng."""
+    state = deal(["R7", "B3 G5", "Y2", "G9"], players=4, seed=2)
+    act(state, "0: play R7", "1: play B3")  # seat 1's card is face down
+    view = state.view(2)
+    twin = state.determinize(2, random.Random(8))
+    draw, twin_draw = GAME.sampler(view), GAME.sampler(twin.view(2))
+    face_down = set()
+    for seed in range(8):
+        sample = draw(random.Random(seed))
+        assert sample.view(2) == view
+        assert sample.to_json() == twin_draw(random.Random(seed)).to_json()
+        sample.audit()
+        face_down.add(sample.to_json()["table"][1])
+    assert len(face_down) > 1
