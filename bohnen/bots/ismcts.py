@@ -156,7 +156,9 @@ class IsmctsBot:
     other moves follow the actions' average rewards of the search, MAST). ``prior``: a
     bot asked first for its move, which is tried first and played unless another
     root action's mean reward beats it by more than ``trust`` standard errors of the
-    difference (so a short search cannot make a guided bot worse by chance)."""
+    difference (so a short search cannot make a guided bot worse by chance); with
+    ``proposals=0`` too, a proposal of the prior is played as it is (the search weighs
+    the other moves, the prior negotiates)."""
 
     needs_view = True
 
@@ -201,6 +203,9 @@ class IsmctsBot:
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
             self.hint = self.prior.act(decision, rng)
+            if not self.proposes and self.hint not in decision.actions:
+                self.last = Search(0, 0.0, ((self.hint, 0),))
+                return self.hint  # a proposal: negotiation is left to the prior
         choices = self._root_choices(decision, rng)
         if self.hint is not None and self.hint not in choices:
             choices.append(self.hint)

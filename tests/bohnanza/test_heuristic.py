@@ -241,3 +241,22 @@ def test_every_action_is_legal_over_many_games(players: int) -> None:
         assert played.result.winners
         games += 1
     assert games == GAMES and watched[0].proposed > 0
+
+
+# --- the heuristic as the prior of a search bot ------------------------------------------
+
+
+def test_as_a_search_prior_without_proposals_it_negotiates_for_the_search() -> None:
+    """``ismcts:proposals=0,prior=heuristic``: the heuristic's proposal is played as it
+    is, unsearched (the search weighs the other moves)."""
+    from bohnen.bots.ismcts import IsmctsBot
+
+    s = trading_floor(fields=["BL4 RO2", "GA2 -", "SA3 FE1", "AU2 SO1"], face_up="GA BL")
+    decision = Decision(0, s.view(0), s.legal_actions(0), ())
+    expected = HeuristicBot().act(decision, random.Random(2))
+    assert isinstance(expected, Propose)
+    bot = make_bot("ismcts:iterations=50,proposals=0,prior=heuristic", GAME)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.act(decision, random.Random(2)) == expected
+    assert bot.last is not None and bot.last.iterations == 0
+

@@ -357,3 +357,4 @@ def test_only_legal_actions_with_a_prior() -> None:
     moves = _play(BOHNANZA, BOHNANZA.options(4), 3, "ismcts:iterations=4,prior=heuristic", (0,))
     moves += _play(NDB, NDB.options(4, rounds=1), 3, "ismcts:iterations=4,prior=heuristic", (1,))
     assert moves > 50
+
