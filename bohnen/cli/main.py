@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import typer
 
 from bohnen.cli.catalog import bots_command, games_command
+from bohnen.cli.play import play_command
 from bohnen.cli.replay import replay_command
 from bohnen.cli.simulate import simulate_command
 from bohnen.cli.tournament import tournament_command
@@ -32,6 +33,7 @@ app.command("tournament")(tournament_command)
 app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("bots")(bots_command)
+app.command("play")(play_command)
 
 
 def _click_exception() -> type[Exception]:

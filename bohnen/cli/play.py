@@ -1,0 +1,101 @@
+"""``bohnen play``: a full-screen game at the terminal, against bots or at one keyboard."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bohnen.cli.game_options import build_options
+from bohnen.cli.seats import split_specs
+from bohnen.core import get_game
+from bohnen.tui.registry import check_playable
+from bohnen.tui.session import Seating, Session, default_seating, saved_seating
+
+DEFAULT_GAME = "bohnanza"
+DEFAULT_BOT = "heuristic"
+DEFAULT_DELAY = 0.6
+
+
+def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
+                humans: int | None) -> Seating:
+    """Who sits where, from the options; ``ValueError`` naming a bad one."""
+    first = 0 if seat is None else seat
+    if not 0 <= first < players:
+        raise ValueError(f"--seat {first}: seats are 0 to {players - 1}")
+    if hotseat and humans is not None:
+        raise ValueError("give --hotseat (everybody) or --humans K, not both")
+    count = players if hotseat else (humans if humans is not None else 1)
+    if not 1 <= count <= players:
+        raise ValueError(f"--humans must be from 1 to {players}, not {count}")
+    people = [(first + k) % players for k in range(count)]
+    specs = split_specs(bots) if bots is not None else [DEFAULT_BOT]
+    if any(not spec for spec in specs):
+        raise ValueError(f"--bots {bots!r}: empty bot spec")
+    if count == players:
+        if bots is not None:
+            raise ValueError("--bots: every seat is played by a person")
+        return Seating(tuple(sorted(people)), {})
+    return default_seating(players, first, specs, humans=people)
+
+
+def make_session(game_name: str, players: int | None, seat: int | None, bots: str | None,
+                 seed: int, hotseat: bool, humans: int | None, options: list[str],
+                 resume: Path | None) -> Session:
+    """The session the options describe: a new game, or the one saved in ``resume``."""
+    if resume is not None:
+        given = seat is not None or bots is not None or hotseat or humans is not None
+        if not given:
+            return Session.resume(resume, saved_seating(resume))
+        from bohnen.core import GameRecord
+
+        record = GameRecord.load(resume)
+        count = int(record.options.get("players", 0))
+        return Session.resume(resume, seating_for(count, seat, bots, hotseat, humans))
+    game = get_game(game_name)
+    check_playable(game.name)
+    count = 4 if players is None else players
+    game_options = build_options(game, count, options)
+    return Session(game, game_options, seed, seating_for(count, seat, bots, hotseat, humans))
+
+
+def play_command(
+    game: Annotated[str, typer.Argument(help="bohnanza or ndb.", metavar="GAME")] = DEFAULT_GAME,
+    players: Annotated[int | None, typer.Option("--players", "-p",
+                                                help="Number of seats (default 4).")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", help="Bots in the other seats, one per seat or one for all (default "
+        "heuristic; see `bohnen bots`).", metavar="A,B,C")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deal.")] = 0,
+    hotseat: Annotated[bool, typer.Option(
+        "--hotseat", help="Every seat is a person at this keyboard.")] = False,
+    humans: Annotated[int | None, typer.Option(
+        "--humans", help="K people at this keyboard (seats from --seat on), bots for "
+        "the rest.")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a game saved with the s key.", metavar="FILE")] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Where the s key saves (default bohnen-GAME-SEED.json, or the "
+        "--resume file).", metavar="FILE")] = None,
+    delay: Annotated[float, typer.Option(
+        "--delay", help="Seconds between bot moves.")] = DEFAULT_DELAY,
+    mono: Annotated[bool, typer.Option("--mono", help="No colours (also NO_COLOR).")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (repeatable).",
+        metavar="KEY=VALUE")] = None,
+) -> None:
+    """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
+    by default)."""
+    if delay < 0:
+        raise ValueError(f"--delay must be 0 or more, not {delay}")
+    session = make_session(game, players, seat, bots, seed, hotseat, humans, option or [],
+                           resume)
+    if mono:
+        os.environ["NO_COLOR"] = "1"
+    from bohnen.tui.app import BohnenApp
+
+    path = save if save is not None else resume
+    BohnenApp(session, delay=delay, save_path=path).run()

@@ -1,0 +1,172 @@
+"""The Bohnanza screen: hand, fields with their beanometer, trading, and its keys."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from bohnen.tui.game_screen import GameScreen
+from bohnen.tui.text import click, esc
+
+JSON = dict[str, Any]
+
+COLOURS = {"Blaue": "blue", "Feuer": "red", "Sau": "magenta", "Brech": "green",
+           "Soja": "yellow", "Augen": "white", "Rote": "bright_red", "Garten": "bright_green"}
+FIELD_WIDTH = 18
+
+GAME_HELP = """  t         trade panel: propose, or counter the proposal made to you
+  b         buy the third field (whenever you are to act)
+  v, N      harvest field N-1 (whenever you are to act; or click a field)
+[b]Notation[/b] (h<i>: your hand position, f<i>: face-up card)
+  plant 0 · end-planting · plant RO 1 · harvest 0 · buy-field · pass
+  propose 2 give h0,f1 want RO · accept 5 give h3 · decline 5
+  counter 5 give h1 want SO · close-trading"""
+
+
+def bean(name: str | None) -> str:
+    """A bean's name in its colour."""
+    if name is None:
+        return "—"
+    return f"[{COLOURS.get(name, 'white')}]{esc(name)}[/]"
+
+
+def hand_text(hand: list[str]) -> str:
+    """A hand in its fixed order, positions shown, the front card marked (plain text)."""
+    return " ".join(f"{'▶' if i == 0 else ''}h{i} {name}" for i, name in enumerate(hand))
+
+
+def hand_markup(hand: list[str]) -> str:
+    if not hand:
+        return "Your hand: (empty)"
+    cards = [f"[reverse b]▶h0 {bean(hand[0])}[/]"]
+    cards += [f"h{i} {bean(name)}" for i, name in enumerate(hand) if i]
+    return "Your hand: " + " ".join(cards)
+
+
+def field_text(field: JSON, index: int, mine: bool) -> str:
+    """One field: bean, count, talers it pays now and at the next step of the beanometer."""
+    if field["count"] == 0:
+        plain = f"{index}: empty"
+        body = plain
+    else:
+        nxt = field["next"]
+        step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
+        plain = f"{index}: {field['bean']} {field['count']}={field['talers']}t{step}"
+        body = (f"{index}: {bean(field['bean'])} {field['count']}={field['talers']}t"
+                f"{esc(step)}")
+    pad = " " * max(0, FIELD_WIDTH - len(plain))
+    return click(f"harvest({index})", body) + pad if mine and field["count"] else body + pad
+
+
+def third_cost(view: JSON) -> int:
+    cost = view["options"].get("third_field_cost")
+    if isinstance(cost, int):
+        return cost
+    return 2 if len(view["players"]) == 5 else 3
+
+
+def player_line(view: JSON, player: JSON, viewer: int, name: str) -> str:
+    seat = player["seat"]
+    mark = "▶" if seat == view["active"] else " "
+    who = f"{mark}{seat} {name[:7]:<7}"
+    who = f"[b]{esc(who)}[/b]" if seat == viewer else esc(who)
+    cells = [field_text(f, i, seat == viewer) for i, f in enumerate(player["fields"])]
+    if not player["third_field"]:
+        cells.append(f"2: ({third_cost(view)}t to buy)")
+    return f"{who}{player['talers']:>3}t {player['hand_size']:>3}  " + " ".join(cells)
+
+
+def proposal_text(p: JSON) -> str:
+    gives = [*p["hand_beans"], *p["face_up_beans"]] + ([f"{p['talers']}t"] if p["talers"] else [])
+    wants = list(p["wants"]) + ([f"{p['wants_talers']}t"] if p["wants_talers"] else [])
+    give = ", ".join(gives) or "nothing"
+    want = ", ".join(wants) or "nothing (a gift)"
+    return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
+
+
+def trading_lines(view: JSON) -> list[str]:
+    trading = view["trading"]
+    if trading is None:
+        return []
+    floor = trading["floor"]
+    head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
+    left = trading["proposals_left"]
+    if left is not None:
+        head += f" · proposals left {left}"
+    return [head] + [esc(proposal_text(p)) for p in trading["proposals"]]
+
+
+def board_text(view: JSON, viewer: int, names: list[str]) -> str:
+    """The whole Bohnanza board as ``viewer`` sees it."""
+    discard = view["discard"]
+    top = f", top {bean(discard[-1])}" if discard else ""
+    face = " ".join(f"f{i} {bean(b)}" for i, b in enumerate(view["face_up"])) or "—"
+    lines = [f"Draw {view['draw_pile']} · run-outs {view['runouts']}/3 · "
+             f"discard {len(discard)}{top} · face up: {face}",
+             "[dim]seat         talers hand  fields: bean count=talers→next step[/dim]"]
+    for player in view["players"]:
+        lines.append(player_line(view, player, viewer, names[player["seat"]]))
+    areas = [f"{p['seat']}: " + " ".join(bean(b) for b in p["trade_area"])
+             for p in view["players"] if p["trade_area"]]
+    if areas:
+        lines.append("Trade areas: " + " · ".join(areas))
+    lines += trading_lines(view)
+    lines.append(hand_markup(view["players"][viewer]["hand"] or []))
+    return "\n".join(lines)
+
+
+class BohnanzaScreen(GameScreen):
+    """Bohnanza at the terminal."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "trade", "Trade"),
+        Binding("b", "buy", "Buy"),
+        Binding("v", "harvest_key", "Harvest"),
+    ]
+    GAME_HELP = GAME_HELP
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.harvesting = False
+
+    def title_text(self, view: JSON) -> str:
+        phase = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
+                 "over": "over"}[view["phase"]]
+        return (f" Bohnanza · turn {view['turn']} · seat {view['active']} plays · {phase}"
+                f" · you are seat {self.shown}")
+
+    def board_text(self, view: JSON) -> str:
+        names = [self.seat_label(s) for s in range(len(view["players"]))]
+        return board_text(view, self.shown, names)
+
+    def action_choose(self, number: int) -> None:
+        if self.harvesting:
+            self.harvesting = False
+            self.action_harvest(number - 1)
+            return
+        super().action_choose(number)
+
+    def action_harvest_key(self) -> None:
+        if self.my_seat() is None:
+            return
+        self.harvesting = True
+        self.say("Harvest which field? Press 1, 2 or 3.")
+
+    def action_harvest(self, field: int) -> None:
+        self.play_text(f"harvest {field}")
+
+    def action_buy(self) -> None:
+        self.play_text("buy-field")
+
+    def action_trade(self) -> None:
+        from bohnen.tui.trade_panel import TradePanel
+
+        seat = self.my_seat()
+        if seat is None:
+            return
+        view = self.session.view(seat)
+        if view["phase"] != "trade":
+            self.say("Trading is only in phase 2.", error=True)
+            return
+        self.app.push_screen(TradePanel(self, seat, view))

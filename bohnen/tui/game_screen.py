@@ -1,0 +1,256 @@
+"""The shell every game's screen shares: the action list, the log, the typed command
+line, the status line, hints, take-back, save, bot pacing and the hot-seat cover.
+
+A game's screen subclasses :class:`GameScreen` and draws its board from the view of
+the seat shown (:meth:`GameScreen.board_text`); everything else is here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, Static
+
+from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
+from bohnen.tui.session import Outcome, Session
+from bohnen.tui.text import esc, numbered, seat_name, without_seat
+
+LOG_LINES = 40
+
+SHARED_HELP = """[b]Keys[/b]
+  1-9       play action N of the numbered list (or click it)
+  :         type an action (notation) or its number, Enter; Esc leaves
+  h / g     hint: what the heuristic bot would do / play that move
+  u         take back your last move (games against bots only)
+  s         save to a record (go on: bohnen play --resume FILE)
+  ? / q     this help / quit"""
+
+
+class GameScreen(Screen[None]):
+    """The screen of one game; subclasses add the board and their own keys."""
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
+        Binding("colon", "command", "Type"),
+        Binding("h", "hint", "Hint"),
+        Binding("g", "play_hint", "Do hint"),
+        Binding("u", "take_back", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit", show=False),
+    ]
+    GAME_HELP = ""
+
+    def __init__(self, session: Session, delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.shown = session.viewer()
+        self.covered = False
+        self.result_shown = False
+        self._timer: Timer | None = None
+        self._status = ""
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="board")
+        yield Static(id="choices")
+        yield Static(id="log")
+        yield Input(id="command", placeholder="type an action or its number, Enter")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.flow()
+
+    # --- what a game's screen draws ---------------------------------------------------
+
+    def title_text(self, view: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def board_text(self, view: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def result_extra(self, view: dict[str, Any]) -> str:
+        return ""
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def seat_label(self, seat: int) -> str:
+        return seat_name(seat, self.shown, self.session.seating.bots)
+
+    def redraw(self) -> None:
+        view = self.session.view(self.shown)
+        self.query_one("#title", Static).update(self.title_text(view))
+        self.query_one("#board", Static).update(self.board_text(view))
+        self.query_one("#choices", Static).update(self.choices_text())
+        log = self.query_one("#log", Static)
+        room = max(1, min(LOG_LINES, log.size.height or 6))
+        lines = self.session.log_lines(self.shown, room)
+        log.update("\n".join(esc(line) for line in lines[-room:]))
+        self.query_one("#status", Static).update(self._status)
+
+    def choices_text(self) -> str:
+        session = self.session
+        if session.is_over:
+            return "[b]The game is over.[/b]"
+        seat = session.human_to_act()
+        if seat is None:
+            bot = session.bot_to_act()
+            return f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
+        if seat != self.shown:
+            return f"[i]Seat {seat} is to play.[/i]"
+        return "[b]Your move:[/b] " + numbered(session.choices(seat), width=68)
+
+    def say(self, message: str, error: bool = False) -> None:
+        text = esc(message)
+        self._status = f"[b red]! {text}[/]" if error else text
+        self.query_one("#status", Static).update(self._status)
+
+    def report(self, outcome: Outcome) -> None:
+        self.say(without_seat(outcome.message) if outcome.ok else outcome.message,
+                    error=not outcome.ok)
+
+    # --- the flow of play -------------------------------------------------------------
+
+    def flow(self) -> None:
+        """After every change: bots move (paced), the cover goes up, or the result shows."""
+        session = self.session
+        if session.is_over:
+            self.redraw()
+            if not self.result_shown:
+                self.result_shown = True
+                self.show_result()
+            return
+        if session.bot_to_act() is not None:
+            if self.delay <= 0:
+                session.run_bots()
+                self.flow()
+                return
+            if self._timer is None:
+                self._timer = self.set_timer(self.delay, self._bot_tick)
+            self.redraw()
+            return
+        seat = session.viewer()
+        if len(session.humans) > 1 and (seat != self.shown or not self.covered):
+            self.covered = True
+            self.app.push_screen(CoverScreen(seat), lambda _: self._reveal(seat))
+            return
+        self.redraw()
+
+    def _reveal(self, seat: int) -> None:
+        self.shown = seat
+        self.say(f"Seat {seat}, your move.")
+        self.redraw()
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        self.session.step_bot()
+        self.flow()
+
+    def after_move(self, outcome: Outcome) -> None:
+        self.report(outcome)
+        if outcome.ok:
+            self.flow()
+
+    def play_text(self, text: str) -> None:
+        seat = self.my_seat()
+        if seat is None:
+            return
+        self.after_move(self.session.play_text(seat, text))
+
+    def play_action(self, action: Any) -> None:
+        seat = self.my_seat()
+        if seat is None:
+            return
+        self.after_move(self.session.play(seat, action))
+
+    def my_seat(self) -> int | None:
+        """The seat shown if it is to move now; else a message and None."""
+        session = self.session
+        if session.is_over:
+            self.say("The game is over.", error=True)
+            return None
+        seat = session.human_to_act()
+        if seat is None or seat != self.shown:
+            self.say("Wait: it is not your move.", error=True)
+            return None
+        return seat
+
+    def show_result(self) -> None:
+        view = self.session.view(self.shown)
+        names = [self.seat_label(s) for s in range(len(view["players"]))]
+        text = result_text(self.session.game.title, view["result"],
+                           self.session.game.score_name, names, self.result_extra(view))
+        self.app.push_screen(ResultScreen(text))
+
+    # --- keys -------------------------------------------------------------------------
+
+    def action_choose(self, number: int) -> None:
+        seat = self.my_seat()
+        if seat is None:
+            return
+        try:
+            action = self.session.choice(seat, number)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.play_action(action)
+
+    def action_command(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        text = event.value
+        event.input.value = ""
+        self.set_focus(None)
+        self.play_text(text)
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "escape" and self.focused is not None:
+            self.set_focus(None)
+            event.stop()
+
+    def action_hint(self) -> None:
+        seat = self.session.human_to_act()
+        if seat is None or seat != self.shown:
+            self.say("No hint: it is not your move.", error=True)
+            return
+        action = self.session.hint(seat)
+        self.say(f"Hint: {without_seat(str(action))} (g plays it)")
+
+    def action_play_hint(self) -> None:
+        seat = self.my_seat()
+        if seat is None:
+            return
+        self.play_action(self.session.hint(seat))
+
+    def action_take_back(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        outcome = self.session.take_back()
+        self.report(outcome)
+        if outcome.ok:
+            self.result_shown = False
+        self.flow()
+
+    async def action_save(self) -> None:
+        await self.app.run_action("save_game")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
+                                        "\n\nEsc closes this help."))
+
+    async def action_quit(self) -> None:
+        self.app.exit()

@@ -1,0 +1,98 @@
+"""Screens every game shares: the cover between seats, the result, the help."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from bohnen.tui.text import esc
+
+
+class CoverScreen(Screen[None]):
+    """Hides the board while the keyboard passes to the next person (hot-seat)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "reveal", "Show my hand")]
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cover"):
+            yield Static(f"[b]Seat {self.seat}'s move[/b]\n\n"
+                         f"Pass the keyboard to the player of seat {self.seat}.\n"
+                         "Everybody else, look away.\n\n"
+                         "Press Enter to show the hand.", id="cover-text")
+
+    def action_reveal(self) -> None:
+        self.dismiss(None)
+
+
+def result_text(title: str, result: dict[str, Any], score_name: str,
+                names: list[str], extra: str = "") -> str:
+    """The final result as markup: the winners, then every seat's score."""
+    winners = result["winners"]
+    scores = result["scores"]
+    who = " and ".join(f"seat {s} ({names[s]})" for s in winners)
+    lines = [f"[b]{esc(title)}: game over[/b]", esc(result.get("reason", "")), "",
+             f"[b]Winner{'s' if len(winners) > 1 else ''}: {esc(who)}[/b]", ""]
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    for seat in order:
+        mark = "★" if seat in winners else " "
+        lines.append(f" {mark} seat {seat} {esc(names[seat]):<12} {scores[seat]:>4} {score_name}")
+    if extra:
+        lines += ["", extra]
+    lines += ["", "Esc: back to the board · s: save · q: quit"]
+    return "\n".join(lines)
+
+
+class ResultScreen(ModalScreen[None]):
+    """The final screen with the result."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Board"), Binding("s", "save", "Save"),
+        Binding("q", "quit", "Quit")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result"):
+            yield Static(self.text, id="result-text")
+            yield Static(id="result-status")
+
+    def note(self, message: str) -> None:
+        """A line under the result (e.g. where the game was saved)."""
+        self.query_one("#result-status", Static).update(esc(message))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    async def action_save(self) -> None:
+        await self.app.run_action("save_game")
+
+    async def action_quit(self) -> None:
+        self.app.exit()
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the current screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            yield Static(self.text, id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

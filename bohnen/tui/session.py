@@ -1,0 +1,311 @@
+"""A game being played at the terminal: the state, who sits where, the record, the log.
+
+Pure Python (no Textual), so every rule of play is testable without a screen. The
+session holds the game, the human seats and the bots in the other seats, the
+actions taken so far in notation (the record), and the events as they happened
+(the log, shown to each seat through ``event.text(viewer)``). It never shows a
+widget anything but a seat's view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bohnen.bots import Bot, Decision, make_bot
+from bohnen.core import GameError, GameRecord, RecordError, get_game
+from bohnen.core.protocol import Game, State
+from bohnen.core.records import start
+from bohnen.core.rng import derive
+
+HINT_BOT = "heuristic"
+PLAY_KEY = "play"  # the extra key of a saved record that names the seats
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where: the human seats and a bot spec for every other seat."""
+
+    humans: tuple[int, ...]
+    bots: dict[int, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"humans": list(self.humans), "bots": {str(k): v for k, v in self.bots.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seating:
+        if not isinstance(data, dict):
+            raise RecordError("record 'play' must be an object")
+        humans = data.get("humans")
+        bots = data.get("bots", {})
+        if not isinstance(humans, list) or not all(isinstance(h, int) for h in humans):
+            raise RecordError("record 'play.humans' must be a list of seats")
+        if not isinstance(bots, dict) or not all(isinstance(v, str) for v in bots.values()):
+            raise RecordError("record 'play.bots' must map seats to bot specs")
+        try:
+            return cls(tuple(humans), {int(k): v for k, v in bots.items()})
+        except ValueError as exc:
+            raise RecordError(f"record 'play.bots': {exc}") from exc
+
+
+def check_seating(seating: Seating, players: int) -> None:
+    """``ValueError`` unless every seat is a human or a bot, exactly once."""
+    if not seating.humans:
+        raise ValueError("at least one seat must be played by a person")
+    for seat in seating.humans:
+        if not 0 <= seat < players:
+            raise ValueError(f"--seat {seat}: seats are 0 to {players - 1}")
+    seats = sorted([*seating.humans, *seating.bots])
+    if seats != list(range(players)):
+        raise ValueError(f"every seat of {players} needs one player; got seats {seats}")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one attempt: ``ok``, the message for the status line."""
+
+    ok: bool
+    message: str
+
+
+class Session:
+    """One game at the terminal against bots or between people at one keyboard."""
+
+    def __init__(self, game: Game, options: Any, seed: int, seating: Seating,
+                 deck: Sequence[Any] | None = None) -> None:
+        check_seating(seating, options.players)
+        if getattr(options, "trading", "turn_based") == "open":
+            raise ValueError("open trading is not playable at the terminal yet; "
+                             "use trading=turn_based")
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.deck = None if deck is None else list(deck)
+        self.seating = seating
+        self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in seating.bots.items()}
+        self.hinter: Bot = make_bot(HINT_BOT, game)
+        self.state: State = game.new_game(options, seed, self.deck)
+        self.actions: list[str] = []
+        self.log: list[Any] = []  # events, rendered per viewer
+        self.last_viewer = seating.humans[0]
+
+    # --- who acts -------------------------------------------------------------------
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return self.seating.humans
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def bot_to_act(self) -> int | None:
+        """A bot seat that is to act now (bots move before people when both may)."""
+        return next((s for s in self.state.to_act() if s in self.bots), None)
+
+    def human_to_act(self) -> int | None:
+        """The person to act now, once no bot is to act; None while bots play or at the end."""
+        if self.bot_to_act() is not None:
+            return None
+        return next((s for s in self.state.to_act() if s in self.humans), None)
+
+    def viewer(self) -> int:
+        """The seat whose screen is shown: the person to act, else the last one shown."""
+        seat = self.human_to_act()
+        if seat is not None:
+            self.last_viewer = seat
+        return self.last_viewer
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.state.view(seat)
+
+    def log_lines(self, viewer: int, count: int | None = None) -> list[str]:
+        events = self.log if count is None else self.log[-count:]
+        return [event.text(viewer) for event in events]
+
+    # --- moves ------------------------------------------------------------------------
+
+    def choices(self, seat: int) -> list[Any]:
+        """The seat's listed legal actions (proposals are built, not listed)."""
+        if seat not in self.state.to_act():
+            return []
+        return list(self.state.legal_actions(seat))
+
+    def _apply(self, action: Any) -> None:
+        events = self.state.apply(action)
+        self.actions.append(str(action))
+        self.log.extend(events)
+
+    def _decision(self, bot: Bot, seat: int) -> Decision:
+        legal = self.state.legal_actions(seat)
+        view = self.state.view(seat) if bot.needs_view else None
+        proposals = self.state.proposals(seat) if bot.proposes or not legal else ()
+        return Decision(seat, view, legal, proposals)
+
+    def step_bot(self) -> bool:
+        """Let one bot to act make its move; False if no bot is to act."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return False
+        bot = self.bots[seat]
+        rng = random.Random(derive(self.seed, 1, seat, len(self.actions)))
+        self._apply(bot.act(self._decision(bot, seat), rng))
+        return True
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Play bot moves until a person is to act or the game ends; the number played."""
+        played = 0
+        while played < limit and self.step_bot():
+            played += 1
+        return played
+
+    def parse(self, seat: int, text: str) -> Any:
+        """The action typed by ``seat``: notation with or without the seat, or a list number."""
+        text = text.strip()
+        if not text:
+            raise ValueError("type an action, e.g. a number from the list")
+        if text.isdigit():
+            return self.choice(seat, int(text))
+        head, sep, _rest = text.partition(":")
+        if not (sep and head.strip().isdigit()):
+            text = f"{seat}: {text}"
+        action = self.game.parse_action(text)
+        if action.seat != seat:
+            raise ValueError(f"you are seat {seat}, not seat {action.seat}")
+        return action
+
+    def choice(self, seat: int, number: int) -> Any:
+        """The listed action ``number`` (from 1) of ``seat``."""
+        listed = self.choices(seat)
+        if not listed:
+            raise ValueError("you have nothing to do now")
+        if not 1 <= number <= len(listed):
+            raise ValueError(f"no action {number}: choose 1 to {len(listed)}")
+        return listed[number - 1]
+
+    def play(self, seat: int, action: Any) -> Outcome:
+        """Apply ``seat``'s action if it is theirs to make; a message either way."""
+        if self.state.is_over:
+            return Outcome(False, "the game is over")
+        if seat != self.human_to_act():
+            return Outcome(False, f"it is not seat {seat}'s move now")
+        try:
+            self._apply(action)
+        except GameError as exc:
+            return Outcome(False, str(exc))
+        return Outcome(True, str(action))
+
+    def play_text(self, seat: int, text: str) -> Outcome:
+        """Parse and apply what ``seat`` typed; never raises on bad input."""
+        try:
+            action = self.parse(seat, text)
+        except ValueError as exc:
+            return Outcome(False, str(exc))
+        return self.play(seat, action)
+
+    def hint(self, seat: int) -> Any | None:
+        """The heuristic bot's move for ``seat`` now (None if the seat is not to act)."""
+        if seat not in self.state.to_act() or self.state.is_over:
+            return None
+        rng = random.Random(derive(self.seed, 3, len(self.actions)))
+        return self.hinter.act(self._decision(self.hinter, seat), rng)
+
+    # --- take-back, save, resume ------------------------------------------------------
+
+    def can_take_back(self) -> bool:
+        return len(self.humans) == 1
+
+    def take_back(self) -> Outcome:
+        """Undo the person's last move and the bot moves after it (games against bots only)."""
+        if not self.can_take_back():
+            return Outcome(False, "take-back is only for games against bots")
+        human = self.humans[0]
+        mine = [i for i, text in enumerate(self.actions)
+                if self.game.parse_action(text).seat == human]
+        if not mine:
+            return Outcome(False, "you have made no move to take back")
+        undone = self.actions[mine[-1]]
+        self._rebuild(self.actions[: mine[-1]])
+        return Outcome(True, f"took back {undone}")
+
+    def _rebuild(self, actions: Sequence[str]) -> None:
+        self.state = self.game.new_game(self.options, self.seed, self.deck)
+        self.actions = []
+        self.log = []
+        for text in actions:
+            self._apply(self.game.parse_action(text))
+
+    def record(self) -> GameRecord:
+        result = self.state.result() if self.state.is_over else None
+        return GameRecord(self.game.name, self.game.version, self.options.to_json(), self.seed,
+                          list(self.actions), self.deck, result)
+
+    def save(self, path: str | Path) -> Outcome:
+        """Write the game record (with the seating) to ``path``."""
+        data = self.record().to_json()
+        data[PLAY_KEY] = self.seating.to_json()
+        try:
+            Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            return Outcome(False, f"cannot save to {path}: {exc.strerror or exc}")
+        return Outcome(True, f"saved to {path}")
+
+    @classmethod
+    def resume(cls, path: str | Path, seating: Seating | None = None) -> Session:
+        """The game saved at ``path``, its moves replayed; seats as saved unless given."""
+        record = GameRecord.load(path)
+        if seating is None:
+            seating = saved_seating(path) or default_seating(
+                len(_players_of(record)), 0, "heuristic")
+        game, _state = start(record)
+        options = game.options_from_json(record.options)
+        session = cls(game, options, record.seed, seating, record.deck)
+        try:
+            session._rebuild(record.actions)
+        except GameError as exc:
+            raise RecordError(f"{path}: {exc}") from exc
+        return session
+
+
+def _players_of(record: GameRecord) -> range:
+    players = record.options.get("players")
+    if not isinstance(players, int):
+        raise RecordError("record options lack the number of players")
+    return range(players)
+
+
+def saved_seating(path: str | Path) -> Seating | None:
+    """The seating a save of ``bohnen play`` stored, if any."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from exc
+    if not isinstance(data, dict) or PLAY_KEY not in data:
+        return None
+    return Seating.from_json(data[PLAY_KEY])
+
+
+def default_seating(players: int, seat: int, bots: str | Sequence[str],
+                    humans: Sequence[int] | None = None) -> Seating:
+    """Person(s) at ``humans`` (default: ``seat``), bots from ``bots`` in the other seats."""
+    people = tuple(sorted(set(humans))) if humans is not None else (seat,)
+    others = [s for s in range(players) if s not in people]
+    specs = [bots] if isinstance(bots, str) else list(bots)
+    if len(specs) == 1:
+        specs = specs * len(others)
+    if len(specs) != len(others):
+        raise ValueError(f"--bots gives {len(specs)} bots for {len(others)} bot seats; "
+                         "give one per bot seat, or one for all")
+    return Seating(people, dict(zip(others, specs, strict=True)))
+
+
+def new_session(game_name: str, players: int, seating: Seating, seed: int,
+                overrides: dict[str, Any] | None = None) -> Session:
+    """A fresh session of ``game_name``."""
+    game = get_game(game_name)
+    options = game.options(players, **(overrides or {}))
+    return Session(game, options, seed, seating)

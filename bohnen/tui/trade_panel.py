@@ -1,0 +1,135 @@
+"""Bohnanza's trade panel: build a proposal (or a counter) from your cards and the beans
+you want, choose to whom, and send it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
+
+from bohnen.tui.bohnanza_screen import proposal_text
+from bohnen.tui.text import esc
+
+if TYPE_CHECKING:
+    from bohnen.tui.bohnanza_screen import BohnanzaScreen
+
+JSON = dict[str, Any]
+
+
+def incoming(view: JSON, seat: int) -> JSON | None:
+    """The open proposal made to ``seat``, if any (the one a counter answers)."""
+    proposals = view["trading"]["proposals"] if view["trading"] else []
+    return next((p for p in proposals if p["to"] == seat), None)
+
+
+def targets(view: JSON, seat: int) -> list[int]:
+    """Whom ``seat`` may propose to: anyone if active, else the active player."""
+    if seat == view["active"]:
+        return [p["seat"] for p in view["players"] if p["seat"] != seat]
+    return [view["active"]]
+
+
+def offer_items(view: JSON, seat: int) -> list[tuple[str, str]]:
+    """(label, reference) for every card the seat may give: hand, and face-up if active."""
+    hand = view["players"][seat]["hand"] or []
+    items = [(f"h{i} {name}" + (" (front)" if i == 0 else ""), f"h{i}")
+             for i, name in enumerate(hand)]
+    if seat == view["active"]:
+        items += [(f"f{i} {name} (face up)", f"f{i}") for i, name in enumerate(view["face_up"])]
+    return items
+
+
+def offer_notation(head: str, give: list[str], want: str) -> str:
+    """``head`` (``propose 2`` / ``counter 5``) with its give and want parts."""
+    text = head
+    if give:
+        text += " give " + ",".join(give)
+    wanted = ",".join(w.strip() for w in want.replace(" ", ",").split(",") if w.strip())
+    if wanted:
+        text += " want " + wanted
+    return text
+
+
+class TradePanel(ModalScreen[None]):
+    """Builds one proposal or counter; Enter in the 'want' line (or Send) sends it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "send", "Send"),
+    ]
+
+    def __init__(self, owner: BohnanzaScreen, seat: int, view: JSON) -> None:
+        super().__init__()
+        self.game_screen = owner
+        self.seat = seat
+        self.trade_view = view
+        self.answering = incoming(view, seat)
+        self.targets = [self.answering["from"]] if self.answering else targets(view, seat)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(self.heading(), id="panel-title")
+            with Horizontal(id="panel-row"):
+                with RadioSet(id="to"):
+                    for i, seat in enumerate(self.targets):
+                        yield RadioButton(f"to seat {seat}", value=i == 0)
+                yield SelectionList[str](*offer_items(self.trade_view, self.seat), id="give")
+            yield Input(placeholder="beans wanted, e.g. RO,SO (empty: a gift)", id="want")
+            with Horizontal(id="panel-buttons"):
+                yield Button("Send", id="send", variant="primary")
+                yield Button("Cancel", id="cancel")
+            yield Static(id="panel-status")
+
+    DEFAULT_CSS = """
+    #panel-row { height: auto; max-height: 12; }
+    #to { width: 20; }
+    #give { width: 1fr; height: auto; max-height: 12; }
+    #want { margin-top: 1; }
+    #panel-buttons { height: 3; }
+    """
+
+    def heading(self) -> str:
+        if self.answering:
+            return (f"[b]Counter[/b] {esc(proposal_text(self.answering))}\n"
+                    "Space: pick your cards to give · type the beans you want · Enter sends")
+        return ("[b]Propose a trade[/b] · pick whom, the cards you give (Space), "
+                "type the beans you want, Enter sends")
+
+    def on_mount(self) -> None:
+        self.query_one("#give", SelectionList).focus()
+
+    def notation(self) -> str:
+        give = list(self.query_one("#give", SelectionList).selected)
+        want = self.query_one("#want", Input).value
+        if self.answering:
+            head = f"counter {self.answering['pid']}"
+        else:
+            index = self.query_one("#to", RadioSet).pressed_index
+            head = f"propose {self.targets[max(index, 0)]}"
+        return offer_notation(head, give, want)
+
+    def action_send(self) -> None:
+        text = self.notation()
+        outcome = self.game_screen.session.play_text(self.seat, text)
+        if not outcome.ok:
+            self.query_one("#panel-status", Static).update(f"[b red]! {esc(outcome.message)}[/]")
+            return
+        self.dismiss(None)
+        self.game_screen.after_move(outcome)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_send()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "send":
+            self.action_send()
+        else:
+            self.action_cancel()

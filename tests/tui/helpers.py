@@ -1,0 +1,51 @@
+"""Helpers for the terminal tests: build apps, read the screen as text, press keys."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from bohnen.cli.play import make_session
+from bohnen.tui.app import BohnenApp
+from bohnen.tui.session import Session
+
+SIZE = (80, 24)
+MAX_PRESSES = 3000
+
+
+def session(game: str = "bohnanza", seed: int = 1, options: list[str] | None = None,
+            players: int | None = None, hotseat: bool = False,
+            resume: Path | None = None) -> Session:
+    return make_session(game, players, None, None, seed, hotseat, None, options or [], resume)
+
+
+def app_for(sess: Session, save: Path | None = None) -> BohnenApp:
+    return BohnenApp(sess, delay=0, save_path=save)
+
+
+def screen_text(app: BohnenApp) -> str:
+    """What the terminal shows now, as plain text (the same render as a screenshot)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def screen_name(app: BohnenApp) -> str:
+    return type(app.screen).__name__
+
+
+async def play_hints_until_over(pilot: Pilot[Any], app: BohnenApp) -> int:
+    """Press g (play the hint's move) until the result screen shows; the presses made."""
+    presses = 0
+    while screen_name(app) != "ResultScreen":
+        assert presses < MAX_PRESSES, "the game did not end"
+        await pilot.press("g")
+        presses += 1
+    return presses

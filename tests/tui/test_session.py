@@ -1,0 +1,136 @@
+"""The session under the screens: moves, bots, take-back, save and resume, wrong input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bohnen.core import GameRecord, RecordError, replay
+from bohnen.tui.session import Seating, Session
+
+from .helpers import session
+
+
+def human_move(sess: Session) -> None:
+    """Seat the person plays the hint's move, then the bots play until the person's turn."""
+    seat = sess.human_to_act()
+    assert seat is not None
+    outcome = sess.play(seat, sess.hint(seat))
+    assert outcome.ok, outcome.message
+    sess.run_bots()
+
+
+@pytest.mark.parametrize(("game", "options"), [("bohnanza", []), ("ndb", ["rounds=1"])])
+def test_bots_play_only_legal_moves_and_the_record_replays(game: str,
+                                                           options: list[str]) -> None:
+    sess = session(game, seed=5, options=options)
+    while not sess.is_over:
+        if sess.bot_to_act() is not None:
+            before = sess.state.clone()
+            assert sess.step_bot()
+            before.check(sess.game.parse_action(sess.actions[-1]))  # raises if illegal
+        else:
+            human_move(sess)
+    final = replay(sess.record())
+    assert final.to_json() == sess.state.to_json()
+
+
+@pytest.mark.parametrize(("game", "options"), [("bohnanza", []), ("ndb", ["rounds=1"])])
+def test_take_back_restores_the_exact_state(game: str, options: list[str]) -> None:
+    sess = session(game, seed=2, options=options)
+    sess.run_bots()
+    for _ in range(5):
+        human_move(sess)
+    before, actions, log = sess.state.to_json(), list(sess.actions), len(sess.log)
+    human_move(sess)
+    assert len(sess.actions) > len(actions)
+    outcome = sess.take_back()
+    assert outcome.ok, outcome.message
+    assert sess.state.to_json() == before
+    assert sess.actions == actions and len(sess.log) == log
+    assert sess.human_to_act() == 0
+
+
+def test_take_back_needs_a_move_and_is_refused_between_people() -> None:
+    sess = session("ndb", options=["rounds=1"])
+    outcome = sess.take_back()
+    assert not outcome.ok and "no move" in outcome.message
+    people = session("ndb", options=["rounds=1"], hotseat=True)
+    people.play(0, people.choice(0, 1))
+    outcome = people.take_back()
+    assert not outcome.ok and "only for games against bots" in outcome.message
+
+
+@pytest.mark.parametrize(("game", "options"), [("bohnanza", []), ("ndb", ["rounds=1"])])
+def test_save_and_resume_round_trip(tmp_path: Path, game: str, options: list[str]) -> None:
+    sess = session(game, seed=3, options=options)
+    sess.run_bots()
+    for _ in range(4):
+        human_move(sess)
+    path = tmp_path / "game.json"
+    assert sess.save(path).ok
+    again = Session.resume(path)
+    assert again.state.to_json() == sess.state.to_json()
+    assert again.actions == sess.actions
+    assert again.seating == sess.seating
+    # The save is a game record that `bohnen replay` reads.
+    assert replay(GameRecord.load(path)).to_json() == sess.state.to_json()
+
+
+def test_resume_refuses_a_broken_record(tmp_path: Path) -> None:
+    sess = session("ndb", options=["rounds=1"])
+    sess.run_bots()
+    human_move(sess)
+    path = tmp_path / "game.json"
+    sess.save(path)
+    data = json.loads(path.read_text())
+    data["actions"][0] = "0: play Z9"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError):
+        Session.resume(path)
+    with pytest.raises(RecordError):
+        Session.resume(tmp_path / "missing.json")
+
+
+def test_save_to_a_bad_place_is_a_message(tmp_path: Path) -> None:
+    sess = session("ndb", options=["rounds=1"])
+    outcome = sess.save(tmp_path / "no" / "such" / "dir.json")
+    assert not outcome.ok and "cannot save" in outcome.message
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("", "type an action"),
+    ("fly away", "unknown verb 'fly'"),
+    ("99", "no action 99: choose 1 to"),
+    ("1: plant 0", "you are seat 0, not seat 1"),
+    ("harvest 0", "illegal"),
+    ("plant 7", "field must be 0, 1 or 2"),
+])
+def test_wrong_input_gives_a_message(typed: str, message: str) -> None:
+    sess = session("bohnanza", seed=1)
+    before = sess.state.to_json()
+    outcome = sess.play_text(0, typed)
+    assert not outcome.ok
+    assert message in outcome.message
+    assert sess.state.to_json() == before
+
+
+def test_a_move_out_of_turn_is_refused() -> None:
+    sess = session("bohnanza", seed=1)
+    outcome = sess.play_text(1, "plant 0")
+    assert not outcome.ok and "not seat 1's move" in outcome.message
+
+
+def test_seating_must_cover_every_seat() -> None:
+    sess = session("ndb", options=["rounds=1"])
+    with pytest.raises(ValueError, match="every seat"):
+        Session(sess.game, sess.options, 0, Seating((0,), {1: "random"}))
+    with pytest.raises(ValueError, match="at least one seat"):
+        Session(sess.game, sess.options, 0, Seating((), {s: "random" for s in range(4)}))
+
+
+def test_open_trading_is_refused() -> None:
+    with pytest.raises(ValueError, match="open trading"):
+        session("bohnanza", options=["trading=open", "max_proposals_per_turn=none"])

@@ -1,0 +1,46 @@
+"""Snapshots of each screen at 80×24 (regenerate: pytest tests/tui --snapshot-update)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from .helpers import SIZE, app_for, play_hints_until_over, session
+
+Compare = Callable[..., bool]
+
+
+def test_bohnanza_board(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["g", "g"],
+                        terminal_size=SIZE)
+
+
+def test_bohnanza_trade_panel(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)),
+                        press=["g", "g", "g", "t", "down", "space"], terminal_size=SIZE)
+
+
+def test_ndb_taking(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("ndb", seed=4, options=["rounds=1"])), press=["1"],
+                        terminal_size=SIZE)
+
+
+def test_ndb_result(snap_compare: Compare) -> None:
+    app = app_for(session("ndb", seed=4, options=["rounds=1"]))
+
+    async def finish(pilot: Pilot[Any]) -> None:
+        await play_hints_until_over(pilot, app)
+
+    assert snap_compare(app, run_before=finish, terminal_size=SIZE)
+
+
+def test_hotseat_cover(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1, players=3, hotseat=True)),
+                        terminal_size=SIZE)
+
+
+def test_help(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["question_mark"],
+                        terminal_size=SIZE)
