@@ -4,8 +4,10 @@ Run: ``python bench/ismcts_speed.py [--players P] [--positions K] [--iterations 
 [--games bohnanza,ndb] [--json]``. For each game it takes ``K`` positions spread over
 a random game (early, middle, late: the seat to act has a choice), searches each with
 an iteration budget, and prints the iterations per second at each and overall. An
-iteration is one sample of the hidden cards, one descent of the tree and one random
-playout to the end, so early positions are slower. Never part of the test run.
+iteration is one sample of the hidden cards (``Game.sampler``), one descent of the
+tree and one playout by the game's policy (``Game.playout``: Bohnanza stops after a
+few turns, Nicht die Bohne! at the end of the round), so early positions are slower.
+Never part of the test run.
 """
 
 from __future__ import annotations

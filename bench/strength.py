@@ -33,7 +33,11 @@ MATCHES: tuple[Match, ...] = (
     Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
     Match("ndb-heuristic-vs-random", "ndb", "heuristic", "random", 1000),
     Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("bohnanza-ismcts-prior-vs-heuristic", "bohnanza",
+          "ismcts:seconds=0.5,proposals=0,prior=heuristic", "heuristic", 40),
     Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("ndb-ismcts-prior-vs-heuristic", "ndb", "ismcts:seconds=0.5,prior=heuristic",
+          "heuristic", 80),
 )
 
 
