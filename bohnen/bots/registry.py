@@ -42,6 +42,14 @@ def bot_names(game: Game | None = None) -> tuple[str, ...]:
     return tuple(sorted(_entries(game)))
 
 
+def bot_params(name: str, game: Game | None = None) -> Mapping[str, type]:
+    """The parameters of bot ``name`` for ``game`` and their types."""
+    entries = _entries(game)
+    if name not in entries:
+        raise ValueError(f"unknown bot {name!r}")
+    return entries[name][1]
+
+
 def register_bot(name: str, factory: Factory, params: Mapping[str, type]) -> None:
     """Make a game-agnostic bot known as ``name``."""
     _BOTS[name] = (factory, params)

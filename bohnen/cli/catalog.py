@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bohnen.bots import bot_names
+from bohnen.bots.registry import bot_params
 from bohnen.core import game_names, get_game
 
 
@@ -22,6 +23,16 @@ def games_command() -> None:
 
 
 def bots_command() -> None:
-    """List the bots per game; a spec is NAME or NAME:key=value,... (e.g. random:trades=false)."""
+    """List the bots per game with their parameters; a spec is NAME or
+    NAME:key=value,... (e.g. random:trades=false, ismcts:seconds=0.5,prior=heuristic)."""
+    table = Table()
+    table.add_column("game")
+    table.add_column("bot")
+    table.add_column("parameters (name:key=value,...)")
     for game_name in game_names():
-        print(f"{game_name}: {', '.join(bot_names(get_game(game_name)))}")
+        game = get_game(game_name)
+        for bot in bot_names(game):
+            params = bot_params(bot, game)
+            text = ", ".join(f"{key}={kind.__name__}" for key, kind in params.items())
+            table.add_row(game_name, bot, text or "-")
+    Console().print(table)

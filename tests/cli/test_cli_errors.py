@@ -68,7 +68,9 @@ def test_games_and_bots_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     assert "bohnanza" in capsys.readouterr().out
     assert main(["bots"]) == 0
-    assert "random" in capsys.readouterr().out.split()
+    out = capsys.readouterr().out
+    assert "random" in out.split() and "heuristic" in out.split()
+    assert "prior=str" in out and "trades=bool" in out  # each bot's parameters
 
 
 def test_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
