@@ -23,7 +23,8 @@ USAGE_EXIT = 2
 
 app = typer.Typer(
     name=PROG,
-    help="Bohnanza and its cousins: simulate bot games, run tournaments, replay game records.",
+    help=("Bohnanza and its cousins: play in the terminal, simulate bot games, "
+          "run tournaments, replay game records."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
