@@ -1,0 +1,540 @@
+"""Bohn Hansa board data: the JSON format of docs/hansa-board.md, its validator, ``Board``.
+
+A board file holds the map (cities, routes), each city's beans and price ladder,
+the beans (tokens, base prices), the 60 contracts, the 10 Neue-Ernte cards and the
+travel cards of the five colours (which number is Zoll, which Nachschub). The
+printed board is not public; ``boards/default.json`` is a reconstruction.
+
+:func:`load_board` reads and checks a file; every fault found is reported at once,
+each with its place (``cities[3] (Visby).ladder[1]: ...``), in one
+:class:`BoardError`. A :class:`Board` is frozen and carries the all-pairs shortest
+paths (every shortest path, since the player chooses among equals).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+FORMAT = "bohnen-hansa-board"
+CONTRACTS = 60
+HARVESTS = 10
+COLOURS = 5
+TRAVEL_NUMBERS = 7
+STORAGE = 8  # the slots of a player's aid: never more than 8 beans
+MAX_PLAYERS = 5
+SLOTS = (4, 5)  # slots of a ladder
+
+
+class BoardError(ValueError):
+    """A board file that cannot be used; ``errors`` lists every fault with its place."""
+
+    def __init__(self, source: str, errors: list[str]) -> None:
+        self.source = source
+        self.errors = list(errors)
+        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        super().__init__(f"{source}: {count}: " + "; ".join(errors))
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    city: int
+    beans: tuple[int, ...]  # bean indices, each at most once
+    payout: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A checked board. Beans, cities, contracts (ids 1..60) and harvest cards (1..10)
+    are numbered by their place in the file."""
+
+    name: str
+    title: str
+    reconstruction: bool
+    note: str
+    digest: str  # sha256 of the file's canonical JSON
+    bean_codes: tuple[str, ...]
+    bean_names: tuple[str, ...]
+    tokens: tuple[int, ...]
+    base: tuple[int, ...]
+    colours: tuple[str, ...]
+    zoll: tuple[int, ...]  # per colour, the number of its Zoll card
+    nachschub: tuple[int, ...]
+    city_names: tuple[str, ...]
+    city_codes: tuple[str, ...]
+    coords: tuple[tuple[float, float], ...]
+    city_beans: tuple[tuple[int, ...], ...]  # per city, its bean types (bottom-slot order)
+    # prices[city][slot][bean]: slot 0 is the bottom, slot len-1 the top circles; 0 = not sold
+    prices: tuple[tuple[tuple[int, ...], ...], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    dist: tuple[tuple[int, ...], ...]
+    # paths[a][b]: every shortest path from a to b, as the cities after a (b last)
+    paths: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    contracts: tuple[Contract, ...]
+    harvests: tuple[tuple[tuple[int, int, int], ...], ...]  # (city, bean, count) entries
+
+    @property
+    def beans(self) -> int:
+        return len(self.bean_codes)
+
+    @property
+    def cities(self) -> int:
+        return len(self.city_codes)
+
+    def slots(self, city: int) -> int:
+        """Square slots of the city's ladder (the top circles not counted)."""
+        return len(self.prices[city]) - 1
+
+    def sellers(self, bean: int) -> tuple[int, ...]:
+        return tuple(c for c in range(self.cities) if bean in self.city_beans[c])
+
+    def city(self, text: str) -> int:
+        """A city by code or name (case ignored); ``ValueError`` otherwise."""
+        key = text.strip().lower()
+        for i, (code, name) in enumerate(zip(self.city_codes, self.city_names, strict=True)):
+            if key in (code.lower(), name.lower()):
+                return i
+        raise ValueError(f"unknown city {text!r}; cities are {', '.join(self.city_codes)}")
+
+    def bean(self, text: str) -> int:
+        key = text.strip().upper()
+        if key in self.bean_codes:
+            return self.bean_codes.index(key)
+        raise ValueError(f"unknown bean {text!r}; beans are {', '.join(self.bean_codes)}")
+
+
+class _Check:
+    """Collects faults with their places."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.errors.append(f"{where}: {message}" if where else message)
+
+    def int_field(self, obj: dict[str, Any], key: str, where: str, low: int,
+                  high: int | None = None) -> int | None:
+        value = obj.get(key)
+        if type(value) is not int:
+            self.add(where, f"{key} must be a whole number, not {value!r}"
+                     if key in obj else f"missing {key}")
+            return None
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            self.add(where, f"{key} must be {bound}, not {value}")
+            return None
+        return value
+
+    def str_field(self, obj: dict[str, Any], key: str, where: str) -> str | None:
+        value = obj.get(key)
+        if not isinstance(value, str) or not value.strip():
+            self.add(where, f"{key} must be a non-empty text, not {value!r}"
+                     if key in obj else f"missing {key}")
+            return None
+        return value
+
+    def list_field(self, obj: dict[str, Any], key: str, where: str) -> list[Any]:
+        value = obj.get(key)
+        if not isinstance(value, list):
+            self.add(where, f"{key} must be a list" if key in obj else f"missing {key}")
+            return []
+        return value
+
+
+def _beans(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[str], list[int], list[int]]:
+    codes: list[str] = []
+    names: list[str] = []
+    tokens: list[int] = []
+    base: list[int] = []
+    items = chk.list_field(data, "beans", "")
+    if not items and "beans" in data:
+        chk.add("beans", "no bean types")
+    if len(items) > STORAGE:
+        chk.add("beans", f"{len(items)} bean types: a player starts with one of each, and "
+                         f"holds at most {STORAGE}")
+    for i, item in enumerate(items):
+        where = f"beans[{i}]"
+        if not isinstance(item, dict):
+            chk.add(where, "must be an object")
+            continue
+        code = chk.str_field(item, "code", where)
+        name = chk.str_field(item, "name", where)
+        count = chk.int_field(item, "tokens", where, 1)
+        price = chk.int_field(item, "base_price", where, 1)
+        if code is not None and code.upper() in codes:
+            chk.add(where, f"bean code {code!r} used twice")
+        codes.append((code or f"?{i}").upper())
+        names.append(name or "?")
+        tokens.append(count or 0)
+        base.append(price or 0)
+    return codes, names, tokens, base
+
+
+def _colours(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[int], list[int]]:
+    names: list[str] = []
+    zoll: list[int] = []
+    nach: list[int] = []
+    items = chk.list_field(data, "colours", "")
+    if "colours" in data and len(items) != COLOURS:
+        chk.add("colours", f"{len(items)} colours of travel cards, expected {COLOURS} "
+                           f"({COLOURS * TRAVEL_NUMBERS} travel cards)")
+    for i, item in enumerate(items):
+        where = f"colours[{i}]"
+        if not isinstance(item, dict):
+            chk.add(where, "must be an object")
+            continue
+        name = chk.str_field(item, "name", where)
+        z = chk.int_field(item, "zoll", where, 1, TRAVEL_NUMBERS)
+        n = chk.int_field(item, "nachschub", where, 1, TRAVEL_NUMBERS)
+        if name is not None and name in names:
+            chk.add(where, f"colour {name!r} named twice")
+        if z is not None and z == n:
+            chk.add(where, f"card {z} cannot be both Zoll and Nachschub")
+        names.append(name or "?")
+        zoll.append(z or 0)
+        nach.append(n or 0)
+    return names, zoll, nach
+
+
+@dataclass(slots=True)
+class _Cities:
+    names: list[str]
+    codes: list[str]
+    coords: list[tuple[float, float]]
+    beans: list[tuple[int, ...]]
+    prices: list[tuple[tuple[int, ...], ...]]
+
+
+def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
+               bean_codes: list[str]) -> tuple[int, ...]:
+    out = [0] * len(bean_codes)
+    if not isinstance(row, dict):
+        chk.add(where, "must be an object of bean code -> price")
+        return tuple(out)
+    for code in city_beans:
+        if code not in row:
+            chk.add(where, f"the price of {code} is missing")
+    for code, price in row.items():
+        if code not in city_beans:
+            chk.add(where, f"a price for {code}, which the city does not sell")
+        elif type(price) is not int or price < 1:
+            chk.add(where, f"the price of {code} must be a whole number ≥ 1, not {price!r}")
+        elif code in bean_codes:
+            out[bean_codes.index(code)] = price
+    return tuple(out)
+
+
+def _city(chk: _Check, item: dict[str, Any], where: str, bean_codes: list[str],
+          base: list[int]) -> tuple[list[str], tuple[tuple[int, ...], ...]]:
+    beans = chk.list_field(item, "beans", where)
+    known = []
+    for b in beans:
+        if not isinstance(b, str) or b.upper() not in bean_codes:
+            chk.add(where, f"unknown bean {b!r}")
+        elif b.upper() in known:
+            chk.add(where, f"bean {b} listed twice")
+        else:
+            known.append(b.upper())
+    ladder = chk.list_field(item, "ladder", where)
+    if "ladder" in item and len(ladder) not in SLOTS:
+        chk.add(where, f"the ladder has {len(ladder)} slots, expected 4 or 5")
+    if known and len(known) >= len(ladder) and ladder:
+        chk.add(where, f"{len(known)} bean types need more than {len(ladder)} slots "
+                       f"(one bean each on the bottom slots, a free slot above)")
+    if not known and "beans" in item:
+        chk.add(where, "the city sells no bean")
+    rows = [_price_row(chk, row, f"{where}.ladder[{s}]", known, bean_codes)
+            for s, row in enumerate(ladder)]
+    rows.append(_price_row(chk, item.get("top"), f"{where}.top", known, bean_codes)
+                if "top" in item else tuple([0] * len(bean_codes)))
+    if "top" not in item:
+        chk.add(where, "missing top (the prices in the circles, for a full ladder)")
+    k = len(known)
+    for code in known:
+        b = bean_codes.index(code)
+        column = [r[b] for r in rows]
+        if 0 < k < len(ladder) and column[k] and column[k] != base[b]:
+            chk.add(f"{where}.ladder[{k}]", f"{code} costs {column[k]}, but the first free "
+                    f"slot at the start must ask the base price {base[b]}")
+        if all(column) and any(a < c for a, c in pairwise(column)):
+            chk.add(where, f"the prices of {code} rise up the ladder ({column}); they must "
+                           f"fall (or stay) as beans pile up")
+    return known, tuple(rows)
+
+
+def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
+            base: list[int]) -> _Cities:
+    out = _Cities([], [], [], [], [])
+    items = chk.list_field(data, "cities", "")
+    if "cities" in data and len(items) < 2:
+        chk.add("cities", "a map needs at least two cities")
+    for i, item in enumerate(items):
+        where = f"cities[{i}]"
+        if not isinstance(item, dict):
+            chk.add(where, "must be an object")
+            continue
+        name = chk.str_field(item, "name", where)
+        where = f"cities[{i}] ({name})" if name else where
+        code = chk.str_field(item, "code", where)
+        for key in ("x", "y"):
+            if type(item.get(key)) not in (int, float):
+                chk.add(where, f"{key} (a coordinate for drawing the map) must be a number")
+        if code is not None and code.upper() in out.codes:
+            chk.add(where, f"city code {code!r} used twice")
+        if name is not None and name in out.names:
+            chk.add(where, f"city name {name!r} used twice")
+        known, rows = _city(chk, item, where, bean_codes, base)
+        out.names.append(name or f"?{i}")
+        out.codes.append((code or f"?{i}").upper())
+        out.coords.append((float(item.get("x", 0) or 0), float(item.get("y", 0) or 0))
+                          if all(type(item.get(k)) in (int, float) for k in ("x", "y"))
+                          else (0.0, 0.0))
+        out.beans.append(tuple(bean_codes.index(b) for b in known))
+        out.prices.append(rows)
+    return out
+
+
+def _city_ref(chk: _Check, value: Any, where: str, codes: list[str]) -> int | None:
+    if not isinstance(value, str) or value.upper() not in codes:
+        chk.add(where, f"unknown city {value!r}")
+        return None
+    return codes.index(value.upper())
+
+
+def _routes(chk: _Check, data: dict[str, Any], codes: list[str]) -> list[set[int]]:
+    graph: list[set[int]] = [set() for _ in codes]
+    for i, item in enumerate(chk.list_field(data, "routes", "")):
+        where = f"routes[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            chk.add(where, "a route is a pair of city codes")
+            continue
+        a = _city_ref(chk, item[0], where, codes)
+        b = _city_ref(chk, item[1], where, codes)
+        if a is None or b is None:
+            continue
+        if a == b:
+            chk.add(where, f"a route from {codes[a]} to itself")
+        elif b in graph[a]:
+            chk.add(where, f"the route {codes[a]}-{codes[b]} is listed twice")
+        graph[a].add(b)
+        graph[b].add(a)
+    if codes:
+        reached = _bfs(graph, 0)
+        cut = [codes[c] for c in range(len(codes)) if reached[c] < 0]
+        if cut:
+            chk.add("routes", f"the map is not connected: {', '.join(cut)} cannot be "
+                              f"reached from {codes[0]}")
+    return graph
+
+
+def _bfs(graph: list[set[int]], start: int) -> list[int]:
+    dist = [-1] * len(graph)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in sorted(graph[here]):
+            if dist[nxt] < 0:
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return dist
+
+
+def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> list[int]:
+    out: list[int] = []
+    if not isinstance(beans, list) or not beans:
+        chk.add(where, "beans must be a non-empty list of bean codes")
+        return out
+    for b in beans:
+        if not isinstance(b, str) or b.upper() not in bean_codes:
+            chk.add(where, f"unknown bean {b!r}")
+        elif bean_codes.index(b.upper()) in out:
+            chk.add(where, f"bean {b} named twice (a player starts with one of each, so a "
+                           f"contract names each bean at most once)")
+        else:
+            out.append(bean_codes.index(b.upper()))
+    return out
+
+
+def _contracts(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
+               city_beans: list[tuple[int, ...]]) -> list[Contract]:
+    items = chk.list_field(data, "contracts", "")
+    if "contracts" in data and len(items) != CONTRACTS:
+        chk.add("contracts", f"{len(items)} contracts, expected {CONTRACTS}")
+    sold = {b for beans in city_beans for b in beans}
+    out = []
+    for i, item in enumerate(items):
+        where = f"contracts[{i}] (C{i + 1})"
+        if not isinstance(item, dict):
+            chk.add(where, "must be an object")
+            continue
+        city = _city_ref(chk, item.get("city"), where, codes)
+        beans = _bean_refs(chk, item.get("beans"), where, bean_codes)
+        for b in beans:
+            if b not in sold:
+                chk.add(where, f"no city sells {bean_codes[b]}")
+        payout = chk.int_field(item, "payout", where, 1)
+        out.append(Contract(city if city is not None else 0, tuple(beans), payout or 0))
+    return out
+
+
+def _harvests(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
+              city_beans: list[tuple[int, ...]]) -> list[tuple[tuple[int, int, int], ...]]:
+    items = chk.list_field(data, "harvests", "")
+    if "harvests" in data and len(items) != HARVESTS:
+        chk.add("harvests", f"{len(items)} Neue-Ernte cards, expected {HARVESTS}")
+    out = []
+    for i, card in enumerate(items):
+        where = f"harvests[{i}] (H{i + 1})"
+        if not isinstance(card, list) or not card:
+            chk.add(where, "a Neue-Ernte card is a non-empty list of {city, bean, count}")
+            continue
+        entries = []
+        for j, entry in enumerate(card):
+            at = f"{where}[{j}]"
+            if not isinstance(entry, dict):
+                chk.add(at, "must be an object {city, bean, count}")
+                continue
+            city = _city_ref(chk, entry.get("city"), at, codes)
+            bean = entry.get("bean")
+            if not isinstance(bean, str) or bean.upper() not in bean_codes:
+                chk.add(at, f"unknown bean {bean!r}")
+                continue
+            b = bean_codes.index(bean.upper())
+            count = chk.int_field(entry, "count", at, 1)
+            if city is not None and city < len(city_beans) and b not in city_beans[city]:
+                chk.add(at, f"{codes[city]} does not sell {bean_codes[b]}")
+            elif city is not None and count is not None:
+                entries.append((city, b, count))
+        out.append(tuple(entries))
+    return out
+
+
+def _token_counts(chk: _Check, bean_codes: list[str], tokens: list[int],
+                  city_beans: list[tuple[int, ...]]) -> None:
+    for b, code in enumerate(bean_codes):
+        on_ladders = sum(1 for beans in city_beans if b in beans)
+        need = on_ladders + MAX_PLAYERS
+        if tokens[b] and tokens[b] < need:
+            chk.add(f"beans[{b}]", f"{tokens[b]} tokens of {code} are too few to set up: "
+                                   f"{on_ladders} on the ladders and one per player "
+                                   f"({MAX_PLAYERS}) need {need}")
+
+
+def _all_paths(graph: list[set[int]], dist: list[list[int]]) -> tuple[Any, ...]:
+    n = len(graph)
+    out = []
+    for a in range(n):
+        row = []
+        for b in range(n):
+            row.append(tuple(_paths(graph, dist, a, b)))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _paths(graph: list[set[int]], dist: list[list[int]], a: int, b: int) -> list[tuple[int, ...]]:
+    """Every shortest path from a to b (cities after a), in order of the city numbers."""
+    if a == b:
+        return [()]
+    out: list[tuple[int, ...]] = []
+    for nxt in sorted(graph[a]):
+        if dist[nxt][b] == dist[a][b] - 1:
+            out.extend((nxt, *rest) for rest in _paths(graph, dist, nxt, b))
+    return out
+
+
+def check_board_data(data: Any, source: str = "board") -> Board:
+    """A :class:`Board` from the parsed JSON ``data``; :class:`BoardError` listing every fault."""
+    chk = _Check()
+    if not isinstance(data, dict):
+        raise BoardError(source, ["the board must be a JSON object"])
+    if data.get("format") != FORMAT:
+        chk.add("format", f"must be {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("version") != 1:
+        chk.add("version", f"must be 1, not {data.get('version')!r}")
+    name = chk.str_field(data, "name", "")
+    title = data.get("title", name)
+    if not isinstance(data.get("reconstruction", False), bool):
+        chk.add("reconstruction", "must be true or false")
+    bean_codes, bean_names, tokens, base = _beans(chk, data)
+    colours, zoll, nach = _colours(chk, data)
+    cities = _cities(chk, data, bean_codes, base)
+    graph = _routes(chk, data, cities.codes)
+    contracts = _contracts(chk, data, cities.codes, bean_codes, cities.beans)
+    harvests = _harvests(chk, data, cities.codes, bean_codes, cities.beans)
+    _token_counts(chk, bean_codes, tokens, cities.beans)
+    for key in sorted(set(data) - _KEYS):
+        chk.add(key, "unknown field")
+    if chk.errors:
+        raise BoardError(source, chk.errors)
+    dist = [_bfs(graph, c) for c in range(len(graph))]
+    return Board(
+        name=str(name), title=str(title), reconstruction=bool(data.get("reconstruction", False)),
+        note=str(data.get("note", "")), digest=digest(data),
+        bean_codes=tuple(bean_codes), bean_names=tuple(bean_names), tokens=tuple(tokens),
+        base=tuple(base), colours=tuple(colours), zoll=tuple(zoll), nachschub=tuple(nach),
+        city_names=tuple(cities.names), city_codes=tuple(cities.codes),
+        coords=tuple(cities.coords), city_beans=tuple(cities.beans),
+        prices=tuple(cities.prices), neighbours=tuple(tuple(sorted(g)) for g in graph),
+        dist=tuple(tuple(d) for d in dist), paths=_all_paths(graph, dist),
+        contracts=tuple(contracts), harvests=tuple(harvests),
+    )
+
+
+_KEYS = {"format", "version", "name", "title", "reconstruction", "note", "beans", "colours",
+         "cities", "routes", "contracts", "harvests"}
+
+
+def digest(data: Any) -> str:
+    """The sha256 of ``data``'s canonical JSON (sorted keys, no spaces): names a board."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_board_text(text: str, source: str) -> Board:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardError(source, [f"not valid JSON: {exc.msg} (line {exc.lineno}, "
+                                  f"column {exc.colno})"]) from None
+    return check_board_data(data, source)
+
+
+def load_board(path: str | Path) -> Board:
+    """The board in the file ``path`` (``"default"``: the reconstructed default board)."""
+    if str(path) == "default":
+        return default_board()
+    return _load_file(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str, mtime: int, size: int) -> Board:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError(path, [f"cannot read the file ({exc.strerror or exc})"]) from None
+    except UnicodeDecodeError:
+        raise BoardError(path, ["not a UTF-8 text file"]) from None
+    return parse_board_text(text, path)
+
+
+def _load_file(path: str) -> Board:
+    try:
+        stat = Path(path).stat()
+    except OSError as exc:
+        raise BoardError(path, [f"cannot read the file ({exc.strerror or exc})"]) from None
+    return _load_cached(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=1)
+def default_board() -> Board:
+    """The reconstructed default board (package data ``boards/default.json``)."""
+    text = resources.files("bohnen.hansa").joinpath("boards/default.json").read_text("utf-8")
+    return parse_board_text(text, "default board")
