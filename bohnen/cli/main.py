@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import typer
 
 from bohnen.cli.catalog import bots_command, games_command
+from bohnen.cli.hansa import hansa_app
 from bohnen.cli.play import play_command
 from bohnen.cli.replay import replay_command
 from bohnen.cli.simulate import simulate_command
@@ -35,6 +36,7 @@ app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("bots")(bots_command)
 app.command("play")(play_command)
+app.add_typer(hansa_app, name="hansa")
 
 
 def _click_exception() -> type[Exception]:

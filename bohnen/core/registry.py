@@ -10,6 +10,7 @@ from bohnen.core.protocol import Game
 _KNOWN: dict[str, str] = {
     "bohnanza": "bohnen.bohnanza",
     "ndb": "bohnen.ndb",
+    "hansa": "bohnen.hansa",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,83 @@
+"""What each seat of Bohn Hansa sees.
+
+Public: positions, money (and the ledger), loans, every aid's beans, the ladders and
+the supply, the cards on the table, the travel cards discarded for good, hand sizes,
+the contract discard pile, the Neue-Ernte cards revealed and those lying before a
+player, the sizes of the piles, the trade floor and the proposal awaiting an answer.
+Hidden: the content and order of the other hands, the contract pile, the Neue-Ernte
+pile and its two reserve cards (nobody sees them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohnen.hansa.actions import card_text
+from bohnen.hansa.serialize import ladders_json, proposal_json
+from bohnen.hansa.state import OVER, PHASE_NAMES, TRADE, HansaState
+
+JSON = dict[str, Any]
+
+
+def _prices(state: HansaState, city: int) -> JSON:
+    slot = state.fixed if state.phase == TRADE and city == state.pos[state.active] \
+        else state.free_slot(city)
+    return {state.board.bean_codes[b]: state.price(city, slot, b)
+            for b in state.board.city_beans[city]}
+
+
+def view(state: HansaState, seat: int | None) -> JSON:
+    """What ``seat`` may see (``None``: a spectator, who sees only what is public)."""
+    if seat is not None and not (type(seat) is int and 0 <= seat < state.n):
+        raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
+    board = state.board
+    codes = board.bean_codes
+    return {
+        "game": "hansa",
+        "seat": seat,
+        "options": state.options.to_json(),
+        "board": {"name": board.name, "title": board.title,
+                  "reconstruction": board.reconstruction},
+        "phase": PHASE_NAMES[state.phase],
+        "active": state.active,
+        "turn": state.turn,
+        "to_act": list(state.to_act()),
+        "cities": [{"code": code, "prices": _prices(state, c),
+                    "free_slot": state.free_slot(c) + 1}
+                   for c, code in enumerate(board.city_codes)],
+        "ladders": ladders_json(state),
+        "supply": {code: state.supply[b] for b, code in enumerate(codes)},
+        "players": [{
+            "seat": s,
+            "colour": board.colours[s],
+            "city": board.city_codes[state.pos[s]],
+            "money": state.money[s],
+            "earned": state.earned[s],
+            "spent": state.spent[s],
+            "loans": state.loans[s],
+            "beans": {code: state.store[s * state.nb + b] for b, code in enumerate(codes)},
+            "hand": [card_text(c) for c in state.hands[s]] if s == seat else None,
+            "hand_size": len(state.hands[s]),
+            "waste": [card_text(c) for c in state.waste[s]],
+            "harvest_before": [f"H{c + 1}" for c in state.ne_before[s]],
+        } for s in range(state.n)],
+        "table": [card_text(c) for c in state.table],
+        "played": [card_text(c) for c in state.played],
+        "contract_pile": len(state.deck),
+        "contract_discard": [f"C{c}" for c in state.cdiscard],
+        "harvest_pile": len(state.ne_pile),
+        "harvest_reserve": len(state.ne_reserve),
+        "harvest_discard": [f"H{c + 1}" for c in state.ne_discard],
+        "trigger": f"H{state.trigger + 1}" if state.trigger >= 0 else None,
+        "last_round": state.last_round,
+        "last_seat": state.last_seat,
+        "due": state.due,
+        "fixed": state.fixed + 1,
+        "floor": state.floor,
+        "quiet": state.quiet,
+        "made": state.made,
+        "pending": proposal_json(state, state.pending) if state.pending is not None else None,
+        "next_pid": state.next_pid,
+        "closing": list(state.closing),
+        "result": state.result().to_json() if state.phase == OVER else None,
+    }
