@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bohnen.core.protocol import Game
+from bohnen.core.result import Result
 from bohnen.core.rng import seed_state, step
 from bohnen.hansa.actions import action_from_json, parse_action
 from bohnen.hansa.determinize import sampler, state_from_view
+from bohnen.hansa.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.hansa.options import HansaOptions
+from bohnen.hansa.playout import playout, playout_move
 from bohnen.hansa.serialize import state_from_json
 from bohnen.hansa.state import HansaState, new_state
 
@@ -26,6 +30,7 @@ class BohnHansa(Game):
     min_players = 3
     max_players = 5
     score_name = "talers"
+    bot_factories = MappingProxyType({"heuristic": (make_heuristic, BOT_PARAMS)})
 
     def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
         return HansaOptions(players=players, **overrides)
@@ -75,6 +80,12 @@ class BohnHansa(Game):
 
     def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], HansaState]:
         return sampler(view)
+
+    def playout_move(self, state: Any, rng: random.Random) -> Any:
+        return playout_move(state, rng)
+
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        return playout(state, rng)
 
 
 def _deck(deck: Sequence[Any], contracts: int, harvests: int) -> tuple[list[int], list[int] | None]:
