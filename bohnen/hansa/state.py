@@ -382,7 +382,8 @@ class HansaState:
         prices = {self.board.bean_codes[b]: self.price(city, self.fixed, b)
                   for b in self.board.city_beans[city]}
         events.append(event("trade", f"Trade phase in {self.board.city_names[city]}: "
-                            f"prices {prices}.", seat=self.active, prices=prices))
+                            "prices " + ", ".join(f"{b} {p}" for b, p in prices.items())
+                            + ".", seat=self.active, prices=prices))
 
     def final_phase(self, events: list[Any]) -> None:
         seat = self.active
