@@ -12,7 +12,13 @@ from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
 from bohnen.tui.registry import check_playable
-from bohnen.tui.session import Seating, Session, default_seating, saved_seating
+from bohnen.tui.session import (
+    Seating,
+    Session,
+    bot_or_fallback,
+    default_seating,
+    saved_seating,
+)
 
 DEFAULT_GAME = "bohnanza"
 DEFAULT_BOT = "heuristic"
@@ -20,8 +26,9 @@ DEFAULT_DELAY = 0.6
 
 
 def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
-                humans: int | None) -> Seating:
-    """Who sits where, from the options; ``ValueError`` naming a bad one."""
+                humans: int | None, default_bot: str = DEFAULT_BOT) -> Seating:
+    """Who sits where, from the options (``default_bot`` in the bot seats unless
+    ``bots`` names them); ``ValueError`` naming a bad one."""
     first = 0 if seat is None else seat
     if not 0 <= first < players:
         raise ValueError(f"--seat {first}: seats are 0 to {players - 1}")
@@ -31,7 +38,7 @@ def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
     if not 1 <= count <= players:
         raise ValueError(f"--humans must be from 1 to {players}, not {count}")
     people = [(first + k) % players for k in range(count)]
-    specs = split_specs(bots) if bots is not None else [DEFAULT_BOT]
+    specs = split_specs(bots) if bots is not None else [default_bot]
     if any(not spec for spec in specs):
         raise ValueError(f"--bots {bots!r}: empty bot spec")
     if count == players:
@@ -58,11 +65,15 @@ def make_session(game_name: str, players: int | None, seat: int | None, bots: st
     check_playable(game.name)
     count = 4 if players is None else players
     game_options = build_options(game, count, options)
-    return Session(game, game_options, seed, seating_for(count, seat, bots, hotseat, humans))
+    # Until a game has its heuristic bot, random bots play (the session's notice says so).
+    default_bot = bot_or_fallback(game, DEFAULT_BOT)[0]
+    return Session(game, game_options, seed,
+                   seating_for(count, seat, bots, hotseat, humans, default_bot))
 
 
 def play_command(
-    game: Annotated[str, typer.Argument(help="bohnanza or ndb.", metavar="GAME")] = DEFAULT_GAME,
+    game: Annotated[str, typer.Argument(help="bohnanza, ndb or hansa.",
+                                        metavar="GAME")] = DEFAULT_GAME,
     players: Annotated[int | None, typer.Option("--players", "-p",
                                                 help="Number of seats (default 4).")] = None,
     bots: Annotated[str | None, typer.Option(

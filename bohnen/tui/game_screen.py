@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import Console
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -20,6 +22,7 @@ from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
 
 LOG_LINES = 40
+WRAP_CONSOLE = Console(width=200, color_system=None)  # only measures how lines wrap
 
 SHARED_HELP = """[b]Keys[/b]
   1-9       play action N of the numbered list (or click it)
@@ -28,6 +31,31 @@ SHARED_HELP = """[b]Keys[/b]
   u         take back your last move (games against bots only)
   s         save to a record (go on: bohnen play --resume FILE)
   ? / q     this help / quit"""
+
+
+class LogView(Static):
+    """The log: filled again by its screen when its room changes (the board or the list
+    of moves above it changed height), else its last lines would be cut off."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.fill_log()
+
+
+def last_lines(lines: list[str], rows: int, width: int) -> list[str]:
+    """The last of ``lines`` that fit in ``rows`` rows of ``width`` (long lines wrap)."""
+    if width <= 0:
+        return lines[-rows:]
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        height = len(Text(line).wrap(WRAP_CONSOLE, width)) or 1
+        if kept and used + height > rows:
+            break
+        kept.append(line)
+        used += height
+    return kept[::-1]
 
 
 class GameScreen(Screen[None]):
@@ -55,6 +83,7 @@ class GameScreen(Screen[None]):
         self.result_shown = False
         self._timer: Timer | None = None
         self._status = ""
+        self._log_text: str | None = None
 
     # --- layout -----------------------------------------------------------------------
 
@@ -62,12 +91,14 @@ class GameScreen(Screen[None]):
         yield Static(id="title")
         yield Static(id="board")
         yield Static(id="choices")
-        yield Static(id="log")
+        yield LogView(id="log")
         yield Input(id="command", placeholder="type an action or its number, Enter")
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.session.notice:
+            self.say(self.session.notice)
         self.redraw()
         self.flow()
 
@@ -82,6 +113,25 @@ class GameScreen(Screen[None]):
     def result_extra(self, view: dict[str, Any]) -> str:
         return ""
 
+    def menu(self, seat: int) -> list[Any]:
+        """The numbered actions offered to ``seat`` (a game may leave some to its keys)."""
+        return self.session.choices(seat)
+
+    def describe(self, action: object) -> str:
+        """An action's label in the numbered list (plain text)."""
+        return without_seat(str(action))
+
+    def menu_extra(self, seat: int) -> str:
+        """Markup after the numbered list (e.g. the game's keys for the other actions)."""
+        return ""
+
+    def menu_title(self) -> str:
+        """Markup before the numbered list."""
+        return "[b]Your move:[/b] "
+
+    def hinted(self, action: object) -> None:
+        """Called with the hint's action once it is shown (a game may point at it)."""
+
     # --- drawing ----------------------------------------------------------------------
 
     def seat_label(self, seat: int) -> str:
@@ -92,11 +142,18 @@ class GameScreen(Screen[None]):
         self.query_one("#title", Static).update(self.title_text(view))
         self.query_one("#board", Static).update(self.board_text(view))
         self.query_one("#choices", Static).update(self.choices_text())
+        self.fill_log()
+        self.query_one("#status", Static).update(self._status)
+
+    def fill_log(self) -> None:
+        """The last lines of the log that fit in its room (as the seat shown sees them)."""
         log = self.query_one("#log", Static)
         room = max(1, min(LOG_LINES, log.size.height or 6))
-        lines = self.session.log_lines(self.shown, room)
-        log.update("\n".join(esc(line) for line in lines[-room:]))
-        self.query_one("#status", Static).update(self._status)
+        lines = last_lines(self.session.log_lines(self.shown, room), room, log.size.width)
+        text = "\n".join(esc(line) for line in lines)
+        if text != self._log_text:
+            self._log_text = text
+            log.update(text)
 
     def choices_text(self) -> str:
         session = self.session
@@ -108,7 +165,8 @@ class GameScreen(Screen[None]):
             return f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
         if seat != self.shown:
             return f"[i]Seat {seat} is to play.[/i]"
-        return "[b]Your move:[/b] " + numbered(session.choices(seat), width=68)
+        return (self.menu_title() + numbered(self.menu(seat), width=68, describe=self.describe)
+                + self.menu_extra(seat))
 
     def say(self, message: str, error: bool = False) -> None:
         text = esc(message)
@@ -165,6 +223,9 @@ class GameScreen(Screen[None]):
         seat = self.my_seat()
         if seat is None:
             return
+        if text.strip().isdigit():
+            self.choose_listed(int(text.strip()))
+            return
         self.after_move(self.session.play_text(seat, text))
 
     def play_action(self, action: Any) -> None:
@@ -195,15 +256,21 @@ class GameScreen(Screen[None]):
     # --- keys -------------------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        self.choose_listed(number)
+
+    def choose_listed(self, number: int) -> None:
+        """Play action ``number`` (from 1) of the numbered list shown."""
         seat = self.my_seat()
         if seat is None:
             return
-        try:
-            action = self.session.choice(seat, number)
-        except ValueError as exc:
-            self.say(str(exc), error=True)
+        listed = self.menu(seat)
+        if not listed:
+            self.say("you have nothing to do now", error=True)
             return
-        self.play_action(action)
+        if not 1 <= number <= len(listed):
+            self.say(f"no action {number}: choose 1 to {len(listed)}", error=True)
+            return
+        self.play_action(listed[number - 1])
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()
@@ -228,6 +295,7 @@ class GameScreen(Screen[None]):
             return
         action = self.session.hint(seat)
         self.say(f"Hint: {without_seat(str(action))} (g plays it)")
+        self.hinted(action)
 
     def action_play_hint(self) -> None:
         seat = self.my_seat()

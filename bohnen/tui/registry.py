@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 _SCREENS: dict[str, str] = {
     "bohnanza": "bohnen.tui.bohnanza_screen:BohnanzaScreen",
     "ndb": "bohnen.tui.ndb_screen:NdbScreen",
+    "hansa": "bohnen.tui.hansa_screen:HansaScreen",
 }
 
 

@@ -16,14 +16,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bohnen.bots import Bot, Decision, make_bot
+from bohnen.bots import Bot, Decision, bot_names, make_bot
 from bohnen.core import GameError, GameRecord, RecordError, get_game
 from bohnen.core.protocol import Game, State
 from bohnen.core.records import start
 from bohnen.core.rng import derive
 
 HINT_BOT = "heuristic"
+FALLBACK_BOT = "random"  # for a game whose heuristic bot is not written yet
 PLAY_KEY = "play"  # the extra key of a saved record that names the seats
+
+
+def bot_or_fallback(game: Game, name: str = HINT_BOT) -> tuple[str, str]:
+    """``name`` if ``game`` knows that bot, else the random bot and a note saying so."""
+    if name in bot_names(game):
+        return name, ""
+    return FALLBACK_BOT, (f"no {name} bot for {game.title} yet: "
+                          f"the {FALLBACK_BOT} bot stands in")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +96,8 @@ class Session:
         self.deck = None if deck is None else list(deck)
         self.seating = seating
         self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in seating.bots.items()}
-        self.hinter: Bot = make_bot(HINT_BOT, game)
+        hint_bot, self.notice = bot_or_fallback(game)  # notice: for the status line
+        self.hinter: Bot = make_bot(hint_bot, game)
         self.state: State = game.new_game(options, seed, self.deck)
         self.actions: list[str] = []
         self.log: list[Any] = []  # events, rendered per viewer
@@ -258,10 +268,10 @@ class Session:
     def resume(cls, path: str | Path, seating: Seating | None = None) -> Session:
         """The game saved at ``path``, its moves replayed; seats as saved unless given."""
         record = GameRecord.load(path)
+        game, _state = start(record)
         if seating is None:
             seating = saved_seating(path) or default_seating(
-                len(_players_of(record)), 0, "heuristic")
-        game, _state = start(record)
+                len(_players_of(record)), 0, bot_or_fallback(game)[0])
         options = game.options_from_json(record.options)
         session = cls(game, options, record.seed, seating, record.deck)
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual.markup import escape
 
@@ -23,13 +23,16 @@ def without_seat(notation: str) -> str:
     return rest.strip() if sep and head.strip().isdigit() else notation
 
 
-def numbered(actions: Iterable[object], width: int = 80) -> str:
-    """The listed actions as clickable ``N label`` items, packed into lines of ``width``."""
+def numbered(actions: Iterable[object], width: int = 80,
+             describe: Callable[[object], str] | None = None) -> str:
+    """The listed actions as clickable ``N label`` items, packed into lines of ``width``;
+    ``describe`` gives an action's label (plain text; default: its notation)."""
     lines: list[str] = []
     line = ""
     plain_len = 0
     for number, action in enumerate(actions, start=1):
-        label = f"{number} {without_seat(str(action))}"
+        text = describe(action) if describe is not None else without_seat(str(action))
+        label = f"{number} {text}"
         item = click(f"choose({number})", f"[b]{number}[/b] {esc(label[len(str(number)) + 1:])}")
         if plain_len and plain_len + 2 + len(label) > width:
             lines.append(line)

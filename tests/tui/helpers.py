@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from bohnen.bots import make_bot
 from bohnen.cli.play import make_session
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
@@ -19,8 +20,17 @@ MAX_PRESSES = 3000
 
 def session(game: str = "bohnanza", seed: int = 1, options: list[str] | None = None,
             players: int | None = None, hotseat: bool = False,
-            resume: Path | None = None) -> Session:
-    return make_session(game, players, None, None, seed, hotseat, None, options or [], resume)
+            resume: Path | None = None, bots: str | None = None) -> Session:
+    return make_session(game, players, None, bots, seed, hotseat, None, options or [], resume)
+
+
+def random_session(game: str, seed: int, players: int = 3, hotseat: bool = False) -> Session:
+    """A game against random bots whose hints come from the random bot too: the same
+    game whatever becomes of the heuristic bots (and fast)."""
+    sess = session(game, seed=seed, players=players, hotseat=hotseat,
+                   bots=None if hotseat else "random")
+    sess.hinter = make_bot("random", sess.game)
+    return sess
 
 
 def app_for(sess: Session, save: Path | None = None) -> BohnenApp:

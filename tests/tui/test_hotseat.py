@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 
 import pytest
 
-from bohnen.tui import bohnanza_screen, ndb_screen
+from bohnen.tui import bohnanza_screen, hansa_board, ndb_screen
 from bohnen.tui.app import BohnenApp
 
-from .helpers import SIZE, app_for, screen_name, screen_text, session
+from .helpers import SIZE, app_for, random_session, screen_name, screen_text, session
 
 HandText = Callable[[list[str]], str]
 
@@ -61,3 +62,49 @@ async def play_covered(game: str, options: list[str], hand_text: HandText,
 def test_a_seat_never_sees_another_seats_hand(game: str, options: list[str],
                                               hand_text: HandText) -> None:
     asyncio.run(play_covered(game, options, hand_text, switches=12))
+
+
+def test_bohn_hansa_a_seat_never_sees_another_seats_contracts() -> None:
+    asyncio.run(_hansa_hidden_hands(switches=7))
+
+
+def check_hansa_screen(app: BohnenApp, shown: int | None, hand_page: bool = True) -> None:
+    """The hand of ``shown`` is on the screen (none on the cover; the prices page shows
+    no hand); no contract held by another seat is named anywhere on it (the travel
+    cards are the same T1..T7 for all)."""
+    text = " ".join(screen_text(app).split())
+    sess = app.session
+    board = sess.options.board_data
+    for seat in range(sess.options.players):
+        hand = sess.view(seat)["players"][seat]["hand"]
+        if seat == shown:
+            if hand_page:
+                assert hansa_board.hand_text(board, seat, hand) in text, (seat, hand, text)
+            continue
+        for card in hand:
+            if card.startswith("C"):
+                assert not re.search(rf"\b{card}\b", text), (seat, card, text)
+
+
+async def _hansa_hidden_hands(switches: int) -> None:
+    sess = random_session("hansa", seed=3, hotseat=True)
+    app = app_for(sess)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seen: set[int] = set()
+        for _ in range(switches):
+            assert screen_name(app) == "CoverScreen"
+            check_hansa_screen(app, None)
+            await pilot.press("enter")
+            seat = app.game_screen.shown
+            check_hansa_screen(app, seat)
+            if seat not in seen:
+                for page in ("m", "l", "b"):  # every page, once per seat
+                    await pilot.press(page)
+                    check_hansa_screen(app, seat, hand_page=page != "l")
+            seen.add(seat)
+            while screen_name(app) != "CoverScreen" and not sess.is_over:
+                await pilot.press("g")
+                if screen_name(app) == "HansaScreen":
+                    check_hansa_screen(app, seat)
+        assert seen == {0, 1, 2}

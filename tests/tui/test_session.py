@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import bohnen.tui.session as session_module
 from bohnen.core import GameRecord, RecordError, replay
-from bohnen.tui.session import Seating, Session
+from bohnen.tui.session import Seating, Session, bot_or_fallback
 
 from .helpers import session
 
@@ -134,3 +135,20 @@ def test_seating_must_cover_every_seat() -> None:
 def test_open_trading_is_refused() -> None:
     with pytest.raises(ValueError, match="open trading"):
         session("bohnanza", options=["trading=open", "max_proposals_per_turn=none"])
+
+
+def test_the_random_bot_stands_in_for_a_game_without_a_heuristic_bot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sess = session("ndb", options=["rounds=1"])
+    assert sess.notice == "" and sess.hinter.name != "random"
+    path = tmp_path / "game.json"
+    data = sess.record().to_json()  # a record without the seats of `bohnen play`
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(session_module, "bot_names", lambda game=None: ("ismcts", "random"))
+    assert bot_or_fallback(sess.game) == (
+        "random", "no heuristic bot for Nicht die Bohne! yet: the random bot stands in")
+    fresh = session("ndb", options=["rounds=1"])
+    assert fresh.hinter.name == "random" and "random bot stands in" in fresh.notice
+    assert set(fresh.seating.bots.values()) == {"random"}
+    resumed = Session.resume(path)
+    assert set(resumed.seating.bots.values()) == {"random"}

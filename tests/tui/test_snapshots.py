@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from .helpers import SIZE, app_for, play_hints_until_over, session
+from .helpers import SIZE, app_for, play_hints_until_over, random_session, session
 
 Compare = Callable[..., bool]
 
@@ -43,4 +43,25 @@ def test_hotseat_cover(snap_compare: Compare) -> None:
 
 def test_help(snap_compare: Compare) -> None:
     assert snap_compare(app_for(session("bohnanza", seed=1)), press=["question_mark"],
+                        terminal_size=SIZE)
+
+
+def test_hansa_journey_on_the_map(snap_compare: Compare) -> None:
+    # Random bots and hints: the snapshots do not move when the heuristic bot changes.
+    assert snap_compare(app_for(random_session("hansa", seed=7)), press=["1", "left"],
+                        terminal_size=SIZE)
+
+
+def test_hansa_board_in_the_trade_phase(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)),
+                        press=["1", "left", "enter"], terminal_size=SIZE)
+
+
+def test_hansa_deal_panel(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)),
+                        press=["1", "left", "enter", "t", "tab", "space"], terminal_size=SIZE)
+
+
+def test_hansa_prices(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)), press=["1", "l", "left"],
                         terminal_size=SIZE)

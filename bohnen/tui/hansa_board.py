@@ -1,0 +1,363 @@
+"""What the Bohn Hansa screen draws, from a seat's view and the (public) board data.
+
+Pure functions returning markup: the players' table, the hand in its order with the
+contracts spelled out, prices and ladders, the negotiation, and the journey to a
+city (the cards it would play). The screen (``hansa_screen.py``) puts them on pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bohnen.hansa.board import STORAGE, Board
+from bohnen.tui.hansa_map import SEAT_COLOURS, cart_digit
+from bohnen.tui.text import click, esc
+
+JSON = dict[str, Any]
+
+BEAN_COLOURS = {"BL": "blue", "FE": "bright_yellow", "SA": "cyan", "BR": "yellow",
+                "SO": "magenta", "AU": "bright_white", "RO": "red", "GA": "green"}
+ZOLL_JOURNEY = 20  # the rules' figures, for the journey's preview
+CONTRACT_PRICE = 5
+WIDTH = 78
+PAGES = ("board", "map", "prices")
+
+
+def bean(code: str) -> str:
+    """A bean code in its colour."""
+    return f"[{BEAN_COLOURS.get(code, 'white')}]{esc(code)}[/]"
+
+
+def seat_colour(view: JSON, seat: int) -> str:
+    return SEAT_COLOURS.get(view["players"][seat]["colour"], "white")
+
+
+# --- cards --------------------------------------------------------------------------------
+
+
+def card_kind(board: Board, seat: int, card: str) -> str:
+    """``contract``, ``zoll``, ``nachschub`` or ``travel`` for a card of ``seat``'s hand."""
+    if card.startswith("C"):
+        return "contract"
+    number = int(card[1:])
+    if number == board.zoll[seat]:
+        return "zoll"
+    if number == board.nachschub[seat]:
+        return "nachschub"
+    return "travel"
+
+
+def contract_of(board: Board, card: str) -> tuple[str, list[str], int]:
+    """(city code, bean codes, payout) of contract ``C<n>``."""
+    contract = board.contracts[int(card[1:]) - 1]
+    return (board.city_codes[contract.city], [board.bean_codes[b] for b in contract.beans],
+            contract.payout)
+
+
+def contract_text(board: Board, card: str) -> str:
+    """A contract in words (plain): ``C58 ROS SA+SO 35t``."""
+    city, beans, payout = contract_of(board, card)
+    return f"{card} {city} {'+'.join(beans)} {payout}t"
+
+
+def contract_markup(board: Board, card: str, beans_held: JSON) -> str:
+    """A contract with its beans coloured; ✓ when the seat holds every bean of it."""
+    city, beans, payout = contract_of(board, card)
+    have = all(beans_held.get(b, 0) for b in beans)
+    mark = " [b green]✓[/]" if have else ""
+    return (f"[b]{esc(card)}[/] {esc(city)} {'+'.join(bean(b) for b in beans)} "
+            f"[b]{payout}t[/]{mark}")
+
+
+CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
+CARD_STYLES = {"zoll": "b red", "nachschub": "b green", "contract": "b", "travel": ""}
+
+
+def hand_text(board: Board, seat: int, hand: Sequence[str]) -> str:
+    """The hand's line (plain text): its cards in order, the front card marked."""
+    return "Hand " + " ".join(("▶" if i == 0 else "") + card
+                              + CARD_WORDS.get(card_kind(board, seat, card), "")
+                              for i, card in enumerate(hand))
+
+
+def hand_lines(board: Board, seat: int, hand: Sequence[str], beans_held: JSON,
+               played: int = 0) -> list[str]:
+    """The hand in its order (the first ``played`` cards highlighted: a journey's
+    cards), then the contracts in it with their city, beans and payout."""
+    if not hand:
+        return ["Hand: (empty)"]
+    items = []
+    for i, card in enumerate(hand):
+        kind = card_kind(board, seat, card)
+        text = ("▶" if i == 0 else "") + card + CARD_WORDS.get(kind, "")
+        style = CARD_STYLES[kind]
+        if i < played:
+            style = (style + " reverse").strip()
+        items.append(f"[{style}]{esc(text)}[/]" if style else esc(text))
+    lines = ["Hand " + " ".join(items)]
+    contracts = [contract_markup(board, c, beans_held) for c in hand if c.startswith("C")]
+    if contracts:
+        lines += wrap("Contracts ", contracts, " · ")
+    return lines
+
+
+def wrap(head: str, items: Sequence[str], sep: str, width: int = WIDTH) -> list[str]:
+    """Markup items packed into lines of ``width`` (measured without the markup)."""
+    from rich.text import Text
+
+    lines, line, size = [], head, len(head)
+    for item in items:
+        plain = len(Text.from_markup(item).plain)
+        if size > len(head) and size + len(sep) + plain > width:
+            lines.append(line)
+            line, size = " " * len(head), len(head)
+        elif size > len(head):
+            line += sep
+            size += len(sep)
+        line += item
+        size += plain
+    lines.append(line)
+    return lines
+
+
+# --- players, prices, ladders -------------------------------------------------------------
+
+
+def aid_markup(beans: JSON) -> str:
+    """An aid's eight places: the beans it holds, ``··`` for each free place."""
+    tokens = [bean(code) for code, count in beans.items() for _ in range(count)]
+    free = max(0, STORAGE - len(tokens))
+    return " ".join([*tokens, *(["[dim]··[/]"] * free)])
+
+
+def player_line(view: JSON, player: JSON, viewer: int, name: str) -> str:
+    seat = player["seat"]
+    mark = "▶" if seat == view["active"] else " "
+    who = f"{mark}{seat} {name[:9]:<9}"
+    who = f"[b]{esc(who)}[/b]" if seat == viewer else esc(who)
+    loan = f"{player['loans']:>3}t" if player["loans"] else "  — "
+    extra = []
+    if player["harvest_before"]:
+        extra.append(",".join(player["harvest_before"]) + " waits")
+    if player["waste"]:
+        extra.append(f"gave up {len(player['waste'])}")
+    tail = ("  " + esc(" · ".join(extra))) if extra else ""
+    colour = seat_colour(view, seat)
+    started = view["phase"] != "setup" or seat < view["active"]
+    city = player["city"] if started else "·"
+    return (f"{who} [{colour}]{esc(city):<3}[/] {player['money']:>4}t {loan} "
+            f"{player['hand_size']:>3}  {aid_markup(player['beans'])}{tail}")
+
+
+def players_lines(view: JSON, viewer: int, names: Sequence[str]) -> list[str]:
+    head = "[dim]   seat        city money loan hand  aid (8 places)[/]"
+    return [head] + [player_line(view, p, viewer, names[p["seat"]]) for p in view["players"]]
+
+
+def prices_markup(view: JSON, city: int) -> str:
+    """The prices of ``city`` now: ``SO 9 GA 14``."""
+    prices = view["cities"][city]["prices"]
+    return " ".join(f"{bean(code)} {price}" for code, price in prices.items())
+
+
+def city_line(board: Board, view: JSON, label: str, city: int) -> str:
+    return f"{label} [b]{esc(board.city_codes[city])}[/] {prices_markup(view, city)}"
+
+
+def ladder_markup(view: JSON, code: str, slots: int = 5) -> str:
+    """A ladder bottom to top: each slot's pile (``BL3``: three Blaue) or ``··``,
+    padded to ``slots`` slots."""
+    cells = []
+    for slot in view["ladders"][code]:
+        if slot is None:
+            cells.append("[dim]·· [/]")
+        else:
+            count = "" if slot[1] == 1 else str(slot[1])
+            cells.append(f"{bean(slot[0])}{count:<1}")
+    cells += ["   "] * (slots - len(cells))
+    return " ".join(cells)
+
+
+def ladder_cell(board: Board, view: JSON, city: int, cursor: int) -> str:
+    """A city's code (clickable: the cursor), ladder and prices now, 38 columns."""
+    code = board.city_codes[city]
+    label = f"[reverse b]{esc(code)}[/]" if city == cursor else f"[b]{esc(code)}[/]"
+    prices = view["cities"][city]["prices"]
+    cells = " ".join(f"{bean(b)}{p:<2}" for b, p in prices.items())
+    pad = " " * max(0, 14 - (5 * len(prices) - 1))
+    return click(f"cursor_to('{code}')", label) + f" {ladder_markup(view, code)} {cells}{pad}"
+
+
+def price_table(board: Board, view: JSON, city: int) -> list[str]:
+    """Every price of ``city``'s ladder per bean, bottom slot first, the price now in
+    brackets, then the top circles (a full ladder's prices)."""
+    slot_now = view["cities"][city]["free_slot"] - 1
+    rows = board.prices[city]
+    parts = []
+    for b in board.city_beans[city]:
+        cells = [f"[{p[b]}]" if i == slot_now else str(p[b]) for i, p in enumerate(rows[:-1])]
+        top = f"({rows[-1][b]})" if slot_now == len(rows) - 1 else str(rows[-1][b])
+        parts.append(f"{bean(board.bean_codes[b])} {esc(' '.join(cells))} top {esc(top)}")
+    return wrap(f"{esc(board.city_names[city])}: ", parts, " · ")
+
+
+def prices_page(board: Board, view: JSON, cursor: int) -> list[str]:
+    cities = list(range(board.cities))
+    half = (len(cities) + 1) // 2
+    lines = ["[dim]ladders bottom slot first (BL3: three Blaue on one slot) · prices now[/]"]
+    rights: list[int | None] = [*cities[half:], None]
+    for left, right in zip(cities[:half], rights[:half], strict=True):
+        cell = ladder_cell(board, view, left, cursor)
+        if right is not None:
+            cell += "│" + ladder_cell(board, view, right, cursor)
+        lines.append(cell)
+    return lines + price_table(board, view, cursor)
+
+
+# --- the negotiation ----------------------------------------------------------------------
+
+
+def deal_text(p: JSON, active: int, city: str) -> str:
+    """A proposal in words (plain)."""
+    kind = f"invitation to {city}" if p["invite"] else "trade"
+    gives = ",".join(p["active_gives"]) or "nothing"
+    buys = f", buys {','.join(p['active_buys'])} for seat {p['guest']}" if p["active_buys"] else ""
+    guest_gives = ",".join(p["guest_gives"]) or "nothing"
+    return (f"#{p['pid']} seat {p['from']}→{p['to']} ({kind}): seat {active} gives {gives}"
+            f"{buys}; seat {p['guest']} gives {guest_gives}")
+
+
+def phase_lines(board: Board, view: JSON, viewer: int) -> list[str]:
+    """The state of the phase: the trading, the customs owed, the closing."""
+    phase = view["phase"]
+    active = view["active"]
+    if phase == "trade":
+        city = view["players"][active]["city"]
+        budget = view["options"]["max_proposals_per_turn"]
+        line = (f"Trade in {esc(city)} (prices fixed) · floor: seat {view['floor']} · "
+                f"proposals {view['made']}/{budget}")
+        pending = view["pending"]
+        if pending is None:
+            return [line]
+        text = esc(deal_text(pending, active, city))
+        return [line, f"[b]{text}[/]" if pending["to"] == viewer else text]
+    if phase == "customs":
+        return [f"[b red]Customs: seat {active} still owes {view['due']}t[/] — sell beans at "
+                "their base price, one by one"]
+    if phase == "closing":
+        return ["[b]The game is ending:[/] each player fulfils the contracts it can where "
+                "it stands"]
+    if phase == "setup":
+        return ["Set-up: fulfil one of your dearest contracts; the one named last ends "
+                "the hand"]
+    return []
+
+
+def table_line(board: Board, view: JSON) -> str | None:
+    """The contracts the active player laid on the table this turn."""
+    if not view["table"]:
+        return None
+    beans = view["players"][view["active"]]["beans"]
+    cards = " · ".join(contract_markup(board, c, beans) for c in view["table"])
+    return f"Table (seat {view['active']}): {cards}"
+
+
+def header(view: JSON) -> str:
+    return (f"Neue Ernte {view['harvest_pile']} left + {view['harvest_reserve']} reserve · "
+            f"contracts {view['contract_pile']}")
+
+
+def legend(view: JSON, names: Sequence[str]) -> str:
+    """Whose cart is which on the map."""
+    room = max(3, 48 // len(view["players"]) - 4)  # the legend fits beside the tabs
+    items = [f"[b {seat_colour(view, p['seat'])}]{cart_digit(p['seat'])} "
+             f"{esc(names[p['seat']][:room])}[/]" for p in view["players"]]
+    return "carts: " + "  ".join(items)
+
+
+# --- journeys -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Journey:
+    """The journey of ``seat`` to ``dest`` along path ``index`` of its shortest paths."""
+
+    here: int
+    dest: int
+    paths: tuple[tuple[int, ...], ...]  # each: the cities after the start, dest last
+    index: int
+    cards: tuple[str, ...]  # the cards it plays (the front of the hand)
+    need: int  # cities counted with start and end: the cards it takes
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        return self.paths[self.index % len(self.paths)] if self.paths else ()
+
+    @property
+    def possible(self) -> bool:
+        return len(self.cards) >= self.need
+
+    def notation(self, board: Board) -> str:
+        if self.dest == self.here:
+            return "stay"
+        return "go " + " ".join(board.city_codes[c] for c in self.path)
+
+
+def journey(board: Board, hand: Sequence[str], here: int, dest: int, index: int) -> Journey:
+    paths = board.paths[here][dest] if dest != here else ((),)
+    need = board.dist[here][dest] + 1
+    return Journey(here, dest, tuple(paths), index, tuple(hand[:need]), need)
+
+
+def journey_line(board: Board, seat: int, money: int, trip: Journey) -> list[str]:
+    """What the journey costs and does, before it is confirmed (two lines)."""
+    codes = board.city_codes
+    if not trip.possible:
+        return [f"[b red]{esc(codes[trip.dest])} is {trip.need} cities away, start and end "
+                f"counted: {trip.need} cards; your hand holds {len(trip.cards)}[/]"]
+    go = click("travel", "[b reverse] ⏎ go [/]")
+    if trip.dest == trip.here:
+        what = f"{go} stay in {esc(codes[trip.here])}: 1 card"
+    else:
+        via = " ".join(codes[c] for c in trip.path[:-1])
+        what = f"{go} to {esc(codes[trip.dest])}" + (f" via {esc(via)}" if via else "")
+        what += f" · {trip.need} cities with start and end"
+        if len(trip.paths) > 1:
+            what += f" · path {trip.index % len(trip.paths) + 1}/{len(trip.paths)}, v: next"
+    kinds = [card_kind(board, seat, c) for c in trip.cards]
+    cards = " ".join(f"[{CARD_STYLES[k]}]{esc(c + CARD_WORDS.get(k, ''))}[/]" if CARD_STYLES[k]
+                     else esc(c) for c, k in zip(trip.cards, kinds, strict=True))
+    effects = [f"plays {cards}"]
+    if "zoll" in kinds:
+        short = f" (you have {money}t)" if money < ZOLL_JOURNEY else ""
+        effects.append(f"[b red]Zoll −{ZOLL_JOURNEY}t{esc(short)}[/]")
+    if "nachschub" in kinds:
+        effects.append("[b green]Nachschub: Neue Ernte[/]")
+    contracts = [c for c, k in zip(trip.cards, kinds, strict=True) if k == "contract"]
+    if contracts:
+        effects.append(f"[b]{esc(','.join(contracts))} to the table[/]")
+    return [what, "  " + " · ".join(effects)]
+
+
+def city_detail(board: Board, view: JSON, city: int) -> str:
+    """The city under the cursor: its name, prices now, routes and the carts there."""
+    code = board.city_codes[city]
+    routes = " ".join(board.city_codes[n] for n in board.neighbours[city])
+    carts = [p["seat"] for p in view["players"] if p["city"] == code]
+    who = (" · carts: " + " ".join(f"[b {seat_colour(view, s)}]{s}[/]" for s in carts)) \
+        if carts else ""
+    slot = view["cities"][city]["free_slot"]
+    return (f"[reverse b]{esc(code)}[/] {esc(board.city_names[city])}: {prices_markup(view, city)}"
+            f" [dim](slot {slot})[/] · routes {esc(routes)}{who}")
+
+
+def tabs(page: str) -> str:
+    """The page tabs, clickable: Board, Map, Prices."""
+    items = []
+    for name in PAGES:
+        label = f" {name.capitalize()} "
+        text = f"[reverse b]{label}[/]" if name == page else f"[dim]{label}[/]"
+        items.append(click(f"page('{name}')", text))
+    return "".join(items)
