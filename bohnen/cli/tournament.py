@@ -120,7 +120,8 @@ def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> 
     if run.interrupted:
         title += f" · interrupted after {run.played} of {run.scheduled} games"
     out = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    out.add_column("bot", no_wrap=True)
+    # A long bot spec folds over several lines; the figures are never cut.
+    out.add_column("bot", overflow="fold")
     for header in ("games", "wins", "win\nshare", "95%\ninterval",
                    f"mean\n{setup.game.score_name}", "rating\nμ", "\n± 2σ"):
         out.add_column(header, justify="right", no_wrap=True)

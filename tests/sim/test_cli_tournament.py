@@ -145,3 +145,17 @@ def test_missing_ray_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
     err = fails([*BASE, "--backend", "ray"], capsys)
     assert "pip install 'bohnen[ray]'" in err
+
+
+def test_a_long_bot_spec_folds_and_leaves_the_figures_whole(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    long = "random:trades=false" + "".join(",trades=false" for _ in range(4))
+    assert main(["tournament", "bohnanza", "--bots", f"{long},random,random",
+                 "--games", "3", "--seed", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert "…" not in printed
+    assert max(len(line) for line in printed.splitlines()) <= 80
+    assert "interval" in printed and "rating" in printed
+    rows = [line for line in printed.splitlines() if "random#" in line]
+    assert len(rows) == 2 and all("%" in row for row in rows)
