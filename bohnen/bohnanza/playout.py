@@ -26,8 +26,8 @@ from typing import Any
 from bohnen.bohnanza import legal as L
 from bohnen.bohnanza.actions import Decline
 from bohnen.bohnanza.beans import BEAN_COUNT, DECK_SIZE, MAX_FIELD, PAYOUT, next_step
-from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState
-from bohnen.core.playout import random_move
+from bohnen.bohnanza.state import PLANT, PLANT_TRADED, TRADE, BohnanzaState
+from bohnen.core.playout import random_move, truncated
 from bohnen.core.result import Result
 
 PLAYOUT_TURNS = 8
@@ -36,12 +36,7 @@ PLAYOUT_TURNS = 8
 def playout(state: BohnanzaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
     estimate (or the result, if the game ended first)."""
-    stop = state.turn + PLAYOUT_TURNS
-    while state.phase != OVER and state.turn < stop:
-        state.apply(playout_move(state, rng))
-    if state.phase == OVER:
-        return state.result()
-    return estimate(state)
+    return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
 
 
 def estimate(state: BohnanzaState) -> Result:

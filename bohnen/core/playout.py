@@ -10,10 +10,11 @@ a better policy through ``Game.playout_move``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bohnen.core.protocol import State
+from bohnen.core.result import Result
 
 _CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
 
@@ -61,3 +62,16 @@ def random_move(state: State, rng: random.Random) -> Any:
     if action is None:
         action = actions[int(rng.random() * len(actions))]
     return action
+
+
+def truncated(state: Any, rng: random.Random, move: Callable[[Any, random.Random], Any],
+              turns: int, estimate: Callable[[Any], Result]) -> Result:
+    """Play ``state`` by ``move`` for ``turns`` turns (``state.turn`` counts them), then
+    ``estimate`` it; the true result if the game ends first."""
+    stop = state.turn + turns
+    while not state.is_over and state.turn < stop:
+        state.apply(move(state, rng))
+    if state.is_over:
+        result: Result = state.result()
+        return result
+    return estimate(state)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bohnen.core.playout import truncated
 from bohnen.core.result import Result
 from bohnen.hansa import actions as A
 from bohnen.hansa.actions import CONTRACT
@@ -39,7 +40,6 @@ from bohnen.hansa.state import (
     CLOSING,
     CUSTOMS,
     FINAL,
-    OVER,
     PHASE_NAMES,
     SETUP,
     TRADE,
@@ -58,12 +58,7 @@ WASTE = 3.0  # talers a travel card discarded for good costs at the stop
 def playout(state: HansaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
     estimate (or the result, if the game ended first)."""
-    stop = state.turn + PLAYOUT_TURNS
-    while state.phase != OVER and state.turn < stop:
-        state.apply(playout_move(state, rng))
-    if state.phase == OVER:
-        return state.result()
-    return estimate(state)
+    return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
 
 
 def estimate(state: HansaState) -> Result:
