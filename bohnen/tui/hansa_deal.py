@@ -5,16 +5,15 @@ active player buys in the city for the other seat; or the counter to a proposal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
 from bohnen.hansa.board import Board
 from bohnen.tui.hansa_board import deal_text
+from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
 
 if TYPE_CHECKING:
@@ -56,13 +55,9 @@ def deal_notation(head: str, give: Sequence[str], want: Sequence[str],
     return text
 
 
-class DealPanel(ModalScreen[None]):
+class DealPanel(ProposalPanel):
     """Builds one proposal or counter; Enter in a text line (or Send) sends it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "send", "Send"),
-    ]
     DEFAULT_CSS = """
     DealPanel { align: center middle; }
     #deal-row { height: auto; max-height: 11; }
@@ -76,9 +71,7 @@ class DealPanel(ModalScreen[None]):
 
     def __init__(self, owner: HansaScreen, seat: int, view: JSON, board: Board,
                  names: Sequence[str]) -> None:
-        super().__init__()
-        self.game_screen = owner
-        self.seat = seat
+        super().__init__(owner, seat)
         self.deal_view = view
         self.board = board
         self.names = list(names)
@@ -154,23 +147,3 @@ class DealPanel(ModalScreen[None]):
             head = f"propose {self.targets[max(index, 0)]}"
         return deal_notation(head, sorted(give, key=self.board.bean_codes.index), want, buy)
 
-    def action_send(self) -> None:
-        outcome = self.game_screen.session.play_text(self.seat, self.notation())
-        if not outcome.ok:
-            self.query_one("#panel-status", Static).update(f"[b red]! {esc(outcome.message)}[/]")
-            return
-        self.dismiss(None)
-        self.game_screen.after_move(outcome)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_send()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "send":
-            self.action_send()
-        else:
-            self.action_cancel()

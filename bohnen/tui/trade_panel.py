@@ -3,15 +3,14 @@ you want, choose to whom, and send it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
 from bohnen.tui.bohnanza_screen import proposal_text
+from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
 
 if TYPE_CHECKING:
@@ -54,18 +53,12 @@ def offer_notation(head: str, give: list[str], want: str) -> str:
     return text
 
 
-class TradePanel(ModalScreen[None]):
+class TradePanel(ProposalPanel):
     """Builds one proposal or counter; Enter in the 'want' line (or Send) sends it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "send", "Send"),
-    ]
 
     def __init__(self, owner: BohnanzaScreen, seat: int, view: JSON) -> None:
-        super().__init__()
-        self.game_screen = owner
-        self.seat = seat
+        super().__init__(owner, seat)
         self.trade_view = view
         self.answering = incoming(view, seat)
         self.targets = [self.answering["from"]] if self.answering else targets(view, seat)
@@ -112,24 +105,3 @@ class TradePanel(ModalScreen[None]):
             head = f"propose {self.targets[max(index, 0)]}"
         return offer_notation(head, give, want)
 
-    def action_send(self) -> None:
-        text = self.notation()
-        outcome = self.game_screen.session.play_text(self.seat, text)
-        if not outcome.ok:
-            self.query_one("#panel-status", Static).update(f"[b red]! {esc(outcome.message)}[/]")
-            return
-        self.dismiss(None)
-        self.game_screen.after_move(outcome)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_send()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "send":
-            self.action_send()
-        else:
-            self.action_cancel()
