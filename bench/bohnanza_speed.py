@@ -8,82 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
 from typing import Any
 
-from bohnen.bots import make_bot
-from bohnen.core import get_game
-from bohnen.core.rng import derive
-from bohnen.sim.runner import simulate
-
-REPEATS = 3  # each figure is the best of this many runs (the machine may be busy)
-
-
-def games_per_second(players: int, games: int, bot: str, seed: int) -> dict[str, float]:
-    game = get_game("bohnanza")
-    options = game.options(players)
-    runs = [simulate(game, options, seed, games, [make_bot(bot)] * players)
-            for _ in range(REPEATS)]
-    summary = min(runs, key=lambda s: s.seconds)
-    return {
-        "games_per_second": summary.games / summary.seconds,
-        "actions_per_second": summary.actions / summary.seconds,
-        "mean_actions": summary.actions / summary.games,
-        "mean_turns": summary.turns / summary.games,
-    }
-
-
-def bare_loop(players: int, games: int, seed: int) -> dict[str, float]:
-    """Applied actions per second with legal-action generation, no runner around it.
-
-    Every seat picks uniformly among its legal actions (passing included).
-    """
-    game = get_game("bohnanza")
-    options = game.options(players)
-    best = 0.0
-    for _ in range(REPEATS):
-        rng = random.Random(seed)
-        actions = 0
-        start = time.perf_counter()
-        for index in range(games):
-            state = game.new_game(options, derive(seed, index))
-            while not state.is_over:
-                seat = state.to_act()[0]
-                legal = state.legal_actions(seat)
-                state.apply(legal[rng.randrange(len(legal))])
-                actions += 1
-        best = max(best, actions / (time.perf_counter() - start))
-    return {"actions_per_second": best}
-
-
-def sample_states(players: int, count: int, seed: int) -> list[Any]:
-    """States from the middle of random games (every phase represented)."""
-    game = get_game("bohnanza")
-    options = game.options(players)
-    rng = random.Random(seed)
-    states: list[Any] = []
-    while len(states) < count:
-        state = game.new_game(options, rng.getrandbits(32))
-        while not state.is_over and len(states) < count:
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            state.apply(legal[rng.randrange(len(legal))])
-            if rng.random() < 0.05:
-                states.append(state.clone())
-    return states
-
-
-def clones_per_second(states: list[Any], rounds: int) -> float:
-    best = 0.0
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(rounds):
-            for state in states:
-                state.clone()
-        best = max(best, rounds * len(states) / (time.perf_counter() - start))
-    return best
+from speedlib import bare_games, clones_per_second, runner_games, sample_states
 
 
 def deep_size(obj: Any, seen: set[int] | None = None) -> int:
@@ -110,14 +38,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    states = sample_states(args.players, 2000, args.seed)
+    states = sample_states("bohnanza", args.players, 2000, args.seed)
     figures = {
         "players": args.players,
         "games": args.games,
-        "no_trading": games_per_second(args.players, args.games, "random:trades=false",
-                                       args.seed),
-        "trading": games_per_second(args.players, args.games, "random", args.seed),
-        "bare_loop": bare_loop(args.players, args.games // 2, args.seed),
+        "no_trading": runner_games("bohnanza", args.players, args.games,
+                                   "random:trades=false", args.seed),
+        "trading": runner_games("bohnanza", args.players, args.games, "random", args.seed),
+        "bare_loop": bare_games("bohnanza", args.players, args.games // 2, args.seed),
         "clones_per_second": clones_per_second(states, 50),
         "state_bytes_max": max(deep_size(s) for s in states),
         "state_json_bytes_max": max(len(json.dumps(s.to_json())) for s in states),

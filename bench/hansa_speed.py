@@ -11,77 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import time
-from typing import Any
 
-from bohnen.bots import make_bot
-from bohnen.core import get_game
-from bohnen.core.rng import derive
-from bohnen.sim.runner import simulate
-
-REPEATS = 3  # each figure is the best of this many runs (the machine may be busy)
-
-
-def runner_games(players: int, games: int, bot: str, seed: int) -> dict[str, float]:
-    """Complete games through the runner, ``bot`` in every seat."""
-    game = get_game("hansa")
-    options = game.options(players)
-    runs = [simulate(game, options, seed, games, [make_bot(bot, game) for _ in range(players)])
-            for _ in range(REPEATS)]
-    best = min(runs, key=lambda s: s.seconds)
-    return {"games_per_second": best.games / best.seconds,
-            "actions_per_second": best.actions / best.seconds,
-            "mean_actions": best.actions / best.games,
-            "mean_turns": best.turns / best.games}
-
-
-def bare_games(players: int, games: int, seed: int) -> dict[str, float]:
-    """Complete games with no runner: the first seat to act picks uniformly among its
-    legal actions (proposals aside)."""
-    game = get_game("hansa")
-    options = game.options(players)
-    best = 0.0
-    for _ in range(REPEATS):
-        rng = random.Random(seed)
-        start = time.perf_counter()
-        for index in range(games):
-            state = game.new_game(options, derive(seed, index))
-            while True:
-                waiting = state.to_act()
-                if not waiting:
-                    break
-                legal = state.legal_actions(waiting[0])
-                state.apply(legal[int(rng.random() * len(legal))])
-        best = max(best, games / (time.perf_counter() - start))
-    return {"games_per_second": best}
-
-
-def sample_states(players: int, count: int, seed: int) -> list[Any]:
-    """States from the middle of random games (every phase represented)."""
-    game = get_game("hansa")
-    options = game.options(players)
-    rng = random.Random(seed)
-    states: list[Any] = []
-    while len(states) < count:
-        state = game.new_game(options, rng.getrandbits(32))
-        while not state.is_over and len(states) < count:
-            legal = state.legal_actions(state.to_act()[0])
-            state.apply(legal[rng.randrange(len(legal))])
-            if rng.random() < 0.05:
-                states.append(state.clone())
-    return states
-
-
-def clones_per_second(states: list[Any], rounds: int) -> float:
-    best = 0.0
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(rounds):
-            for state in states:
-                state.clone()
-        best = max(best, rounds * len(states) / (time.perf_counter() - start))
-    return best
+from speedlib import bare_games, clones_per_second, runner_games, sample_states
 
 
 def main() -> None:
@@ -94,12 +25,12 @@ def main() -> None:
     figures = {
         "players": args.players,
         "games": args.games,
-        "runner": runner_games(args.players, args.games, "random", args.seed),
-        "heuristic": runner_games(args.players, max(args.games // 10, 1), "heuristic",
+        "runner": runner_games("hansa", args.players, args.games, "random", args.seed),
+        "heuristic": runner_games("hansa", args.players, max(args.games // 10, 1), "heuristic",
                                   args.seed),
-        "bare_loop": bare_games(args.players, args.games, args.seed),
-        "clones_per_second": clones_per_second(sample_states(args.players, 1000, args.seed),
-                                               50),
+        "bare_loop": bare_games("hansa", args.players, args.games, args.seed),
+        "clones_per_second": clones_per_second(
+            sample_states("hansa", args.players, 1000, args.seed), 50),
     }
     if args.json:
         print(json.dumps(figures, indent=1))
