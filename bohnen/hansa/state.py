@@ -387,8 +387,10 @@ class HansaState:
 
     def final_phase(self, events: list[Any]) -> None:
         seat = self.active
-        for city in range(self.board.cities):
-            self.ladders[city] = _compact(self.ladders[city])
+        # Holes are left only by purchases, and those are made in the active player's
+        # city (tokens laid by a Neue-Ernte card go on the lowest free slot).
+        city = self.pos[seat]
+        self.ladders[city] = _compact(self.ladders[city])
         if self.table:
             self.cdiscard = tuple(sorted((*self.cdiscard, *(c - CONTRACT for c in self.table))))
             events.append(event("discarded", f"Seat {seat} discards the contracts on the "
