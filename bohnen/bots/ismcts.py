@@ -186,7 +186,9 @@ class IsmctsBot:
         self.seconds = seconds
         self.c = c
         self.max_proposals = proposals
-        self.proposes = proposals > 0
+        self.searches_proposals = proposals > 0
+        # a prior that proposes is handed the proposals even when the search weighs none
+        self.proposes = self.searches_proposals or (prior is not None and prior.proposes)
         self.win = win
         self.epsilon = mast
         self.mast: dict[Any, list[float]] = {}
@@ -203,7 +205,7 @@ class IsmctsBot:
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
             self.hint = self.prior.act(decision, rng)
-            if not self.proposes and self.hint not in decision.actions:
+            if not self.searches_proposals and self.hint not in decision.actions:
                 self.last = Search(0, 0.0, ((self.hint, 0),))
                 return self.hint  # a proposal: negotiation is left to the prior
         choices = self._root_choices(decision, rng)
@@ -239,7 +241,7 @@ class IsmctsBot:
     def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
         """The decision's actions, and a few of its proposals drawn at random."""
         choices = list(decision.actions)
-        space = decision.proposals if self.proposes else ()
+        space = decision.proposals if self.searches_proposals else ()
         if space:
             size = len(space)
             picks = rng.sample(range(size), min(self.max_proposals, size))
@@ -334,7 +336,7 @@ class IsmctsBot:
         for k in range(count):
             seat = seats[(start + k) % count]
             actions = state.legal_actions(seat)
-            if self.proposes:
+            if self.searches_proposals:
                 actions.extend(self._proposals(state, seat, node, rng))
             if actions:
                 return seat, actions

@@ -358,3 +358,12 @@ def test_only_legal_actions_with_a_prior() -> None:
     moves += _play(NDB, NDB.options(4, rounds=1), 3, "ismcts:iterations=4,prior=heuristic", (1,))
     assert moves > 50
 
+
+
+def test_a_proposing_prior_is_handed_the_proposals_when_the_search_weighs_none() -> None:
+    bot = make_bot("ismcts:iterations=4,proposals=0,prior=heuristic", BOHNANZA)
+    assert bot.proposes  # so the runner gives the heuristic the generator it needs
+    assert not make_bot("ismcts:iterations=4,proposals=0", BOHNANZA).proposes
+    moves = _play(BOHNANZA, BOHNANZA.options(4), 5,
+                  "ismcts:iterations=6,proposals=0,prior=heuristic", (2,))
+    assert moves > 20
