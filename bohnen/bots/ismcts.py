@@ -30,6 +30,15 @@ The move played is the most visited root action (ties: the better mean, then the
 first), always one of the :class:`Decision`'s actions or proposals. With a ``prior``
 bot (``ismcts:prior=heuristic``), the prior's move is tried first and kept unless the
 most visited action is better by a margin the search is confident of.
+
+``expand=N`` grows the tree below an edge only once the edge has N visits (1, the
+default: at once), so that a move is first judged by playouts of the game's own policy
+rather than by a random reply expanded below it. ``paired=true`` searches in rounds:
+each round samples one state and one playout seed and runs one iteration for every
+root choice on them (common random numbers), so root choices are compared on the same
+deals; the choice of best mean is played, or with a prior, the prior's move unless the
+round-by-round differences beat it by ``trust`` standard errors, the threshold raised
+for the number of choices (Bonferroni).
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 from bohnen.bots.base import Bot, Decision
@@ -158,14 +168,16 @@ class IsmctsBot:
     root action's mean reward beats it by more than ``trust`` standard errors of the
     difference (so a short search cannot make a guided bot worse by chance); with
     ``proposals=0`` too, a proposal of the prior is played as it is (the search weighs
-    the other moves, the prior negotiates)."""
+    the other moves, the prior negotiates). ``paired`` and ``expand``: see the module's
+    text (with ``paired``, ``iterations`` is rounded down to whole rounds, at least
+    one)."""
 
     needs_view = True
 
     def __init__(self, game: Game, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, proposals: int = 2, win: float = 0.5,
-                 mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST
-                 ) -> None:
+                 mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST,
+                 paired: bool = False, expand: int = 1) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -180,6 +192,8 @@ class IsmctsBot:
             raise ValueError(f"bot ismcts: mast must be from 0 to 1, not {mast}")
         if not trust >= 0:
             raise ValueError(f"bot ismcts: trust must be 0 or more, not {trust}")
+        if expand < 1:
+            raise ValueError(f"bot ismcts: expand must be at least 1, not {expand}")
         self.game = game
         self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
             else iterations
@@ -194,8 +208,10 @@ class IsmctsBot:
         self.mast: dict[Any, list[float]] = {}
         self.prior = prior
         self.trust = trust
+        self.paired = paired
+        self.expand = expand
         self.name = _name(self.iterations, seconds, c, proposals, win, mast,
-                          prior.name if prior is not None else "", trust)
+                          prior.name if prior is not None else "", trust, paired, expand)
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -224,19 +240,48 @@ class IsmctsBot:
         sample = self.game.sampler(decision.view)
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else -1
-        done = 0
-        while done != limit:
-            self._iterate(root, decision.seat, sample, choices, rng)
-            done += 1
-            if time.perf_counter() >= deadline:
-                break
-        best = self._best(root, choices)
-        if self.hint is not None:
-            best = _trusted(root, self.hint, best, self.trust)
+        if self.paired:
+            done, best = self._paired(root, decision.seat, sample, choices, rng, limit, deadline)
+        else:
+            done = 0
+            while done != limit:
+                self._iterate(root, decision.seat, sample, choices, rng)
+                done += 1
+                if time.perf_counter() >= deadline:
+                    break
+            best = self._best(root, choices)
+            if self.hint is not None:
+                best = _trusted(root, self.hint, best, self.trust)
         self.last = Search(done, time.perf_counter() - start,
                            tuple((a, int(root.edges[a][VISITS]) if a in root.edges else 0)
                                  for a in choices))
         return best
+
+    # --- paired rounds at the root ------------------------------------------------------
+
+    def _paired(self, root: Node, seat: int, sample: Callable[[random.Random], Any],
+                choices: list[Any], rng: random.Random, limit: int, deadline: float
+                ) -> tuple[int, Any]:
+        """Rounds of one iteration per root choice, all on the same sampled state and
+        with the same playout seed (common random numbers), so that the choices are
+        compared on the same deals; returns the iterations run and the choice played."""
+        outcomes: list[list[float]] = [[] for _ in choices]
+        done = 0
+        while True:
+            base = sample(rng)
+            seed = rng.getrandbits(64)
+            round_rewards = []
+            for index, action in enumerate(choices):
+                state = base.clone() if index < len(choices) - 1 else base
+                reward = self._descend(root, state, seat, choices, rng,
+                                       random.Random(seed), forced=action)
+                round_rewards.append(reward[seat])
+                done += 1
+            for index, value in enumerate(round_rewards):
+                outcomes[index].append(value)
+            if done + len(choices) > limit >= 0 or time.perf_counter() >= deadline:
+                break
+        return done, _paired_choice(choices, outcomes, self.hint, self.trust)
 
     def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
         """The decision's actions, and a few of its proposals drawn at random."""
@@ -271,7 +316,14 @@ class IsmctsBot:
 
     def _iterate(self, root: Node, seat: int, sample: Callable[[random.Random], Any],
                  choices: list[Any], rng: random.Random) -> None:
-        state: State = sample(rng)
+        self._descend(root, sample(rng), seat, choices, rng, rng)
+
+    def _descend(self, root: Node, state: State, seat: int, choices: list[Any],
+                 rng: random.Random, playout_rng: random.Random, forced: Any = None
+                 ) -> list[float]:
+        """One iteration from ``root`` on the sampled ``state`` (``forced``: the root
+        action to take); the tree grows below an edge once it has ``expand`` visits.
+        Returns every seat's reward."""
         path: list[tuple[list[float], Any]] = []
         node = root
         seats: tuple[int, ...] = state.to_act()
@@ -279,28 +331,36 @@ class IsmctsBot:
         step: list[Any] = []  # moves of a simultaneous step not yet complete
         hint = self.hint
         while True:
-            action, expanded = self._select(node, actions, rng, hint)
+            if forced is not None:
+                action = forced
+                forced = None
+                _count_availability(node, actions)
+                node.edges.setdefault(action, [0.0, 1.0, 0.0, 0.0])
+            else:
+                action, _ = self._select(node, actions, rng, hint)
             hint = None
-            path.append((node.edges[action], action))
+            edge = node.edges[action]
+            path.append((edge, action))
             state.apply(action)
             after = state.to_act()
-            if expanded or not after:
+            if edge[VISITS] < self.expand or not after:
                 break
             node = node.child(_child_key(action, seat, seats, after, step))
             seats = after
             seat, actions = self._node_actions(state, seats, node, rng)
         if self.epsilon < 1.0:
             played = [a for _, a in path]
-            mast_rollout(state, rng, self.mast, self.epsilon, played)
+            mast_rollout(state, playout_rng, self.mast, self.epsilon, played)
             reward = rewards(state.result(), self.win)
             _update_mast(self.mast, played, reward)
         else:
-            reward = rewards(self.game.playout(state, rng), self.win)
+            reward = rewards(self.game.playout(state, playout_rng), self.win)
         for edge, action in path:
             r = reward[action.seat]
             edge[VISITS] += 1
             edge[TOTAL] += r
             edge[SQUARES] += r * r
+        return reward
 
     def _select(self, node: Node, actions: list[Any], rng: random.Random,
                 hint: Any = None) -> tuple[Any, bool]:
@@ -309,10 +369,7 @@ class IsmctsBot:
         first."""
         edges = node.edges
         untried = [a for a in actions if a not in edges]
-        for action in actions:
-            edge = edges.get(action)
-            if edge is not None:
-                edge[AVAIL] += 1
+        _count_availability(node, actions)
         if untried:
             action = hint if hint in untried else untried[int(rng.random() * len(untried))]
             edges[action] = [0.0, 1.0, 0.0, 0.0]
@@ -368,6 +425,37 @@ def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
     return best if mean_a - mean_b > trust * math.sqrt(var_a + var_b) else hint
 
 
+def _count_availability(node: Node, actions: list[Any]) -> None:
+    get = node.edges.get
+    for action in actions:
+        edge = get(action)
+        if edge is not None:
+            edge[AVAIL] += 1
+
+
+def _paired_choice(choices: list[Any], outcomes: list[list[float]], hint: Any,
+                   trust: float) -> Any:
+    """The choice of best mean reward over the paired rounds; with a prior's move
+    ``hint``, that choice only if the mean of its round-by-round differences from the
+    hint's rewards exceeds ``trust`` standard errors, the threshold raised (Bonferroni)
+    for the number of choices compared with the hint, so that the best of many noisy
+    means does not beat the hint by chance."""
+    means = [sum(o) / len(o) if o else 0.0 for o in outcomes]
+    best = max(range(len(choices)), key=lambda i: (means[i], -i))
+    if hint is None or choices[best] == hint:
+        return choices[best]
+    base = choices.index(hint)
+    rounds = len(outcomes[base])
+    if rounds < 2:
+        return hint
+    diffs = [a - b for a, b in zip(outcomes[best], outcomes[base], strict=True)]
+    mean = sum(diffs) / rounds
+    var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+    tail = (1.0 - NormalDist().cdf(trust)) / max(len(choices) - 1, 1)
+    z = NormalDist().inv_cdf(1.0 - tail)
+    return choices[best] if mean > z * math.sqrt(var / rounds) else hint
+
+
 def _update_mast(table: dict[Any, list[float]], played: list[Any], reward: list[float]) -> None:
     for action in played:
         entry = table.get(action)
@@ -398,16 +486,19 @@ def _seat_of(action: Any) -> int:
 
 
 def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
-          win: float, mast: float, prior: str, trust: float) -> str:
+          win: float, mast: float, prior: str, trust: float, paired: bool = False,
+          expand: int = 1) -> str:
     params = []
     if iterations is not None:
         params.append(f"iterations={iterations}")
     if seconds is not None:
         params.append(f"seconds={seconds:g}")
     for key, value, default in (("c", c, 0.7), ("proposals", proposals, 2), ("win", win, 0.5),
-                                ("mast", mast, 1.0)):
+                                ("mast", mast, 1.0), ("expand", expand, 1)):
         if value != default:
             params.append(f"{key}={value:g}")
+    if paired:
+        params.append("paired=true")
     if prior:
         params.append(f"prior={prior}")
         if trust != DEFAULT_TRUST:
@@ -417,7 +508,8 @@ def _name(iterations: int | None, seconds: float | None, c: float, proposals: in
 
 def ismcts(game: Game | None, iterations: int | None = None, seconds: float | None = None,
            c: float = 0.7, proposals: int = 2, win: float = 0.5,
-           mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST) -> IsmctsBot:
+           mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST,
+           paired: bool = False, expand: int = 1) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic`` (``prior`` names a bot without parameters)."""
     if game is None:
@@ -429,9 +521,11 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
         if prior.strip().lower().startswith("ismcts"):
             raise ValueError("bot ismcts: prior must be a bot other than ismcts")
         guide = make_bot(prior, game)
-    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust)
+    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
+                     paired, expand)
 
 
 BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
                                "proposals": int, "win": float, "mast": float,
-                               "prior": str, "trust": float}
+                               "prior": str, "trust": float, "paired": bool,
+                               "expand": int}

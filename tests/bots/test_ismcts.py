@@ -360,6 +360,7 @@ def test_only_legal_actions_with_a_prior() -> None:
 
 
 
+
 def test_a_proposing_prior_is_handed_the_proposals_when_the_search_weighs_none() -> None:
     bot = make_bot("ismcts:iterations=4,proposals=0,prior=heuristic", BOHNANZA)
     assert bot.proposes  # so the runner gives the heuristic the generator it needs
@@ -367,3 +368,97 @@ def test_a_proposing_prior_is_handed_the_proposals_when_the_search_weighs_none()
     moves = _play(BOHNANZA, BOHNANZA.options(4), 5,
                   "ismcts:iterations=6,proposals=0,prior=heuristic", (2,))
     assert moves > 20
+
+
+# --- paired rounds at the root ----------------------------------------------------------------
+
+
+class SeedRecording(Recording):
+    """A :class:`Recording` that also keeps the state of each playout's rng."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.playout_rngs: list[Any] = []
+
+    def playout(self, state: Any, rng: random.Random) -> Result:
+        self.playout_rngs.append(rng.getstate())
+        return self.game.playout(state, rng)
+
+
+def test_paired_rounds_try_every_root_choice_on_one_sample_and_one_playout_seed() -> None:
+    state, seat = _early_bohnanza()
+    decision = _decision(state, seat)
+    recording = SeedRecording(BOHNANZA)
+    bot = IsmctsBot(recording, iterations=30, proposals=0, paired=True,  # type: ignore[arg-type]
+                    expand=100)
+    bot.act(decision, random.Random(8))
+    assert bot.last is not None
+    choices = len(bot.last.visits)
+    assert choices > 1
+    rounds = 30 // choices
+    assert bot.last.iterations == rounds * choices
+    assert len(recording.samples) == rounds  # one sample a round
+    assert all(visits == rounds for _, visits in bot.last.visits)
+    seeds = recording.playout_rngs
+    for r in range(rounds):
+        block = seeds[r * choices:(r + 1) * choices]
+        assert all(s == block[0] for s in block)  # common random numbers within a round
+    assert seeds[0] != seeds[choices]  # and fresh ones for the next round
+
+
+def test_paired_same_view_same_choice() -> None:
+    for number, (state, seat) in enumerate(_positions(BOHNANZA, BOHNANZA.options(4), 5, 3)):
+        twin = state.determinize(seat, random.Random(500 + number))
+        picks = []
+        for position in (state, twin):
+            bot = make_bot("ismcts:iterations=40,proposals=0,paired=true,prior=heuristic",
+                           BOHNANZA)
+            assert isinstance(bot, IsmctsBot)
+            picks.append((bot.act(_decision(position, seat), random.Random(number)),
+                          bot.last.visits if bot.last else None))
+        assert picks[0] == picks[1]
+
+
+def test_paired_choice_leaves_the_prior_only_for_a_consistent_gain() -> None:
+    from bohnen.bots.ismcts import _paired_choice
+
+    rng = random.Random(3)
+    noise = [rng.gauss(0.5, 0.2) for _ in range(40)]
+    hint = list(noise)
+    steady = [x + 0.03 for x in noise]  # 0.03 better on every deal: a sure gain
+    loud = [x + 0.03 + rng.gauss(0, 0.3) for x in noise]  # 0.03 better on average, noisily
+    assert _paired_choice(["hint", "other"], [hint, steady], "hint", 1.64) == "other"
+    assert _paired_choice(["hint", "other"], [hint, loud], "hint", 1.64) == "hint"
+    assert _paired_choice(["hint", "other"], [hint, steady], None, 1.64) == "other"
+    assert _paired_choice(["hint", "other"], [hint[:1], steady[:1]], "hint", 1.64) == "hint"
+
+
+def test_paired_threshold_grows_with_the_number_of_choices() -> None:
+    from bohnen.bots.ismcts import _paired_choice
+
+    rng = random.Random(4)
+    base = [rng.gauss(0.5, 0.2) for _ in range(30)]
+    spread = [rng.gauss(0, 1) for _ in range(30)]
+    mean = sum(spread) / 30
+    sd = (sum((s - mean) ** 2 for s in spread) / 29) ** 0.5
+    # differences whose mean is 2.2 standard errors above zero: enough against one
+    # other choice (z 1.64), not as the best of twenty (z 2.95 after Bonferroni)
+    diffs = [(s - mean) * 0.01 / sd + 2.2 * 0.01 / 30 ** 0.5 for s in spread]
+    better = [b + d for b, d in zip(base, diffs, strict=True)]
+    assert _paired_choice(["hint", "x"], [base, better], "hint", 1.64) == "x"
+    many = ["hint", "x"] + [f"worse{i}" for i in range(18)]
+    outcomes = [base, better] + [[b - 0.1 for b in base]] * 18
+    assert _paired_choice(many, outcomes, "hint", 1.64) == "hint"
+
+
+def test_paired_names_refusals_and_legal_play() -> None:
+    bot = make_bot("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=30",
+                   BOHNANZA)
+    assert bot.name == "ismcts:seconds=0.5,proposals=0,expand=30,paired=true,prior=heuristic"
+    assert make_bot(bot.name, BOHNANZA).name == bot.name
+    with pytest.raises(ValueError, match="expand"):
+        make_bot("ismcts:expand=0", NDB)
+    moves = _play(BOHNANZA, BOHNANZA.options(4), 5,
+                  "ismcts:iterations=12,proposals=0,paired=true,prior=heuristic", (2,))
+    moves += _play(NDB, NDB.options(4, rounds=1), 5, "ismcts:iterations=12,paired=true", (0,))
+    assert moves > 40
