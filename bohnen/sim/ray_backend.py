@@ -9,6 +9,7 @@ is already initialised in this process, the tournament uses it and leaves it run
 from __future__ import annotations
 
 import logging
+import socket
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -19,6 +20,39 @@ from bohnen.sim.tournament import Done, TournamentSpec, play_chunk
 INSTALL_HINT = "pip install 'bohnen[ray]'"
 CHUNKS_PER_CPU = 4
 MAX_CHUNK = 50
+CLIENT_PORT = 10001  # Ray Client's default port (ray://host)
+REACH_SECONDS = 5.0  # how long to wait for a cluster's port to answer
+
+
+def endpoint(address: str) -> tuple[str, int] | None:
+    """The host and port a cluster ``address`` names (``host:port``, ``ray://host[:port]``),
+    or None for ``auto``/``local``, which Ray resolves itself; ``ValueError`` for a
+    malformed one."""
+    if address in ("auto", "local"):
+        return None
+    rest = address.removeprefix("ray://")
+    host, sep, port = rest.rpartition(":")
+    if not sep:
+        if address.startswith("ray://") and rest:
+            return rest, CLIENT_PORT
+        raise ValueError(f"Ray address {address!r} is not HOST:PORT, ray://HOST[:PORT] or auto")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"Ray address {address!r} is not HOST:PORT, ray://HOST[:PORT] or auto")
+    return host.strip("[]"), int(port)
+
+
+def check_reachable(address: str, timeout: float = REACH_SECONDS) -> None:
+    """Refuse at once, naming the address, a cluster whose port does not answer: Ray
+    itself would retry for a long time without a word."""
+    point = endpoint(address)
+    if point is None:
+        return
+    try:
+        with socket.create_connection(point, timeout=timeout):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ValueError(f"cannot reach the Ray cluster at {address}: {reason}") from None
 
 
 def import_ray() -> ModuleType:
@@ -39,6 +73,8 @@ def connect(ray: ModuleType, address: str | None) -> bool:
     """Initialise Ray unless it already is; whether this call started it."""
     if ray.is_initialized():
         return False
+    if address is not None:
+        check_reachable(address)
     # A dashboard is of no use to a tournament's own local instance.
     extra: dict[str, Any] = {"include_dashboard": False} if address is None else {}
     try:
