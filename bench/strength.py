@@ -30,18 +30,23 @@ class Match:
     games: int  # default number of games (rounded up to whole seat rotations)
 
 
+# the prior-guided search in paired rounds, flat for the first 30 visits of a root move
+PAIRED = "ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=30"
+
 MATCHES: tuple[Match, ...] = (
     Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
     Match("ndb-heuristic-vs-random", "ndb", "heuristic", "random", 1000),
     Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
     Match("bohnanza-ismcts-prior-vs-heuristic", "bohnanza",
           "ismcts:seconds=0.5,proposals=0,prior=heuristic", "heuristic", 40),
+    Match("bohnanza-ismcts-paired-vs-heuristic", "bohnanza", PAIRED, "heuristic", 40),
     Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
     Match("ndb-ismcts-prior-vs-heuristic", "ndb", "ismcts:seconds=0.5,prior=heuristic",
           "heuristic", 80),
     Match("hansa-heuristic-vs-random", "hansa", "heuristic", "random", 400),
     Match("hansa-ismcts-vs-heuristic", "hansa", "ismcts:seconds=0.5,proposals=0,prior=heuristic",
           "heuristic", 40),
+    Match("hansa-ismcts-paired-vs-heuristic", "hansa", PAIRED, "heuristic", 40),
 )
 
 

@@ -8,7 +8,10 @@ it says little about a position. This policy plays as a careful beginner does:
 - plant the second card only when it grows a field;
 - buy the third field as soon as it can be paid, while the draw pile has not run
   out yet;
-- never trade: decline what is offered, pass, and close the trading at once;
+- trade only by gifts, as the heuristic players do with cards they cannot use: the
+  active player gives each face-up card it does not grow to the next seat that grows
+  it, and a seat accepts a gift of beans it grows; it declines every other offer,
+  passes, and the active player then closes the trading;
 - plant traded and face-up cards like the front card.
 
 It reads the full sampled state, as a playout may, and returns legal moves only.
@@ -24,7 +27,7 @@ import random
 from typing import Any
 
 from bohnen.bohnanza import legal as L
-from bohnen.bohnanza.actions import Decline
+from bohnen.bohnanza.actions import Accept, Decline, Propose
 from bohnen.bohnanza.beans import BEAN_COUNT, DECK_SIZE, MAX_FIELD, PAYOUT, next_step
 from bohnen.bohnanza.state import PLANT, PLANT_TRADED, TRADE, BohnanzaState
 from bohnen.core.playout import random_move, truncated
@@ -103,11 +106,38 @@ def _trade_phase(state: BohnanzaState) -> Any:
         seat = state.actor()
         for p in state.pending:
             if p.to == seat:
+                if _welcome_gift(state, seat, p):
+                    return Accept(seat, p.pid)
                 return Decline(seat, p.pid)
         if seat == state.active:
-            return L.CLOSE_ACTS[seat]
+            gift = _gift(state, seat)
+            return gift if gift is not None else L.CLOSE_ACTS[seat]
         return L.PASS_ACTS[seat]
     return L.CLOSE_ACTS[state.active]
+
+
+def _gift(state: BohnanzaState, seat: int) -> Propose | None:
+    """The active player's gift of a face-up card it does not grow to the next seat
+    that grows it, while proposals are left; None if there is none to make."""
+    budget = state.options.max_proposals_per_turn
+    if budget is not None and state.made >= budget:
+        return None
+    n = state.n
+    for index, bean in enumerate(state.face_up):
+        if _grows(state, seat, bean):
+            continue
+        for k in range(1, n):
+            other = (seat + k) % n
+            if _grows(state, other, bean):
+                return Propose(seat, other, face_up=(index,))
+    return None
+
+
+def _welcome_gift(state: BohnanzaState, seat: int, p: Any) -> bool:
+    """Whether proposal ``p`` asks nothing and gives only beans ``seat`` grows."""
+    if p.wants or p.wants_talers or not (p.hand_beans or p.face_beans):
+        return False
+    return all(_grows(state, seat, bean) for bean in (*p.hand_beans, *p.face_beans))
 
 
 def _planting_seat(state: BohnanzaState) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bohnen.bohnanza.actions import (
+    Accept,
     BuyThirdField,
     CloseTrading,
     Decline,
@@ -18,6 +19,7 @@ from bohnen.bohnanza.actions import (
     Pass,
     Plant,
     PlantTraded,
+    Propose,
 )
 from bohnen.bohnanza.playout import PLAYOUT_TURNS
 
@@ -64,7 +66,7 @@ def test_buys_the_third_field_before_the_first_run_out() -> None:
     assert move(late) == Plant(0, 1)
 
 
-def test_closes_trading_at_once_and_declines_offers() -> None:
+def test_closes_trading_when_no_gift_is_to_make_and_declines_offers() -> None:
     s = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
                  face_up="SA FE")
     assert move(s) == CloseTrading(0)
@@ -72,9 +74,32 @@ def test_closes_trading_at_once_and_declines_offers() -> None:
                        face_up="SA FE")
     act(offered, "0: propose 1 give f0 want BR")
     assert type(move(offered)) is Decline
+    unwanted_gift = position(4, phase="trade", hands=["RO BL", "FE BR", "BR AU", "SO AU"],
+                             face_up="SA FE")
+    act(unwanted_gift, "0: propose 1 give f0")  # seat 1 grows no Saubohne
+    assert type(move(unwanted_gift)) is Decline
     passing = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
                        face_up="SA FE", floor=2)
     assert move(passing) == Pass(2)
+
+
+def test_gives_a_face_up_card_it_does_not_grow_to_the_next_seat_that_grows_it() -> None:
+    s = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
+                 face_up="SA FE", fields=["FE2 -", "BL1 -", "SA3 -", "SA1 -"])
+    assert move(s) == Propose(0, 2, face_up=(0,))  # FE it grows, SA goes to seat 2 first
+    act(s, "0: propose 2 give f0")
+    assert move(s) == Accept(2, s.pending[0].pid)  # a gift of beans seat 2 grows
+    act(s, f"2: accept {s.pending[0].pid}")
+    assert move(s) == CloseTrading(0)  # nothing left to give
+
+
+def test_gives_nothing_once_the_proposals_of_the_turn_are_used_up() -> None:
+    s = position(4, phase="trade", hands=["RO BL", "FE SA", "BR AU", "SO AU"],
+                 face_up="SA BL", fields=["FE2 -", "BL1 -", "SA3 -", "SA1 -"],
+                 max_proposals_per_turn=1)
+    act(s, "0: propose 2 give f0")
+    act(s, f"2: accept {s.pending[0].pid}")
+    assert move(s) == CloseTrading(0)  # BL would go to seat 1, but no proposal is left
 
 
 def test_plants_traded_cards_like_the_front_card() -> None:
