@@ -13,7 +13,7 @@ from bohnen.bohnanza.determinize import sampler, state_from_view
 from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
 from bohnen.bohnanza.heuristic import heuristic
 from bohnen.bohnanza.options import BohnanzaOptions
-from bohnen.bohnanza.playout import playout, playout_move
+from bohnen.bohnanza.playout import estimate, playout, playout_move
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
 from bohnen.core.protocol import Game
@@ -81,6 +81,9 @@ class Bohnanza(Game):
 
     def playout(self, state: Any, rng: random.Random) -> Result:
         return playout(state, rng)
+
+    def estimate(self, state: Any) -> Result | None:
+        return estimate(state)
 
 
 def _deck(deck: Sequence[Any]) -> list[int]:

@@ -21,10 +21,12 @@ Beans = tuple[int, ...]
 
 
 class _Action:
-    """What every action shares: its JSON form, and whether it ends the trading."""
+    """What every action shares: its JSON form, whether it ends the trading, and whether
+    it is a move of the negotiation (a proposal, an answer, a pass, the close)."""
 
     __slots__ = ()
     ends_trading: ClassVar[bool] = False
+    negotiates: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         return action_to_json(self)  # type: ignore[arg-type]
@@ -93,6 +95,8 @@ class Propose(_Action):
     entry per card. Nothing wanted makes a gift; nothing given asks for one.
     """
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
     to: int
     hand: Positions = ()
@@ -108,6 +112,8 @@ class Propose(_Action):
 @dataclass(frozen=True, slots=True)
 class Counter(_Action):
     """Phase 2: decline proposal ``pid`` and propose back to its proposer."""
+
+    negotiates: ClassVar[bool] = True
 
     seat: int
     pid: int
@@ -125,6 +131,8 @@ class Counter(_Action):
 class Accept(_Action):
     """Phase 2: accept proposal ``pid``, giving the named cards of the wanted types."""
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
     pid: int
     hand: Positions = ()
@@ -139,6 +147,8 @@ class Accept(_Action):
 class Decline(_Action):
     """Phase 2: decline proposal ``pid`` made to this seat."""
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
     pid: int
 
@@ -149,6 +159,8 @@ class Decline(_Action):
 @dataclass(frozen=True, slots=True)
 class Withdraw(_Action):
     """Phase 2: withdraw one's own proposal ``pid`` (open trading)."""
+
+    negotiates: ClassVar[bool] = True
 
     seat: int
     pid: int
@@ -161,6 +173,8 @@ class Withdraw(_Action):
 class Pass(_Action):
     """Phase 2, turn-based: hand the floor to the next seat clockwise."""
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
 
     def __str__(self) -> str:
@@ -172,6 +186,7 @@ class CloseTrading(_Action):
     """Phase 2: the active player ends trading; kept face-up cards go to be planted."""
 
     ends_trading: ClassVar[bool] = True
+    negotiates: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:

@@ -57,7 +57,9 @@ from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
 DEFAULT_ITERATIONS = 400
+NEGOTIATORS = ("search", "prior")  # who makes the moves of a negotiation (``negotiate``)
 DEFAULT_TRUST = 1.64  # z: leave the prior's move only for one better at about 95% confidence
+DEFAULT_HORIZON = 4  # turns of a bot playout before the game's estimate
 VISITS, AVAIL, TOTAL, SQUARES = 0, 1, 2, 3  # an edge: [visits, availability, reward, reward²]
 
 
@@ -168,16 +170,21 @@ class IsmctsBot:
     root action's mean reward beats it by more than ``trust`` standard errors of the
     difference (so a short search cannot make a guided bot worse by chance); with
     ``proposals=0`` too, a proposal of the prior is played as it is (the search weighs
-    the other moves, the prior negotiates). ``paired`` and ``expand``: see the module's
-    text (with ``paired``, ``iterations`` is rounded down to whole rounds, at least
-    one)."""
+    the other moves, the prior negotiates). ``negotiate=prior`` leaves the negotiation to
+    the prior: whenever the prior's move is one of the negotiation (a proposal, an
+    answer, a pass, the close), it is played as it is, and the search weighs the other
+    decisions (a game's playouts model a negotiation poorly). ``paired`` and
+    ``expand``: see the module's text (with ``paired``, ``iterations`` is rounded down
+    to whole rounds, at least one)."""
 
     needs_view = True
 
     def __init__(self, game: Game, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, proposals: int = 2, win: float = 0.5,
                  mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST,
-                 paired: bool = False, expand: int = 1) -> None:
+                 paired: bool = False, expand: int = 1, negotiate: str = "search",
+                 playout: Callable[[State, random.Random, int | None], Result] | None = None,
+                 playout_name: str = "", horizon: int = DEFAULT_HORIZON) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -194,6 +201,13 @@ class IsmctsBot:
             raise ValueError(f"bot ismcts: trust must be 0 or more, not {trust}")
         if expand < 1:
             raise ValueError(f"bot ismcts: expand must be at least 1, not {expand}")
+        if negotiate not in NEGOTIATORS:
+            raise ValueError(f"bot ismcts: negotiate must be one of {', '.join(NEGOTIATORS)}, "
+                             f"not {negotiate!r}")
+        if horizon < 0:
+            raise ValueError(f"bot ismcts: horizon must be 0 (to the end) or more, not {horizon}")
+        if negotiate == "prior" and prior is None:
+            raise ValueError("bot ismcts: negotiate=prior needs a prior bot (prior=NAME)")
         self.game = game
         self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
             else iterations
@@ -210,8 +224,12 @@ class IsmctsBot:
         self.trust = trust
         self.paired = paired
         self.expand = expand
+        self.prior_negotiates = negotiate == "prior"
+        self.bot_playout = playout
+        self.horizon = horizon or None  # turns of a bot playout (None: to the end)
         self.name = _name(self.iterations, seconds, c, proposals, win, mast,
-                          prior.name if prior is not None else "", trust, paired, expand)
+                          prior.name if prior is not None else "", trust, paired, expand,
+                          negotiate, playout_name, horizon)
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -221,9 +239,10 @@ class IsmctsBot:
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
             self.hint = self.prior.act(decision, rng)
-            if not self.searches_proposals and self.hint not in decision.actions:
+            if (not self.searches_proposals and self.hint not in decision.actions) or \
+                    (self.prior_negotiates and negotiates(self.hint)):
                 self.last = Search(0, 0.0, ((self.hint, 0),))
-                return self.hint  # a proposal: negotiation is left to the prior
+                return self.hint  # a proposal, or a negotiation left to the prior
         choices = self._root_choices(decision, rng)
         if self.hint is not None and self.hint not in choices:
             choices.append(self.hint)
@@ -353,6 +372,8 @@ class IsmctsBot:
             mast_rollout(state, playout_rng, self.mast, self.epsilon, played)
             reward = rewards(state.result(), self.win)
             _update_mast(self.mast, played, reward)
+        elif self.bot_playout is not None:
+            reward = rewards(self.bot_playout(state, playout_rng, self.horizon), self.win)
         else:
             reward = rewards(self.game.playout(state, playout_rng), self.win)
         for edge, action in path:
@@ -425,6 +446,19 @@ def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
     return best if mean_a - mean_b > trust * math.sqrt(var_a + var_b) else hint
 
 
+def negotiates(action: Any) -> bool:
+    """Whether ``action`` is a move of a negotiation (a proposal, an answer, a pass, the
+    close): its type says so with a true ``negotiates`` attribute."""
+    kind = type(action)
+    flag = _NEGOTIATES.get(kind)
+    if flag is None:
+        flag = _NEGOTIATES[kind] = bool(getattr(kind, "negotiates", False))
+    return flag
+
+
+_NEGOTIATES: dict[type, bool] = {}  # action type -> whether it is a negotiation move
+
+
 def _count_availability(node: Node, actions: list[Any]) -> None:
     get = node.edges.get
     for action in actions:
@@ -487,7 +521,8 @@ def _seat_of(action: Any) -> int:
 
 def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
           win: float, mast: float, prior: str, trust: float, paired: bool = False,
-          expand: int = 1) -> str:
+          expand: int = 1, negotiate: str = "search", playout: str = "",
+          horizon: int = DEFAULT_HORIZON) -> str:
     params = []
     if iterations is not None:
         params.append(f"iterations={iterations}")
@@ -499,17 +534,24 @@ def _name(iterations: int | None, seconds: float | None, c: float, proposals: in
             params.append(f"{key}={value:g}")
     if paired:
         params.append("paired=true")
+    if playout:
+        params.append(f"playout={playout}")
+        if horizon != DEFAULT_HORIZON:
+            params.append(f"horizon={horizon}")
     if prior:
         params.append(f"prior={prior}")
         if trust != DEFAULT_TRUST:
             params.append(f"trust={trust:g}")
+        if negotiate != "search":
+            params.append(f"negotiate={negotiate}")
     return "ismcts:" + ",".join(params)
 
 
 def ismcts(game: Game | None, iterations: int | None = None, seconds: float | None = None,
            c: float = 0.7, proposals: int = 2, win: float = 0.5,
            mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST,
-           paired: bool = False, expand: int = 1) -> IsmctsBot:
+           paired: bool = False, expand: int = 1, negotiate: str = "search",
+           playout: str = "", horizon: int = DEFAULT_HORIZON) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic`` (``prior`` names a bot without parameters)."""
     if game is None:
@@ -521,11 +563,21 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
         if prior.strip().lower().startswith("ismcts"):
             raise ValueError("bot ismcts: prior must be a bot other than ismcts")
         guide = make_bot(prior, game)
+    players: Callable[[State, random.Random, int | None], Result] | None = None
+    if playout:
+        from bohnen.bots.bot_playout import bot_playouts
+        from bohnen.bots.registry import make_bot
+
+        if playout.strip().lower().startswith("ismcts"):
+            raise ValueError("bot ismcts: playout must be a bot other than ismcts")
+        name = make_bot(playout, game).name  # refuses an unknown bot at once
+        players = bot_playouts(game, lambda: make_bot(name, game))
     return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
-                     paired, expand)
+                     paired, expand, negotiate, players, playout, horizon)
 
 
 BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
                                "proposals": int, "win": float, "mast": float,
                                "prior": str, "trust": float, "paired": bool,
-                               "expand": int}
+                               "expand": int, "negotiate": str, "playout": str,
+                               "horizon": int}

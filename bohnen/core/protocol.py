@@ -22,7 +22,9 @@ class Action(Protocol):
     """A move by one seat. ``str(action)`` is its notation; ``to_json()`` its JSON form.
 
     An action that closes a negotiation phase has a true ``ends_trading`` attribute
-    (bots that never trade take it at once).
+    (bots that never trade take it at once); every move of a negotiation (a proposal,
+    an answer to one, a pass, the close) has a true ``negotiates`` attribute (a search
+    bot may leave such moves to its prior).
     """
 
     @property
@@ -165,6 +167,12 @@ class Game(ABC):
         from bohnen.core.playout import random_move
 
         return random_move(state, rng)
+
+    def estimate(self, state: Any) -> Result | None:
+        """The outcome a search expects of a ``state`` not yet over, where a playout stops
+        early (each seat's score as the game reckons its worth, the best as winners); None
+        (the default) for a game whose playouts go on to the end."""
+        return None
 
     def playout(self, state: Any, rng: random.Random) -> Result:
         """Play the sampled ``state`` on by :meth:`playout_move` and return the outcome:

@@ -18,7 +18,7 @@ from bohnen.hansa.actions import action_from_json, parse_action
 from bohnen.hansa.determinize import sampler, state_from_view
 from bohnen.hansa.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.playout import playout, playout_move
+from bohnen.hansa.playout import estimate, playout, playout_move
 from bohnen.hansa.serialize import state_from_json
 from bohnen.hansa.state import HansaState, new_state
 
@@ -86,6 +86,9 @@ class BohnHansa(Game):
 
     def playout(self, state: Any, rng: random.Random) -> Result:
         return playout(state, rng)
+
+    def estimate(self, state: Any) -> Result | None:
+        return estimate(state)
 
 
 def _deck(deck: Sequence[Any], contracts: int, harvests: int) -> tuple[list[int], list[int] | None]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from bohnen.core.errors import InvalidActionError
 
@@ -185,6 +185,8 @@ class Propose:
     active player buys ``buy`` in the city for the other player. If the other player
     is in another city, the deal is an invitation (the guest moves on acceptance)."""
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
     to: int
     give: tuple[str, ...] = ()
@@ -202,6 +204,8 @@ class Propose:
 @dataclass(frozen=True, slots=True)
 class Counter:
     """Answer proposal ``pid`` with another deal (the proposer's words, as in Propose)."""
+
+    negotiates: ClassVar[bool] = True
 
     seat: int
     pid: int
@@ -221,6 +225,8 @@ class Counter:
 class Accept:
     """Accept proposal ``pid``: the whole deal is carried out at once."""
 
+    negotiates: ClassVar[bool] = True
+
     seat: int
     pid: int
 
@@ -233,6 +239,7 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Decline:
+    negotiates: ClassVar[bool] = True
     seat: int
     pid: int
 
@@ -245,6 +252,7 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    negotiates: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:
@@ -256,8 +264,9 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class EndTrading:
+    ends_trading: ClassVar[bool] = True
+    negotiates: ClassVar[bool] = True
     seat: int
-    ends_trading = True
 
     def __str__(self) -> str:
         return f"{self.seat}: end-trading"

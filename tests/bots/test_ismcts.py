@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import random
 import time
-from itertools import islice
 from typing import Any
 
 import pytest
@@ -19,38 +18,11 @@ from bohnen.core import get_game
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 from bohnen.core.rng import derive
-from bohnen.sim.runner import play_game
+
+from .helpers import decision_of, play_with, positions
 
 NDB = get_game("ndb")
 BOHNANZA = get_game("bohnanza")
-
-
-class Checked:
-    """A bot that asserts its inner bot returns one of the decision's choices."""
-
-    def __init__(self, bot: Any) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.needs_view = bot.needs_view
-        self.proposes = bot.proposes
-        self.moves = 0
-
-    def act(self, decision: Decision, rng: random.Random) -> Any:
-        action = self.bot.act(decision, rng)
-        assert action in decision.actions or any(p == action for p in decision.proposals), \
-            f"{action} is not a choice of seat {decision.seat}"
-        self.moves += 1
-        return action
-
-
-def _play(game: Game, options: Any, seed: int, spec: str, seats: tuple[int, ...]) -> int:
-    bots: list[Any] = [make_bot("random", game) for _ in range(options.players)]
-    checked = [Checked(make_bot(spec, game)) for _ in seats]
-    for seat, bot in zip(seats, checked, strict=True):
-        bots[seat] = bot
-    played = play_game(game, options, seed, bots)
-    assert len(played.result.scores) == options.players
-    return sum(bot.moves for bot in checked)
 
 
 def test_only_legal_actions_in_complete_games_of_ndb() -> None:
@@ -60,7 +32,7 @@ def test_only_legal_actions_in_complete_games_of_ndb() -> None:
         options = NDB.options(4) if index % 8 == 0 else one_round
         seats = (index % 4,) if index % 3 else (index % 4, (index + 2) % 4)
         spec = "ismcts:iterations=20" + (",mast=0.5" if index % 2 else "")
-        moves += _play(NDB, options, derive(41, index), spec, seats)
+        moves += play_with(NDB, options, derive(41, index), spec, seats)
     assert moves > 24 * 15
 
 
@@ -70,7 +42,7 @@ def test_only_legal_actions_in_complete_games_of_bohnanza() -> None:
     moves = 0
     for index in range(2 * len(option_sets)):
         options = option_sets[index % len(option_sets)]
-        moves += _play(BOHNANZA, options, derive(42, index), "ismcts:iterations=3,proposals=2",
+        moves += play_with(BOHNANZA, options, derive(42, index), "ismcts:iterations=3,proposals=2",
                        (index % 4,))
     assert moves > 2 * len(option_sets) * 20
 
@@ -99,27 +71,6 @@ class Recording:
         return self.game.playout(state, rng)
 
 
-def _decision(state: State, seat: int) -> Decision:
-    return Decision(seat, state.view(seat), state.legal_actions(seat), state.proposals(seat))
-
-
-def _positions(game: Game, options: Any, seed: int, count: int) -> list[tuple[State, int]]:
-    """``count`` positions of a random game where the seat to act has a choice."""
-    rng = random.Random(seed)
-    state = game.new_game(options, seed)
-    found: list[tuple[State, int]] = []
-    while not state.is_over and len(found) < count:
-        seats = state.to_act()
-        seat = seats[int(rng.random() * len(seats))]
-        legal = state.legal_actions(seat)
-        if len(legal) + (1 if state.proposals(seat) else 0) > 1 and rng.random() < 0.15:
-            found.append((state.clone(), seat))
-        proposals = list(islice(state.proposals(seat), 20))
-        choices = legal + proposals[:1]
-        state.apply(choices[int(rng.random() * len(choices))])
-    return found
-
-
 def _search(game: Game, decision: Decision, seed: int,
             mast: float = 1.0) -> tuple[Any, list[dict[str, Any]], Any]:
     recording = Recording(game)
@@ -135,12 +86,12 @@ def _search(game: Game, decision: Decision, seed: int,
     (BOHNANZA, BOHNANZA.options(4, trading="open", expert_taler_trading=True)),
 ], ids=["ndb", "bohnanza", "bohnanza-open"])
 def test_same_view_same_samples_and_same_choice(game: Game, options: Any) -> None:
-    positions = _positions(game, options, 5, 6)
-    assert len(positions) == 6
-    for number, (state, seat) in enumerate(positions):
+    found = positions(game, options, 5, 6)
+    assert len(found) == 6
+    for number, (state, seat) in enumerate(found):
         twin = state.determinize(seat, random.Random(1000 + number))  # differs in hidden cards
         assert twin.view(seat) == state.view(seat)
-        first, second = _decision(state, seat), _decision(twin, seat)
+        first, second = decision_of(state, seat), decision_of(twin, seat)
         view_before = copy.deepcopy(first.view)
         mast = 0.5 if number % 2 else 1.0
         action, samples, visits = _search(game, first, 77 + number, mast)
@@ -155,9 +106,9 @@ def test_same_view_same_samples_and_same_choice(game: Game, options: Any) -> Non
 
 
 def test_other_seed_other_samples() -> None:
-    state, seat = _positions(NDB, NDB.options(4), 6, 1)[0]
-    _, samples, _ = _search(NDB, _decision(state, seat), 1)
-    _, other, _ = _search(NDB, _decision(state, seat), 2)
+    state, seat = positions(NDB, NDB.options(4), 6, 1)[0]
+    _, samples, _ = _search(NDB, decision_of(state, seat), 1)
+    _, other, _ = _search(NDB, decision_of(state, seat), 2)
     assert samples != other
 
 
@@ -165,7 +116,7 @@ def test_other_seed_other_samples() -> None:
 
 
 def _early_bohnanza() -> tuple[State, int]:
-    state, seat = _positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
+    state, seat = positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
     return state, seat
 
 
@@ -175,7 +126,7 @@ def test_iteration_budget_is_counted_and_deterministic() -> None:
     for _ in range(2):
         bot = make_bot("ismcts:iterations=25", BOHNANZA)
         assert isinstance(bot, IsmctsBot)
-        action = bot.act(_decision(state, seat), random.Random(3))
+        action = bot.act(decision_of(state, seat), random.Random(3))
         assert bot.last is not None
         assert bot.last.iterations == 25
         assert sum(v for _, v in bot.last.visits) == 25  # one root action per iteration
@@ -188,7 +139,7 @@ def test_seconds_budget_stops_in_time() -> None:
     bot = make_bot("ismcts:seconds=0.25", BOHNANZA)
     assert isinstance(bot, IsmctsBot)
     start = time.perf_counter()
-    bot.act(_decision(state, seat), random.Random(4))
+    bot.act(decision_of(state, seat), random.Random(4))
     elapsed = time.perf_counter() - start
     assert bot.last is not None
     assert bot.last.iterations >= 1
@@ -201,7 +152,7 @@ def test_the_first_budget_reached_stops() -> None:
     bot = make_bot("ismcts:iterations=4,seconds=60", BOHNANZA)
     assert isinstance(bot, IsmctsBot)
     start = time.perf_counter()
-    bot.act(_decision(state, seat), random.Random(4))
+    bot.act(decision_of(state, seat), random.Random(4))
     assert bot.last is not None and bot.last.iterations == 4
     assert time.perf_counter() - start < 30
 
@@ -285,7 +236,7 @@ def test_takes_the_card_that_wins_the_game() -> None:
         assert all((0 in w) == (action == winning) for w in _outcomes(child)), action
     for seed in range(3):
         bot = make_bot("ismcts:iterations=30", NDB)
-        assert bot.act(_decision(state, 0), random.Random(seed)) == winning
+        assert bot.act(decision_of(state, 0), random.Random(seed)) == winning
 
 
 def test_mast_playouts_follow_the_best_average_and_try_the_untried() -> None:
@@ -309,8 +260,8 @@ def test_mast_playouts_follow_the_best_average_and_try_the_untried() -> None:
 
 def test_with_a_prior_and_little_search_it_plays_the_prior_s_move() -> None:
     heuristic = make_bot("heuristic", BOHNANZA)
-    for number, (state, seat) in enumerate(_positions(BOHNANZA, BOHNANZA.options(4), 9, 6)):
-        decision = _decision(state, seat)
+    for number, (state, seat) in enumerate(positions(BOHNANZA, BOHNANZA.options(4), 9, 6)):
+        decision = decision_of(state, seat)
         expected = heuristic.act(decision, random.Random(number))
         bot = make_bot("ismcts:iterations=3,prior=heuristic", BOHNANZA)
         assert bot.act(decision, random.Random(number)) == expected
@@ -354,18 +305,17 @@ def test_prior_names_and_refusals() -> None:
 
 
 def test_only_legal_actions_with_a_prior() -> None:
-    moves = _play(BOHNANZA, BOHNANZA.options(4), 3, "ismcts:iterations=4,prior=heuristic", (0,))
-    moves += _play(NDB, NDB.options(4, rounds=1), 3, "ismcts:iterations=4,prior=heuristic", (1,))
+    spec = "ismcts:iterations=4,prior=heuristic"
+    moves = play_with(BOHNANZA, BOHNANZA.options(4), 3, spec, (0,))
+    moves += play_with(NDB, NDB.options(4, rounds=1), 3, spec, (1,))
     assert moves > 50
-
-
 
 
 def test_a_proposing_prior_is_handed_the_proposals_when_the_search_weighs_none() -> None:
     bot = make_bot("ismcts:iterations=4,proposals=0,prior=heuristic", BOHNANZA)
     assert bot.proposes  # so the runner gives the heuristic the generator it needs
     assert not make_bot("ismcts:iterations=4,proposals=0", BOHNANZA).proposes
-    moves = _play(BOHNANZA, BOHNANZA.options(4), 5,
+    moves = play_with(BOHNANZA, BOHNANZA.options(4), 5,
                   "ismcts:iterations=6,proposals=0,prior=heuristic", (2,))
     assert moves > 20
 
@@ -387,7 +337,7 @@ class SeedRecording(Recording):
 
 def test_paired_rounds_try_every_root_choice_on_one_sample_and_one_playout_seed() -> None:
     state, seat = _early_bohnanza()
-    decision = _decision(state, seat)
+    decision = decision_of(state, seat)
     recording = SeedRecording(BOHNANZA)
     bot = IsmctsBot(recording, iterations=30, proposals=0, paired=True,  # type: ignore[arg-type]
                     expand=100)
@@ -407,14 +357,14 @@ def test_paired_rounds_try_every_root_choice_on_one_sample_and_one_playout_seed(
 
 
 def test_paired_same_view_same_choice() -> None:
-    for number, (state, seat) in enumerate(_positions(BOHNANZA, BOHNANZA.options(4), 5, 3)):
+    for number, (state, seat) in enumerate(positions(BOHNANZA, BOHNANZA.options(4), 5, 3)):
         twin = state.determinize(seat, random.Random(500 + number))
         picks = []
         for position in (state, twin):
             bot = make_bot("ismcts:iterations=40,proposals=0,paired=true,prior=heuristic",
                            BOHNANZA)
             assert isinstance(bot, IsmctsBot)
-            picks.append((bot.act(_decision(position, seat), random.Random(number)),
+            picks.append((bot.act(decision_of(position, seat), random.Random(number)),
                           bot.last.visits if bot.last else None))
         assert picks[0] == picks[1]
 
@@ -451,14 +401,14 @@ def test_paired_threshold_grows_with_the_number_of_choices() -> None:
     assert _paired_choice(many, outcomes, "hint", 1.64) == "hint"
 
 
-def test_paired_names_refusals_and_legal_play() -> None:
+def test_paired_names_refusals_and_legalplay_with() -> None:
     bot = make_bot("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=30",
                    BOHNANZA)
     assert bot.name == "ismcts:seconds=0.5,proposals=0,expand=30,paired=true,prior=heuristic"
     assert make_bot(bot.name, BOHNANZA).name == bot.name
     with pytest.raises(ValueError, match="expand"):
         make_bot("ismcts:expand=0", NDB)
-    moves = _play(BOHNANZA, BOHNANZA.options(4), 5,
+    moves = play_with(BOHNANZA, BOHNANZA.options(4), 5,
                   "ismcts:iterations=12,proposals=0,paired=true,prior=heuristic", (2,))
-    moves += _play(NDB, NDB.options(4, rounds=1), 5, "ismcts:iterations=12,paired=true", (0,))
+    moves += play_with(NDB, NDB.options(4, rounds=1), 5, "ismcts:iterations=12,paired=true", (0,))
     assert moves > 40

@@ -1,0 +1,67 @@
+"""Playouts played by bots: every seat of a sampled state moves as a named bot would.
+
+A search bot's playouts model how the game goes on. The game's own playout
+(``Game.playout``) is cheap rules of thumb; a bot playout instead lets a real bot (the
+heuristic bot, say) choose every move, each seat given what that bot is always given:
+its view of the sampled state, its legal actions and its proposals. It is slower, but
+where the other players are such bots it is their very policy. It stops after
+``turns`` turns with the game's estimate (``Game.estimate``), or plays on to the end
+for a game that gives none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from bohnen.bots.base import Bot, Decision
+from bohnen.core.protocol import Game, State
+from bohnen.core.result import Result
+
+MAX_PLAYOUT_ACTIONS = 100_000  # a guard against a bot that never ends its turn
+
+
+def bot_move(state: State, bots: Sequence[Bot], rng: random.Random) -> bool:
+    """Let the bot of a seat to act (a random one where several may act) make its move;
+    False once the game is over."""
+    seats = state.to_act()
+    if not seats:
+        return False
+    seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
+    bot = bots[seat]
+    legal = state.legal_actions(seat)
+    view = state.view(seat) if bot.needs_view else None
+    proposals = state.proposals(seat) if bot.proposes or not legal else ()
+    state.apply(bot.act(Decision(seat, view, legal, proposals), rng))
+    return True
+
+
+def bot_playout(game: Game, state: State, rng: random.Random, bots: Sequence[Bot],
+                turns: int | None) -> Result:
+    """Play ``state`` by ``bots`` (one a seat) for ``turns`` turns (None: to the end),
+    then the game's estimate; the true result if the game ends first, or if the game
+    has no estimate."""
+    stop = None if turns is None else state.turn + turns
+    moves = 0
+    while bot_move(state, bots, rng):
+        moves += 1
+        if moves > MAX_PLAYOUT_ACTIONS:
+            raise RuntimeError(f"a bot playout did not end after {MAX_PLAYOUT_ACTIONS} moves")
+        if stop is not None and state.turn >= stop and not state.is_over:
+            estimate = game.estimate(state)
+            if estimate is not None:
+                return estimate
+            stop = None
+    result: Result = state.result()
+    return result
+
+
+def bot_playouts(game: Game, make: Callable[[], Bot]
+                 ) -> Callable[[State, random.Random, int | None], Result]:
+    """A playout function whose seats are fresh bots from ``make`` (fresh for every
+    playout, so that no bot's memory of one playout leaks into another)."""
+    def playout(state: State, rng: random.Random, turns: int | None) -> Result:
+        bots = [make() for _ in range(state.options.players)]
+        return bot_playout(game, state, rng, bots, turns)
+
+    return playout

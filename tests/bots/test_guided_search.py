@@ -1,0 +1,194 @@
+"""ISMCTS guided by a bot: negotiation left to the prior, and playouts played by bots.
+
+``negotiate=prior`` plays the prior's move as it is whenever that move belongs to the
+negotiation; ``playout=BOT`` lets every seat of a playout move as that bot would, on
+its view of the sampled state, for ``horizon`` turns before the game's estimate.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bohnen.bohnanza import actions as BA
+from bohnen.bots import Decision, make_bot
+from bohnen.bots.bot_playout import bot_playout, bot_playouts
+from bohnen.bots.ismcts import IsmctsBot, negotiates
+from bohnen.core import get_game
+from bohnen.core.protocol import Game, State
+from bohnen.hansa import actions as HA
+
+from .helpers import decision_of, play_with, positions
+
+BOHNANZA = get_game("bohnanza")
+NDB = get_game("ndb")
+HANSA = get_game("hansa")
+GUIDED = "ismcts:iterations=8,proposals=0,prior=heuristic,negotiate=prior"
+
+
+def test_the_moves_of_a_negotiation_say_so() -> None:
+    talk = {BA.Propose, BA.Counter, BA.Accept, BA.Decline, BA.Withdraw, BA.Pass,
+            BA.CloseTrading, HA.Propose, HA.Counter, HA.Accept, HA.Decline, HA.Pass,
+            HA.EndTrading}
+    others = {BA.Plant, BA.EndPlanting, BA.PlantTraded, BA.Harvest, BA.BuyThirdField,
+              HA.Begin, HA.Stay, HA.Go, HA.Sell, HA.Buy, HA.BuyScarce, HA.Fulfil,
+              HA.BuyContract, HA.Return, HA.EndTurn, HA.Done}
+    assert all(getattr(kind, "negotiates", False) for kind in talk)
+    assert not any(getattr(kind, "negotiates", False) for kind in others)
+    assert negotiates(BA.Decline(1, 3)) and not negotiates(BA.Plant(0, 1))
+
+
+def _guided_positions(game: Game, seed: int, count: int) -> list[tuple[State, int, Any]]:
+    """Positions with a choice, with the move of a fresh heuristic bot in each."""
+    found = []
+    for number, (state, seat) in enumerate(positions(game, game.options(4), seed, count)):
+        heuristic = make_bot("heuristic", game)
+        found.append((state, seat, heuristic.act(decision_of(state, seat),
+                                                 random.Random(number))))
+    return found
+
+
+@pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
+def test_with_negotiate_prior_the_prior_s_negotiation_moves_are_played_unsearched(
+        game: Game) -> None:
+    talked = searched = 0
+    for number, (state, seat, hint) in enumerate(_guided_positions(game, 11, 24)):
+        bot = make_bot(GUIDED, game)
+        assert isinstance(bot, IsmctsBot)
+        move = bot.act(decision_of(state, seat), random.Random(number))
+        assert bot.last is not None
+        if negotiates(hint):
+            talked += 1
+            assert move == hint and bot.last.iterations == 0
+        elif len(bot.last.visits) > 1:
+            searched += 1
+            assert bot.last.iterations > 0
+    assert talked and searched
+
+
+def test_without_negotiate_prior_the_answers_are_searched() -> None:
+    for number, (state, seat, hint) in enumerate(_guided_positions(BOHNANZA, 11, 24)):
+        decision = decision_of(state, seat)
+        if type(hint) is BA.Decline and len(decision.actions) > 1:
+            bot = make_bot("ismcts:iterations=8,proposals=0,prior=heuristic", BOHNANZA)
+            assert isinstance(bot, IsmctsBot)
+            bot.act(decision, random.Random(number))
+            assert bot.last is not None and bot.last.iterations == 8
+            return
+    pytest.fail("no position where the heuristic declines an offer")
+
+
+def test_negotiate_names_and_refusals() -> None:
+    bot = make_bot("ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior", HANSA)
+    assert bot.name == "ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior"
+    assert make_bot(bot.name, HANSA).name == bot.name
+    with pytest.raises(ValueError, match="negotiate=prior needs a prior"):
+        make_bot("ismcts:negotiate=prior", BOHNANZA)
+    with pytest.raises(ValueError, match="negotiate must be one of search, prior"):
+        make_bot("ismcts:prior=heuristic,negotiate=nobody", BOHNANZA)
+
+
+# --- playouts played by bots ----------------------------------------------------------------
+
+
+def _midgame(game: Game, seed: int) -> tuple[State, int]:
+    return positions(game, game.options(4), seed, 6)[-1]
+
+
+@pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
+def test_a_bot_playout_stops_after_its_turns_with_the_game_s_estimate(game: Game) -> None:
+    state, _ = _midgame(game, 21)
+    start = state.turn
+    bots = [make_bot("heuristic", game) for _ in range(4)]
+    result = bot_playout(game, state, random.Random(1), bots, 2)
+    assert not state.is_over and state.turn == start + 2
+    assert result == game.estimate(state)
+
+
+def test_a_bot_playout_of_a_game_without_estimate_goes_to_the_end() -> None:
+    state, _ = _midgame(NDB, 21)
+    assert NDB.estimate(state) is None
+    bots = [make_bot("heuristic", NDB) for _ in range(4)]
+    result = bot_playout(NDB, state, random.Random(1), bots, 1)
+    assert state.is_over and result == state.result()
+
+
+def test_a_bot_playout_to_the_end_gives_the_game_s_result() -> None:
+    state, _ = _midgame(BOHNANZA, 22)
+    bots = [make_bot("heuristic", BOHNANZA) for _ in range(4)]
+    result = bot_playout(BOHNANZA, state, random.Random(2), bots, None)
+    assert state.is_over and result == state.result()
+
+
+class Spy:
+    """A random bot that keeps every decision it is given."""
+
+    needs_view = True
+    proposes = False
+    name = "spy"
+
+    def __init__(self, made: list[Spy]) -> None:
+        self.decisions: list[Decision] = []
+        made.append(self)
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.decisions.append(decision)
+        if decision.actions:
+            return decision.actions[int(rng.random() * len(decision.actions))]
+        return decision.proposals[0]
+
+
+def test_bot_playouts_give_each_seat_a_fresh_bot_and_its_own_view_only() -> None:
+    made: list[Spy] = []
+    playout = bot_playouts(BOHNANZA, lambda: Spy(made))
+    for seed in (23, 24):
+        state, _ = _midgame(BOHNANZA, seed)
+        playout(state, random.Random(seed), 2)
+    assert len(made) == 8  # four seats, two playouts
+    for seat, spy in enumerate(made[:4]):
+        assert spy.decisions
+        for decision in spy.decisions:
+            assert decision.seat == seat and decision.view is not None
+            assert decision.view["seat"] == seat  # its seat's view, not the state
+
+
+@pytest.mark.parametrize("game,options", [
+    (BOHNANZA, BOHNANZA.options(4)),
+    (NDB, NDB.options(4, rounds=1)),
+    (HANSA, HANSA.options(4)),
+], ids=["bohnanza", "ndb", "hansa"])
+def test_only_legal_actions_with_bot_playouts(game: Game, options: Any) -> None:
+    moves = play_with(game, options, 7, "ismcts:iterations=3,playout=heuristic,horizon=1",
+                      (1,))
+    if game is not NDB:
+        moves += play_with(game, options, 8, GUIDED + ",playout=heuristic,horizon=1", (2,))
+    assert moves > 20
+
+
+def test_bot_playouts_same_view_same_choice() -> None:
+    spec = "ismcts:iterations=12,proposals=0,prior=heuristic,paired=true,playout=heuristic"
+    for number, (state, seat) in enumerate(positions(BOHNANZA, BOHNANZA.options(4), 25, 3)):
+        twin = state.determinize(seat, random.Random(600 + number))
+        picks = []
+        for position in (state, twin):
+            bot = make_bot(spec, BOHNANZA)
+            assert isinstance(bot, IsmctsBot)
+            picks.append((bot.act(decision_of(position, seat), random.Random(number)),
+                          bot.last.visits if bot.last else None))
+        assert picks[0] == picks[1]
+
+
+def test_playout_names_and_refusals() -> None:
+    bot = make_bot("ismcts:seconds=0.5,playout=heuristic,horizon=2", BOHNANZA)
+    assert bot.name == "ismcts:seconds=0.5,playout=heuristic,horizon=2"
+    assert make_bot(bot.name, BOHNANZA).name == bot.name
+    assert make_bot("ismcts:playout=heuristic,horizon=4", NDB).name == \
+        "ismcts:iterations=400,playout=heuristic"
+    with pytest.raises(ValueError, match="horizon must be 0"):
+        make_bot("ismcts:playout=heuristic,horizon=-1", NDB)
+    with pytest.raises(ValueError, match="other than ismcts"):
+        make_bot("ismcts:playout=ismcts", NDB)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("ismcts:playout=nosuch", NDB)
