@@ -401,7 +401,7 @@ def test_paired_threshold_grows_with_the_number_of_choices() -> None:
     assert _paired_choice(many, outcomes, "hint", 1.64) == "hint"
 
 
-def test_paired_names_refusals_and_legalplay_with() -> None:
+def test_paired_names_refusals_and_legal_play() -> None:
     bot = make_bot("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=30",
                    BOHNANZA)
     assert bot.name == "ismcts:seconds=0.5,proposals=0,expand=30,paired=true,prior=heuristic"
