@@ -1,13 +1,15 @@
 """Speed of the ISMCTS bot on one core: iterations per second, per game.
 
 Run: ``python bench/ismcts_speed.py [--players P] [--positions K] [--iterations N]
-[--games bohnanza,ndb] [--json]``. For each game it takes ``K`` positions spread over
-a random game (early, middle, late: the seat to act has a choice), searches each with
-an iteration budget, and prints the iterations per second at each and overall. An
-iteration is one sample of the hidden cards (``Game.sampler``), one descent of the
-tree and one playout by the game's policy (``Game.playout``: Bohnanza stops after a
-few turns, Nicht die Bohne! at the end of the round), so early positions are slower.
-Never part of the test run.
+[--games bohnanza,ndb] [--params playout=heuristic] [--json]``. For each game it
+takes ``K`` positions spread over a random game (early, middle, late: the seat to act
+has a choice), searches each with an iteration budget, and prints the iterations per
+second at each and overall. An iteration is one sample of the hidden cards
+(``Game.sampler``), one descent of the tree and one playout by the game's policy
+(``Game.playout``: Bohnanza stops after a few turns, Nicht die Bohne! at the end of
+the round), so early positions are slower; ``--params`` adds the bot's parameters,
+e.g. ``playout=heuristic`` for playouts played by the heuristic bot. Never part of the
+test run.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import random
 import time
 from typing import Any
 
+from bohnen.bots import make_bot
 from bohnen.bots.base import Decision
 from bohnen.bots.ismcts import IsmctsBot
 from bohnen.core import get_game
@@ -42,9 +45,11 @@ def positions(game: Game, players: int, seed: int, count: int) -> list[tuple[Sta
     return line[step // 2::step][:count]
 
 
-def measure(game: Game, players: int, seed: int, count: int, iterations: int) -> dict[str, Any]:
+def measure(game: Game, players: int, seed: int, count: int, iterations: int,
+            params: str = "") -> dict[str, Any]:
     """Iterations per second at each position and over all of them."""
-    bot = IsmctsBot(game, iterations=iterations)
+    bot = make_bot(f"ismcts:iterations={iterations}" + (f",{params}" if params else ""), game)
+    assert isinstance(bot, IsmctsBot)
     rates: list[float] = []
     total_iterations = 0
     total_seconds = 0.0
@@ -70,15 +75,17 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--games", default="bohnanza,ndb")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--params", default="", help="more ismcts parameters, a,b=c")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures = {name: measure(get_game(name), args.players, args.seed, args.positions,
-                             args.iterations)
+                             args.iterations, args.params)
                for name in args.games.split(",")}
     if args.json:
         print(json.dumps(figures, indent=1))
         return
-    print(f"ISMCTS, {args.players} players, {args.iterations} iterations a position, one core")
+    print(f"ISMCTS{' ' + args.params if args.params else ''}, {args.players} players, "
+          f"{args.iterations} iterations a position, one core")
     for name, fig in figures.items():
         spread = " ".join(f"{r:5d}" for r in fig["per_position"])
         print(f"  {name:10s} {fig['iterations_per_second']:6d} iterations/s "

@@ -30,23 +30,26 @@ class Match:
     games: int  # default number of games (rounded up to whole seat rotations)
 
 
-# the prior-guided search in paired rounds, flat for the first 30 visits of a root move
-PAIRED = "ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=30"
+# The search guided by the heuristic bot: its move tried first and left only for a
+# consistent gain in paired rounds, its proposals played as they are, every root
+# choice judged by playouts in which all four seats play the heuristic bot for four
+# turns, then the game's estimate.
+GUIDED = ("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=1000,"
+          "playout=heuristic")
 
 MATCHES: tuple[Match, ...] = (
     Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
     Match("ndb-heuristic-vs-random", "ndb", "heuristic", "random", 1000),
-    Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
-    Match("bohnanza-ismcts-prior-vs-heuristic", "bohnanza",
-          "ismcts:seconds=0.5,proposals=0,prior=heuristic", "heuristic", 40),
-    Match("bohnanza-ismcts-paired-vs-heuristic", "bohnanza", PAIRED, "heuristic", 40),
-    Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("hansa-heuristic-vs-random", "hansa", "heuristic", "random", 400),
     Match("ndb-ismcts-prior-vs-heuristic", "ndb", "ismcts:seconds=0.5,prior=heuristic",
           "heuristic", 80),
-    Match("hansa-heuristic-vs-random", "hansa", "heuristic", "random", 400),
-    Match("hansa-ismcts-vs-heuristic", "hansa", "ismcts:seconds=0.5,proposals=0,prior=heuristic",
-          "heuristic", 40),
-    Match("hansa-ismcts-paired-vs-heuristic", "hansa", PAIRED, "heuristic", 40),
+    Match("bohnanza-ismcts-guided-vs-heuristic", "bohnanza", GUIDED, "heuristic", 40),
+    Match("hansa-ismcts-guided-vs-heuristic", "hansa", GUIDED, "heuristic", 80),
+    # earlier designs, for comparison
+    Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("hansa-ismcts-prior-vs-heuristic", "hansa",
+          "ismcts:seconds=0.5,proposals=0,prior=heuristic", "heuristic", 40),
 )
 
 
