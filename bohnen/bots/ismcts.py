@@ -161,7 +161,9 @@ def _is_legal(state: State, action: Any) -> bool:
 
 class IsmctsBot:
     """ISMCTS with a budget of ``iterations`` and/or ``seconds`` (whichever ends first;
-    ``iterations=400`` if neither is given). ``c`` weighs exploration, ``proposals`` is
+    ``iterations=400`` if neither is given; ``seconds`` bounds the whole move, the
+    prior's included: the search runs no iteration, or round, that would end past it at
+    the pace so far, but always at least one). ``c`` weighs exploration, ``proposals`` is
     the most trade proposals tried at a node (0: never proposes), ``win`` the weight of
     winning against score in the reward, ``mast`` the share of random moves in the
     playouts (1: the game's playout, the default; below 1, playouts to the end whose
@@ -236,6 +238,7 @@ class IsmctsBot:
     # --- the move -----------------------------------------------------------------------
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
+        start = time.perf_counter()  # the budget counts the prior's move too
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
             self.hint = self.prior.act(decision, rng)
@@ -255,7 +258,6 @@ class IsmctsBot:
             raise ValueError("ismcts needs the seat's view in its decision")
         root = Node()
         self.mast = {}
-        start = time.perf_counter()
         sample = self.game.sampler(decision.view)
         deadline = start + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations if self.iterations is not None else -1
@@ -263,10 +265,11 @@ class IsmctsBot:
             done, best = self._paired(root, decision.seat, sample, choices, rng, limit, deadline)
         else:
             done = 0
+            begun = time.perf_counter()
             while done != limit:
                 self._iterate(root, decision.seat, sample, choices, rng)
                 done += 1
-                if time.perf_counter() >= deadline:
+                if _out_of_time(begun, done, deadline):
                     break
             best = self._best(root, choices)
             if self.hint is not None:
@@ -285,7 +288,8 @@ class IsmctsBot:
         with the same playout seed (common random numbers), so that the choices are
         compared on the same deals; returns the iterations run and the choice played."""
         outcomes: list[list[float]] = [[] for _ in choices]
-        done = 0
+        done = rounds = 0
+        begun = time.perf_counter()
         while True:
             base = sample(rng)
             seed = rng.getrandbits(64)
@@ -298,7 +302,8 @@ class IsmctsBot:
                 done += 1
             for index, value in enumerate(round_rewards):
                 outcomes[index].append(value)
-            if done + len(choices) > limit >= 0 or time.perf_counter() >= deadline:
+            rounds += 1
+            if done + len(choices) > limit >= 0 or _out_of_time(begun, rounds, deadline):
                 break
         return done, _paired_choice(choices, outcomes, self.hint, self.trust)
 
@@ -430,6 +435,14 @@ class IsmctsBot:
             if fresh not in held:
                 held.append(fresh)
         return [p for p in held if p.seat == seat and _is_legal(state, p)]
+
+
+def _out_of_time(begun: float, steps: int, deadline: float) -> bool:
+    """Whether one more step (an iteration, or a round), at the mean pace of the
+    ``steps`` done since ``begun``, would end past ``deadline``: so a move keeps within
+    its ``seconds``, as near as the pace tells."""
+    now = time.perf_counter()
+    return now + (now - begun) / steps >= deadline
 
 
 def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:

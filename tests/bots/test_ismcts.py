@@ -143,8 +143,27 @@ def test_seconds_budget_stops_in_time() -> None:
     elapsed = time.perf_counter() - start
     assert bot.last is not None
     assert bot.last.iterations >= 1
-    assert bot.last.seconds >= 0.25
+    pace = bot.last.seconds / bot.last.iterations
+    assert 0.25 - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace  # to within its pace
     assert elapsed < 5.0
+
+
+def test_a_seconds_budget_bounds_the_whole_move_prior_and_paired_rounds_included(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+
+    def tick() -> float:  # every reading of the clock: 10 ms later
+        clock[0] += 0.01
+        return clock[0]
+
+    state, seat = _early_bohnanza()
+    monkeypatch.setattr(time, "perf_counter", tick)
+    for spec in ("ismcts:seconds=0.5", "ismcts:seconds=0.5,paired=true,prior=heuristic"):
+        bot = make_bot(spec, BOHNANZA)
+        assert isinstance(bot, IsmctsBot)
+        bot.act(decision_of(state, seat), random.Random(5))
+        assert bot.last is not None and bot.last.iterations >= 1
+        assert bot.last.seconds <= 0.5 + 1e-9
 
 
 def test_the_first_budget_reached_stops() -> None:
