@@ -79,8 +79,16 @@ class BohnanzaOptions:
         return self.trading == "turn_based"
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # a fresh dict each time (the caller may keep or change it), the fields read once:
+        # every view carries the options
+        known = _JSON.get(self)
+        if known is None:
+            known = _JSON[self] = asdict(self)
+        return dict(known)
 
     @classmethod
     def from_json(cls, data: Any) -> BohnanzaOptions:
         return options_from_json(cls, data)
+
+
+_JSON: dict[BohnanzaOptions, dict[str, Any]] = {}  # each option set's JSON form

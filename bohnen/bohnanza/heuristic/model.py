@@ -15,8 +15,8 @@ harvesting whichever field loses least whenever a bean has nowhere to go.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from bohnen.bohnanza.beans import BEAN_COUNT, PAYOUT
 
@@ -50,12 +50,31 @@ class Outlook:
     empty: float  # worth of an empty field
     weights: tuple[float, ...]  # weight of each hand card planted, front first
     protection: bool  # bean protection (a lone bean is kept while a field holds two)
+    # value() of this outlook, by its arguments: the same fields and cards are valued
+    # again and again in a turn (each proposal, each answer)
+    memo: dict[tuple[tuple[int, ...], ...], float] = field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def payout_only(protection: bool) -> Outlook:
     """The outlook at the end of the game: a field is worth its payout."""
     return Outlook(tuple(worth_table(b, 0.0, 0.0) for b in range(BEAN_COUNT)), 0.0, (),
                    protection)
+
+
+_OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
+MAX_OUTLOOKS = 4096  # outlooks kept (with what they valued) before the store is cleared
+
+
+def kept(key: tuple[object, ...], make: Callable[[], Outlook]) -> Outlook:
+    """The outlook made by ``make`` for ``key``, made once and kept, so that its memo
+    of values serves every decision with the same outlook (a turn, mostly)."""
+    out = _OUTLOOKS.get(key)
+    if out is None:
+        if len(_OUTLOOKS) >= MAX_OUTLOOKS:
+            _OUTLOOKS.clear()
+        out = _OUTLOOKS[key] = make()
+    return out
 
 
 def potential(out: Outlook, bean: int, count: int) -> float:
@@ -148,10 +167,14 @@ def _field_of(beans: list[int], counts: list[int], bean: int) -> int:
 def value(out: Outlook, beans: Sequence[int], counts: Sequence[int], cards: Sequence[int],
           hand: Sequence[int]) -> float:
     """Talers earned plus the fields' worth once ``cards`` are planted, plus the weighted
-    gains of planting the front of ``hand`` after them."""
-    bs, cs = list(beans), list(counts)
+    gains of planting the front of ``hand`` after them (remembered in ``out.memo``)."""
     weights = out.weights
-    window = hand[:len(weights)]
+    window = tuple(hand[:len(weights)])
+    key = (tuple(beans), tuple(counts), tuple(cards), window)
+    known = out.memo.get(key)
+    if known is not None:
+        return known
+    bs, cs = list(beans), list(counts)
     earned = plant_all(out, bs, cs, cards, window) if cards else 0
     before = worth(out, bs, cs)
     total = earned + before
@@ -160,4 +183,5 @@ def value(out: Outlook, beans: Sequence[int], counts: Sequence[int], cards: Sequ
         after = worth(out, bs, cs)
         total += weights[i] * (earned + after - before)
         before = after
+    out.memo[key] = total
     return total

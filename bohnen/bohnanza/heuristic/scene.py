@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.bohnanza.beans import BEAN_COUNT, BEANS, NAMES
-from bohnen.bohnanza.heuristic.model import Outlook, payout_only, value, worth_table
+from bohnen.bohnanza.heuristic.model import Outlook, kept, payout_only, value, worth_table
 
 BEAN: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 TOTAL = tuple(b.cards for b in BEANS)
@@ -159,7 +159,13 @@ def outlook(tuning: Tuning, left: float, protection: bool,
     as the end comes near), and the hand counts for the cards there is time to plant; at
     the end a field is worth its payout."""
     if left <= 0:
-        return payout_only(protection)
+        return kept((protection,), lambda: payout_only(protection))
+    return kept((tuning, left, protection, unseen),
+                lambda: _outlook(tuning, left, protection, unseen))
+
+
+def _outlook(tuning: Tuning, left: float, protection: bool,
+             unseen: tuple[int, ...]) -> Outlook:
     scale = min(1.0, left / 2)
     planted = max(1, round(left * 2))  # the hand cards there is still time to plant
     total = max(1, sum(unseen))
