@@ -566,27 +566,35 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
            paired: bool = False, expand: int = 1, negotiate: str = "search",
            playout: str = "", horizon: int = DEFAULT_HORIZON) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
-    ``ismcts:seconds=0.5,prior=heuristic`` (``prior`` names a bot without parameters)."""
+    ``ismcts:seconds=0.5,prior=heuristic``, ``ismcts:seconds=0.5,playout=heuristic``
+    (``prior`` and ``playout`` name a bot without parameters)."""
     if game is None:
         raise ValueError("bot ismcts searches a game: make it for one")
     guide: Bot | None = None
     if prior:
-        from bohnen.bots.registry import make_bot
-
         if prior.strip().lower().startswith("ismcts"):
             raise ValueError("bot ismcts: prior must be a bot other than ismcts")
-        guide = make_bot(prior, game)
+        guide = _named_bot("prior", prior, game)
     players: Callable[[State, random.Random, int | None], Result] | None = None
     if playout:
         from bohnen.bots.bot_playout import bot_playouts
-        from bohnen.bots.registry import make_bot
 
         if playout.strip().lower().startswith("ismcts"):
             raise ValueError("bot ismcts: playout must be a bot other than ismcts")
-        name = make_bot(playout, game).name  # refuses an unknown bot at once
-        players = bot_playouts(game, lambda: make_bot(name, game))
+        name = _named_bot("playout", playout, game).name  # refuses an unknown bot at once
+        players = bot_playouts(game, lambda: _named_bot("playout", name, game))
     return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
                      paired, expand, negotiate, players, playout, horizon)
+
+
+def _named_bot(key: str, spec: str, game: Game) -> Bot:
+    """The bot that parameter ``key`` names; an error names the parameter too."""
+    from bohnen.bots.registry import make_bot
+
+    try:
+        return make_bot(spec, game)
+    except ValueError as error:
+        raise ValueError(f"bot ismcts: {key}={spec}: {error}") from None
 
 
 BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
