@@ -190,5 +190,7 @@ def test_playout_names_and_refusals() -> None:
         make_bot("ismcts:playout=heuristic,horizon=-1", NDB)
     with pytest.raises(ValueError, match="other than ismcts"):
         make_bot("ismcts:playout=ismcts", NDB)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="playout=nosuch: unknown bot 'nosuch'"):
         make_bot("ismcts:playout=nosuch", NDB)
+    with pytest.raises(ValueError, match="prior=nosuch: unknown bot 'nosuch'"):
+        make_bot("ismcts:prior=nosuch", NDB)
