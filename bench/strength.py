@@ -43,7 +43,8 @@ MATCHES: tuple[Match, ...] = (
     Match("hansa-heuristic-vs-random", "hansa", "heuristic", "random", 400),
     Match("ndb-ismcts-prior-vs-heuristic", "ndb", "ismcts:seconds=0.5,prior=heuristic",
           "heuristic", 80),
-    Match("bohnanza-ismcts-guided-vs-heuristic", "bohnanza", GUIDED, "heuristic", 40),
+    Match("bohnanza-ismcts-guided-vs-heuristic", "bohnanza", GUIDED + ",negotiate=prior",
+          "heuristic", 40),
     Match("hansa-ismcts-guided-vs-heuristic", "hansa", GUIDED, "heuristic", 80),
     # earlier designs, for comparison
     Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
