@@ -13,7 +13,9 @@ simultaneous moves. Each iteration:
 3. expands one untried action, then plays out by the game's playout (``Game.playout``:
    to the end by random moves by default, never proposing trades, the active player
    closing trading at once; a game may play better moves and stop early with an
-   estimate; or, with ``mast`` below 1, to the end MAST-guided);
+   estimate; or, with ``mast`` below 1, to the end MAST-guided; or, with
+   ``playout=BOT``, by that bot in every seat, given its view of the sampled state, for
+   ``horizon`` turns, then the game's estimate: see ``bot_playout.py``);
 4. adds each seat's reward (a blend of its share of the win and its score relative to
    the table, in [0, 1]) along the path.
 
@@ -576,6 +578,10 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
             raise ValueError("bot ismcts: prior must be a bot other than ismcts")
         guide = _named_bot("prior", prior, game)
     players: Callable[[State, random.Random, int | None], Result] | None = None
+    name = ""
+    if not playout and horizon != DEFAULT_HORIZON:
+        raise ValueError("bot ismcts: horizon counts the turns of a bot playout: name the "
+                         "bot with playout=NAME")
     if playout:
         from bohnen.bots.bot_playout import bot_playouts
 
@@ -584,7 +590,7 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
         name = _named_bot("playout", playout, game).name  # refuses an unknown bot at once
         players = bot_playouts(game, lambda: _named_bot("playout", name, game))
     return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
-                     paired, expand, negotiate, players, playout, horizon)
+                     paired, expand, negotiate, players, name if playout else "", horizon)
 
 
 def _named_bot(key: str, spec: str, game: Game) -> Bot:

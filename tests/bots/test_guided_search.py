@@ -186,6 +186,10 @@ def test_playout_names_and_refusals() -> None:
     assert make_bot(bot.name, BOHNANZA).name == bot.name
     assert make_bot("ismcts:playout=heuristic,horizon=4", NDB).name == \
         "ismcts:iterations=400,playout=heuristic"
+    with pytest.raises(ValueError, match="horizon counts the turns of a bot playout"):
+        make_bot("ismcts:horizon=2", NDB)
+    assert make_bot("ismcts:playout= Heuristic ", NDB).name == \
+        "ismcts:iterations=400,playout=heuristic"
     with pytest.raises(ValueError, match="horizon must be 0"):
         make_bot("ismcts:playout=heuristic,horizon=-1", NDB)
     with pytest.raises(ValueError, match="other than ismcts"):
