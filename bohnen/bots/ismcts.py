@@ -179,7 +179,8 @@ class IsmctsBot:
     answer, a pass, the close), it is played as it is, and the search weighs the other
     decisions (a game's playouts model a negotiation poorly). ``paired`` and
     ``expand``: see the module's text (with ``paired``, ``iterations`` is rounded down
-    to whole rounds, at least one)."""
+    to whole rounds, at least one); ``margin=true``: paired rounds compare the seat's
+    score less the best other score, not its reward."""
 
     needs_view = True
 
@@ -188,7 +189,8 @@ class IsmctsBot:
                  mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST,
                  paired: bool = False, expand: int = 1, negotiate: str = "search",
                  playout: Callable[[State, random.Random, int | None], Result] | None = None,
-                 playout_name: str = "", horizon: int = DEFAULT_HORIZON) -> None:
+                 playout_name: str = "", horizon: int = DEFAULT_HORIZON,
+                 margin: bool = False) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -210,6 +212,9 @@ class IsmctsBot:
                              f"not {negotiate!r}")
         if horizon < 0:
             raise ValueError(f"bot ismcts: horizon must be 0 (to the end) or more, not {horizon}")
+        if margin and not paired:
+            raise ValueError("bot ismcts: margin=true is what paired rounds compare: add "
+                             "paired=true")
         if negotiate == "prior" and prior is None:
             raise ValueError("bot ismcts: negotiate=prior needs a prior bot (prior=NAME)")
         self.game = game
@@ -231,9 +236,10 @@ class IsmctsBot:
         self.prior_negotiates = negotiate == "prior"
         self.bot_playout = playout
         self.horizon = horizon or None  # turns of a bot playout (None: to the end)
+        self.margin = margin
         self.name = _name(self.iterations, seconds, c, proposals, win, mast,
                           prior.name if prior is not None else "", trust, paired, expand,
-                          negotiate, playout_name, horizon)
+                          negotiate, playout_name, horizon, margin)
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -298,9 +304,10 @@ class IsmctsBot:
             round_rewards = []
             for index, action in enumerate(choices):
                 state = base.clone() if index < len(choices) - 1 else base
-                reward = self._descend(root, state, seat, choices, rng,
-                                       random.Random(seed), forced=action)
-                round_rewards.append(reward[seat])
+                reward, outcome = self._descend(root, state, seat, choices, rng,
+                                                random.Random(seed), forced=action)
+                round_rewards.append(margin(outcome.scores, seat) if self.margin
+                                     else reward[seat])
                 done += 1
             for index, value in enumerate(round_rewards):
                 outcomes[index].append(value)
@@ -346,10 +353,10 @@ class IsmctsBot:
 
     def _descend(self, root: Node, state: State, seat: int, choices: list[Any],
                  rng: random.Random, playout_rng: random.Random, forced: Any = None
-                 ) -> list[float]:
+                 ) -> tuple[list[float], Result]:
         """One iteration from ``root`` on the sampled ``state`` (``forced``: the root
         action to take); the tree grows below an edge once it has ``expand`` visits.
-        Returns every seat's reward."""
+        Returns every seat's reward and the playout's outcome."""
         path: list[tuple[list[float], Any]] = []
         node = root
         seats: tuple[int, ...] = state.to_act()
@@ -377,18 +384,21 @@ class IsmctsBot:
         if self.epsilon < 1.0:
             played = [a for _, a in path]
             mast_rollout(state, playout_rng, self.mast, self.epsilon, played)
-            reward = rewards(state.result(), self.win)
+            outcome: Result = state.result()
+            reward = rewards(outcome, self.win)
             _update_mast(self.mast, played, reward)
-        elif self.bot_playout is not None:
-            reward = rewards(self.bot_playout(state, playout_rng, self.horizon), self.win)
         else:
-            reward = rewards(self.game.playout(state, playout_rng), self.win)
+            if self.bot_playout is not None:
+                outcome = self.bot_playout(state, playout_rng, self.horizon)
+            else:
+                outcome = self.game.playout(state, playout_rng)
+            reward = rewards(outcome, self.win)
         for edge, action in path:
             r = reward[action.seat]
             edge[VISITS] += 1
             edge[TOTAL] += r
             edge[SQUARES] += r * r
-        return reward
+        return reward, outcome
 
     def _select(self, node: Node, actions: list[Any], rng: random.Random,
                 hint: Any = None) -> tuple[Any, bool]:
@@ -437,6 +447,13 @@ class IsmctsBot:
             if fresh not in held:
                 held.append(fresh)
         return [p for p in held if p.seat == seat and _is_legal(state, p)]
+
+
+def margin(scores: tuple[int, ...], seat: int) -> float:
+    """``seat``'s score less the best score of the others: what paired rounds compare
+    with ``margin=true`` (smoother than a share of the win, so a consistent gain shows
+    in fewer rounds)."""
+    return scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
 
 
 def _out_of_time(begun: float, steps: int, deadline: float) -> bool:
@@ -537,7 +554,7 @@ def _seat_of(action: Any) -> int:
 def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
           win: float, mast: float, prior: str, trust: float, paired: bool = False,
           expand: int = 1, negotiate: str = "search", playout: str = "",
-          horizon: int = DEFAULT_HORIZON) -> str:
+          horizon: int = DEFAULT_HORIZON, margin: bool = False) -> str:
     params = []
     if iterations is not None:
         params.append(f"iterations={iterations}")
@@ -549,6 +566,8 @@ def _name(iterations: int | None, seconds: float | None, c: float, proposals: in
             params.append(f"{key}={value:g}")
     if paired:
         params.append("paired=true")
+    if margin:
+        params.append("margin=true")
     if playout:
         params.append(f"playout={playout}")
         if horizon != DEFAULT_HORIZON:
@@ -566,7 +585,8 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
            c: float = 0.7, proposals: int = 2, win: float = 0.5,
            mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST,
            paired: bool = False, expand: int = 1, negotiate: str = "search",
-           playout: str = "", horizon: int = DEFAULT_HORIZON) -> IsmctsBot:
+           playout: str = "", horizon: int = DEFAULT_HORIZON,
+           margin: bool = False) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic``, ``ismcts:seconds=0.5,playout=heuristic``
     (``prior`` and ``playout`` name a bot without parameters)."""
@@ -590,7 +610,8 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
         name = _named_bot("playout", playout, game).name  # refuses an unknown bot at once
         players = bot_playouts(game, lambda: _named_bot("playout", name, game))
     return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
-                     paired, expand, negotiate, players, name if playout else "", horizon)
+                     paired, expand, negotiate, players, name if playout else "", horizon,
+                     margin)
 
 
 def _named_bot(key: str, spec: str, game: Game) -> Bot:
@@ -607,4 +628,4 @@ BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
                                "proposals": int, "win": float, "mast": float,
                                "prior": str, "trust": float, "paired": bool,
                                "expand": int, "negotiate": str, "playout": str,
-                               "horizon": int}
+                               "horizon": int, "margin": bool}

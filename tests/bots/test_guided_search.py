@@ -198,3 +198,54 @@ def test_playout_names_and_refusals() -> None:
         make_bot("ismcts:playout=nosuch", NDB)
     with pytest.raises(ValueError, match="prior=nosuch: unknown bot 'nosuch'"):
         make_bot("ismcts:prior=nosuch", NDB)
+
+
+# --- paired rounds compared by the margin over the best other score ---------------------------
+
+
+def test_the_margin_is_the_score_less_the_best_other_score() -> None:
+    from bohnen.bots.ismcts import margin
+
+    assert margin((10, 14, 7, 9), 1) == 4
+    assert margin((10, 14, 7, 9), 0) == -4
+    assert margin((5, 5, 5), 2) == 0
+
+
+class MarginRecording:
+    """Bohnanza, whose playouts keep the scores they end with."""
+
+    def __init__(self) -> None:
+        self.scores: list[tuple[int, ...]] = []
+
+    def sampler(self, view: dict[str, Any]) -> Any:
+        return BOHNANZA.sampler(view)
+
+    def playout(self, state: Any, rng: random.Random) -> Any:
+        result = BOHNANZA.playout(state, rng)
+        self.scores.append(result.scores)
+        return result
+
+
+def test_with_margin_paired_rounds_pick_the_best_mean_margin() -> None:
+    from bohnen.bots.ismcts import margin
+
+    state, seat = positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
+    recording = MarginRecording()
+    bot = IsmctsBot(recording, iterations=40, proposals=0, paired=True,  # type: ignore[arg-type]
+                    expand=100, margin=True)
+    move = bot.act(decision_of(state, seat), random.Random(3))
+    assert bot.last is not None
+    choices = [a for a, _ in bot.last.visits]
+    k = len(choices)
+    assert k > 1 and len(recording.scores) == bot.last.iterations
+    means = [sum(margin(recording.scores[r * k + i], seat)
+                 for r in range(bot.last.iterations // k)) for i in range(k)]
+    assert move == choices[max(range(k), key=lambda i: (means[i], -i))]
+
+
+def test_margin_names_and_refusals() -> None:
+    bot = make_bot("ismcts:iterations=8,paired=true,margin=true", BOHNANZA)
+    assert bot.name == "ismcts:iterations=8,paired=true,margin=true"
+    assert make_bot(bot.name, BOHNANZA).name == bot.name
+    with pytest.raises(ValueError, match="margin=true is what paired rounds compare"):
+        make_bot("ismcts:margin=true", BOHNANZA)
