@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from bohnen.core.protocol import State
 
 
 class Decision(NamedTuple):
@@ -30,3 +33,13 @@ class Bot(Protocol):
     proposes: bool
 
     def act(self, decision: Decision, rng: random.Random) -> Any: ...
+
+
+def decision_for(state: State, seat: int, bot: Bot) -> Decision:
+    """The decision ``bot`` is given at ``seat`` in ``state``: its view (if it reads
+    one), its legal actions and its proposals (if it proposes, or when proposals are
+    all it may do)."""
+    legal = state.legal_actions(seat)
+    view = state.view(seat) if bot.needs_view else None
+    proposals = state.proposals(seat) if bot.proposes or not legal else ()
+    return Decision(seat, view, legal, proposals)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bohnen.bots.base import Bot, Decision
+from bohnen.bots.base import Bot, decision_for
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
@@ -29,10 +29,7 @@ def bot_move(state: State, bots: Sequence[Bot], rng: random.Random) -> bool:
         return False
     seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
     bot = bots[seat]
-    legal = state.legal_actions(seat)
-    view = state.view(seat) if bot.needs_view else None
-    proposals = state.proposals(seat) if bot.proposes or not legal else ()
-    state.apply(bot.act(Decision(seat, view, legal, proposals), rng))
+    state.apply(bot.act(decision_for(state, seat, bot), rng))
     return True
 
 

@@ -481,14 +481,7 @@ def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
 def negotiates(action: Any) -> bool:
     """Whether ``action`` is a move of a negotiation (a proposal, an answer, a pass, the
     close): its type says so with a true ``negotiates`` attribute."""
-    kind = type(action)
-    flag = _NEGOTIATES.get(kind)
-    if flag is None:
-        flag = _NEGOTIATES[kind] = bool(getattr(kind, "negotiates", False))
-    return flag
-
-
-_NEGOTIATES: dict[type, bool] = {}  # action type -> whether it is a negotiation move
+    return bool(getattr(type(action), "negotiates", False))
 
 
 def _count_availability(node: Node, actions: list[Any]) -> None:

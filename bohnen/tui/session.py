@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bohnen.bots import Bot, Decision, bot_names, make_bot
+from bohnen.bots.base import decision_for
 from bohnen.core import GameError, GameRecord, RecordError, get_game
 from bohnen.core.protocol import Game, State
 from bohnen.core.records import start
@@ -151,10 +152,7 @@ class Session:
         self.log.extend(events)
 
     def _decision(self, bot: Bot, seat: int) -> Decision:
-        legal = self.state.legal_actions(seat)
-        view = self.state.view(seat) if bot.needs_view else None
-        proposals = self.state.proposals(seat) if bot.proposes or not legal else ()
-        return Decision(seat, view, legal, proposals)
+        return decision_for(self.state, seat, bot)
 
     def step_bot(self) -> bool:
         """Let one bot to act make its move; False if no bot is to act."""
