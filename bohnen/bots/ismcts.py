@@ -40,7 +40,10 @@ each round samples one state and one playout seed and runs one iteration for eve
 root choice on them (common random numbers), so root choices are compared on the same
 deals; the choice of best mean is played, or with a prior, the prior's move unless the
 round-by-round differences beat it by ``trust`` standard errors, the threshold raised
-for the number of choices (Bonferroni).
+for the number of choices (Bonferroni). ``race=Z`` races the choices: from the third
+round on, a choice worse than the prior's move (or the best so far) by more than Z
+standard errors of the paired differences runs no more rounds, so the budget goes to
+the contenders.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ DEFAULT_ITERATIONS = 400
 NEGOTIATORS = ("search", "prior")  # who makes the moves of a negotiation (``negotiate``)
 DEFAULT_TRUST = 1.64  # z: leave the prior's move only for one better at about 95% confidence
 DEFAULT_HORIZON = 4  # turns of a bot playout before the game's estimate
+RACE_ROUNDS = 3  # paired rounds before a race drops a choice
 VISITS, AVAIL, TOTAL, SQUARES = 0, 1, 2, 3  # an edge: [visits, availability, reward, reward²]
 
 
@@ -180,7 +184,10 @@ class IsmctsBot:
     decisions (a game's playouts model a negotiation poorly). ``paired`` and
     ``expand``: see the module's text (with ``paired``, ``iterations`` is rounded down
     to whole rounds, at least one); ``margin=true``: paired rounds compare the seat's
-    score less the best other score, not its reward."""
+    score less the best other score, not its reward; ``race=Z``: after each paired
+    round (from the third), the choices worse than the prior's move (without a prior,
+    than the best so far) by more than Z standard errors are dropped, so that the
+    rounds go to the contenders."""
 
     needs_view = True
 
@@ -190,7 +197,7 @@ class IsmctsBot:
                  paired: bool = False, expand: int = 1, negotiate: str = "search",
                  playout: Callable[[State, random.Random, int | None], Result] | None = None,
                  playout_name: str = "", horizon: int = DEFAULT_HORIZON,
-                 margin: bool = False) -> None:
+                 margin: bool = False, race: float = 0.0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -212,6 +219,11 @@ class IsmctsBot:
                              f"not {negotiate!r}")
         if horizon < 0:
             raise ValueError(f"bot ismcts: horizon must be 0 (to the end) or more, not {horizon}")
+        if not race >= 0:
+            raise ValueError(f"bot ismcts: race must be 0 (no race) or more, not {race}")
+        if race and not paired:
+            raise ValueError("bot ismcts: race=Z drops choices between paired rounds: add "
+                             "paired=true")
         if margin and not paired:
             raise ValueError("bot ismcts: margin=true is what paired rounds compare: add "
                              "paired=true")
@@ -237,9 +249,10 @@ class IsmctsBot:
         self.bot_playout = playout
         self.horizon = horizon or None  # turns of a bot playout (None: to the end)
         self.margin = margin
+        self.race = race
         self.name = _name(self.iterations, seconds, c, proposals, win, mast,
                           prior.name if prior is not None else "", trust, paired, expand,
-                          negotiate, playout_name, horizon, margin)
+                          negotiate, playout_name, horizon, margin, race)
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -296,25 +309,28 @@ class IsmctsBot:
         with the same playout seed (common random numbers), so that the choices are
         compared on the same deals; returns the iterations run and the choice played."""
         outcomes: list[list[float]] = [[] for _ in choices]
+        alive = list(range(len(choices)))  # the choices still in the race
+        hint = choices.index(self.hint) if self.hint is not None else None
         done = rounds = 0
         begun = time.perf_counter()
         while True:
             base = sample(rng)
             seed = rng.getrandbits(64)
-            round_rewards = []
-            for index, action in enumerate(choices):
-                state = base.clone() if index < len(choices) - 1 else base
+            last = alive[-1]
+            for index in alive:
+                state = base.clone() if index != last else base
                 reward, outcome = self._descend(root, state, seat, choices, rng,
-                                                random.Random(seed), forced=action)
-                round_rewards.append(margin(outcome.scores, seat) if self.margin
-                                     else reward[seat])
+                                                random.Random(seed), forced=choices[index])
+                outcomes[index].append(margin(outcome.scores, seat) if self.margin
+                                       else reward[seat])
                 done += 1
-            for index, value in enumerate(round_rewards):
-                outcomes[index].append(value)
             rounds += 1
-            if done + len(choices) > limit >= 0 or _out_of_time(begun, rounds, deadline):
+            if self.race and rounds >= RACE_ROUNDS and len(alive) > 2:
+                alive = _race(alive, outcomes, hint, self.race)
+            if done + len(alive) > limit >= 0 or _out_of_time(begun, rounds, deadline):
                 break
-        return done, _paired_choice(choices, outcomes, self.hint, self.trust)
+        return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
+                                    self.hint, self.trust, len(choices))
 
     def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
         """The decision's actions, and a few of its proposals drawn at random."""
@@ -492,13 +508,34 @@ def _count_availability(node: Node, actions: list[Any]) -> None:
             edge[AVAIL] += 1
 
 
+def _race(alive: list[int], outcomes: list[list[float]], hint: int | None,
+          z: float) -> list[int]:
+    """The choices of ``alive`` still in the race: the hint (or, without one, the
+    choice of best mean so far) and every choice not worse than it by more than ``z``
+    standard errors of their round-by-round differences."""
+    ref = hint if hint is not None else max(alive, key=lambda i: sum(outcomes[i]))
+    keep = []
+    for index in alive:
+        if index == ref:
+            keep.append(index)
+            continue
+        diffs = [a - b for a, b in zip(outcomes[index], outcomes[ref], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean + z * math.sqrt(var / n) >= 0.0:
+            keep.append(index)
+    return keep
+
+
 def _paired_choice(choices: list[Any], outcomes: list[list[float]], hint: Any,
-                   trust: float) -> Any:
+                   trust: float, compared: int | None = None) -> Any:
     """The choice of best mean reward over the paired rounds; with a prior's move
     ``hint``, that choice only if the mean of its round-by-round differences from the
     hint's rewards exceeds ``trust`` standard errors, the threshold raised (Bonferroni)
-    for the number of choices compared with the hint, so that the best of many noisy
-    means does not beat the hint by chance."""
+    for the number of choices compared with the hint (``compared``, all the root
+    choices, those dropped from a race included; by default ``choices``), so that the
+    best of many noisy means does not beat the hint by chance."""
     means = [sum(o) / len(o) if o else 0.0 for o in outcomes]
     best = max(range(len(choices)), key=lambda i: (means[i], -i))
     if hint is None or choices[best] == hint:
@@ -510,7 +547,7 @@ def _paired_choice(choices: list[Any], outcomes: list[list[float]], hint: Any,
     diffs = [a - b for a, b in zip(outcomes[best], outcomes[base], strict=True)]
     mean = sum(diffs) / rounds
     var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-    tail = (1.0 - NormalDist().cdf(trust)) / max(len(choices) - 1, 1)
+    tail = (1.0 - NormalDist().cdf(trust)) / max((compared or len(choices)) - 1, 1)
     z = NormalDist().inv_cdf(1.0 - tail)
     return choices[best] if mean > z * math.sqrt(var / rounds) else hint
 
@@ -547,7 +584,7 @@ def _seat_of(action: Any) -> int:
 def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
           win: float, mast: float, prior: str, trust: float, paired: bool = False,
           expand: int = 1, negotiate: str = "search", playout: str = "",
-          horizon: int = DEFAULT_HORIZON, margin: bool = False) -> str:
+          horizon: int = DEFAULT_HORIZON, margin: bool = False, race: float = 0.0) -> str:
     params = []
     if iterations is not None:
         params.append(f"iterations={iterations}")
@@ -561,6 +598,8 @@ def _name(iterations: int | None, seconds: float | None, c: float, proposals: in
         params.append("paired=true")
     if margin:
         params.append("margin=true")
+    if race:
+        params.append(f"race={race:g}")
     if playout:
         params.append(f"playout={playout}")
         if horizon != DEFAULT_HORIZON:
@@ -579,7 +618,7 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
            mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST,
            paired: bool = False, expand: int = 1, negotiate: str = "search",
            playout: str = "", horizon: int = DEFAULT_HORIZON,
-           margin: bool = False) -> IsmctsBot:
+           margin: bool = False, race: float = 0.0) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic``, ``ismcts:seconds=0.5,playout=heuristic``
     (``prior`` and ``playout`` name a bot without parameters)."""
@@ -604,7 +643,7 @@ def ismcts(game: Game | None, iterations: int | None = None, seconds: float | No
         players = bot_playouts(game, lambda: _named_bot("playout", name, game))
     return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
                      paired, expand, negotiate, players, name if playout else "", horizon,
-                     margin)
+                     margin, race)
 
 
 def _named_bot(key: str, spec: str, game: Game) -> Bot:
@@ -621,4 +660,4 @@ BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
                                "proposals": int, "win": float, "mast": float,
                                "prior": str, "trust": float, "paired": bool,
                                "expand": int, "negotiate": str, "playout": str,
-                               "horizon": int, "margin": bool}
+                               "horizon": int, "margin": bool, "race": float}

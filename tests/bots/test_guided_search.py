@@ -249,3 +249,45 @@ def test_margin_names_and_refusals() -> None:
     assert make_bot(bot.name, BOHNANZA).name == bot.name
     with pytest.raises(ValueError, match="margin=true is what paired rounds compare"):
         make_bot("ismcts:margin=true", BOHNANZA)
+
+
+# --- racing the root choices ------------------------------------------------------------------
+
+
+def test_a_race_keeps_the_prior_s_move_and_the_choices_not_clearly_worse() -> None:
+    from bohnen.bots.ismcts import _race
+
+    hint = [0.5, 0.6, 0.5, 0.55]
+    worse = [0.1, 0.2, 0.1, 0.15]  # below the hint in every round
+    close = [0.6, 0.5, 0.55, 0.6]
+    noisy = [0.0, 1.0, 0.2, 0.9]  # worse on average, but not by one standard error
+    assert _race([0, 1, 2, 3], [hint, worse, close, noisy], 0, 1.0) == [0, 2, 3]
+    # the hint stays whatever its rounds
+    assert _race([0, 1, 2], [worse, hint, close], 0, 1.0) == [0, 1, 2]
+    # without a prior, the reference is the best mean so far
+    assert _race([0, 1, 2], [hint, worse, close], None, 1.0) == [0, 2]
+
+
+def test_with_race_the_dropped_choices_run_fewer_rounds_and_the_hint_all() -> None:
+    state, seat = positions(BOHNANZA, BOHNANZA.options(4), 9, 7)[6]
+    spec = "ismcts:iterations=120,proposals=0,prior=heuristic,paired=true,expand=1000,race=1"
+    bot = make_bot(spec, BOHNANZA)
+    decision = decision_of(state, seat)
+    move = bot.act(decision, random.Random(3))
+    last = bot.last  # type: ignore[attr-defined]
+    assert last is not None and move in decision.actions
+    visits = dict(last.visits)
+    rounds = visits[bot.hint]  # type: ignore[attr-defined]
+    assert rounds == max(visits.values()) >= 3
+    assert min(visits.values()) < rounds  # this position has a clearly worse choice
+    assert sum(visits.values()) == last.iterations
+
+
+def test_race_names_and_refusals() -> None:
+    bot = make_bot("ismcts:iterations=8,paired=true,race=1.5", BOHNANZA)
+    assert bot.name == "ismcts:iterations=8,paired=true,race=1.5"
+    assert make_bot(bot.name, BOHNANZA).name == bot.name
+    with pytest.raises(ValueError, match="race=Z drops choices between paired rounds"):
+        make_bot("ismcts:race=1", BOHNANZA)
+    with pytest.raises(ValueError, match="race must be 0"):
+        make_bot("ismcts:paired=true,race=-1", BOHNANZA)
