@@ -36,6 +36,9 @@ class Match:
 # turns, then the game's estimate.
 GUIDED = ("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=1000,"
           "playout=heuristic")
+# In Bohn Hansa: playouts of twelve turns (three rounds), the choices raced, and the
+# rounds compared by the win alone.
+GUIDED_LONG = GUIDED + ",horizon=12,race=1,win=1"
 
 MATCHES: tuple[Match, ...] = (
     Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
@@ -45,10 +48,11 @@ MATCHES: tuple[Match, ...] = (
           "heuristic", 80),
     Match("bohnanza-ismcts-guided-vs-heuristic", "bohnanza", GUIDED + ",negotiate=prior",
           "heuristic", 40),
-    Match("hansa-ismcts-guided-vs-heuristic", "hansa", GUIDED, "heuristic", 80),
+    Match("hansa-ismcts-guided-long-vs-heuristic", "hansa", GUIDED_LONG, "heuristic", 160),
     # earlier designs, for comparison
     Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
     Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),
+    Match("hansa-ismcts-guided-vs-heuristic", "hansa", GUIDED, "heuristic", 80),
     Match("hansa-ismcts-prior-vs-heuristic", "hansa",
           "ismcts:seconds=0.5,proposals=0,prior=heuristic", "heuristic", 40),
 )
