@@ -80,16 +80,6 @@ def test_without_negotiate_prior_the_answers_are_searched() -> None:
     pytest.fail("no position where the heuristic declines an offer")
 
 
-def test_negotiate_names_and_refusals() -> None:
-    bot = make_bot("ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior", HANSA)
-    assert bot.name == "ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior"
-    assert make_bot(bot.name, HANSA).name == bot.name
-    with pytest.raises(ValueError, match="negotiate=prior needs a prior"):
-        make_bot("ismcts:negotiate=prior", BOHNANZA)
-    with pytest.raises(ValueError, match="negotiate must be one of search, prior"):
-        make_bot("ismcts:prior=heuristic,negotiate=nobody", BOHNANZA)
-
-
 # --- playouts played by bots ----------------------------------------------------------------
 
 
@@ -180,26 +170,6 @@ def test_bot_playouts_same_view_same_choice() -> None:
         assert picks[0] == picks[1]
 
 
-def test_playout_names_and_refusals() -> None:
-    bot = make_bot("ismcts:seconds=0.5,playout=heuristic,horizon=2", BOHNANZA)
-    assert bot.name == "ismcts:seconds=0.5,playout=heuristic,horizon=2"
-    assert make_bot(bot.name, BOHNANZA).name == bot.name
-    assert make_bot("ismcts:playout=heuristic,horizon=4", NDB).name == \
-        "ismcts:iterations=400,playout=heuristic"
-    with pytest.raises(ValueError, match="horizon counts the turns of a bot playout"):
-        make_bot("ismcts:horizon=2", NDB)
-    assert make_bot("ismcts:playout= Heuristic ", NDB).name == \
-        "ismcts:iterations=400,playout=heuristic"
-    with pytest.raises(ValueError, match="horizon must be 0"):
-        make_bot("ismcts:playout=heuristic,horizon=-1", NDB)
-    with pytest.raises(ValueError, match="other than ismcts"):
-        make_bot("ismcts:playout=ismcts", NDB)
-    with pytest.raises(ValueError, match="playout=nosuch: unknown bot 'nosuch'"):
-        make_bot("ismcts:playout=nosuch", NDB)
-    with pytest.raises(ValueError, match="prior=nosuch: unknown bot 'nosuch'"):
-        make_bot("ismcts:prior=nosuch", NDB)
-
-
 # --- paired rounds compared by the margin over the best other score ---------------------------
 
 
@@ -243,14 +213,6 @@ def test_with_margin_paired_rounds_pick_the_best_mean_margin() -> None:
     assert move == choices[max(range(k), key=lambda i: (means[i], -i))]
 
 
-def test_margin_names_and_refusals() -> None:
-    bot = make_bot("ismcts:iterations=8,paired=true,margin=true", BOHNANZA)
-    assert bot.name == "ismcts:iterations=8,paired=true,margin=true"
-    assert make_bot(bot.name, BOHNANZA).name == bot.name
-    with pytest.raises(ValueError, match="margin=true is what paired rounds compare"):
-        make_bot("ismcts:margin=true", BOHNANZA)
-
-
 # --- racing the root choices ------------------------------------------------------------------
 
 
@@ -283,11 +245,43 @@ def test_with_race_the_dropped_choices_run_fewer_rounds_and_the_hint_all() -> No
     assert sum(visits.values()) == last.iterations
 
 
-def test_race_names_and_refusals() -> None:
-    bot = make_bot("ismcts:iterations=8,paired=true,race=1.5", BOHNANZA)
-    assert bot.name == "ismcts:iterations=8,paired=true,race=1.5"
-    assert make_bot(bot.name, BOHNANZA).name == bot.name
-    with pytest.raises(ValueError, match="race=Z drops choices between paired rounds"):
-        make_bot("ismcts:race=1", BOHNANZA)
-    with pytest.raises(ValueError, match="race must be 0"):
-        make_bot("ismcts:paired=true,race=-1", BOHNANZA)
+# --- the options' names and refusals ----------------------------------------------------------
+
+NAMED = [  # a spec, its game, and the bot's name (None: the spec itself)
+    ("ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior", HANSA, None),
+    ("ismcts:seconds=0.5,playout=heuristic,horizon=2", BOHNANZA, None),
+    ("ismcts:playout=heuristic,horizon=4", NDB, "ismcts:iterations=400,playout=heuristic"),
+    ("ismcts:playout= Heuristic ", NDB, "ismcts:iterations=400,playout=heuristic"),
+    ("ismcts:iterations=8,paired=true,margin=true", BOHNANZA, None),
+    ("ismcts:iterations=8,paired=true,race=1.5", BOHNANZA, None),
+]
+
+
+@pytest.mark.parametrize(("spec", "game", "name"), NAMED)
+def test_a_guided_bot_is_named_by_its_spec_and_made_again_from_its_name(
+        spec: str, game: Game, name: str | None) -> None:
+    bot = make_bot(spec, game)
+    assert bot.name == (name or spec)
+    assert make_bot(bot.name, game).name == bot.name
+
+
+REFUSED = [  # a spec, its game, and what the refusal says
+    ("ismcts:negotiate=prior", BOHNANZA, "negotiate=prior needs a prior"),
+    ("ismcts:prior=heuristic,negotiate=nobody", BOHNANZA,
+     "negotiate must be one of search, prior"),
+    ("ismcts:horizon=2", NDB, "horizon counts the turns of a bot playout"),
+    ("ismcts:playout=heuristic,horizon=-1", NDB, "horizon must be 0"),
+    ("ismcts:playout=ismcts", NDB, "other than ismcts"),
+    ("ismcts:playout=nosuch", NDB, "playout=nosuch: unknown bot 'nosuch'"),
+    ("ismcts:prior=nosuch", NDB, "prior=nosuch: unknown bot 'nosuch'"),
+    ("ismcts:margin=true", BOHNANZA, "margin=true is what paired rounds compare"),
+    ("ismcts:race=1", BOHNANZA, "race=Z drops choices between paired rounds"),
+    ("ismcts:paired=true,race=-1", BOHNANZA, "race must be 0"),
+]
+
+
+@pytest.mark.parametrize(("spec", "game", "message"), REFUSED)
+def test_a_guided_bot_s_bad_options_are_refused_with_their_reason(
+        spec: str, game: Game, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, game)
