@@ -21,12 +21,14 @@ Beans = tuple[int, ...]
 
 
 class _Action:
-    """What every action shares: its JSON form, whether it ends the trading, and whether
-    it is a move of the negotiation (a proposal, an answer, a pass, the close)."""
+    """What every action shares: its JSON form, whether it ends the trading, whether it
+    is a move of the negotiation (a proposal, an answer, a pass, the close), and whether
+    it is one that makes no deal (a decline, a pass, the close)."""
 
     __slots__ = ()
     ends_trading: ClassVar[bool] = False
     negotiates: ClassVar[bool] = False
+    refuses: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         return action_to_json(self)  # type: ignore[arg-type]
@@ -148,6 +150,7 @@ class Decline(_Action):
     """Phase 2: decline proposal ``pid`` made to this seat."""
 
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
 
     seat: int
     pid: int
@@ -174,6 +177,7 @@ class Pass(_Action):
     """Phase 2, turn-based: hand the floor to the next seat clockwise."""
 
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
 
     seat: int
 
@@ -187,6 +191,7 @@ class CloseTrading(_Action):
 
     ends_trading: ClassVar[bool] = True
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:

@@ -62,7 +62,7 @@ from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
 DEFAULT_ITERATIONS = 400
-NEGOTIATORS = ("search", "prior")  # who makes the moves of a negotiation (``negotiate``)
+NEGOTIATORS = ("search", "prior", "veto")  # who makes the moves of a negotiation (``negotiate``)
 DEFAULT_TRUST = 1.64  # z: leave the prior's move only for one better at about 95% confidence
 DEFAULT_HORIZON = 4  # turns of a bot playout before the game's estimate
 RACE_ROUNDS = 3  # paired rounds before a race drops a choice
@@ -181,7 +181,12 @@ class IsmctsBot:
     the other moves, the prior negotiates). ``negotiate=prior`` leaves the negotiation to
     the prior: whenever the prior's move is one of the negotiation (a proposal, an
     answer, a pass, the close), it is played as it is, and the search weighs the other
-    decisions (a game's playouts model a negotiation poorly). ``paired`` and
+    decisions (a game's playouts model a negotiation poorly). ``negotiate=veto`` leaves
+    the negotiation to the prior too, but a move of the prior's that would make a deal
+    (a proposal, a counter, an acceptance) is searched against the moves that refuse
+    it (declining that offer; for a proposal, passing or closing: the action types say
+    so with a true ``refuses``), so that the search may say no where the prior says
+    yes; refusals of the prior's are played as they are. ``paired`` and
     ``expand``: see the module's text (with ``paired``, ``iterations`` is rounded down
     to whole rounds, at least one); ``margin=true``: paired rounds compare the seat's
     score less the best other score, not its reward; ``race=Z``: after each paired
@@ -227,8 +232,9 @@ class IsmctsBot:
         if margin and not paired:
             raise ValueError("bot ismcts: margin=true is what paired rounds compare: add "
                              "paired=true")
-        if negotiate == "prior" and prior is None:
-            raise ValueError("bot ismcts: negotiate=prior needs a prior bot (prior=NAME)")
+        if negotiate != "search" and prior is None:
+            raise ValueError(f"bot ismcts: negotiate={negotiate} needs a prior bot "
+                             "(prior=NAME)")
         self.game = game
         self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
             else iterations
@@ -246,6 +252,7 @@ class IsmctsBot:
         self.paired = paired
         self.expand = expand
         self.prior_negotiates = negotiate == "prior"
+        self.vetoes = negotiate == "veto"
         self.bot_playout = playout
         self.horizon = horizon or None  # turns of a bot playout (None: to the end)
         self.margin = margin
@@ -263,13 +270,7 @@ class IsmctsBot:
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
             self.hint = self.prior.act(decision, rng)
-            if (not self.searches_proposals and self.hint not in decision.actions) or \
-                    (self.prior_negotiates and negotiates(self.hint)):
-                self.last = Search(0, 0.0, ((self.hint, 0),))
-                return self.hint  # a proposal, or a negotiation left to the prior
-        choices = self._root_choices(decision, rng)
-        if self.hint is not None and self.hint not in choices:
-            choices.append(self.hint)
+        choices = self._choices(decision, rng)
         if not choices:
             raise ValueError(f"seat {decision.seat} has no legal action to choose from")
         if len(choices) == 1:
@@ -331,6 +332,24 @@ class IsmctsBot:
                 break
         return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
                                     self.hint, self.trust, len(choices))
+
+    def _choices(self, decision: Decision, rng: random.Random) -> list[Any]:
+        """The root choices: with a prior's move, that move alone where it is played as
+        it is (a proposal the search does not weigh, a negotiation left to the prior),
+        with the moves refusing it where the search may veto it, or else among the
+        decision's."""
+        hint = self.hint
+        if hint is None:
+            return self._root_choices(decision, rng)
+        if self.vetoes and negotiates(hint):
+            return [hint, *refusals(hint, decision.actions)]
+        if (not self.searches_proposals and hint not in decision.actions) or \
+                (self.prior_negotiates and negotiates(hint)):
+            return [hint]
+        choices = self._root_choices(decision, rng)
+        if hint not in choices:
+            choices.append(hint)
+        return choices
 
     def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
         """The decision's actions, and a few of its proposals drawn at random."""
@@ -498,6 +517,17 @@ def negotiates(action: Any) -> bool:
     """Whether ``action`` is a move of a negotiation (a proposal, an answer, a pass, the
     close): its type says so with a true ``negotiates`` attribute."""
     return bool(getattr(type(action), "negotiates", False))
+
+
+def refusals(hint: Any, actions: list[Any]) -> list[Any]:
+    """The moves of ``actions`` that refuse the deal ``hint`` would make: those whose
+    type has a true ``refuses`` and that answer the same offer (``pid``; none for a
+    proposal, so passing and closing). None if ``hint`` refuses itself."""
+    if getattr(type(hint), "refuses", False):
+        return []
+    pid = getattr(hint, "pid", None)
+    return [a for a in actions
+            if getattr(type(a), "refuses", False) and getattr(a, "pid", None) == pid]
 
 
 def _count_availability(node: Node, actions: list[Any]) -> None:

@@ -24,7 +24,9 @@ class Action(Protocol):
     An action that closes a negotiation phase has a true ``ends_trading`` attribute
     (bots that never trade take it at once); every move of a negotiation (a proposal,
     an answer to one, a pass, the close) has a true ``negotiates`` attribute (a search
-    bot may leave such moves to its prior).
+    bot may leave such moves to its prior), and one that makes no deal (a decline, a
+    pass, the close) a true ``refuses`` attribute as well (a search bot may weigh
+    refusing against a deal its prior would make).
     """
 
     @property

@@ -240,6 +240,7 @@ class Accept:
 @dataclass(frozen=True, slots=True)
 class Decline:
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
     seat: int
     pid: int
 
@@ -253,6 +254,7 @@ class Decline:
 @dataclass(frozen=True, slots=True)
 class Pass:
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:
@@ -266,6 +268,7 @@ class Pass:
 class EndTrading:
     ends_trading: ClassVar[bool] = True
     negotiates: ClassVar[bool] = True
+    refuses: ClassVar[bool] = True
     seat: int
 
     def __str__(self) -> str:

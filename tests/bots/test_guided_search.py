@@ -1,7 +1,8 @@
 """ISMCTS guided by a bot: negotiation left to the prior, and playouts played by bots.
 
 ``negotiate=prior`` plays the prior's move as it is whenever that move belongs to the
-negotiation; ``playout=BOT`` lets every seat of a playout move as that bot would, on
+negotiation; ``negotiate=veto`` searches a deal the prior would make against refusing
+it; ``playout=BOT`` lets every seat of a playout move as that bot would, on
 its view of the sampled state, for ``horizon`` turns before the game's estimate.
 """
 
@@ -15,7 +16,7 @@ import pytest
 from bohnen.bohnanza import actions as BA
 from bohnen.bots import Decision, make_bot
 from bohnen.bots.bot_playout import bot_playout, bot_playouts
-from bohnen.bots.ismcts import IsmctsBot, negotiates
+from bohnen.bots.ismcts import IsmctsBot, negotiates, refusals
 from bohnen.core import get_game
 from bohnen.core.protocol import Game, State
 from bohnen.hansa import actions as HA
@@ -38,6 +39,26 @@ def test_the_moves_of_a_negotiation_say_so() -> None:
     assert all(getattr(kind, "negotiates", False) for kind in talk)
     assert not any(getattr(kind, "negotiates", False) for kind in others)
     assert negotiates(BA.Decline(1, 3)) and not negotiates(BA.Plant(0, 1))
+
+
+def test_the_moves_that_make_no_deal_say_so() -> None:
+    refusing = {BA.Decline, BA.Pass, BA.CloseTrading, HA.Decline, HA.Pass, HA.EndTrading}
+    dealing = {BA.Propose, BA.Counter, BA.Accept, BA.Withdraw, HA.Propose, HA.Counter,
+               HA.Accept}
+    assert all(getattr(kind, "refuses", False) for kind in refusing)
+    assert not any(getattr(kind, "refuses", False) for kind in dealing)
+    assert not getattr(BA.Plant, "refuses", False)
+
+
+def test_the_refusals_of_a_deal_answer_the_same_offer_or_pass_or_close() -> None:
+    actions: list[Any] = [BA.Accept(1, 3), BA.Accept(1, 4), BA.Decline(1, 3),
+                          BA.Decline(1, 4), BA.Pass(1), BA.CloseTrading(1)]
+    assert refusals(BA.Accept(1, 3, (0,)), actions) == [BA.Decline(1, 3)]
+    assert refusals(BA.Counter(1, 4, (2,), (), (5,)), actions) == [BA.Decline(1, 4)]
+    assert refusals(BA.Propose(1, 2, (0,), (), (5,)), actions) == [BA.Pass(1),
+                                                                   BA.CloseTrading(1)]
+    assert refusals(BA.Decline(1, 3), actions) == []
+    assert refusals(BA.Pass(1), actions) == []
 
 
 def _guided_positions(game: Game, seed: int, count: int) -> list[tuple[State, int, Any]]:
@@ -78,6 +99,32 @@ def test_without_negotiate_prior_the_answers_are_searched() -> None:
             assert bot.last is not None and bot.last.iterations == 8
             return
     pytest.fail("no position where the heuristic declines an offer")
+
+
+@pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
+def test_with_negotiate_veto_a_deal_of_the_prior_is_searched_against_refusing_it(
+        game: Game) -> None:
+    vetoable = refused = 0
+    for number, (state, seat, hint) in enumerate(_guided_positions(game, 14, 40)):
+        decision = decision_of(state, seat)
+        bot = make_bot("ismcts:iterations=8,proposals=0,prior=heuristic,paired=true,"
+                       "negotiate=veto", game)
+        assert isinstance(bot, IsmctsBot)
+        move = bot.act(decision, random.Random(number))
+        assert bot.last is not None
+        if not negotiates(hint):
+            continue
+        no = refusals(hint, decision.actions)
+        searched = [action for action, _ in bot.last.visits]
+        if no:
+            vetoable += 1
+            assert searched == [hint, *no]
+            assert all(visits >= 2 for _, visits in bot.last.visits)  # whole paired rounds
+            assert move in searched
+        else:
+            refused += 1
+            assert move == hint and bot.last.iterations == 0
+    assert vetoable and refused
 
 
 # --- playouts played by bots ----------------------------------------------------------------
@@ -249,6 +296,7 @@ def test_with_race_the_dropped_choices_run_fewer_rounds_and_the_hint_all() -> No
 
 NAMED = [  # a spec, its game, and the bot's name (None: the spec itself)
     ("ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=prior", HANSA, None),
+    ("ismcts:seconds=0.5,proposals=0,prior=heuristic,negotiate=veto", BOHNANZA, None),
     ("ismcts:seconds=0.5,playout=heuristic,horizon=2", BOHNANZA, None),
     ("ismcts:playout=heuristic,horizon=4", NDB, "ismcts:iterations=400,playout=heuristic"),
     ("ismcts:playout= Heuristic ", NDB, "ismcts:iterations=400,playout=heuristic"),
@@ -267,8 +315,9 @@ def test_a_guided_bot_is_named_by_its_spec_and_made_again_from_its_name(
 
 REFUSED = [  # a spec, its game, and what the refusal says
     ("ismcts:negotiate=prior", BOHNANZA, "negotiate=prior needs a prior"),
+    ("ismcts:negotiate=veto", HANSA, "negotiate=veto needs a prior"),
     ("ismcts:prior=heuristic,negotiate=nobody", BOHNANZA,
-     "negotiate must be one of search, prior"),
+     "negotiate must be one of search, prior, veto"),
     ("ismcts:horizon=2", NDB, "horizon counts the turns of a bot playout"),
     ("ismcts:playout=heuristic,horizon=-1", NDB, "horizon must be 0"),
     ("ismcts:playout=ismcts", NDB, "other than ismcts"),
