@@ -52,19 +52,16 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
 from bohnen.bots.base import Bot, Decision
+from bohnen.bots.ismcts_settings import Settings
 from bohnen.core.playout import closing, seat_actions
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
-DEFAULT_ITERATIONS = 400
-NEGOTIATORS = ("search", "prior", "veto")  # who makes the moves of a negotiation (``negotiate``)
-DEFAULT_TRUST = 1.64  # z: leave the prior's move only for one better at about 95% confidence
-DEFAULT_HORIZON = 4  # turns of a bot playout before the game's estimate
 RACE_ROUNDS = 3  # paired rounds before a race drops a choice
 VISITS, AVAIL, TOTAL, SQUARES = 0, 1, 2, 3  # an edge: [visits, availability, reward, reward²]
 
@@ -196,70 +193,40 @@ class IsmctsBot:
 
     needs_view = True
 
-    def __init__(self, game: Game, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, proposals: int = 2, win: float = 0.5,
-                 mast: float = 1.0, prior: Bot | None = None, trust: float = DEFAULT_TRUST,
-                 paired: bool = False, expand: int = 1, negotiate: str = "search",
-                 playout: Callable[[State, random.Random, int | None], Result] | None = None,
-                 playout_name: str = "", horizon: int = DEFAULT_HORIZON,
-                 margin: bool = False, race: float = 0.0) -> None:
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"bot ismcts: iterations must be at least 1, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"bot ismcts: seconds must be more than 0, not {seconds}")
-        if not c >= 0:
-            raise ValueError(f"bot ismcts: c must be 0 or more, not {c}")
-        if proposals < 0:
-            raise ValueError(f"bot ismcts: proposals must be 0 or more, not {proposals}")
-        if not 0 <= win <= 1:
-            raise ValueError(f"bot ismcts: win must be from 0 to 1, not {win}")
-        if not 0 <= mast <= 1:
-            raise ValueError(f"bot ismcts: mast must be from 0 to 1, not {mast}")
-        if not trust >= 0:
-            raise ValueError(f"bot ismcts: trust must be 0 or more, not {trust}")
-        if expand < 1:
-            raise ValueError(f"bot ismcts: expand must be at least 1, not {expand}")
-        if negotiate not in NEGOTIATORS:
-            raise ValueError(f"bot ismcts: negotiate must be one of {', '.join(NEGOTIATORS)}, "
-                             f"not {negotiate!r}")
-        if horizon < 0:
-            raise ValueError(f"bot ismcts: horizon must be 0 (to the end) or more, not {horizon}")
-        if not race >= 0:
-            raise ValueError(f"bot ismcts: race must be 0 (no race) or more, not {race}")
-        if race and not paired:
-            raise ValueError("bot ismcts: race=Z drops choices between paired rounds: add "
-                             "paired=true")
-        if margin and not paired:
-            raise ValueError("bot ismcts: margin=true is what paired rounds compare: add "
-                             "paired=true")
-        if negotiate != "search" and prior is None:
-            raise ValueError(f"bot ismcts: negotiate={negotiate} needs a prior bot "
-                             "(prior=NAME)")
+    def __init__(self, game: Game, settings: Settings | None = None) -> None:
+        settings = settings or Settings()
         self.game = game
-        self.iterations = DEFAULT_ITERATIONS if iterations is None and seconds is None \
-            else iterations
-        self.seconds = seconds
-        self.c = c
-        self.max_proposals = proposals
-        self.searches_proposals = proposals > 0
+        self.prior = _named_bot("prior", settings.prior, game) if settings.prior else None
+        self.bot_playout = None
+        if settings.playout:
+            from bohnen.bots.bot_playout import bot_playouts
+
+            playout = _named_bot("playout", settings.playout, game).name  # refuses at once
+            self.bot_playout = bot_playouts(game, lambda: _named_bot("playout", playout, game))
+            settings = replace(settings, playout=playout)
+        if self.prior is not None:
+            settings = replace(settings, prior=self.prior.name)
+        self.settings = settings
+        self.name = settings.name
+        self.iterations = settings.budget
+        self.seconds = settings.seconds
+        self.c = settings.c
+        self.max_proposals = settings.proposals
+        self.searches_proposals = settings.proposals > 0
         # a prior that proposes is handed the proposals even when the search weighs none
-        self.proposes = self.searches_proposals or (prior is not None and prior.proposes)
-        self.win = win
-        self.epsilon = mast
+        self.proposes = self.searches_proposals or (self.prior is not None
+                                                    and self.prior.proposes)
+        self.win = settings.win
+        self.epsilon = settings.mast
         self.mast: dict[Any, list[float]] = {}
-        self.prior = prior
-        self.trust = trust
-        self.paired = paired
-        self.expand = expand
-        self.prior_negotiates = negotiate == "prior"
-        self.vetoes = negotiate == "veto"
-        self.bot_playout = playout
-        self.horizon = horizon or None  # turns of a bot playout (None: to the end)
-        self.margin = margin
-        self.race = race
-        self.name = _name(self.iterations, seconds, c, proposals, win, mast,
-                          prior.name if prior is not None else "", trust, paired, expand,
-                          negotiate, playout_name, horizon, margin, race)
+        self.trust = settings.trust
+        self.paired = settings.paired
+        self.expand = settings.expand
+        self.prior_negotiates = settings.negotiate == "prior"
+        self.vetoes = settings.negotiate == "veto"
+        self.horizon = settings.horizon or None  # turns of a bot playout (None: to the end)
+        self.margin = settings.margin
+        self.race = settings.race
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -611,69 +578,14 @@ def _seat_of(action: Any) -> int:
     return seat
 
 
-def _name(iterations: int | None, seconds: float | None, c: float, proposals: int,
-          win: float, mast: float, prior: str, trust: float, paired: bool = False,
-          expand: int = 1, negotiate: str = "search", playout: str = "",
-          horizon: int = DEFAULT_HORIZON, margin: bool = False, race: float = 0.0) -> str:
-    params = []
-    if iterations is not None:
-        params.append(f"iterations={iterations}")
-    if seconds is not None:
-        params.append(f"seconds={seconds:g}")
-    for key, value, default in (("c", c, 0.7), ("proposals", proposals, 2), ("win", win, 0.5),
-                                ("mast", mast, 1.0), ("expand", expand, 1)):
-        if value != default:
-            params.append(f"{key}={value:g}")
-    if paired:
-        params.append("paired=true")
-    if margin:
-        params.append("margin=true")
-    if race:
-        params.append(f"race={race:g}")
-    if playout:
-        params.append(f"playout={playout}")
-        if horizon != DEFAULT_HORIZON:
-            params.append(f"horizon={horizon}")
-    if prior:
-        params.append(f"prior={prior}")
-        if trust != DEFAULT_TRUST:
-            params.append(f"trust={trust:g}")
-        if negotiate != "search":
-            params.append(f"negotiate={negotiate}")
-    return "ismcts:" + ",".join(params)
-
-
-def ismcts(game: Game | None, iterations: int | None = None, seconds: float | None = None,
-           c: float = 0.7, proposals: int = 2, win: float = 0.5,
-           mast: float = 1.0, prior: str = "", trust: float = DEFAULT_TRUST,
-           paired: bool = False, expand: int = 1, negotiate: str = "search",
-           playout: str = "", horizon: int = DEFAULT_HORIZON,
-           margin: bool = False, race: float = 0.0) -> IsmctsBot:
+def ismcts(game: Game | None, **params: Any) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic``, ``ismcts:seconds=0.5,playout=heuristic``
-    (``prior`` and ``playout`` name a bot without parameters)."""
+    (``prior`` and ``playout`` name a bot without parameters; the parameters are the
+    fields of :class:`Settings`)."""
     if game is None:
         raise ValueError("bot ismcts searches a game: make it for one")
-    guide: Bot | None = None
-    if prior:
-        if prior.strip().lower().startswith("ismcts"):
-            raise ValueError("bot ismcts: prior must be a bot other than ismcts")
-        guide = _named_bot("prior", prior, game)
-    players: Callable[[State, random.Random, int | None], Result] | None = None
-    name = ""
-    if not playout and horizon != DEFAULT_HORIZON:
-        raise ValueError("bot ismcts: horizon counts the turns of a bot playout: name the "
-                         "bot with playout=NAME")
-    if playout:
-        from bohnen.bots.bot_playout import bot_playouts
-
-        if playout.strip().lower().startswith("ismcts"):
-            raise ValueError("bot ismcts: playout must be a bot other than ismcts")
-        name = _named_bot("playout", playout, game).name  # refuses an unknown bot at once
-        players = bot_playouts(game, lambda: _named_bot("playout", name, game))
-    return IsmctsBot(game, iterations, seconds, c, proposals, win, mast, guide, trust,
-                     paired, expand, negotiate, players, name if playout else "", horizon,
-                     margin, race)
+    return IsmctsBot(game, Settings(**params))
 
 
 def _named_bot(key: str, spec: str, game: Game) -> Bot:
@@ -684,10 +596,3 @@ def _named_bot(key: str, spec: str, game: Game) -> Bot:
         return make_bot(spec, game)
     except ValueError as error:
         raise ValueError(f"bot ismcts: {key}={spec}: {error}") from None
-
-
-BOT_PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
-                               "proposals": int, "win": float, "mast": float,
-                               "prior": str, "trust": float, "paired": bool,
-                               "expand": int, "negotiate": str, "playout": str,
-                               "horizon": int, "margin": bool, "race": float}

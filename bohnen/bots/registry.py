@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bohnen.bots.base import Bot
-from bohnen.bots.ismcts import BOT_PARAMS as ISMCTS_PARAMS
 from bohnen.bots.ismcts import ismcts
+from bohnen.bots.ismcts_settings import PARAMS as ISMCTS_PARAMS
 from bohnen.bots.random_bot import RandomBot
 from bohnen.core.protocol import Game
 

@@ -17,6 +17,7 @@ from bohnen.bohnanza import actions as BA
 from bohnen.bots import Decision, make_bot
 from bohnen.bots.bot_playout import bot_playout, bot_playouts
 from bohnen.bots.ismcts import IsmctsBot, negotiates, refusals
+from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
 from bohnen.core.protocol import Game, State
 from bohnen.hansa import actions as HA
@@ -248,8 +249,8 @@ def test_with_margin_paired_rounds_pick_the_best_mean_margin() -> None:
 
     state, seat = positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
     recording = MarginRecording()
-    bot = IsmctsBot(recording, iterations=40, proposals=0, paired=True,  # type: ignore[arg-type]
-                    expand=100, margin=True)
+    bot = IsmctsBot(recording,  # type: ignore[arg-type]
+                    Settings(iterations=40, proposals=0, paired=True, expand=100, margin=True))
     move = bot.act(decision_of(state, seat), random.Random(3))
     assert bot.last is not None
     choices = [a for a, _ in bot.last.visits]

@@ -14,6 +14,7 @@ import pytest
 
 from bohnen.bots import Decision, make_bot
 from bohnen.bots.ismcts import IsmctsBot, mast_rollout, rewards
+from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
@@ -74,7 +75,7 @@ class Recording:
 def _search(game: Game, decision: Decision, seed: int,
             mast: float = 1.0) -> tuple[Any, list[dict[str, Any]], Any]:
     recording = Recording(game)
-    bot = IsmctsBot(recording, iterations=12, mast=mast)  # type: ignore[arg-type]
+    bot = IsmctsBot(recording, Settings(iterations=12, mast=mast))  # type: ignore[arg-type]
     action = bot.act(decision, random.Random(seed))
     assert bot.last is not None
     return action, recording.samples, bot.last.visits
@@ -187,6 +188,16 @@ def test_a_single_choice_is_played_without_search() -> None:
 
 
 # --- the registry ---------------------------------------------------------------------------
+
+
+def test_the_settings_are_checked_when_made_and_name_the_bot() -> None:
+    assert Settings().budget == 400 and Settings(seconds=0.5).budget is None
+    assert Settings(seconds=0.5, iterations=50).budget == 50
+    assert Settings(seconds=0.25, c=1.0, paired=True, race=1.0).name == \
+        "ismcts:seconds=0.25,c=1,paired=true,race=1"
+    with pytest.raises(ValueError, match="bot ismcts: race=Z drops choices"):
+        Settings(race=1.0)
+    assert IsmctsBot(BOHNANZA).name == "ismcts:iterations=400"
 
 
 def test_registry_names_and_parameters() -> None:
@@ -358,8 +369,8 @@ def test_paired_rounds_try_every_root_choice_on_one_sample_and_one_playout_seed(
     state, seat = _early_bohnanza()
     decision = decision_of(state, seat)
     recording = SeedRecording(BOHNANZA)
-    bot = IsmctsBot(recording, iterations=30, proposals=0, paired=True,  # type: ignore[arg-type]
-                    expand=100)
+    bot = IsmctsBot(recording,  # type: ignore[arg-type]
+                    Settings(iterations=30, proposals=0, paired=True, expand=100))
     bot.act(decision, random.Random(8))
     assert bot.last is not None
     choices = len(bot.last.visits)
