@@ -208,25 +208,14 @@ class IsmctsBot:
             settings = replace(settings, prior=self.prior.name)
         self.settings = settings
         self.name = settings.name
-        self.iterations = settings.budget
-        self.seconds = settings.seconds
-        self.c = settings.c
-        self.max_proposals = settings.proposals
         self.searches_proposals = settings.proposals > 0
         # a prior that proposes is handed the proposals even when the search weighs none
         self.proposes = self.searches_proposals or (self.prior is not None
                                                     and self.prior.proposes)
-        self.win = settings.win
-        self.epsilon = settings.mast
         self.mast: dict[Any, list[float]] = {}
-        self.trust = settings.trust
-        self.paired = settings.paired
-        self.expand = settings.expand
         self.prior_negotiates = settings.negotiate == "prior"
         self.vetoes = settings.negotiate == "veto"
         self.horizon = settings.horizon or None  # turns of a bot playout (None: to the end)
-        self.margin = settings.margin
-        self.race = settings.race
         self.last: Search | None = None
         self.hint: Any = None
 
@@ -248,9 +237,10 @@ class IsmctsBot:
         root = Node()
         self.mast = {}
         sample = self.game.sampler(decision.view)
-        deadline = start + self.seconds if self.seconds is not None else math.inf
-        limit = self.iterations if self.iterations is not None else -1
-        if self.paired:
+        seconds, budget = self.settings.seconds, self.settings.budget
+        deadline = start + seconds if seconds is not None else math.inf
+        limit = budget if budget is not None else -1
+        if self.settings.paired:
             done, best = self._paired(root, decision.seat, sample, choices, rng, limit, deadline)
         else:
             done = 0
@@ -262,7 +252,7 @@ class IsmctsBot:
                     break
             best = self._best(root, choices)
             if self.hint is not None:
-                best = _trusted(root, self.hint, best, self.trust)
+                best = _trusted(root, self.hint, best, self.settings.trust)
         self.last = Search(done, time.perf_counter() - start,
                            tuple((a, int(root.edges[a][VISITS]) if a in root.edges else 0)
                                  for a in choices))
@@ -289,16 +279,16 @@ class IsmctsBot:
                 state = base.clone() if index != last else base
                 reward, outcome = self._descend(root, state, seat, choices, rng,
                                                 random.Random(seed), forced=choices[index])
-                outcomes[index].append(margin(outcome.scores, seat) if self.margin
+                outcomes[index].append(margin(outcome.scores, seat) if self.settings.margin
                                        else reward[seat])
                 done += 1
             rounds += 1
-            if self.race and rounds >= RACE_ROUNDS and len(alive) > 2:
-                alive = _race(alive, outcomes, hint, self.race)
+            if self.settings.race and rounds >= RACE_ROUNDS and len(alive) > 2:
+                alive = _race(alive, outcomes, hint, self.settings.race)
             if done + len(alive) > limit >= 0 or _out_of_time(begun, rounds, deadline):
                 break
         return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
-                                    self.hint, self.trust, len(choices))
+                                    self.hint, self.settings.trust, len(choices))
 
     def _choices(self, decision: Decision, rng: random.Random) -> list[Any]:
         """The root choices: with a prior's move, that move alone where it is played as
@@ -324,7 +314,7 @@ class IsmctsBot:
         space = decision.proposals if self.searches_proposals else ()
         if space:
             size = len(space)
-            picks = rng.sample(range(size), min(self.max_proposals, size))
+            picks = rng.sample(range(size), min(self.settings.proposals, size))
             for index in picks:
                 proposal = space[index]
                 if proposal not in choices:
@@ -378,23 +368,23 @@ class IsmctsBot:
             path.append((edge, action))
             state.apply(action)
             after = state.to_act()
-            if edge[VISITS] < self.expand or not after:
+            if edge[VISITS] < self.settings.expand or not after:
                 break
             node = node.child(_child_key(action, seat, seats, after, step))
             seats = after
             seat, actions = self._node_actions(state, seats, node, rng)
-        if self.epsilon < 1.0:
+        if self.settings.mast < 1.0:
             played = [a for _, a in path]
-            mast_rollout(state, playout_rng, self.mast, self.epsilon, played)
+            mast_rollout(state, playout_rng, self.mast, self.settings.mast, played)
             outcome: Result = state.result()
-            reward = rewards(outcome, self.win)
+            reward = rewards(outcome, self.settings.win)
             _update_mast(self.mast, played, reward)
         else:
             if self.bot_playout is not None:
                 outcome = self.bot_playout(state, playout_rng, self.horizon)
             else:
                 outcome = self.game.playout(state, playout_rng)
-            reward = rewards(outcome, self.win)
+            reward = rewards(outcome, self.settings.win)
         for edge, action in path:
             r = reward[action.seat]
             edge[VISITS] += 1
@@ -414,7 +404,7 @@ class IsmctsBot:
             action = hint if hint in untried else untried[int(rng.random() * len(untried))]
             edges[action] = [0.0, 1.0, 0.0, 0.0]
             return action, True
-        c = self.c
+        c = self.settings.c
         best: Any = None
         best_score = -math.inf
         for action in actions:
@@ -444,7 +434,7 @@ class IsmctsBot:
         if not space:
             return []
         held = node.proposals
-        if len(held) < self.max_proposals:
+        if len(held) < self.settings.proposals:
             fresh = space[int(rng.random() * len(space))]
             if fresh not in held:
                 held.append(fresh)

@@ -205,7 +205,7 @@ def test_registry_names_and_parameters() -> None:
     assert isinstance(bot, IsmctsBot) and bot.name == "ismcts:iterations=400"
     bot = make_bot("ismcts:seconds=0.5,c=1.2,proposals=0", BOHNANZA)
     assert isinstance(bot, IsmctsBot)
-    assert bot.iterations is None and bot.seconds == 0.5 and bot.c == 1.2
+    assert bot.settings.budget is None and bot.settings.seconds == 0.5 and bot.settings.c == 1.2
     assert not bot.proposes
     assert bot.name == "ismcts:seconds=0.5,c=1.2,proposals=0"
     for bad in ("ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:win=2",
