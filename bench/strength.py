@@ -2,7 +2,10 @@
 
 Run: ``python bench/strength.py [--games N] [--workers K] [--only NAME]``. For each
 match it prints the bot's games, win share (shared wins split) with its Wilson 95%
-interval, and its mean score against the others'. The docs quote the figures
+interval, and its mean score against the others'. With ``--out DIR`` each match's
+games are written down as they end (``DIR/<match>/journal.jsonl``); ``--resume`` goes
+on with them after Ctrl-C or a crash, so that one planned match of many games may be
+played over several sittings. The docs quote the figures
 (docs/bots.md). Issue 4's targets (issue 6's for Bohn Hansa): a heuristic bot wins at
 least 75% against three random bots; an ISMCTS bot at no more than 0.5 s a move wins
 clearly more than its fair share (25%) against three heuristic bots, the interval
@@ -14,11 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from bohnen.core import get_game
+from bohnen.sim.journal import Journal, resume_journal, start_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import standings
-from bohnen.sim.tournament import TournamentSpec, run_tournament
+from bohnen.sim.report import prepare_directory
+from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +64,31 @@ MATCHES: tuple[Match, ...] = (
 )
 
 
-def play(match: Match, games: int, workers: int, seed: int) -> dict[str, object]:
+def journal(spec: TournamentSpec, directory: Path | None, resume: bool
+            ) -> tuple[Journal | None, list[GameOutcome]]:
+    """The match's journal in ``directory`` (none without one) and its games played."""
+    if directory is None:
+        return None, []
+    prepare_directory(directory)
+    if resume:
+        return resume_journal(directory, spec)
+    return start_journal(directory, spec), []
+
+
+def play(match: Match, games: int, workers: int, seed: int, out: Path | None = None,
+         resume: bool = False) -> dict[str, object]:
+    """Play the match (with ``out``, written down game by game in ``out/<match>``, and
+    with ``resume``, going on with the games written there) and its figures."""
     game = get_game(match.game)
     spec = TournamentSpec(match.game, game.options(4).to_json(),
                           (match.bot, match.others, match.others, match.others), seed, games)
-    run = run_tournament(spec, LocalBackend(workers=workers))
+    book, played = journal(spec, None if out is None else out / match.name, resume)
+    try:
+        run = run_tournament(spec, LocalBackend(workers=workers, max_chunk=1),
+                             None if book is None else book.write, played)
+    finally:
+        if book is not None:
+            book.close()
     table = {s.bot: s for s in standings(run.outcomes, [match.bot] + [match.others] * 3)}
     me = table[0]
     others = [s.mean_score or 0.0 for b, s in table.items() if b != 0]
@@ -70,6 +96,7 @@ def play(match: Match, games: int, workers: int, seed: int) -> dict[str, object]
         "match": match.name, "games": me.games, "win_share": me.win_share,
         "win_low": me.win_low, "win_high": me.win_high, "mean_score": me.mean_score,
         "others_mean_score": sum(others) / len(others), "seconds": run.seconds,
+        "played_now": run.played - len(played), "interrupted": run.interrupted,
     }
 
 
@@ -81,19 +108,37 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[],
                         help="play only the matches whose name contains this")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="write each match's games down as they end, in DIR/<match>/")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with the matches written down in --out DIR")
     args = parser.parse_args()
+    if args.resume and args.out is None:
+        parser.error("--resume goes on with the matches in --out DIR: give --out")
     for match in MATCHES:
         if args.only and not any(word in match.name for word in args.only):
             continue
-        figures = play(match, args.games or match.games, args.workers, args.seed)
+        try:
+            figures = play(match, args.games or match.games, args.workers, args.seed,
+                           args.out, args.resume)
+        except ValueError as error:
+            parser.error(str(error))
         if args.json:
             print(json.dumps(figures))
-            continue
-        share, low, high = figures["win_share"], figures["win_low"], figures["win_high"]
-        assert isinstance(share, float) and isinstance(low, float) and isinstance(high, float)
-        print(f"{match.name:32s} {figures['games']:5} games  win {share:6.1%} "
-              f"[{low:.1%}, {high:.1%}]  score {figures['mean_score']:.1f} vs "
-              f"{figures['others_mean_score']:.1f}  ({figures['seconds']:.0f} s)")
+        else:
+            print_figures(match, figures)
+        if figures["interrupted"]:
+            break  # Ctrl-C: what was played is written down (--out), the rest not begun
+
+
+def print_figures(match: Match, figures: dict[str, object]) -> None:
+    """The match's figures as one line."""
+    share, low, high = figures["win_share"], figures["win_low"], figures["win_high"]
+    assert isinstance(share, float) and isinstance(low, float) and isinstance(high, float)
+    print(f"{match.name:32s} {figures['games']:5} games  win {share:6.1%} "
+          f"[{low:.1%}, {high:.1%}]  score {figures['mean_score']:.1f} vs "
+          f"{figures['others_mean_score']:.1f}  ({figures['played_now']} played in "
+          f"{figures['seconds']:.0f} s{', interrupted' if figures['interrupted'] else ''})")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,11 @@ from bohnen.bots import make_bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import Game, get_game
+from bohnen.sim.journal import Journal, resume_journal, start_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
 from bohnen.sim.ray_backend import RayBackend, import_ray
-from bohnen.sim.report import PLOTS, prepare_directory, write_results
+from bohnen.sim.report import PLOTS, RECORDS, prepare_directory, write_records, write_results
 from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import (
     Backend,
@@ -43,6 +44,7 @@ class Setup:
     names: list[str]
     backend: Backend
     out: Path | None
+    resume: bool = False
 
 
 def bot_specs(game: Game, text: str) -> list[str]:
@@ -76,7 +78,7 @@ def make_backend(backend: str, workers: int, address: str | None) -> Backend:
 
 def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 1,
                backend: str = "local", address: str | None = None, out: Path | None = None,
-               options: list[str] | None = None) -> Setup:
+               options: list[str] | None = None, resume: bool = False) -> Setup:
     """A checked setup; ``ValueError`` naming the first bad argument."""
     game = get_game(game_name)
     specs = bot_specs(game, bots)
@@ -84,26 +86,48 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
         raise ValueError(f"--games must be 0 or more, not {games}")
     game_options = build_options(game, len(specs), options or ())
     chosen = make_backend(backend, workers, address)
+    if resume and out is None:
+        raise ValueError("--resume goes on with the tournament in --out DIR: give --out")
     if out is not None:
         prepare_directory(out)
     spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
                           record=out is not None)
-    return Setup(game, spec, entrant_names(specs), chosen, out)
+    return Setup(game, spec, entrant_names(specs), chosen, out, resume)
+
+
+def open_journal(setup: Setup) -> tuple[Journal | None, list[GameOutcome]]:
+    """The journal in ``--out`` (none without it) and the games it holds already
+    (``--resume``); ``ValueError`` before anything is played if it cannot be used."""
+    if setup.out is None:
+        return None, []
+    if setup.resume:
+        return resume_journal(setup.out, setup.spec)
+    return start_journal(setup.out, setup.spec), []
 
 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
-    """Play the tournament, with a progress bar on stderr if asked."""
+    """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
+    game goes into the journal, and its record into ``records/``, as it ends."""
+    journal, played = open_journal(setup)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True,
-                  disable=not show_progress) as progress:
-        task = progress.add_task(f"{setup.game.name} tournament", total=total)
+    try:
+        with Progress(*columns, console=Console(stderr=True), transient=True,
+                      disable=not show_progress) as progress:
+            task = progress.add_task(f"{setup.game.name} tournament", total=total,
+                                     completed=len(played))
 
-        def advance(outcomes: list[GameOutcome]) -> None:
-            progress.advance(task, len(outcomes))
+            def advance(outcomes: list[GameOutcome]) -> None:
+                if journal is not None and setup.out is not None:
+                    write_records(setup.out / RECORDS, setup.spec.game, outcomes)
+                    journal.write(outcomes)
+                progress.advance(task, len(outcomes))
 
-        return run_tournament(setup.spec, setup.backend, advance)
+            return run_tournament(setup.spec, setup.backend, advance, played)
+    finally:
+        if journal is not None:
+            journal.close()
 
 
 def _share(standing: Standing) -> str:
@@ -187,9 +211,13 @@ def tournament_command(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).",
         metavar="KEY=VALUE")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Go on with the tournament cut short in --out DIR (the same "
+        "command again, with --resume): its games are kept, the rest are played.")] = False,
 ) -> None:
     """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
-    setup = make_setup(game, bots, games, seed, workers, backend, address, out, option)
+    setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
+                       resume)
     _note_rounding(setup)
     run = play(setup, Console(stderr=True).is_terminal)
     code = report(setup, run)

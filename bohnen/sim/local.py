@@ -19,9 +19,9 @@ CHUNKS_PER_WORKER = 8  # enough pieces to balance the load and move the progress
 MAX_CHUNK = 25  # games; keeps the wait for a chunk short
 
 
-def chunk_size(games: int, workers: int) -> int:
-    """Games per chunk: a few chunks per worker, never more than ``MAX_CHUNK``."""
-    return max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+def chunk_size(games: int, workers: int, most: int = MAX_CHUNK) -> int:
+    """Games per chunk: a few chunks per worker, never more than ``most``."""
+    return max(1, min(most, games // (workers * CHUNKS_PER_WORKER)))
 
 
 def _ignore_sigint() -> None:
@@ -30,21 +30,27 @@ def _ignore_sigint() -> None:
 
 @dataclass(frozen=True, slots=True)
 class LocalBackend:
-    """``workers`` processes; one worker plays in the calling process, game by game."""
+    """``workers`` processes; one worker plays in the calling process, game by game.
+    ``max_chunk``: the most games a worker is handed at once (1 for slow games whose
+    journal should lose none but those being played when the run is cut short)."""
 
     workers: int = 1
     name: str = "local"
+    max_chunk: int = MAX_CHUNK
 
     def __post_init__(self) -> None:
         if self.workers < 1:
             raise ValueError(f"--workers must be 1 or more, not {self.workers}")
+        if self.max_chunk < 1:
+            raise ValueError(f"max_chunk must be 1 or more, not {self.max_chunk}")
 
     def run(self, spec: TournamentSpec, pairings: list[Pairing], done: Done) -> None:
         if self.workers == 1:
             for pairing in pairings:
                 done(play_chunk(spec, [pairing]))
             return
-        self._run_pool(spec, chunks(pairings, chunk_size(len(pairings), self.workers)), done)
+        size = chunk_size(len(pairings), self.workers, self.max_chunk)
+        self._run_pool(spec, chunks(pairings, size), done)
 
     def _run_pool(self, spec: TournamentSpec, pieces: list[list[Pairing]], done: Done) -> None:
         context = multiprocessing.get_context("spawn")

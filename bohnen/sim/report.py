@@ -4,7 +4,8 @@
 scheduled and played, whether it was interrupted), the standing of each bot and
 every game. ``DIR/results.csv``: one row per game and bot (seat, score, win share
 of that game, place). ``DIR/standings.csv``: one row per bot. ``DIR/records/``:
-each game's record as ``<game>-<index>.json``, which ``bohnen replay`` reads.
+each game's record as ``<game>-<index>.json``, which ``bohnen replay`` reads, written
+as the game ends, as is its line of ``DIR/journal.jsonl`` (``journal.py``).
 """
 
 from __future__ import annotations
@@ -116,7 +117,8 @@ def write_records(directory: Path, game: str, outcomes: Sequence[GameOutcome]) -
 
 def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing],
                   names: Sequence[str], score_name: str) -> None:
-    """results.json, results.csv, standings.csv and the records, in ``directory``."""
+    """results.json, results.csv and standings.csv in ``directory`` (the records are
+    written as the games end: :func:`write_records`)."""
     data = results_json(run, table, names, score_name)
     text = json.dumps(data, indent=1) + "\n"
     (directory / RESULTS_JSON).write_text(text, encoding="utf-8")
@@ -127,7 +129,6 @@ def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing]
               ["bot", "games", "wins", "win_share", "win_low", "win_high",
                f"mean_{score_name}", "rating_mu", "rating_sigma", "rating_ordinal"],
               [_standing_row(standing) for standing in table])
-    write_records(directory / RECORDS, run.spec.game, run.outcomes)
 
 
 def _standing_row(standing: Standing) -> list[Any]:

@@ -9,7 +9,9 @@ the same games. Outcomes are put back in the order of the schedule.
 A backend plays chunks of pairings and hands each finished chunk to a callback in
 the calling process. ``KeyboardInterrupt`` (Ctrl-C, or raised by a callback) makes
 the backend cancel what is pending and lets :func:`run_tournament` return what was
-played so far, marked as interrupted.
+played so far, marked as interrupted. A tournament cut short goes on from its journal
+(``journal.py``): :func:`run_tournament` is handed the games played before and plays
+the rest of the schedule.
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ class TournamentRun:
     scheduled: int
     outcomes: list[GameOutcome] = field(default_factory=list)
     interrupted: bool = False
-    seconds: float = 0.0
+    seconds: float = 0.0  # of this run (a resumed tournament's earlier runs not counted)
 
     @property
     def played(self) -> int:
@@ -109,13 +111,18 @@ class TournamentRun:
 
 
 def run_tournament(spec: TournamentSpec, backend: Backend,
-                   on_games: Done | None = None) -> TournamentRun:
+                   on_games: Done | None = None,
+                   played: Sequence[GameOutcome] = ()) -> TournamentRun:
     """Play the tournament on ``backend``; ``on_games`` sees each finished chunk.
+    ``played``: games of the tournament played before (read back from its journal,
+    ``journal.py``): they are counted, not played again.
 
     A ``KeyboardInterrupt`` ends it early: the result holds the games finished by then.
     """
     pairings = spec.pairings()
-    run = TournamentRun(spec, len(pairings))
+    run = TournamentRun(spec, len(pairings), list(played))
+    done_before = {outcome.index for outcome in played}
+    pairings = [p for p in pairings if p.index not in done_before]
     start = time.perf_counter()
 
     def done(outcomes: list[GameOutcome]) -> None:

@@ -1,0 +1,154 @@
+"""A tournament's journal: each game written down as it ends, so that a tournament cut
+short (Ctrl-C, a crash, a machine switched off) goes on where it stopped.
+
+``DIR/journal.jsonl`` is JSON lines. The first line is the tournament: game, options,
+bots, seed and games asked for. Each other line is one finished game: its index, seed,
+the bot (by number) in each seat, scores, winning seats, the reason it ended, its turns
+and actions. A last line cut short by a crash is left out when the journal is read.
+
+:func:`start_journal` begins a journal (and refuses to write over one that holds
+games); :func:`resume_journal` reads one back, checks that it is the same tournament
+and that each game is the one the schedule plays there, and returns the games played,
+so that :func:`bohnen.sim.tournament.run_tournament` plays only the others.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from bohnen.sim.tournament import GameOutcome, TournamentSpec
+
+JOURNAL = "journal.jsonl"
+SPEC_KEYS = ("game", "options", "bots", "seed", "games")
+
+
+def spec_json(spec: TournamentSpec) -> dict[str, Any]:
+    """The tournament as the journal's first line holds it."""
+    return {"game": spec.game, "options": spec.options, "bots": list(spec.bots),
+            "seed": spec.seed, "games": spec.games}
+
+
+def outcome_line(outcome: GameOutcome) -> dict[str, Any]:
+    """One finished game as a line of the journal (its record is not kept there)."""
+    return {"index": outcome.index, "seed": outcome.seed, "seats": list(outcome.seats),
+            "scores": list(outcome.scores), "winners": list(outcome.winners),
+            "reason": outcome.reason, "turns": outcome.turns, "actions": outcome.actions}
+
+
+def outcome_from(data: Any) -> GameOutcome:
+    """The game of a journal line; ``ValueError`` naming what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError("a game must be a JSON object")
+    try:
+        return GameOutcome(_int(data["index"]), _int(data["seed"]), _ints(data["seats"]),
+                           _ints(data["scores"]), _ints(data["winners"]), str(data["reason"]),
+                           _int(data["turns"]), _int(data["actions"]))
+    except KeyError as missing:
+        raise ValueError(f"a game lacks {missing}") from None
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    if not isinstance(values, list):
+        raise ValueError(f"{values!r} is not a list")
+    return tuple(_int(v) for v in values)
+
+
+class Journal:
+    """An open journal: :meth:`write` adds finished games at its end, at once."""
+
+    def __init__(self, path: Path, handle: IO[str]) -> None:
+        self.path = path
+        self._handle = handle
+
+    def write(self, outcomes: Sequence[GameOutcome]) -> None:
+        for outcome in outcomes:
+            self._handle.write(json.dumps(outcome_line(outcome)) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def start_journal(directory: Path, spec: TournamentSpec) -> Journal:
+    """A new journal of ``spec`` in ``directory``; ``ValueError`` if one there holds
+    games already (they are never written over: go on with them, or choose another
+    directory)."""
+    path = directory / JOURNAL
+    if path.exists() and len(_lines(path)) > 1:
+        raise ValueError(f"{directory} holds a tournament already ({path.name}): "
+                         "add --resume to go on with it, or write elsewhere")
+    handle = path.open("w", encoding="utf-8")
+    handle.write(json.dumps(spec_json(spec)) + "\n")
+    handle.flush()
+    return Journal(path, handle)
+
+
+def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list[GameOutcome]]:
+    """The journal of ``spec`` in ``directory``, opened to go on, and the games it holds;
+    ``ValueError`` if there is none, if it is another tournament, or if a game in it
+    is not the one the schedule plays at its index."""
+    path = directory / JOURNAL
+    if not path.is_file():
+        raise ValueError(f"--resume: {directory} has no {JOURNAL} to go on with")
+    lines = _lines(path)
+    head = _parse(path, 1, lines[0]) if lines else None
+    if not isinstance(head, dict):
+        raise ValueError(f"--resume: {path}: line 1 is not a tournament")
+    _check_same(path, head, spec_json(spec))
+    played = _games(path, lines[1:], spec)
+    handle = path.open("w", encoding="utf-8")  # rewritten whole: a cut last line goes
+    handle.write(json.dumps(spec_json(spec)) + "\n")
+    journal = Journal(path, handle)
+    journal.write(played)
+    return journal, played
+
+
+def _lines(path: Path) -> list[str]:
+    """The journal's complete lines (a last line without its end was cut by a crash)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"--resume: cannot read {path} ({exc})") from exc
+    lines = text.split("\n")
+    return [line for line in lines[:-1] if line.strip()]
+
+
+def _parse(path: Path, number: int, line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"--resume: {path}: line {number} is not JSON ({exc.msg})") from None
+
+
+def _check_same(path: Path, head: dict[str, Any], here: dict[str, Any]) -> None:
+    here = json.loads(json.dumps(here))  # as it reads back (tuples become lists)
+    for key in SPEC_KEYS:
+        if head.get(key) != here[key]:
+            raise ValueError(f"--resume: {path} is another tournament: {key} "
+                             f"{json.dumps(head.get(key))} there, {json.dumps(here[key])} here")
+
+
+def _games(path: Path, lines: list[str], spec: TournamentSpec) -> list[GameOutcome]:
+    """The games of the journal's lines, each checked against the schedule."""
+    pairings = {p.index: p for p in spec.pairings()}
+    played: dict[int, GameOutcome] = {}
+    for number, line in enumerate(lines, start=2):
+        try:
+            outcome = outcome_from(_parse(path, number, line))
+        except ValueError as exc:
+            raise ValueError(f"--resume: {path}: line {number}: {exc}") from None
+        pairing = pairings.get(outcome.index)
+        if pairing is None or (pairing.seed, pairing.seats) != (outcome.seed, outcome.seats):
+            raise ValueError(f"--resume: {path}: line {number}: game {outcome.index} is not "
+                             "the schedule's game of that index")
+        played[outcome.index] = outcome
+    return [played[index] for index in sorted(played)]
