@@ -145,7 +145,9 @@ def test_seconds_budget_stops_in_time() -> None:
     assert bot.last is not None
     assert bot.last.iterations >= 1
     pace = bot.last.seconds / bot.last.iterations
-    assert 0.25 - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace  # to within its pace
+    # to within its pace; above, also a quarter of a second more for a loaded machine
+    # that preempts the search mid-iteration (the exact bound is tested on a fake clock)
+    assert 0.25 - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace + 0.25
     assert elapsed < 5.0
 
 
