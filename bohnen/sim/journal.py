@@ -117,7 +117,7 @@ def _lines(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"--resume: cannot read {path} ({exc})") from exc
+        raise ValueError(f"cannot read the journal {path} ({exc})") from exc
     lines = text.split("\n")
     return [line for line in lines[:-1] if line.strip()]
 

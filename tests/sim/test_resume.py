@@ -161,3 +161,9 @@ def test_run_tournament_counts_the_games_played_before_and_plays_the_rest() -> N
                          played=[whole[1], whole[4]])
     assert sorted(started) == [0, 2, 3, 5]
     assert run.outcomes == whole and run.played == 6
+
+
+def test_an_unreadable_journal_is_named(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL).write_bytes(b"\xff\xfe\x00 not text\n")
+    with pytest.raises(ValueError, match="cannot read the journal"):
+        resume_journal(tmp_path, spec())
