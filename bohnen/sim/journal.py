@@ -105,11 +105,14 @@ def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list
         raise ValueError(f"--resume: {path}: line 1 is not a tournament")
     _check_same(path, head, spec_json(spec))
     played = _games(path, lines[1:], spec)
-    handle = path.open("w", encoding="utf-8")  # rewritten whole: a cut last line goes
-    handle.write(json.dumps(spec_json(spec)) + "\n")
-    journal = Journal(path, handle)
-    journal.write(played)
-    return journal, played
+    # written again without a cut last line, into a new file put in the old one's place,
+    # so that a crash meanwhile leaves the old journal whole
+    fresh = path.with_name(path.name + ".new")
+    text = "".join(json.dumps(line) + "\n"
+                   for line in [spec_json(spec), *map(outcome_line, played)])
+    fresh.write_text(text, encoding="utf-8")
+    fresh.replace(path)
+    return Journal(path, path.open("a", encoding="utf-8")), played
 
 
 def _lines(path: Path) -> list[str]:
