@@ -77,6 +77,7 @@ def test_a_last_line_cut_by_a_crash_is_played_again(tmp_path: Path,
     capsys.readouterr()
     assert journal_lines(out)[:4] == lines[:4]
     assert [json.loads(line)["index"] for line in journal_lines(out)[1:]] == list(range(9))
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(JOURNAL)) == [JOURNAL]
 
 
 def test_a_journal_with_games_is_never_written_over(tmp_path: Path,
