@@ -206,7 +206,8 @@ def tournament_command(
         "--address", help="Ray cluster address (default: start a local Ray instance).",
         metavar="ADDR")] = None,
     out: Annotated[Path | None, typer.Option(
-        "--out", help="Write results (JSON, CSV), records and plots.png to DIR.",
+        "--out", help="Write results (JSON, CSV), records, plots.png and the journal "
+        "of the games (each as it ends) to DIR.",
         metavar="DIR")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).",
