@@ -14,6 +14,8 @@ from bohnen.sim.journal import JOURNAL, outcome_line, resume_journal, spec_json
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
 
+from .test_cli_tournament import fails
+
 BOTS = "random,random,random:trades=false"
 BASE = ["tournament", "bohnanza", "--bots", BOTS, "--seed", "2", "--games", "9"]
 
@@ -89,15 +91,6 @@ def test_a_journal_with_games_is_never_written_over(tmp_path: Path,
     err = fails([*BASE, "--out", str(out)], capsys)
     assert "holds a tournament already" in err and "--resume" in err
     assert (out / JOURNAL).read_text(encoding="utf-8") == before
-
-
-def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    assert code == 2, (out, err)
-    assert "Traceback" not in err
-    assert err.count("\n") == 1 and err.startswith("bohnen: error: "), err
-    return err
 
 
 def test_resume_needs_out_and_a_journal(tmp_path: Path,
