@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bohnen.core import get_game
-from bohnen.sim.journal import Journal, resume_journal, start_journal
+from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import standings
 from bohnen.sim.report import prepare_directory
-from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
+from bohnen.sim.tournament import TournamentSpec, run_tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +64,6 @@ MATCHES: tuple[Match, ...] = (
 )
 
 
-def journal(spec: TournamentSpec, directory: Path | None, resume: bool
-            ) -> tuple[Journal | None, list[GameOutcome]]:
-    """The match's journal in ``directory`` (none without one) and its games played."""
-    if directory is None:
-        return None, []
-    prepare_directory(directory)
-    if resume:
-        return resume_journal(directory, spec)
-    return start_journal(directory, spec), []
-
-
 def play(match: Match, games: int, workers: int, seed: int, out: Path | None = None,
          resume: bool = False) -> dict[str, object]:
     """Play the match (with ``out``, written down game by game in ``out/<match>``, and
@@ -82,7 +71,10 @@ def play(match: Match, games: int, workers: int, seed: int, out: Path | None = N
     game = get_game(match.game)
     spec = TournamentSpec(match.game, game.options(4).to_json(),
                           (match.bot, match.others, match.others, match.others), seed, games)
-    book, played = journal(spec, None if out is None else out / match.name, resume)
+    directory = None if out is None else out / match.name
+    if directory is not None:
+        prepare_directory(directory)
+    book, played = open_journal(directory, spec, resume)
     try:
         run = run_tournament(spec, LocalBackend(workers=workers, max_chunk=1),
                              None if book is None else book.write, played)

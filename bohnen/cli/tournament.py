@@ -17,7 +17,7 @@ from bohnen.bots import make_bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import Game, get_game
-from bohnen.sim.journal import Journal, resume_journal, start_journal
+from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
 from bohnen.sim.ray_backend import RayBackend, import_ray
@@ -95,20 +95,10 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
     return Setup(game, spec, entrant_names(specs), chosen, out, resume)
 
 
-def open_journal(setup: Setup) -> tuple[Journal | None, list[GameOutcome]]:
-    """The journal in ``--out`` (none without it) and the games it holds already
-    (``--resume``); ``ValueError`` before anything is played if it cannot be used."""
-    if setup.out is None:
-        return None, []
-    if setup.resume:
-        return resume_journal(setup.out, setup.spec)
-    return start_journal(setup.out, setup.spec), []
-
-
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
     """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
     game goes into the journal, and its record into ``records/``, as it ends."""
-    journal, played = open_journal(setup)
+    journal, played = open_journal(setup.out, setup.spec, setup.resume)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())

@@ -9,7 +9,8 @@ and actions. A last line cut short by a crash is left out when the journal is re
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament
 and that each game is the one the schedule plays there, and returns the games played,
-so that :func:`bohnen.sim.tournament.run_tournament` plays only the others.
+so that :func:`bohnen.sim.tournament.run_tournament` plays only the others;
+:func:`open_journal` does one or the other, as the command line and the benchmark ask.
 """
 
 from __future__ import annotations
@@ -90,6 +91,17 @@ def start_journal(directory: Path, spec: TournamentSpec) -> Journal:
     handle.write(json.dumps(spec_json(spec)) + "\n")
     handle.flush()
     return Journal(path, handle)
+
+
+def open_journal(directory: Path | None, spec: TournamentSpec, resume: bool
+                 ) -> tuple[Journal | None, list[GameOutcome]]:
+    """The journal of ``spec`` in ``directory`` (none without a directory) and the games
+    it holds already: gone on with (``resume``) or begun anew."""
+    if directory is None:
+        return None, []
+    if resume:
+        return resume_journal(directory, spec)
+    return start_journal(directory, spec), []
 
 
 def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list[GameOutcome]]:
