@@ -45,6 +45,12 @@ GUIDED = ("ismcts:seconds=0.5,proposals=0,prior=heuristic,paired=true,expand=100
 # In Bohn Hansa: playouts of twelve turns (three rounds), the choices raced, and the
 # rounds compared by the win alone.
 GUIDED_LONG = GUIDED + ",horizon=12,race=1,win=1"
+# In Bohnanza: the search negotiates too (four proposals from the game's generator at a
+# decision, beside the heuristic's move), each root choice judged by heuristic playouts
+# to the end of the turn, ended by the learned evaluation (bohnanza/learned), the
+# rounds compared by the margin over the best other seat.
+LEARNED = ("ismcts:seconds=0.5,proposals=4,prior=heuristic,paired=true,expand=1000,"
+           "playout=heuristic,horizon=1,estimate=learned,margin=true")
 
 MATCHES: tuple[Match, ...] = (
     Match("bohnanza-heuristic-vs-random", "bohnanza", "heuristic", "random", 400),
@@ -55,6 +61,7 @@ MATCHES: tuple[Match, ...] = (
     Match("bohnanza-ismcts-guided-vs-heuristic", "bohnanza", GUIDED + ",negotiate=prior",
           "heuristic", 40),
     Match("hansa-ismcts-guided-long-vs-heuristic", "hansa", GUIDED_LONG, "heuristic", 160),
+    Match("bohnanza-ismcts-learned-vs-heuristic", "bohnanza", LEARNED, "heuristic", 80),
     # earlier designs, for comparison
     Match("bohnanza-ismcts-vs-heuristic", "bohnanza", "ismcts:seconds=0.5", "heuristic", 40),
     Match("ndb-ismcts-vs-heuristic", "ndb", "ismcts:seconds=0.5", "heuristic", 40),

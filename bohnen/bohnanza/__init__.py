@@ -12,6 +12,7 @@ from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
 from bohnen.bohnanza.determinize import sampler, state_from_view
 from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
 from bohnen.bohnanza.heuristic import heuristic
+from bohnen.bohnanza.learned.model import learned_estimate
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.playout import estimate, playout, playout_move
 from bohnen.bohnanza.serialize import state_from_json
@@ -29,6 +30,7 @@ class Bohnanza(Game):
     max_players = 5
     score_name = "talers"
     bot_factories = MappingProxyType({"heuristic": (heuristic, HEURISTIC_PARAMS)})
+    estimates = MappingProxyType({"learned": learned_estimate})
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
         return BohnanzaOptions(players=players, **overrides)

@@ -6,7 +6,8 @@ heuristic bot, say) choose every move, each seat given what that bot is always g
 its view of the sampled state, its legal actions and its proposals. It is slower, but
 where the other players are such bots it is their very policy. It stops after
 ``turns`` turns with the game's estimate (``Game.estimate``), or plays on to the end
-for a game that gives none.
+for a game that gives none. The search may name another estimate the game offers
+(``Game.estimates``), such as Bohnanza's learned evaluation.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bohnen.bots.base import Bot, decision_for
 from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
+Estimate = Callable[[State], Result | None]
 MAX_PLAYOUT_ACTIONS = 100_000  # a guard against a bot that never ends its turn
 
 
@@ -34,10 +36,11 @@ def bot_move(state: State, bots: Sequence[Bot], rng: random.Random) -> bool:
 
 
 def bot_playout(game: Game, state: State, rng: random.Random, bots: Sequence[Bot],
-                turns: int | None) -> Result:
+                turns: int | None, estimate: Estimate | None = None) -> Result:
     """Play ``state`` by ``bots`` (one a seat) for ``turns`` turns (None: to the end),
-    then the game's estimate; the true result if the game ends first, or if the game
-    has no estimate."""
+    then ``estimate`` (by default the game's own); the true result if the game ends
+    first, or if the game has no estimate."""
+    reckon = game.estimate if estimate is None else estimate
     stop = None if turns is None else state.turn + turns
     moves = 0
     while bot_move(state, bots, rng):
@@ -45,20 +48,21 @@ def bot_playout(game: Game, state: State, rng: random.Random, bots: Sequence[Bot
         if moves > MAX_PLAYOUT_ACTIONS:
             raise RuntimeError(f"a bot playout did not end after {MAX_PLAYOUT_ACTIONS} moves")
         if stop is not None and state.turn >= stop and not state.is_over:
-            estimate = game.estimate(state)
-            if estimate is not None:
-                return estimate
+            expected = reckon(state)
+            if expected is not None:
+                return expected
             stop = None
     result: Result = state.result()
     return result
 
 
-def bot_playouts(game: Game, make: Callable[[], Bot]
+def bot_playouts(game: Game, make: Callable[[], Bot], estimate: Estimate | None = None
                  ) -> Callable[[State, random.Random, int | None], Result]:
     """A playout function whose seats are fresh bots from ``make`` (fresh for every
-    playout, so that no bot's memory of one playout leaks into another)."""
+    playout, so that no bot's memory of one playout leaks into another), ended by
+    ``estimate`` (by default the game's own)."""
     def playout(state: State, rng: random.Random, turns: int | None) -> Result:
         bots = [make() for _ in range(state.options.players)]
-        return bot_playout(game, state, rng, bots, turns)
+        return bot_playout(game, state, rng, bots, turns, estimate)
 
     return playout

@@ -15,7 +15,8 @@ simultaneous moves. Each iteration:
    closing trading at once; a game may play better moves and stop early with an
    estimate; or, with ``mast`` below 1, to the end MAST-guided; or, with
    ``playout=BOT``, by that bot in every seat, given its view of the sampled state, for
-   ``horizon`` turns, then the game's estimate: see ``bot_playout.py``);
+   ``horizon`` turns, then the game's estimate, or the one ``estimate`` names among
+   ``Game.estimates``: see ``bot_playout.py``);
 4. adds each seat's reward (a blend of its share of the win and its score relative to
    the table, in [0, 1]) along the path.
 
@@ -202,7 +203,8 @@ class IsmctsBot:
             from bohnen.bots.bot_playout import bot_playouts
 
             playout = _named_bot("playout", settings.playout, game).name  # refuses at once
-            self.bot_playout = bot_playouts(game, lambda: _named_bot("playout", playout, game))
+            self.bot_playout = bot_playouts(game, lambda: _named_bot("playout", playout, game),
+                                            _estimate(game, settings.estimate))
             settings = replace(settings, playout=playout)
         if self.prior is not None:
             settings = replace(settings, prior=self.prior.name)
@@ -576,6 +578,18 @@ def ismcts(game: Game | None, **params: Any) -> IsmctsBot:
     if game is None:
         raise ValueError("bot ismcts searches a game: make it for one")
     return IsmctsBot(game, Settings(**params))
+
+
+def _estimate(game: Game, name: str) -> Callable[[Any], Result] | None:
+    """The game's estimate called ``name`` (None for "": the game's own)."""
+    if not name:
+        return None
+    estimate = game.estimates.get(name)
+    if estimate is None:
+        known = ", ".join(sorted(game.estimates)) or "none but its own"
+        raise ValueError(f"bot ismcts: estimate={name}: {game.name} has no such estimate "
+                         f"(it has {known})")
+    return estimate
 
 
 def _named_bot(key: str, spec: str, game: Game) -> Bot:

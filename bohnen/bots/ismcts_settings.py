@@ -18,7 +18,8 @@ PARAMS: dict[str, type] = {"iterations": int, "seconds": float, "c": float,
                            "proposals": int, "win": float, "mast": float,
                            "prior": str, "trust": float, "paired": bool,
                            "expand": int, "negotiate": str, "playout": str,
-                           "horizon": int, "margin": bool, "race": float}
+                           "horizon": int, "estimate": str, "margin": bool,
+                           "race": float}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class Settings:
     negotiate: str = "search"
     playout: str = ""
     horizon: int = DEFAULT_HORIZON
+    estimate: str = ""
     margin: bool = False
     race: float = 0.0
 
@@ -77,6 +79,8 @@ class Settings:
             params.append(f"playout={self.playout}")
             if self.horizon != DEFAULT_HORIZON:
                 params.append(f"horizon={self.horizon}")
+            if self.estimate:
+                params.append(f"estimate={self.estimate}")
         if self.prior:
             params.append(f"prior={self.prior}")
             if self.trust != DEFAULT_TRUST:
@@ -128,6 +132,9 @@ class Settings:
             problems.append("prior must be a bot other than ismcts")
         if not self.playout and self.horizon != DEFAULT_HORIZON:
             problems.append("horizon counts the turns of a bot playout: name the bot with "
+                            "playout=NAME")
+        if self.estimate and not self.playout:
+            problems.append("estimate=NAME ends a bot playout: name the bot with "
                             "playout=NAME")
         if _is_ismcts(self.playout):
             problems.append("playout must be a bot other than ismcts")

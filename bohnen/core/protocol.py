@@ -123,6 +123,9 @@ class Game(ABC):
     # The game's own bots (its heuristic bot): name -> (factory(game, **params),
     # parameter types). The bot registry adds them to the game-agnostic ones.
     bot_factories: Mapping[str, tuple[Callable[..., Any], Mapping[str, type]]] = {}
+    # Other estimates than ``estimate`` that a search may end its bot playouts with
+    # (``ismcts:estimate=NAME``): name -> estimate(state), as ``estimate`` returns.
+    estimates: Mapping[str, Callable[[Any], Result]] = {}
 
     @abstractmethod
     def options(self, players: int, **overrides: Any) -> Any:

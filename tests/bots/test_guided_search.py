@@ -145,6 +145,23 @@ def test_a_bot_playout_stops_after_its_turns_with_the_game_s_estimate(game: Game
     assert result == game.estimate(state)
 
 
+def test_a_bot_playout_may_stop_with_another_estimate_the_game_offers() -> None:
+    state, _ = _midgame(BOHNANZA, 21)
+    start = state.turn
+    bots = [make_bot("heuristic", BOHNANZA) for _ in range(4)]
+    learned = BOHNANZA.estimates["learned"]
+    result = bot_playout(BOHNANZA, state, random.Random(1), bots, 1, learned)
+    assert state.turn == start + 1 and result == learned(state) != BOHNANZA.estimate(state)
+
+
+def test_the_search_ends_its_bot_playouts_with_the_estimate_it_names() -> None:
+    state, _ = _midgame(BOHNANZA, 21)
+    bot = make_bot("ismcts:iterations=2,playout=heuristic,horizon=1,estimate=learned",
+                   BOHNANZA)
+    result = bot.bot_playout(state, random.Random(1), 1)  # type: ignore[attr-defined]
+    assert result == BOHNANZA.estimates["learned"](state)
+
+
 def test_a_bot_playout_of_a_game_without_estimate_goes_to_the_end() -> None:
     state, _ = _midgame(NDB, 21)
     assert NDB.estimate(state) is None
@@ -303,6 +320,7 @@ NAMED = [  # a spec, its game, and the bot's name (None: the spec itself)
     ("ismcts:playout= Heuristic ", NDB, "ismcts:iterations=400,playout=heuristic"),
     ("ismcts:iterations=8,paired=true,margin=true", BOHNANZA, None),
     ("ismcts:iterations=8,paired=true,race=1.5", BOHNANZA, None),
+    ("ismcts:seconds=0.5,playout=heuristic,horizon=1,estimate=learned", BOHNANZA, None),
 ]
 
 
@@ -327,6 +345,11 @@ REFUSED = [  # a spec, its game, and what the refusal says
     ("ismcts:margin=true", BOHNANZA, "margin=true is what paired rounds compare"),
     ("ismcts:race=1", BOHNANZA, "race=Z drops choices between paired rounds"),
     ("ismcts:paired=true,race=-1", BOHNANZA, "race must be 0"),
+    ("ismcts:estimate=learned", BOHNANZA, "estimate=NAME ends a bot playout"),
+    ("ismcts:playout=heuristic,estimate=nosuch", BOHNANZA,
+     "estimate=nosuch: bohnanza has no such estimate \\(it has learned\\)"),
+    ("ismcts:playout=heuristic,estimate=learned", NDB,
+     "ndb has no such estimate \\(it has none but its own\\)"),
 ]
 
 
