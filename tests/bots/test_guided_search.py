@@ -222,6 +222,13 @@ def test_only_legal_actions_with_bot_playouts(game: Game, options: Any) -> None:
     assert moves > 20
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_only_legal_actions_with_the_learned_estimate(players: int) -> None:
+    spec = ("ismcts:iterations=4,proposals=2,prior=heuristic,paired=true,"
+            "playout=heuristic,horizon=1,estimate=learned,margin=true")
+    assert play_with(BOHNANZA, BOHNANZA.options(players), 9, spec, (0,)) > 20
+
+
 def test_bot_playouts_same_view_same_choice() -> None:
     spec = "ismcts:iterations=12,proposals=0,prior=heuristic,paired=true,playout=heuristic"
     for number, (state, seat) in enumerate(positions(BOHNANZA, BOHNANZA.options(4), 25, 3)):

@@ -5,6 +5,8 @@ the game (by the own turns left) and each number of players, fitted by
 ``scripts/train_bohnanza_value.py`` on games of four heuristic bots: the talers a seat
 ends with, predicted at the start of a turn. Where the heuristic bots play on, as in a
 search whose playouts they play, it is their own game's outcome that it predicts.
+It was fitted under the default rules; under other options (open trading, the
+beginners' game, another price for the third field) it is only an approximation.
 
 The weights are a JSON file (``weights.json`` beside this module, the one shipped)::
 
