@@ -97,6 +97,18 @@ def test_reads_the_share_of_the_cards_to_come_that_its_fields_grow() -> None:
     assert figures(state, 3)["share_to_come"] == pytest.approx(share)  # grows Feuer only
 
 
+def test_reads_the_playout_s_estimate_of_its_fields() -> None:
+    # four Blaue pay 1 taler; six pay 2, two beans away: half that step counts too
+    assert steps("BL")[:2] == (4, 6)
+    assert figures(_midgame(), 0)["estimate"] == pytest.approx(1.5)
+
+
+def test_turns_left_falls_as_the_draw_pile_shrinks() -> None:
+    full = figures(at_turn_start(4), 0)["turns_left"]
+    short = figures(at_turn_start(4, draw="BL BL BL BL", rest="discard"), 0)["turns_left"]
+    assert full > short > 0
+
+
 def test_turns_left_is_zero_once_the_last_run_out_is_reached() -> None:
     state = at_turn_start(4, ending=True, runouts=2)
     assert all(figures(state, s)["turns_left"] == 0 for s in range(4))
