@@ -2,7 +2,7 @@
 
 A linear model of the figures of ``features.py``, one set of weights for each stage of
 the game (by the own turns left) and each number of players, fitted by
-``scripts/train_bohnanza_value.py`` on games of four heuristic bots: the talers a seat
+``scripts/train_bohnanza_value.py`` on games of heuristic bots (one a seat): the talers a seat
 ends with, predicted at the start of a turn. Where the heuristic bots play on, as in a
 search whose playouts they play, it is their own game's outcome that it predicts.
 It was fitted under the default rules; under other options (open trading, the
