@@ -28,7 +28,7 @@ from bohnen.bohnanza.learned.features import FEATURES, features
 from bohnen.bohnanza.learned.model import FORMAT, WEIGHTS, parse
 from bohnen.bohnanza.state import PLANT
 from bohnen.bots import make_bot
-from bohnen.bots.base import decision_for
+from bohnen.bots.bot_playout import bot_move
 from bohnen.core.rng import derive
 
 STAGES = (0.5, 1.5, 3.0, 5.0, 8.0)  # upper bounds of own turns left
@@ -46,12 +46,12 @@ def play(job: tuple[int, int]) -> tuple[list[list[float]], list[float]]:
     rng = random.Random(derive(seed, 1))
     rows: list[list[float]] = []
     seen = -1
-    while seats := state.to_act():
+    while True:
         if state.phase == PLANT and state.planted == 0 and state.turn != seen:
             seen = state.turn
             rows.extend(features(state))
-        seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
-        state.apply(bots[seat].act(decision_for(state, seat, bots[seat]), rng))
+        if not bot_move(state, bots, rng):
+            break
     scores = state.result().scores
     return rows, [float(scores[k % players]) for k in range(len(rows))]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bohnen.bohnanza.beans import BEAN_COUNT, BEANS, NAMES
+from bohnen.bohnanza.beans import BEAN_COUNT, BEANS, DECK_SIZE, NAMES
 from bohnen.bohnanza.heuristic.model import Outlook, kept, payout_only, value, worth_table
 
 BEAN: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
@@ -142,15 +142,22 @@ def _unseen(view: dict[str, Any], hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def turns_left(view: dict[str, Any]) -> float:
-    """Own turns left, roughly: the cards still to come over five cards a turn."""
-    if view["last_runout_reached"]:
-        return 0.0
+    """Own turns left, roughly, as a view shows the game (see :func:`reckon_turns`)."""
     players = view["players"]
-    n = len(players)
-    banked = sum(int(p["talers"]) for p in players)
-    later_pile = max(10.0, 104 - banked - 10 * n - 8)  # a reshuffled pile, roughly
-    cards = int(view["draw_pile"]) + max(0, RUNOUTS_TO_END - 1 - int(view["runouts"])) * later_pile
-    return cards / 5 / n
+    return reckon_turns(bool(view["last_runout_reached"]), int(view["draw_pile"]),
+                        int(view["runouts"]), sum(int(p["talers"]) for p in players),
+                        len(players))
+
+
+def reckon_turns(ending: bool, draw_pile: int, runouts: int, banked: int,
+                 players: int) -> float:
+    """Own turns left, roughly: the cards still to come over five cards a turn (none
+    once the last run-out is reached)."""
+    if ending:
+        return 0.0
+    later_pile = max(10.0, DECK_SIZE - banked - 10 * players - 8)  # a reshuffled pile
+    cards = draw_pile + max(0, RUNOUTS_TO_END - 1 - runouts) * later_pile
+    return cards / 5 / players
 
 
 def outlook(tuning: Tuning, left: float, protection: bool,

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bohnen.bohnanza.beans import BEAN_COUNT, BEANS, PAYOUT, next_step
+from bohnen.bohnanza.beans import BEAN_COUNT, PAYOUT, next_step
 from bohnen.bohnanza.heuristic.model import Outlook, value
-from bohnen.bohnanza.heuristic.scene import RUNOUTS_TO_END, Tuning, outlook
+from bohnen.bohnanza.heuristic.scene import Tuning, outlook, reckon_turns
 from bohnen.bohnanza.playout import FIELD_WORTH
 from bohnen.bohnanza.state import BohnanzaState
 
@@ -48,21 +48,14 @@ FEATURES: tuple[str, ...] = (
     "share_to_come", "runouts", "draw_pile",
 )
 TURNS_LEFT = FEATURES.index("turns_left")
-TOTAL_CARDS = sum(b.cards for b in BEANS)
 TUNING = Tuning()  # the heuristic bot's own numbers
 TOP_STEP = 4  # what a field at its top step counts as lacking
 
 
 def turns_left(state: BohnanzaState) -> float:
-    """Own turns left, roughly, as the heuristic reckons them from a view
-    (``heuristic.scene.turns_left``)."""
-    if state.ending:
-        return 0.0
-    n = state.n
-    banked = sum(len(t) for t in state.talers)
-    later_pile = max(10.0, TOTAL_CARDS - banked - 10 * n - 8)  # a reshuffled pile, roughly
-    cards = len(state.draw) + max(0, RUNOUTS_TO_END - 1 - state.runouts) * later_pile
-    return cards / 5 / n
+    """Own turns left, roughly, as the heuristic reckons them from a view."""
+    return reckon_turns(state.ending, len(state.draw), state.runouts,
+                        sum(len(t) for t in state.talers), state.n)
 
 
 def to_come(state: BohnanzaState) -> tuple[int, ...]:
