@@ -267,7 +267,12 @@ class IsmctsBot:
                 ) -> tuple[int, Any]:
         """Rounds of one iteration per root choice, all on the same sampled state and
         with the same playout seed (common random numbers), so that the choices are
-        compared on the same deals; returns the iterations run and the choice played."""
+        compared on the same deals; returns the iterations run and the choice played.
+
+        A new round begins only if one at the mean pace of the rounds so far ends in
+        time; a round that turns out slower than that is dropped, unfinished, as soon as
+        one more iteration at the mean pace would end past ``deadline`` (the first
+        round is always finished: it is all there is to choose by)."""
         outcomes: list[list[float]] = [[] for _ in choices]
         alive = list(range(len(choices)))  # the choices still in the race
         hint = choices.index(self.hint) if self.hint is not None else None
@@ -277,13 +282,21 @@ class IsmctsBot:
             base = sample(rng)
             seed = rng.getrandbits(64)
             last = alive[-1]
+            played = 0
             for index in alive:
+                if rounds and _out_of_time(begun, done, deadline):
+                    break
                 state = base.clone() if index != last else base
                 reward, outcome = self._descend(root, state, seat, choices, rng,
                                                 random.Random(seed), forced=choices[index])
                 outcomes[index].append(margin(outcome.scores, seat) if self.settings.margin
                                        else reward[seat])
                 done += 1
+                played += 1
+            if played < len(alive):  # out of time within the round: it compares nothing
+                for index in alive[:played]:
+                    outcomes[index].pop()
+                break
             rounds += 1
             if self.settings.race and rounds >= RACE_ROUNDS and len(alive) > 2:
                 alive = _race(alive, outcomes, hint, self.settings.race)

@@ -169,6 +169,36 @@ def test_a_seconds_budget_bounds_the_whole_move_prior_and_paired_rounds_included
         assert bot.last.seconds <= 0.5 + 1e-9
 
 
+def test_paired_rounds_drop_a_round_that_would_end_past_the_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Iterations take 10 ms on a fake clock, but the first of the third round stalls
+    until 5 ms before the end of the budget: the round is dropped there, since one
+    more iteration would end past the budget, where finishing it would overrun."""
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    state, seat = _early_bohnanza()
+    bot = make_bot("ismcts:seconds=0.5,paired=true,prior=heuristic", BOHNANZA)
+    assert isinstance(bot, IsmctsBot)
+    descend = bot._descend
+    calls = [0]
+    stall = [0]
+
+    def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
+        calls[0] += 1
+        clock[0] = 0.495 if calls[0] == stall[0] else clock[0] + 0.01
+        return descend(*args, **kwargs)
+
+    monkeypatch.setattr(bot, "_descend", timed)
+    bot.act(decision_of(state, seat), random.Random(5))  # no stall: to count the choices
+    assert bot.last is not None
+    choices = len(bot.last.visits)
+    assert 3 <= choices <= 16  # a round of 10 ms a choice fits the budget twice
+    clock[0], calls[0], stall[0] = 0.0, 0, 2 * choices + 1
+    bot.act(decision_of(state, seat), random.Random(5))
+    assert calls[0] == 2 * choices + 1  # the stalled iteration, and no more
+    assert bot.last.seconds == pytest.approx(0.495)
+
+
 def test_the_first_budget_reached_stops() -> None:
     state, seat = _early_bohnanza()
     bot = make_bot("ismcts:iterations=4,seconds=60", BOHNANZA)
