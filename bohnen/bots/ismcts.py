@@ -246,11 +246,11 @@ class IsmctsBot:
             done, best = self._paired(root, decision.seat, sample, choices, rng, limit, deadline)
         else:
             done = 0
-            begun = time.perf_counter()
+            clock = Clock(deadline)
             while done != limit:
                 self._iterate(root, decision.seat, sample, choices, rng)
                 done += 1
-                if _out_of_time(begun, done, deadline):
+                if clock.step():
                     break
             best = self._best(root, choices)
             if self.hint is not None:
@@ -270,21 +270,23 @@ class IsmctsBot:
         compared on the same deals; returns the iterations run and the choice played.
 
         A new round begins only if one at the mean pace of the rounds so far ends in
-        time; a round that turns out slower than that is dropped, unfinished, as soon as
-        one more iteration at the mean pace would end past ``deadline`` (the first
+        time; a round that turns out slower is dropped, unfinished, as soon as one more
+        iteration as long as the longest so far could end past ``deadline`` (the first
         round is always finished: it is all there is to choose by)."""
         outcomes: list[list[float]] = [[] for _ in choices]
         alive = list(range(len(choices)))  # the choices still in the race
         hint = choices.index(self.hint) if self.hint is not None else None
         done = rounds = 0
         begun = time.perf_counter()
+        clock = Clock(deadline)
+        over = False  # whether one more iteration could end past the deadline
         while True:
             base = sample(rng)
             seed = rng.getrandbits(64)
             last = alive[-1]
             played = 0
             for index in alive:
-                if rounds and _out_of_time(begun, done, deadline):
+                if rounds and over:
                     break
                 state = base.clone() if index != last else base
                 reward, outcome = self._descend(root, state, seat, choices, rng,
@@ -293,6 +295,7 @@ class IsmctsBot:
                                        else reward[seat])
                 done += 1
                 played += 1
+                over = clock.step()
             if played < len(alive):  # out of time within the round: it compares nothing
                 for index in alive[:played]:
                     outcomes[index].pop()
@@ -300,7 +303,7 @@ class IsmctsBot:
             rounds += 1
             if self.settings.race and rounds >= RACE_ROUNDS and len(alive) > 2:
                 alive = _race(alive, outcomes, hint, self.settings.race)
-            if done + len(alive) > limit >= 0 or _out_of_time(begun, rounds, deadline):
+            if done + len(alive) > limit >= 0 or over or _out_of_time(begun, rounds, deadline):
                 break
         return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
                                     self.hint, self.settings.trust, len(choices))
@@ -463,10 +466,30 @@ def margin(scores: tuple[int, ...], seat: int) -> float:
     return scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
 
 
+class Clock:
+    """The iterations of a move against its deadline: after each, whether one more as
+    long as the longest so far could end past it (so a move keeps within its
+    ``seconds`` unless an iteration runs longer than all those before it)."""
+
+    __slots__ = ("deadline", "last", "longest")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.last = time.perf_counter()
+        self.longest = 0.0
+
+    def step(self) -> bool:
+        """Note that an iteration has just ended; whether one more could overrun."""
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest >= self.deadline
+
+
 def _out_of_time(begun: float, steps: int, deadline: float) -> bool:
-    """Whether one more step (an iteration, or a round), at the mean pace of the
-    ``steps`` done since ``begun``, would end past ``deadline``: so a move keeps within
-    its ``seconds``, as near as the pace tells."""
+    """Whether one more round, at the mean pace of the ``steps`` rounds done since
+    ``begun``, would end past ``deadline`` (whether to begin it; ``Clock`` stops it
+    within the deadline if it turns out slower)."""
     now = time.perf_counter()
     return now + (now - begun) / steps >= deadline
 

@@ -199,6 +199,33 @@ def test_paired_rounds_drop_a_round_that_would_end_past_the_budget(
     assert bot.last.seconds == pytest.approx(0.495)
 
 
+@pytest.mark.parametrize("spec", ["ismcts:seconds=0.5",
+                                  "ismcts:seconds=0.5,paired=true,prior=heuristic"])
+def test_a_move_stops_before_an_iteration_as_long_as_the_longest_could_overrun(
+        monkeypatch: pytest.MonkeyPatch, spec: str) -> None:
+    """Iterations of 1 ms on a fake clock, but the third and any begun in the last
+    10 ms of the budget take 15 ms: stopping when one more at the mean pace (about
+    1 ms) would overrun lets a slow one end past the budget; the search stops while
+    one as long as the longest so far still fits."""
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    state, seat = _early_bohnanza()
+    bot = make_bot(spec, BOHNANZA)
+    assert isinstance(bot, IsmctsBot)
+    descend = bot._descend
+    calls = [0]
+
+    def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
+        calls[0] += 1
+        clock[0] += 0.015 if calls[0] == 3 or clock[0] >= 0.49 else 0.001
+        return descend(*args, **kwargs)
+
+    monkeypatch.setattr(bot, "_descend", timed)
+    bot.act(decision_of(state, seat), random.Random(5))
+    assert bot.last is not None
+    assert 0.5 - 0.02 <= bot.last.seconds <= 0.5
+
+
 def test_the_first_budget_reached_stops() -> None:
     state, seat = _early_bohnanza()
     bot = make_bot("ismcts:iterations=4,seconds=60", BOHNANZA)
