@@ -64,6 +64,10 @@ from bohnen.core.protocol import Game, State
 from bohnen.core.result import Result
 
 RACE_ROUNDS = 3  # paired rounds before a race drops a choice
+# Of a move's ``seconds``, the share the search keeps in reserve: the clock is read
+# between iterations, so a pause it cannot see (the garbage collector's, the system's)
+# or an iteration longer than all before must still end within the budget.
+RESERVE = 0.05
 VISITS, AVAIL, TOTAL, SQUARES = 0, 1, 2, 3  # an edge: [visits, availability, reward, reward²]
 
 
@@ -166,8 +170,9 @@ def _is_legal(state: State, action: Any) -> bool:
 class IsmctsBot:
     """ISMCTS with a budget of ``iterations`` and/or ``seconds`` (whichever ends first;
     ``iterations=400`` if neither is given; ``seconds`` bounds the whole move, the
-    prior's included: the search runs no iteration, or round, that would end past it at
-    the pace so far, but always at least one). ``c`` weighs exploration, ``proposals`` is
+    prior's included: the search keeps ``RESERVE`` of it in hand, and runs no iteration
+    that could end past the rest, judged by the longest so far, but always at least one
+    (with paired rounds: one round)). ``c`` weighs exploration, ``proposals`` is
     the most trade proposals tried at a node (0: never proposes), ``win`` the weight of
     winning against score in the reward, ``mast`` the share of random moves in the
     playouts (1: the game's playout, the default; below 1, playouts to the end whose
@@ -240,7 +245,7 @@ class IsmctsBot:
         self.mast = {}
         sample = self.game.sampler(decision.view)
         seconds, budget = self.settings.seconds, self.settings.budget
-        deadline = start + seconds if seconds is not None else math.inf
+        deadline = start + seconds * (1 - RESERVE) if seconds is not None else math.inf
         limit = budget if budget is not None else -1
         if self.settings.paired:
             done, best = self._paired(root, decision.seat, sample, choices, rng, limit, deadline)
@@ -468,8 +473,7 @@ def margin(scores: tuple[int, ...], seat: int) -> float:
 
 class Clock:
     """The iterations of a move against its deadline: after each, whether one more as
-    long as the longest so far could end past it (so a move keeps within its
-    ``seconds`` unless an iteration runs longer than all those before it)."""
+    long as the longest so far could end past it."""
 
     __slots__ = ("deadline", "last", "longest")
 

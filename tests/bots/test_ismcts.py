@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bohnen.bots import Decision, make_bot
-from bohnen.bots.ismcts import IsmctsBot, mast_rollout, rewards
+from bohnen.bots.ismcts import RESERVE, IsmctsBot, mast_rollout, rewards
 from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
 from bohnen.core.protocol import Game, State
@@ -145,9 +145,10 @@ def test_seconds_budget_stops_in_time() -> None:
     assert bot.last is not None
     assert bot.last.iterations >= 1
     pace = bot.last.seconds / bot.last.iterations
-    # to within its pace; above, also a quarter of a second more for a loaded machine
-    # that preempts the search mid-iteration (the exact bound is tested on a fake clock)
-    assert 0.25 - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace + 0.25
+    # to within its pace of the budget less its reserve; above, also a quarter of a
+    # second more for a loaded machine that preempts the search mid-iteration (the
+    # exact bound is tested on a fake clock)
+    assert 0.25 * (1 - RESERVE) - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace + 0.25
     assert elapsed < 5.0
 
 
@@ -204,9 +205,9 @@ def test_paired_rounds_drop_a_round_that_would_end_past_the_budget(
 def test_a_move_stops_before_an_iteration_as_long_as_the_longest_could_overrun(
         monkeypatch: pytest.MonkeyPatch, spec: str) -> None:
     """Iterations of 1 ms on a fake clock, but the third and any begun in the last
-    10 ms of the budget take 15 ms: stopping when one more at the mean pace (about
-    1 ms) would overrun lets a slow one end past the budget; the search stops while
-    one as long as the longest so far still fits."""
+    10 ms of the budget (less its reserve) take 15 ms: stopping when one more at the
+    mean pace (about 1 ms) would overrun lets a slow one end past the budget; the
+    search stops while one as long as the longest so far still fits."""
     clock = [0.0]
     monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     state, seat = _early_bohnanza()
@@ -217,13 +218,13 @@ def test_a_move_stops_before_an_iteration_as_long_as_the_longest_could_overrun(
 
     def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
         calls[0] += 1
-        clock[0] += 0.015 if calls[0] == 3 or clock[0] >= 0.49 else 0.001
+        clock[0] += 0.015 if calls[0] == 3 or clock[0] >= 0.5 * (1 - RESERVE) - 0.01 else 0.001
         return descend(*args, **kwargs)
 
     monkeypatch.setattr(bot, "_descend", timed)
     bot.act(decision_of(state, seat), random.Random(5))
     assert bot.last is not None
-    assert 0.5 - 0.02 <= bot.last.seconds <= 0.5
+    assert 0.5 * (1 - RESERVE) - 0.02 <= bot.last.seconds <= 0.5 * (1 - RESERVE)
 
 
 def test_the_first_budget_reached_stops() -> None:
