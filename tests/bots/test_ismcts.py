@@ -173,8 +173,8 @@ def test_a_seconds_budget_bounds_the_whole_move_prior_and_paired_rounds_included
 def test_paired_rounds_drop_a_round_that_would_end_past_the_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Iterations take 10 ms on a fake clock, but the first of the third round stalls
-    until 5 ms before the end of the budget: the round is dropped there, since one
-    more iteration would end past the budget, where finishing it would overrun."""
+    until 5 ms before the end of the budget (past the part the search may use): the
+    round is dropped there, where finishing it would overrun the budget."""
     clock = [0.0]
     monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     state, seat = _early_bohnanza()
