@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -170,26 +171,35 @@ def test_a_seconds_budget_bounds_the_whole_move_prior_and_paired_rounds_included
         assert bot.last.seconds <= 0.5 + 1e-9
 
 
+def _on_a_fake_clock(monkeypatch: pytest.MonkeyPatch, bot: IsmctsBot,
+                     advance: Callable[[int, float], float]) -> tuple[list[float], list[int]]:
+    """Put the search on a fake clock that only its iterations move: iteration ``n``
+    (from 1), begun at ``t``, ends at ``advance(n, t)``. Returns the clock's reading
+    and the iterations run so far, both to read or reset."""
+    clock, calls = [0.0], [0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    descend = bot._descend
+
+    def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
+        calls[0] += 1
+        clock[0] = advance(calls[0], clock[0])
+        return descend(*args, **kwargs)
+
+    monkeypatch.setattr(bot, "_descend", timed)
+    return clock, calls
+
+
 def test_paired_rounds_drop_a_round_that_would_end_past_the_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Iterations take 10 ms on a fake clock, but the first of the third round stalls
     until 5 ms before the end of the budget (past the part the search may use): the
     round is dropped there, where finishing it would overrun the budget."""
-    clock = [0.0]
-    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     state, seat = _early_bohnanza()
     bot = make_bot("ismcts:seconds=0.5,paired=true,prior=heuristic", BOHNANZA)
     assert isinstance(bot, IsmctsBot)
-    descend = bot._descend
-    calls = [0]
     stall = [0]
-
-    def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
-        calls[0] += 1
-        clock[0] = 0.495 if calls[0] == stall[0] else clock[0] + 0.01
-        return descend(*args, **kwargs)
-
-    monkeypatch.setattr(bot, "_descend", timed)
+    clock, calls = _on_a_fake_clock(monkeypatch, bot,
+                                    lambda n, t: 0.495 if n == stall[0] else t + 0.01)
     bot.act(decision_of(state, seat), random.Random(5))  # no stall: to count the choices
     assert bot.last is not None
     choices = len(bot.last.visits)
@@ -208,20 +218,12 @@ def test_a_move_stops_before_an_iteration_as_long_as_the_longest_could_overrun(
     10 ms of the budget (less its reserve) take 15 ms: stopping when one more at the
     mean pace (about 1 ms) would overrun lets a slow one end past the budget; the
     search stops while one as long as the longest so far still fits."""
-    clock = [0.0]
-    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     state, seat = _early_bohnanza()
     bot = make_bot(spec, BOHNANZA)
     assert isinstance(bot, IsmctsBot)
-    descend = bot._descend
-    calls = [0]
-
-    def timed(*args: Any, **kwargs: Any) -> tuple[list[float], Result]:
-        calls[0] += 1
-        clock[0] += 0.015 if calls[0] == 3 or clock[0] >= 0.5 * (1 - RESERVE) - 0.01 else 0.001
-        return descend(*args, **kwargs)
-
-    monkeypatch.setattr(bot, "_descend", timed)
+    slow = 0.5 * (1 - RESERVE) - 0.01
+    _on_a_fake_clock(monkeypatch, bot,
+                     lambda n, t: t + (0.015 if n == 3 or t >= slow else 0.001))
     bot.act(decision_of(state, seat), random.Random(5))
     assert bot.last is not None
     assert 0.5 * (1 - RESERVE) - 0.02 <= bot.last.seconds <= 0.5 * (1 - RESERVE)
