@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bohnen.core.errors import GameError, RecordError
+from bohnen.core.files import FileFault, read_json, write_atomic
 from bohnen.core.protocol import Game, State
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
@@ -85,21 +86,21 @@ class GameRecord:
         )
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the record to ``path`` atomically (a failed write keeps the old file)."""
+        write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"{path} is not a text file") from exc
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno})") from exc
-        return cls.from_json(data)
+        return cls.from_json(read_record_json(path))
+
+
+def read_record_json(path: str | Path) -> Any:
+    """The JSON of the record file ``path`` (a regular file, under the size limit,
+    not nested too deeply); ``RecordError`` naming the fault."""
+    try:
+        return read_json(path, "record")
+    except FileFault as exc:
+        raise RecordError(str(exc)) from None
 
 
 def start(record: GameRecord) -> tuple[Game, State]:

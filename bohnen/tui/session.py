@@ -20,7 +20,7 @@ from bohnen.bots import Bot, Decision, bot_names, make_bot
 from bohnen.bots.base import decision_for
 from bohnen.core import GameError, GameRecord, RecordError, get_game
 from bohnen.core.protocol import Game, State
-from bohnen.core.records import start
+from bohnen.core.records import read_record_json, start
 from bohnen.core.rng import derive
 
 HINT_BOT = "heuristic"
@@ -288,10 +288,7 @@ def _players_of(record: GameRecord) -> range:
 
 def saved_seating(path: str | Path) -> Seating | None:
     """The seating a save of ``bohnen play`` stored, if any."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from exc
+    data = read_record_json(path)
     if not isinstance(data, dict) or PLAY_KEY not in data:
         return None
     return Seating.from_json(data[PLAY_KEY])

@@ -123,7 +123,7 @@ def test_a_tampered_record_fails_in_one_line(tmp_path: Path, record: GameRecord,
     (b"{\"game\": \"bohnanza\"}", "lacks options, seed, actions"),
     (b"{\"game\": \"bohnanza\", \"options\": [], \"seed\": 1, \"actions\": []}",
      "'options' must be an object"),
-    (b"\xff\xfe\x00garbage", "not a text file"),
+    (b"\xff\xfe\x00garbage", "not a UTF-8 text file"),
 ])
 def test_a_corrupt_record_fails_in_one_line(tmp_path: Path, content: bytes, named: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,5 +137,5 @@ def test_a_corrupt_record_fails_in_one_line(tmp_path: Path, content: bytes, name
 def test_a_missing_or_unreadable_record_fails_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "missing.json"
-    assert f"cannot read {missing}" in replay_fails(missing, capsys)
-    assert f"cannot read {tmp_path}" in replay_fails(tmp_path, capsys)
+    assert f"cannot read record {missing}" in replay_fails(missing, capsys)
+    assert f"record {tmp_path} is not a regular file" in replay_fails(tmp_path, capsys)

@@ -45,21 +45,21 @@ def test_missing_file(tmp_path: Path) -> None:
 
 
 def test_a_directory_is_not_a_record(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(RecordError, match="is not a regular file"):
         GameRecord.load(tmp_path)
 
 
 def test_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"\xff\xfe\x00\x9c")
-    with pytest.raises(RecordError, match="not a text file"):
+    with pytest.raises(RecordError, match="not a UTF-8 text file"):
         GameRecord.load(path)
 
 
 def test_bad_json_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text('{\n "game": "bohnanza",\n oops\n}', encoding="utf-8")
-    with pytest.raises(RecordError, match=r"not valid JSON: .*\(line 3\)"):
+    with pytest.raises(RecordError, match=r"not valid JSON: .*\(line 3, column 2\)"):
         GameRecord.load(path)
 
 
