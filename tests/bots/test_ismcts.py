@@ -136,21 +136,19 @@ def test_iteration_budget_is_counted_and_deterministic() -> None:
     assert results[0] == results[1]
 
 
-def test_seconds_budget_stops_in_time() -> None:
+def test_seconds_budget_ends_the_search_on_the_real_clock() -> None:
+    """On the real clock the search ends by itself and moves; how close it comes to its
+    budget is a timing, tested exactly on a fake clock below (a loaded machine preempts
+    the search at any moment, so no bound on the real clock is safe to assert)."""
     state, seat = _early_bohnanza()
     bot = make_bot("ismcts:seconds=0.25", BOHNANZA)
     assert isinstance(bot, IsmctsBot)
     start = time.perf_counter()
-    bot.act(decision_of(state, seat), random.Random(4))
-    elapsed = time.perf_counter() - start
+    action = bot.act(decision_of(state, seat), random.Random(4))
+    assert time.perf_counter() - start < 30.0  # a hang guard, not a timing
     assert bot.last is not None
     assert bot.last.iterations >= 1
-    pace = bot.last.seconds / bot.last.iterations
-    # to within its pace of the budget less its reserve; above, also a quarter of a
-    # second more for a loaded machine that preempts the search mid-iteration (the
-    # exact bound is tested on a fake clock)
-    assert 0.25 * (1 - RESERVE) - 3 * pace <= bot.last.seconds <= 0.25 + 3 * pace + 0.25
-    assert elapsed < 5.0
+    state.check(action)
 
 
 def test_a_seconds_budget_bounds_the_whole_move_prior_and_paired_rounds_included(
