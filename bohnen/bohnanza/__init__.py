@@ -25,7 +25,7 @@ from bohnen.core.rng import seed_state, step
 class Bohnanza(Game):
     name = "bohnanza"
     title = "Bohnanza"
-    version = 1
+    version = 2
     min_players = 3
     max_players = 5
     score_name = "talers"

@@ -166,8 +166,9 @@ def _state_json(view: JSON, hands: list[list[str]], draw: list[str],
         "trading": {
             "floor": view["active"] if floor is None else floor,
             "passes_since_proposal": trading.get("passes_since_proposal", 0),
-            "proposals_made": trading.get("proposals_made", 0),
+            "proposals_made": trading.get("proposals_made") or [0] * len(players),
             "next_pid": view["next_proposal"],
             "proposals": proposals,
+            "closed": trading.get("closed", []),
         },
     }

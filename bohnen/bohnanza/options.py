@@ -9,6 +9,7 @@ from bohnen.core.options import check_int, options_from_json
 
 TRADING_MODES = ("turn_based", "open")
 TIE_BREAKS = ("shared", "most_cards_in_hand")
+ALLOWANCES = ("per_seat", "shared")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,9 @@ class BohnanzaOptions:
     - ``max_proposals_per_turn``: proposals (counters included) allowed in one
       turn's trading; required in turn-based mode so that every game ends;
       ``None`` (no bound) is allowed in open mode only.
+    - ``proposal_allowance``: ``per_seat`` (each seat may make
+      ``max_proposals_per_turn`` proposals in a turn, so no seat uses up another's
+      share) or ``shared`` (the whole table shares them: the rule before version 2).
     - ``proposal_size``: the most cards (and talers) on each side of a proposal
       that the proposal generator offers to bots; any proposal can be checked.
     """
@@ -42,6 +46,7 @@ class BohnanzaOptions:
     expert_taler_trading: bool = False
     trading: Literal["turn_based", "open"] = "turn_based"
     max_proposals_per_turn: int | None = 8
+    proposal_allowance: Literal["per_seat", "shared"] = "per_seat"
     proposal_size: int = 1
 
     def __post_init__(self) -> None:
@@ -65,6 +70,9 @@ class BohnanzaOptions:
                                  "trading (it bounds the game)")
         else:
             check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
+        if self.proposal_allowance not in ALLOWANCES:
+            raise ValueError(f"option proposal_allowance must be one of "
+                             f"{', '.join(ALLOWANCES)}, not {self.proposal_allowance!r}")
         check_int("proposal_size", self.proposal_size, 0, 5)
 
     @property

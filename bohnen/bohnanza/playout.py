@@ -119,8 +119,7 @@ def _trade_phase(state: BohnanzaState) -> Any:
 def _gift(state: BohnanzaState, seat: int) -> Propose | None:
     """The active player's gift of a face-up card it does not grow to the next seat
     that grows it, while proposals are left; None if there is none to make."""
-    budget = state.options.max_proposals_per_turn
-    if budget is not None and state.made >= budget:
+    if not state.may_propose(seat):
         return None
     n = state.n
     for index, bean in enumerate(state.face_up):

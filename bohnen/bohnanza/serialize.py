@@ -7,7 +7,15 @@ from typing import Any
 from bohnen.bohnanza.audit import audit
 from bohnen.bohnanza.beans import NAMES, parse_bean
 from bohnen.bohnanza.options import BohnanzaOptions
-from bohnen.bohnanza.state import EMPTY, PHASE_NAMES, BohnanzaState, Proposal, blank_state
+from bohnen.bohnanza.state import (
+    EMPTY,
+    HOWS,
+    PHASE_NAMES,
+    BohnanzaState,
+    Closed,
+    Proposal,
+    blank_state,
+)
 from bohnen.core.errors import RecordError
 
 JSON = dict[str, Any]
@@ -43,11 +51,16 @@ def state_to_json(state: BohnanzaState) -> JSON:
         } for s in range(state.n)],
         "trading": {
             "floor": state.floor, "passes_since_proposal": state.quiet,
-            "proposals_made": state.made, "next_pid": state.next_pid,
+            "proposals_made": list(state.made), "next_pid": state.next_pid,
             "proposals": [{
                 "pid": p.pid, "from": p.frm, "to": p.to, "hand": list(p.hand),
                 "face_up": list(p.face_up), "wants": _names(p.wants), "talers": p.talers,
                 "wants_talers": p.wants_talers} for p in state.pending],
+            "closed": [{
+                "pid": c.pid, "from": c.frm, "to": c.to, "hand_beans": _names(c.hand_beans),
+                "face_up_beans": _names(c.face_beans), "wants": _names(c.wants),
+                "talers": c.talers, "wants_talers": c.wants_talers, "how": c.how}
+                for c in state.closed],
         },
     }
 
@@ -72,6 +85,16 @@ def _beans(items: Any) -> tuple[int, ...]:
     if not isinstance(items, list):
         raise ValueError(f"expected a list of beans, not {items!r}")
     return tuple(parse_bean(str(x)) for x in items)
+
+
+def _counts(items: Any, n: int) -> list[int]:
+    """The proposals each of the ``n`` seats made this turn."""
+    if not isinstance(items, list) or len(items) != n:
+        raise ValueError(f"proposals_made must list {n} counts, not {items!r}")
+    counts = [int(x) for x in items]
+    if any(c < 0 for c in counts):
+        raise ValueError(f"proposals_made must not be negative: {counts}")
+    return counts
 
 
 def _load(data: Any) -> BohnanzaState:
@@ -113,7 +136,7 @@ def _load(data: Any) -> BohnanzaState:
             s.fbean[seat * 3 + f] = parse_bean(fd["bean"]) if count else EMPTY
     t = data["trading"]
     s.floor, s.quiet = int(t["floor"]), int(t["passes_since_proposal"])
-    s.made, s.next_pid = int(t["proposals_made"]), int(t["next_pid"])
+    s.made, s.next_pid = _counts(t["proposals_made"], n), int(t["next_pid"])
     pending = []
     for p in t["proposals"]:
         frm = int(p["from"])
@@ -125,4 +148,15 @@ def _load(data: Any) -> BohnanzaState:
                                 tuple(s.face_up[i] for i in face), wants,
                                 int(p.get("talers", 0)), int(p.get("wants_talers", 0))))
     s.pending = tuple(pending)
+    s.closed = tuple(_closed(c, n) for c in t.get("closed", []))
     return s
+
+
+def _closed(c: Any, n: int) -> Closed:
+    """One of this turn's closed proposals, as saved."""
+    frm, to, how = int(c["from"]), int(c["to"]), c["how"]
+    if not (0 <= frm < n and 0 <= to < n) or how not in HOWS:
+        raise ValueError(f"bad closed proposal {c!r}")
+    return Closed(int(c["pid"]), frm, to, tuple(sorted(_beans(c["hand_beans"]))),
+                  _beans(c["face_up_beans"]), tuple(sorted(_beans(c["wants"]))),
+                  int(c["talers"]), int(c["wants_talers"]), how)

@@ -45,11 +45,30 @@ class Proposal(NamedTuple):
     wants_talers: int
 
 
+class Closed(NamedTuple):
+    """A proposal of this turn's trading that is no longer open, as everybody saw it:
+    its beans (not the hand positions) and how it ended."""
+
+    pid: int
+    frm: int
+    to: int
+    hand_beans: tuple[int, ...]  # sorted
+    face_beans: tuple[int, ...]
+    wants: tuple[int, ...]
+    talers: int
+    wants_talers: int
+    how: str  # "accepted", "declined", "countered", "withdrawn", "voided"
+
+
+HOWS = ("accepted", "declined", "countered", "withdrawn", "voided")
+
+
 class BohnanzaState:
     """A position of Bohnanza. Change it only through :meth:`apply`."""
 
     __slots__ = (
         "active",
+        "closed",
         "cost",
         "discard",
         "draw",
@@ -98,9 +117,10 @@ class BohnanzaState:
     ending: bool
     floor: int  # phase 2: the seat with the floor; phase 3: the seat to plant next
     quiet: int
-    made: int
+    made: list[int]  # phase 2: proposals (counters included) each seat made this turn
     next_pid: int
     pending: tuple[Proposal, ...]
+    closed: tuple[Closed, ...]  # phase 2: this turn's proposals no longer open
     turn: int
     reason: str
 
@@ -129,9 +149,10 @@ class BohnanzaState:
         c.ending = self.ending
         c.floor = self.floor
         c.quiet = self.quiet
-        c.made = self.made
+        c.made = self.made[:]
         c.next_pid = self.next_pid
         c.pending = self.pending
+        c.closed = self.closed
         c.turn = self.turn
         c.reason = self.reason
         return c
@@ -147,9 +168,9 @@ class BohnanzaState:
         if phase == OVER:
             return ()
         if not self.tb:
-            budget = self.options.max_proposals_per_turn
-            if phase == TRADE and (budget is None or self.made < budget):
-                return tuple(range(self.n))  # anyone may propose to (or as) the active player
+            if phase == TRADE:  # a seat with proposals left may propose (to or as the active)
+                return tuple(s for s in range(self.n)
+                             if self.may_propose(s) or self.legal_actions(s))
             return tuple(s for s in range(self.n) if self.legal_actions(s))
         # self.actor(), inlined: this runs before every move.
         if phase == PLANT:
@@ -157,6 +178,21 @@ class BohnanzaState:
         if phase == TRADE and self.pending:
             return (self.pending[0].to,)
         return (self.floor,)
+
+    def proposals_left(self, seat: int) -> int | None:
+        """Proposals ``seat`` may still make this turn (None: no bound). With the
+        ``per_seat`` allowance each seat has its own; ``shared``: the table's."""
+        budget = self.options.max_proposals_per_turn
+        if budget is None:
+            return None
+        made = self.made
+        used = made[seat] if self.options.proposal_allowance == "per_seat" else sum(made)
+        return budget - used if used < budget else 0
+
+    def may_propose(self, seat: int) -> bool:
+        """Whether ``seat`` has a proposal left this turn (any phase)."""
+        left = self.proposals_left(seat)
+        return left is None or left > 0
 
     def actor(self) -> int:
         """Turn-based: the one seat to act (the game must not be over)."""
@@ -313,8 +349,9 @@ class BohnanzaState:
         self.phase = TRADE
         self.floor = self.active
         self.quiet = 0
-        self.made = 0
+        self.made = [0] * self.n
         self.pending = ()
+        self.closed = ()
 
     def close_trading(self, events: list[Any]) -> None:
         """Phase 3 begins: the face-up cards left go to the active player's trade area."""
@@ -324,6 +361,7 @@ class BohnanzaState:
             self.face_up = ()
         for p in self.pending:
             events.append(E.ProposalClosed(p.pid, None, "voided"))
+            self.close(p, "voided")
         self.pending = ()
         events.append(_new(E.TradingClosed, (self.active, kept)))
         self.phase = PLANT_TRADED
@@ -356,6 +394,12 @@ class BohnanzaState:
         self.active = (active + 1) % self.n
         self.turn += 1
         self.start_turn(events)
+
+    def close(self, p: Proposal, how: str) -> None:
+        """Note that proposal ``p`` is no longer open (the caller takes it off
+        ``pending``): this turn's closed proposals are public."""
+        self.closed += (Closed(p.pid, p.frm, p.to, tuple(sorted(p.hand_beans)), p.face_beans,
+                               p.wants, p.talers, p.wants_talers, how),)
 
     def finish(self, reason: str, events: list[Any]) -> None:
         """The end: every player sells every field (no bean protection); most talers wins."""
@@ -408,9 +452,10 @@ def new_state(options: BohnanzaOptions, rng: int, deck: Sequence[int]) -> Bohnan
     s.ending = False
     s.floor = 0
     s.quiet = 0
-    s.made = 0
+    s.made = [0] * n
     s.next_pid = 1
     s.pending = ()
+    s.closed = ()
     s.turn = 1
     s.reason = ""
     s.phase = PLANT

@@ -64,9 +64,8 @@ def _talers(state: BohnanzaState, action: Any, value: Any, what: str) -> int:
 
 def _check_offer(state: BohnanzaState, action: Any, seat: int, to: int) -> None:
     """The rules every proposal obeys, wherever it comes from."""
-    budget = state.options.max_proposals_per_turn
-    if budget is not None and state.made >= budget:
-        raise _illegal(action, f"the {budget} proposals of this turn are used up")
+    if not state.may_propose(seat):
+        raise _illegal(action, _used_up(state, seat))
     if type(to) is not int or not 0 <= to < state.n:
         raise InvalidActionError(f"{action}: no seat {to!r} to trade with")
     if to == seat:
@@ -87,6 +86,13 @@ def _check_offer(state: BohnanzaState, action: Any, seat: int, to: int) -> None:
         raise _illegal(action, f"seat {seat} has only {len(state.talers[seat])} talers")
     if not (action.hand or action.face_up or talers or wants or wants_talers):
         raise _illegal(action, "the proposal offers and asks for nothing")
+
+
+def _used_up(state: BohnanzaState, seat: int) -> str:
+    budget = state.options.max_proposals_per_turn
+    if state.options.proposal_allowance == "per_seat":
+        return f"seat {seat}'s proposals of this turn are used up ({budget} per seat)"
+    return f"the table's proposals of this turn are used up ({budget} in all)"
 
 
 def check_propose(state: BohnanzaState, action: A.Propose) -> None:
@@ -110,7 +116,7 @@ def _open(state: BohnanzaState, action: Any, to: int, events: list[Any],
         wants_talers=action.wants_talers,
     )
     state.next_pid += 1
-    state.made += 1
+    state.made[seat] += 1
     state.quiet = 0
     state.pending += (p,)
     events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
@@ -131,7 +137,7 @@ def check_counter(state: BohnanzaState, action: A.Counter) -> None:
 
 def apply_counter(state: BohnanzaState, action: A.Counter, events: list[Any]) -> None:
     p = _find(state, action)
-    _drop(state, p)
+    _drop(state, p, "countered")
     events.append(E.ProposalClosed(p.pid, action.seat, "countered"))
     _open(state, action, p.frm, events, p.pid)
 
@@ -160,8 +166,9 @@ def check_accept(state: BohnanzaState, action: A.Accept) -> None:
         raise _illegal(action, f"seat {p.frm} no longer has the {p.talers} talers it offered")
 
 
-def _drop(state: BohnanzaState, p: Proposal) -> None:
+def _drop(state: BohnanzaState, p: Proposal, how: str) -> None:
     state.pending = tuple(q for q in state.pending if q.pid != p.pid)
+    state.close(p, how)
 
 
 def _take(state: BohnanzaState, seat: int, hand: tuple[int, ...],
@@ -188,7 +195,7 @@ def _pay(state: BohnanzaState, frm: int, to: int, amount: int) -> None:
 def apply_accept(state: BohnanzaState, action: A.Accept, events: list[Any]) -> None:
     p = _find(state, action)
     seat = action.seat
-    _drop(state, p)
+    _drop(state, p, "accepted")
     given = _take(state, p.frm, p.hand, p.face_up)
     received = _take(state, seat, tuple(sorted(action.hand)), tuple(sorted(action.face_up)))
     state.trade[seat] += given
@@ -204,6 +211,7 @@ def apply_accept(state: BohnanzaState, action: A.Accept, events: list[Any]) -> N
     for q in state.pending:
         if q.frm in givers:
             events.append(E.ProposalClosed(q.pid, None, "voided"))
+            state.close(q, "voided")
     state.pending = tuple(q for q in state.pending if q.frm not in givers)
 
 
@@ -215,7 +223,7 @@ def check_decline(state: BohnanzaState, action: A.Decline) -> None:
 
 
 def apply_decline(state: BohnanzaState, action: A.Decline, events: list[Any]) -> None:
-    _drop(state, _find(state, action))
+    _drop(state, _find(state, action), "declined")
     events.append(E.ProposalClosed(action.pid, action.seat, "declined"))
 
 
@@ -227,7 +235,7 @@ def check_withdraw(state: BohnanzaState, action: A.Withdraw) -> None:
 
 
 def apply_withdraw(state: BohnanzaState, action: A.Withdraw, events: list[Any]) -> None:
-    _drop(state, _find(state, action))
+    _drop(state, _find(state, action), "withdrawn")
     events.append(E.ProposalClosed(action.pid, action.seat, "withdrawn"))
 
 
@@ -371,8 +379,7 @@ def proposal_space(state: BohnanzaState, seat: int) -> ProposalSpace:
     opts = state.options
     if state.phase != TRADE or not 0 <= seat < state.n:
         return _EMPTY
-    budget = opts.max_proposals_per_turn
-    if budget is not None and state.made >= budget:
+    if not state.may_propose(seat):
         return _EMPTY
     counter: int | None = None
     if opts.turn_based:

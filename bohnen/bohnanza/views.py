@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bohnen.bohnanza.beans import NAMES, next_step, payout
-from bohnen.bohnanza.state import OVER, PHASE_NAMES, TRADE, BohnanzaState, Proposal
+from bohnen.bohnanza.state import OVER, PHASE_NAMES, TRADE, BohnanzaState, Closed, Proposal
 
 JSON = dict[str, Any]
 
@@ -40,6 +40,12 @@ def _proposal_view(p: Proposal, viewer: int | None) -> JSON:
     if viewer == p.frm:
         data["hand"] = list(p.hand)
     return data
+
+
+def _closed_view(c: Closed) -> JSON:
+    return {"pid": c.pid, "from": c.frm, "to": c.to, "hand_beans": _names(c.hand_beans),
+            "face_up_beans": _names(c.face_beans), "wants": _names(c.wants),
+            "talers": c.talers, "wants_talers": c.wants_talers, "how": c.how}
 
 
 def view(state: BohnanzaState, seat: int | None) -> JSON:
@@ -78,12 +84,12 @@ def view(state: BohnanzaState, seat: int | None) -> JSON:
         "result": None,
     }
     if state.phase == TRADE:
-        budget = state.options.max_proposals_per_turn
         data["trading"] = {
             "floor": state.floor if state.options.turn_based else None,
             "proposals": [_proposal_view(p, seat) for p in state.pending],
-            "proposals_made": state.made,
-            "proposals_left": None if budget is None else max(0, budget - state.made),
+            "closed": [_closed_view(c) for c in state.closed],
+            "proposals_made": list(state.made),
+            "proposals_left": [state.proposals_left(s) for s in range(state.n)],
             "passes_since_proposal": state.quiet,
         }
     if state.phase == OVER:

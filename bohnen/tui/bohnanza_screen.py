@@ -85,15 +85,15 @@ def proposal_text(p: JSON) -> str:
     return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
 
 
-def trading_lines(view: JSON) -> list[str]:
+def trading_lines(view: JSON, viewer: int) -> list[str]:
     trading = view["trading"]
     if trading is None:
         return []
     floor = trading["floor"]
     head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
-    left = trading["proposals_left"]
+    left = trading["proposals_left"][viewer]
     if left is not None:
-        head += f" · proposals left {left}"
+        head += f" · your proposals left {left}"
     return [head] + [esc(proposal_text(p)) for p in trading["proposals"]]
 
 
@@ -111,7 +111,7 @@ def board_text(view: JSON, viewer: int, names: list[str]) -> str:
              for p in view["players"] if p["trade_area"]]
     if areas:
         lines.append("Trade areas: " + " · ".join(areas))
-    lines += trading_lines(view)
+    lines += trading_lines(view, viewer)
     lines.append(hand_markup(view["players"][viewer]["hand"] or []))
     return "\n".join(lines)
 

@@ -169,7 +169,7 @@ def position(
             "trade_area": [NAME[c] for c in seat_trade[s]],
         } for s in range(players)],
         "trading": {"floor": floor, "passes_since_proposal": 0,
-                    "proposals_made": 0, "next_pid": 1, "proposals": []},
+                    "proposals_made": [0] * players, "next_pid": 1, "proposals": []},
     }
     return GAME.state_from_json(data)
 

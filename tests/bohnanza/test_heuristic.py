@@ -24,6 +24,7 @@ from bohnen.bohnanza.actions import (
     PlantTraded,
     Propose,
 )
+from bohnen.bohnanza.beans import NAMES
 from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bots import Decision, make_bot
 from bohnen.sim.runner import play_game
@@ -194,6 +195,70 @@ def test_counters_an_offer_it_wants_at_a_price_it_will_not_pay() -> None:
     assert isinstance(action, Counter)
     assert action.wants == (BEAN["SA"],) and BEAN["AU"] not in [
         s.view(1)["players"][1]["hand"][i] for i in action.hand]
+
+
+def test_asks_for_nothing_only_what_the_active_player_cannot_use() -> None:
+    """Issue 22: bots stop proposing what no seat could want. Seat 1 grows Sau, but the
+    only Sau in sight is not face up: asking the active player for one for nothing is
+    left out (nobody gives a card of the hand away for nothing)."""
+    s = trading_floor(fields=["BL4 RO2", "SA3 BL2", "- -", "- -"], face_up="RO",
+                      hands=["SA", "BL BL", "BR", "AU"])
+    act(s, "0: pass")
+    action = decide(s, 1)
+    assert not (isinstance(action, Propose) and not action.hand and not action.face_up)
+
+
+def test_never_offers_a_bean_for_the_same_bean() -> None:
+    """Issue 22: « Feuer for Feuer » is wanted by nobody: no proposal or counter gives
+    and asks for the same bean."""
+    s = trading_floor(fields=["BL4 RO2", "SA3 AU3", "- -", "- -"], face_up="SA",
+                      hands=["RO", "SA AU GA", "BR", "SO"])
+    act(s, "0: propose 1 give f0 want AU")
+    action = decide(s, 1)
+    assert isinstance(action, (Counter, Decline, Accept))
+    if isinstance(action, Counter):
+        hand = s.view(1)["players"][1]["hand"]
+        assert not {hand[i] for i in action.hand} & {NAMES[b] for b in action.wants}
+
+
+def _proposals_in_games(games: int) -> list[tuple[int, int, int, Any]]:
+    """(game, turn, active seat, Proposed event) of every proposal in games of four
+    heuristic bots."""
+    seen: list[tuple[int, int, int, Any]] = []
+    for index in range(games):
+        state = GAME.new_game(GAME.options(4), 700 + index)
+        bots = [HeuristicBot() for _ in range(4)]
+        rng = random.Random(index)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            decision = Decision(seat, view, state.legal_actions(seat), state.proposals(seat))
+            turn, active = state.turn, state.active
+            for event in state.apply(bots[seat].act(decision, rng)):
+                if type(event).__name__ == "Proposed":
+                    seen.append((index, turn, active, event))
+    return seen
+
+
+def test_over_whole_games_no_proposal_is_wanted_by_nobody_or_made_twice() -> None:
+    """Issue 22: in a game of ``bohnen play`` the bots made 192 proposals, 160 declined,
+    some empty or absurd (« nothing for Augen », « Feuer for Feuer »), and repeated the
+    same offer each time the floor came back. Over whole games: no bean is given for the
+    same bean; nothing is asked for nothing but the active player's face-up beans; no
+    seat makes the same first-hand proposal twice in a turn."""
+    seen = _proposals_in_games(3)
+    made: set[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = set()
+    for game, turn, active, p in seen:
+        gives = tuple(sorted(p.hand_beans + p.face_beans))
+        assert not set(gives) & set(p.wants), p
+        if p.counter_to is not None:
+            continue
+        if not gives:
+            assert p.to == active and not p.hand, p
+        key = (game, turn, p.seat, p.to, gives, p.wants)
+        assert key not in made, f"turn {turn}: seat {p.seat} repeats {p}"
+        made.add(key)
+    assert len(seen) > 50
 
 
 # --- legality over many games -------------------------------------------------------------

@@ -398,18 +398,44 @@ def test_turn_based_active_player_must_propose_or_close_after_everyone_passed() 
     assert "0: pass" in legal(s, 0)
 
 
-def test_proposals_per_turn_are_bounded() -> None:
+def test_a_shared_bound_on_proposals_counts_the_whole_table() -> None:
     """Issue 2: turn-based trading has « a bound on proposals per turn so that every game
-    ends » (option ``max_proposals_per_turn``); counters count too."""
-    s = market("turn_based", max_proposals_per_turn=2)
+    ends » (option ``max_proposals_per_turn``); counters count too. With
+    ``proposal_allowance=shared`` (version 1's rule) the table shares the bound."""
+    s = market("turn_based", max_proposals_per_turn=2, proposal_allowance="shared")
     act(s, "0: propose 1 give f0 want RO")
     act(s, f"1: counter {last_pid(s)} give h1 want GA")
     act(s, f"0: decline {last_pid(s)}")
     refused(s, "0: propose 2 give f0 want BR")
     assert len(s.proposals(0)) == 0
-    assert s.view(None)["trading"]["proposals_left"] == 0
+    assert s.view(None)["trading"]["proposals_left"] == [0, 0, 0]
     act(s, "0: close-trading")
     assert phase(s) == "plant_traded"
+
+
+def test_each_seat_has_its_own_allowance_of_proposals() -> None:
+    """Issue 22: « each seat gets its own allowance in a turn » (the default,
+    ``proposal_allowance=per_seat``): the bots' proposals cannot use up a person's."""
+    s = market("turn_based", max_proposals_per_turn=2)
+    assert s.options.proposal_allowance == "per_seat"
+    act(s, "0: propose 1 give f0 want RO")
+    act(s, f"1: counter {last_pid(s)} give h1 want GA")  # seat 1's first
+    act(s, f"0: decline {last_pid(s)}")
+    act(s, "0: propose 2 give f0 want BR")  # seat 0's second and last
+    act(s, f"2: decline {last_pid(s)}")
+    assert s.view(None)["trading"]["proposals_made"] == [2, 1, 0]
+    assert s.view(None)["trading"]["proposals_left"] == [0, 1, 2]
+    refused(s, "0: propose 3 give f0 want BR")
+    assert len(s.proposals(0)) == 0
+    act(s, "0: pass")
+    act(s, "1: propose 0 give h1 want SO")  # seat 1 still has one of its own
+    act(s, f"0: decline {last_pid(s)}")
+    refused(s, "1: propose 0 give h1 want BL")
+    act(s, "1: pass")
+    assert len(s.proposals(2)) > 0  # seat 2 has used none of its two
+    act(s, "2: propose 0 give h0 want AU")
+    act(s, f"0: decline {last_pid(s)}")
+    assert s.view(None)["trading"]["proposals_left"] == [0, 0, 1]
 
 
 def test_the_bound_is_required_in_turn_based_trading() -> None:

@@ -146,7 +146,7 @@ def expected(what: str, value: str) -> Any:
         return beans(value)
     if last == "fields":
         return [v.strip() for v in value.split(",")]
-    if last in ("to_act", "open"):
+    if last in ("to_act", "open", "proposals_made", "proposals_left"):
         return numbers(value)
     if last == "phase":
         return value

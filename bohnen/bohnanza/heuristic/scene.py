@@ -70,8 +70,11 @@ class Scene:
     face_up: tuple[int, ...]
     rivals: list[Rival]
     offers: list[Offer]
-    proposals_left: int | None
-    proposals_made: int
+    # (from, to, beans given (sorted), beans wanted) of every proposal of this turn,
+    # open or closed: what was offered once is not offered again
+    made: frozenset[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+    proposals_left: int | None  # the seat's own (its share of the table's if shared)
+    proposals_made: int  # by the seat itself this turn
     quiet: int
     turn_based: bool
     field_cost: int
@@ -126,6 +129,15 @@ def _offer(data: dict[str, Any]) -> Offer:
                  _beans(data["hand_beans"]) + _beans(data["face_up_beans"]),
                  tuple(data["face_up"]), tuple(sorted(_beans(data["wants"]))),
                  int(data["talers"]), int(data["wants_talers"]))
+
+
+def _made(trading: dict[str, Any]) -> frozenset[tuple[int, int, tuple[int, ...],
+                                                     tuple[int, ...]]]:
+    return frozenset(
+        (int(p["from"]), int(p["to"]),
+         tuple(sorted(_beans(p["hand_beans"]) + _beans(p["face_up_beans"]))),
+         tuple(sorted(_beans(p["wants"]))))
+        for p in [*trading["proposals"], *trading.get("closed", ())])
 
 
 def _unseen(view: dict[str, Any], hand: tuple[int, ...]) -> tuple[int, ...]:
@@ -204,8 +216,9 @@ def read(view: dict[str, Any], seat: int, tuning: Tuning) -> Scene:
         hand=hand, trade=_beans(me["trade_area"]), talers=int(me["talers"]),
         face_up=_beans(view["face_up"]), rivals=rivals,
         offers=[_offer(p) for p in trading["proposals"]] if trading else [],
-        proposals_left=trading["proposals_left"] if trading else 0,
-        proposals_made=int(trading["proposals_made"]) if trading else 0,
+        made=_made(trading) if trading else frozenset(),
+        proposals_left=trading["proposals_left"][seat] if trading else 0,
+        proposals_made=int(trading["proposals_made"][seat]) if trading else 0,
         quiet=int(trading["passes_since_proposal"]) if trading else 0,
         turn_based=options["trading"] == "turn_based", field_cost=int(cost),
         turns_left=left, unseen=unseen,

@@ -28,7 +28,8 @@ from bohnen.bohnanza.heuristic.planting import least_harm, wants_third_field
 from bohnen.bohnanza.heuristic.scene import Offer, Scene
 
 MAX_ACCEPTS = 24  # ways of paying an offer looked at
-MAX_OWN = 5  # proposals the active player makes in a turn (others may want the rest)
+MAX_OWN = 5  # proposals the active player makes in a turn
+MAX_OTHER = 3  # proposals another seat makes in a turn
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
 MAX_GIVES = 4
@@ -101,6 +102,8 @@ def _counter(scene: Scene, offer: Offer, base: float) -> Counter | None:
         return None
     best: tuple[float, Give] | None = None
     for give in _gives(scene, base):
+        if set(give.beans) & set(wanted):
+            continue  # a bean for the same bean: nobody could want it
         net = gain(scene, give, wanted, base)
         score = net * _liking(scene, offer.frm, give.beans)
         if net > least and (best is None or score > best[0]):
@@ -171,8 +174,28 @@ def _holding(scene: Scene, seat: int, wants: tuple[int, ...]) -> float:
     return p
 
 
+def wanted_by_nobody(scene: Scene, target: int, give: Give, want: tuple[int, ...]) -> bool:
+    """Whether no seat could want this proposal, on what the seat can see: a bean both
+    given and asked for, or a bean asked for nothing where the giver cannot be glad to
+    lose it (only the active player's face-up beans that it does not grow are)."""
+    if set(give.beans) & set(want):
+        return True
+    if give.beans or not want:
+        return False
+    if target != scene.active:
+        return True
+    grown = scene.rival(target).beans
+    return not all(w in scene.face_up and w not in grown for w in want)
+
+
+def _made_before(scene: Scene, target: int, give: Give, want: tuple[int, ...]) -> bool:
+    """Whether the seat has offered ``target`` these beans for those this turn."""
+    return (scene.seat, target, tuple(sorted(give.beans)), tuple(sorted(want))) in scene.made
+
+
 def proposals(scene: Scene) -> list[Propose]:
-    """The proposals worth making, most promising first (each within the rules)."""
+    """The proposals worth making, most promising first (each within the rules, none
+    that no seat could want)."""
     base = scene.value()
     tuning = scene.tuning
     gives = _gives(scene, base)
@@ -187,6 +210,8 @@ def proposals(scene: Scene) -> list[Propose]:
             if net < (tuning.min_net if want else tuning.min_gift):
                 continue
             for t in targets:
+                if wanted_by_nobody(scene, t, give, want) or _made_before(scene, t, give, want):
+                    continue
                 score = net * _liking(scene, t, give.beans) * _holding(scene, t, want)
                 if not want:  # a gift: to whoever is furthest behind
                     score -= 0.01 * scene.rival(t).talers
@@ -230,16 +255,15 @@ def active_move(scene: Scene, actions: list[Any], trades: bool) -> Any:
 
 
 def other_move(scene: Scene, actions: list[Any], rng: random.Random, trades: bool) -> Any:
-    """Offer the active player the best trade (first on getting the floor, then now and
-    again), else pass."""
+    """Offer the active player the next of its best trades (on getting the floor, then
+    now and again; never the same twice in a turn), else pass."""
     waiting = sum(1 for o in scene.offers if o.frm == scene.seat)
-    if trades and scene.may_propose and waiting < MAX_WAITING:
+    k = scene.proposals_made  # the seat's own this turn: the next offer down its list
+    if trades and scene.may_propose and waiting < MAX_WAITING and k < MAX_OTHER:
         offers = proposals(scene)
-        if offers:
-            if scene.turn_based and scene.quiet > 0:
-                return offers[0]
-            if not scene.turn_based or rng.random() < 0.5:
-                return offers[int(rng.random() * min(3, len(offers)))]
+        if k < len(offers) and ((scene.turn_based and scene.quiet > 0)
+                                or not scene.turn_based or rng.random() < 0.5):
+            return offers[k]
     passing = _find(actions, Pass)
     if passing is not None:
         return passing
