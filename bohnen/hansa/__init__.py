@@ -26,7 +26,7 @@ from bohnen.hansa.state import HansaState, new_state
 class BohnHansa(Game):
     name = "hansa"
     title = "Bohn Hansa"
-    version = 1
+    version = 2
     min_players = 3
     max_players = 5
     score_name = "talers"

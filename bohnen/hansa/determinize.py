@@ -162,7 +162,7 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple
         "fixed": view["fixed"],
         "floor": view["floor"],
         "quiet": view["quiet"],
-        "made": view["made"],
+        "made": list(view["made"]),
         "pending": view["pending"],
         "next_pid": view["next_pid"],
         "closing": view["closing"],

@@ -10,6 +10,7 @@ from bohnen.hansa.board import Board, BoardError, load_board
 
 START_TIE_BREAKS = ("seat_order", "random")
 SHORT_HARVESTS = ("even", "card_order")
+ALLOWANCES = ("per_seat", "shared")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,9 @@ class HansaOptions:
       card filled in the card's order).
     - ``reshuffle_contracts``: when the contract pile is empty, its discard pile is
       shuffled into a new one (the text does not say); otherwise nobody draws.
-    - ``max_proposals_per_turn``: proposals (counters included) in one trade phase.
+    - ``max_proposals_per_turn``: proposals (counters included) in one trade phase,
+      for each seat (``proposal_allowance=per_seat``, the default) or for the whole
+      table (``shared``, the rule of version 1).
     - ``proposal_size``: the most beans on each side (and bought) of a generated
       proposal; any proposal can be checked.
     """
@@ -40,6 +43,7 @@ class HansaOptions:
     short_harvest: Literal["even", "card_order"] = "even"
     reshuffle_contracts: bool = True
     max_proposals_per_turn: int = 6
+    proposal_allowance: Literal["per_seat", "shared"] = "per_seat"
     proposal_size: int = 1
 
     def __post_init__(self) -> None:
@@ -65,6 +69,9 @@ class HansaOptions:
             raise ValueError(f"option reshuffle_contracts must be true or false, "
                              f"not {self.reshuffle_contracts!r}")
         check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
+        if self.proposal_allowance not in ALLOWANCES:
+            raise ValueError(f"option proposal_allowance must be one of "
+                             f"{', '.join(ALLOWANCES)}, not {self.proposal_allowance!r}")
         check_int("proposal_size", self.proposal_size, 0, 3)
 
     @property

@@ -107,7 +107,7 @@ def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
         beans=[state.counts(s) for s in range(state.n)], hand=list(state.hands[seat]),
         table=list(state.table), stock=stock, prices=prices, harvest_pile=len(state.ne_pile),
         last_round=state.last_round, last_seat=state.last_seat,
-        max_proposals=options.max_proposals_per_turn, proposal_size=options.proposal_size)
+        proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size)
 
 
 def playout_move(state: HansaState, rng: random.Random) -> Any:

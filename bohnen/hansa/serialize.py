@@ -88,7 +88,7 @@ def state_to_json(state: HansaState) -> JSON:
         "fixed": state.fixed + 1,
         "floor": state.floor,
         "quiet": state.quiet,
-        "made": state.made,
+        "made": list(state.made),
         "pending": proposal_json(state, state.pending) if state.pending is not None else None,
         "next_pid": state.next_pid,
         "closing": list(state.closing),
@@ -232,7 +232,7 @@ def _load(data: JSON) -> HansaState:
     s.fixed = _int(data["fixed"], "fixed", 1) - 1
     s.floor = _seat(data["floor"], n, "floor")
     s.quiet = _int(data["quiet"], "quiet")
-    s.made = _int(data["made"], "made")
+    s.made = _ints(data["made"], n, "made")
     s.pending = _proposal(s, data["pending"])
     s.next_pid = _int(data["next_pid"], "next_pid", 1)
     closing = data["closing"]

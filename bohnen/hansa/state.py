@@ -94,7 +94,7 @@ class HansaState:
     fixed: int  # the ladder slot whose prices hold in this trade phase
     floor: int
     quiet: int  # passes since the last proposal
-    made: int  # proposals this trade phase
+    made: list[int]  # per seat, its proposals (counters included) this trade phase
     pending: Proposal | None
     next_pid: int
     closing: tuple[int, ...]  # seats still to fulfil their last contracts
@@ -185,6 +185,16 @@ class HansaState:
         """Beans on the seat's aid."""
         b = self.nb
         return sum(self.store[seat * b:(seat + 1) * b])
+
+    def proposals_left(self, seat: int) -> int:
+        """Proposals ``seat`` may still make in this trade phase: its own allowance
+        (``per_seat``), or what the table has left (``shared``)."""
+        made = self.made
+        used = made[seat] if self.options.proposal_allowance == "per_seat" else sum(made)
+        return max(0, self.options.max_proposals_per_turn - used)
+
+    def may_propose(self, seat: int) -> bool:
+        return self.proposals_left(seat) > 0
 
     def counts(self, seat: int) -> list[int]:
         b = self.nb
@@ -376,7 +386,7 @@ class HansaState:
         self.fixed = self.free_slot(self.pos[self.active])
         self.floor = self.active
         self.quiet = 0
-        self.made = 0
+        self.made = [0] * self.n
         self.pending = None
         city = self.pos[self.active]
         prices = {self.board.bean_codes[b]: self.price(city, self.fixed, b)
@@ -457,10 +467,10 @@ def _compact(ladder: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]
 
 _SCALARS = ("options", "board", "n", "nb", "rng", "phase", "active", "turn", "table", "played",
             "deck", "cdiscard", "ne_pile", "ne_reserve", "ne_discard", "trigger", "last_round",
-            "last_seat", "due", "fixed", "floor", "quiet", "made", "pending", "next_pid",
+            "last_seat", "due", "fixed", "floor", "quiet", "pending", "next_pid",
             "closing")
 _LISTS = ("money", "earned", "spent", "loans", "pos", "store", "supply", "ladders", "hands",
-          "waste", "ne_before")
+          "waste", "ne_before", "made")
 
 
 def new_state(options: HansaOptions, rng: int, contracts: Sequence[int],
@@ -492,7 +502,8 @@ def new_state(options: HansaOptions, rng: int, contracts: Sequence[int],
     s.ne_before = [() for _ in range(n)]
     s.trigger = -1
     s.last_round, s.last_seat = False, -1
-    s.due = s.fixed = s.floor = s.quiet = s.made = 0
+    s.due = s.fixed = s.floor = s.quiet = 0
+    s.made = [0] * n
     s.pending = None
     s.next_pid = 1
     s.closing = ()

@@ -12,7 +12,8 @@ is binding by construction (decisions.md, Bohn Hansa 4).
 
 Turn-based: one seat holds the floor (the active player first); it proposes, or
 passes the floor on. A proposal must be answered (accept, decline, counter) before
-anything else. ``max_proposals_per_turn`` bounds the proposals of a trade phase,
+anything else. ``max_proposals_per_turn`` bounds each seat's proposals of a trade phase (or the
+table's, with ``proposal_allowance=shared``),
 and the active player may not pass once everyone has passed since the last one.
 """
 
@@ -68,9 +69,12 @@ def _make(state: HansaState, action: Any, seat: int, to: Any, give: Any, want: A
     if type(to) is not int or not 0 <= to < state.n:
         raise InvalidActionError(f"{action}: no seat {to!r} to deal with")
     _in_trade(state, action)
-    budget = state.options.max_proposals_per_turn
-    if state.made >= budget:
-        raise state.illegal(action, f"the {budget} proposals of this turn are used up")
+    if not state.may_propose(seat):
+        budget = state.options.max_proposals_per_turn
+        raise state.illegal(action, f"seat {seat}'s proposals of this turn are used up "
+                                    f"({budget} per seat)"
+                            if state.options.proposal_allowance == "per_seat" else
+                            f"the table's proposals of this turn are used up ({budget} in all)")
     active = state.active
     if to == seat or active not in (seat, to):
         raise state.illegal(action, f"every deal is between the active player (seat {active}) "
@@ -122,7 +126,7 @@ def check_counter(state: HansaState, action: A.Counter) -> None:
 def _open(state: HansaState, p: Proposal, events: list[Any], answer_to: int | None) -> None:
     state.pending = p
     state.next_pid += 1
-    state.made += 1
+    state.made[p.frm] += 1
     state.quiet = 0
     codes = state.board.bean_codes
     words = [f"{codes[b]}" for b in p.to_guest]
@@ -404,7 +408,7 @@ def proposal_space(state: HansaState, seat: int) -> ProposalSpace:
     """The proposals (or counters) ``seat`` may make now."""
     if state.phase != TRADE or not 0 <= seat < state.n:
         return _EMPTY
-    if state.made >= state.options.max_proposals_per_turn:
+    if not state.may_propose(seat):
         return _EMPTY
     counter: int | None = None
     if state.pending is not None:

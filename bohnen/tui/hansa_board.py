@@ -235,9 +235,8 @@ def phase_lines(board: Board, view: JSON, viewer: int) -> list[str]:
     active = view["active"]
     if phase == "trade":
         city = view["players"][active]["city"]
-        budget = view["options"]["max_proposals_per_turn"]
         line = (f"Trade in {esc(city)} (prices fixed) · floor: seat {view['floor']} · "
-                f"proposals {view['made']}/{budget}")
+                f"your proposals left {view['proposals_left'][viewer]}")
         pending = view["pending"]
         if pending is None:
             return [line]

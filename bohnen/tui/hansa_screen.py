@@ -293,8 +293,8 @@ class HansaScreen(GameScreen):
             return None if pending["to"] == seat else f"proposal {pending['pid']} awaits an answer"
         if view["floor"] != seat:
             return f"Seat {view['floor']} holds the floor."
-        if view["made"] >= view["options"]["max_proposals_per_turn"]:
-            return "The proposals of this turn are used up."
+        if view["proposals_left"][seat] <= 0:
+            return "Your proposals of this turn are used up."
         return None
 
     def after_move(self, outcome: Any) -> None:

@@ -306,18 +306,41 @@ def test_trades_any_ratio_of_beans_only() -> None:
 
 
 def test_proposals_per_turn_are_bounded() -> None:
-    """Turn-based negotiation: at most ``max_proposals_per_turn`` proposals a trade phase;
-    the active player cannot pass once everyone has passed since the last proposal."""
+    """Turn-based negotiation: at most ``max_proposals_per_turn`` proposals a trade phase
+    for the whole table with ``proposal_allowance=shared`` (version 1's rule); the
+    active player cannot pass once everyone has passed since the last proposal."""
     state = rostock()
     data = state.to_json()
     data["options"]["max_proposals_per_turn"] = 1
+    data["options"]["proposal_allowance"] = "shared"
     state = load(data)
     assert len(state.proposals(1)) > 0
     act(state, "1: propose 2 want FE", "2: decline 1")
     assert len(state.proposals(1)) == 0
     assert "used up" in refused(state, "1: propose 2 want FE")
-    act(state, "1: pass", "2: pass", "3: pass", "0: pass")
+    act(state, "1: pass")
+    assert len(state.proposals(2)) == 0  # the table's one proposal is made
+    act(state, "2: pass", "3: pass", "0: pass")
     assert "1: pass" not in legal(state, 1) and "1: end-trading" in legal(state, 1)
+
+
+def test_each_seat_has_its_own_allowance_of_proposals() -> None:
+    """Issue 22: « each seat gets its own allowance in a turn » (the default,
+    ``proposal_allowance=per_seat``): once the active player has used its proposals,
+    the others still have theirs."""
+    state = rostock()
+    data = state.to_json()
+    data["options"]["max_proposals_per_turn"] = 1
+    state = load(data)
+    assert state.options.proposal_allowance == "per_seat"
+    act(state, "1: propose 2 want FE", "2: decline 1")
+    assert "seat 1's proposals of this turn are used up" in refused(state, "1: propose 2 want FE")
+    act(state, "1: pass")
+    assert len(state.proposals(2)) > 0
+    act(state, "2: propose 1 give FE want BL", "1: decline 2")
+    assert state.view(None)["made"] == [0, 1, 1, 0]
+    assert state.view(None)["proposals_left"] == [1, 0, 0, 1]
+    assert "used up" in refused(state, "2: propose 1 give FE want RO")
 
 
 def test_generated_proposals_pass_check() -> None:

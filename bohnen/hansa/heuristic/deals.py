@@ -194,7 +194,7 @@ def guest_offers(sc: Scene) -> list[tuple[int, Deal]]:
 
 def propose(sc: Scene, tried: set[Propose], offers: list[tuple[int, Deal]]) -> Propose | None:
     """The first of ``offers`` not yet proposed this turn that fits and pays the bot."""
-    if sc.view["made"] >= sc.max_proposals:
+    if sc.proposals_left <= 0:
         return None
     for to, deal in offers:
         guest = to if sc.is_active else sc.seat

@@ -117,7 +117,7 @@ class Scene:
     harvest_pile: int
     last_round: bool
     last_seat: int
-    max_proposals: int
+    proposals_left: int  # the seat's own, this trade phase
     proposal_size: int
 
     @property
@@ -202,6 +202,6 @@ def read(view: JSON, seat: int) -> Scene:
         beans=beans, hand=[card(c) for c in me["hand"] or ()],
         table=[card(c) for c in view["table"]], stock=stock, prices=prices,
         harvest_pile=view["harvest_pile"], last_round=view["last_round"],
-        last_seat=view["last_seat"], max_proposals=options["max_proposals_per_turn"],
+        last_seat=view["last_seat"], proposals_left=view["proposals_left"][seat],
         proposal_size=options["proposal_size"],
     )
