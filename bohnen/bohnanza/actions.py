@@ -22,10 +22,12 @@ Beans = tuple[int, ...]
 
 class _Action:
     """What every action shares: its JSON form, whether it ends the trading, whether it
-    is a move of the negotiation (a proposal, an answer, a pass, the close), and whether
-    it is one that makes no deal (a decline, a pass, the close)."""
+    is a move of the negotiation (a proposal, an answer, a pass, the close), whether
+    it is one that makes no deal (a decline, a pass, the close), and whether any seat
+    may take it at any moment, also out of turn (a harvest, buying the third field)."""
 
     __slots__ = ()
+    any_time: ClassVar[bool] = False
     ends_trading: ClassVar[bool] = False
     negotiates: ClassVar[bool] = False
     refuses: ClassVar[bool] = False
@@ -69,7 +71,9 @@ class PlantTraded(_Action):
 
 @dataclass(frozen=True, slots=True)
 class Harvest(_Action):
-    """Sell every bean of ``field`` (any time, by any player)."""
+    """Sell every bean of ``field`` (any time, by any player, also out of turn)."""
+
+    any_time: ClassVar[bool] = True
 
     seat: int
     field: int
@@ -80,7 +84,9 @@ class Harvest(_Action):
 
 @dataclass(frozen=True, slots=True)
 class BuyThirdField(_Action):
-    """Buy the third field (any time, by any player, once)."""
+    """Buy the third field (any time, by any player, also out of turn; once)."""
+
+    any_time: ClassVar[bool] = True
 
     seat: int
 

@@ -38,9 +38,10 @@ def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
     if phase == OVER or not 0 <= seat < state.n:
         return []
     turn_based = state.tb
-    if turn_based and seat != state.actor():
-        return []
     out: list[Any] = []
+    if turn_based and seat != state.actor():
+        _any_time(state, seat, out)  # out of turn: only what is open at any moment
+        return out
     if phase == PLANT:
         if seat == state.active:
             hand = state.hands[seat]
@@ -61,6 +62,15 @@ def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
                 key = plant_key(state.fbean, seat * 3, state.fields[seat], bean)
                 out.extend(TRADED[seat][bean][two][key])
     _any_time(state, seat, out)
+    return out
+
+
+def any_time_actions(state: BohnanzaState, seat: int) -> list[Any]:
+    """The harvests and the purchase of the third field open to ``seat`` now, whether it
+    is to act or not."""
+    out: list[Any] = []
+    if state.phase != OVER and 0 <= seat < state.n:
+        _any_time(state, seat, out)
     return out
 
 

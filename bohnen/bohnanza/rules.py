@@ -28,13 +28,15 @@ def illegal(action: Any, reason: str) -> IllegalActionError:
 
 
 def check_common(state: BohnanzaState, action: Any) -> None:
-    """Known action type, seat in the game, game running, and (turn-based) the seat's turn."""
+    """Known action type, seat in the game, game running, and (turn-based) the seat's turn
+    unless the action may be taken at any moment (« à tout moment, même en dehors de
+    leur tour »: a harvest, buying the third field)."""
     if type(action) not in CHECKS:
         raise InvalidActionError(f"{action!r} is not a Bohnanza action")
     seat = require_seat(state, action)
     if state.phase == OVER:
         raise illegal(action, "the game is over")
-    if state.tb:
+    if state.tb and not action.any_time:
         actor = state.actor()
         if seat != actor:
             raise illegal(action, f"it is seat {actor}'s move")

@@ -209,6 +209,11 @@ class BohnanzaState:
         ``legal.legal_actions`` below, saving a call on the hot path)."""
         return _legal.legal_actions(self, seat)
 
+    def any_time_actions(self, seat: int) -> list[Any]:
+        """The actions ``seat`` may take at any moment, also out of turn (harvests, buying
+        the third field); taking one never changes whose move it is."""
+        return _legal.any_time_actions(self, seat)
+
     def proposals(self, seat: int) -> Sequence[Any]:
         """Proposals of ``seat`` from the bounded generator (bound to
         ``trading.proposal_space`` below, saving a call on the hot path)."""

@@ -26,7 +26,9 @@ class Action(Protocol):
     an answer to one, a pass, the close) has a true ``negotiates`` attribute (a search
     bot may leave such moves to its prior), and one that makes no deal (a decline, a
     pass, the close) a true ``refuses`` attribute as well (a search bot may weigh
-    refusing against a deal its prior would make).
+    refusing against a deal its prior would make). An action the rules allow at any
+    moment, also out of turn, has a true ``any_time`` attribute (a runner that asks only
+    the seats to act may leave such moves of the others to people).
     """
 
     @property
@@ -71,11 +73,18 @@ class State(Protocol):
         ...
 
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may act now (several in open or simultaneous play)."""
+        """The seats the game waits on now (several in open or simultaneous play)."""
         ...
 
     def legal_actions(self, seat: int) -> list[Any]:
-        """Every legal action of ``seat`` now, except trade proposals."""
+        """Every legal action of ``seat`` now, except trade proposals: for a seat of
+        ``to_act()`` all its moves, for any other seat its :meth:`any_time_actions`."""
+        ...
+
+    def any_time_actions(self, seat: int) -> list[Any]:
+        """The actions ``seat`` may take at any moment of the game, also out of turn
+        (Bohnanza: harvests and the third field; Bohn Hansa: buying a contract), listed
+        apart from the moves the game waits on. Taking one never changes ``to_act()``."""
         ...
 
     def proposals(self, seat: int) -> Sequence[Any]:

@@ -153,7 +153,10 @@ class Fulfil:
 
 @dataclass(frozen=True, slots=True)
 class BuyContract:
-    """Pay 5 talers and discard the ordinary travel card ``card`` for good."""
+    """Pay 5 talers and discard the ordinary travel card ``card`` for good: draw the top
+    contract (any time, by any seat, also out of turn)."""
+
+    any_time: ClassVar[bool] = True
 
     seat: int
     card: int

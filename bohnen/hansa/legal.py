@@ -7,7 +7,7 @@ from typing import Any
 from bohnen.hansa import actions as A
 from bohnen.hansa.actions import CONTRACT
 from bohnen.hansa.board import STORAGE
-from bohnen.hansa.rules import scarce, scarce_price
+from bohnen.hansa.rules import contract_buyable, scarce, scarce_price
 from bohnen.hansa.state import (
     CLOSING,
     CONTRACT_PRICE,
@@ -23,7 +23,7 @@ from bohnen.hansa.trading import accepts
 
 def legal_actions(state: HansaState, seat: int) -> list[Any]:
     if seat not in state.to_act():
-        return []
+        return any_time_actions(state, seat)  # out of turn: buying a contract only
     phase = state.phase
     if phase == SETUP:
         return _begins(state, seat)
@@ -45,6 +45,13 @@ def legal_actions(state: HansaState, seat: int) -> list[Any]:
     out.extend(_buy_contracts(state, seat))
     out.extend(_returns(state, seat))
     return out
+
+
+def any_time_actions(state: HansaState, seat: int) -> list[Any]:
+    """The contracts ``seat`` may buy now, whether it is to act or not."""
+    if not 0 <= seat < state.n or not contract_buyable(state, seat):
+        return []
+    return _buy_contracts(state, seat)
 
 
 def _begins(state: HansaState, seat: int) -> list[Any]:

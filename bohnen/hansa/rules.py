@@ -260,14 +260,28 @@ def apply_fulfil(state: HansaState, action: A.Fulfil, events: list[Any]) -> None
         state.next_closing(events)
 
 
+def contract_buyable(state: HansaState, seat: int) -> bool:
+    """Whether the phase lets ``seat`` buy a contract: « à tout moment durant la partie,
+    c'est-à-dire aussi en dehors de son propre tour de jeu » — in every phase of play,
+    by any seat, except the seat that owes customs while it pays them (not during the
+    set-up, nor after the last turn)."""
+    phase = state.phase
+    if phase in (TRAVEL, TRADE, FINAL):
+        return True
+    return phase == CUSTOMS and seat not in state.to_act()
+
+
 def check_buy_contract(state: HansaState, action: A.BuyContract) -> None:
     card = action.card
     if type(card) is not int or not 1 <= card <= TRAVEL_CARDS:
         raise InvalidActionError(f"{action}: no travel card {card!r}")
-    _to_act(state, action)
-    if state.phase not in (TRAVEL, TRADE, FINAL):
-        raise state.illegal(action, f"no contract is bought in the {_phase(state)} phase")
+    if state.phase == OVER:
+        raise state.illegal(action, "the game is over")
     seat = action.seat
+    if not contract_buyable(state, seat):
+        if state.phase == CUSTOMS:
+            raise state.illegal(action, f"seat {seat} pays its customs first")
+        raise state.illegal(action, f"no contract is bought in the {_phase(state)} phase")
     if card not in state.hands[seat]:
         raise state.illegal(action, f"{card_text(card)} is not in the hand")
     if state.kind(seat, card) != "travel":

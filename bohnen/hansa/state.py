@@ -130,6 +130,13 @@ class HansaState:
 
         return legal_actions(self, seat)
 
+    def any_time_actions(self, seat: int) -> list[Any]:
+        """Buying a contract, « à tout moment durant la partie, c'est-à-dire aussi en
+        dehors de son propre tour de jeu »: open to every seat now (see ``legal``)."""
+        from bohnen.hansa.legal import any_time_actions
+
+        return any_time_actions(self, seat)
+
     def proposals(self, seat: int) -> Sequence[Any]:
         from bohnen.hansa.trading import proposal_space
 

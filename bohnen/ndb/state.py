@@ -98,6 +98,9 @@ class NdbState:
         # Each distinct card once (the three "–" of a colour are one action).
         return list(map(PLAYS[seat].__getitem__, dict.fromkeys(self.hands[seat])))
 
+    def any_time_actions(self, seat: int) -> list[Any]:
+        return []  # nothing is played out of turn in this game
+
     def proposals(self, seat: int) -> Sequence[Any]:
         return ()  # no negotiation in this game
 

@@ -210,18 +210,53 @@ def test_off_turn_harvest_when_holding_the_floor_in_turn_based_trading() -> None
     assert talers(s, 1) == 2
 
 
-def test_turn_based_seat_not_to_act_waits_for_its_moment() -> None:
-    """Turn-based trading (issue 2: « a single seat to act at each moment »): a seat that
-    is not to act cannot harvest now; it will be, on the floor, at the latest."""
-    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- -"])
-    refused(s, "1: harvest 0")
+def test_any_player_harvests_at_any_moment_even_out_of_turn() -> None:
+    """« Tous les joueurs peuvent, à tout moment, même en dehors de leur tour, vendre toutes
+    les cartes d'un champ de haricots. » In turn-based mode too (issue 22): during seat
+    0's planting seat 2 harvests, and it is still seat 0's move."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- SO2"])
+    assert s.to_act() == (0,)
+    assert legal(s, 2) == {"2: harvest 1"}  # out of turn: the any-time actions only
+    assert [str(a) for a in s.any_time_actions(2)] == ["2: harvest 1"]
+    act(s, "2: harvest 1")
+    assert talers(s, 2) == 1
+    assert s.to_act() == (0,) and phase(s) == "plant"
+    act(s, "1: harvest 0")
+    assert talers(s, 1) == 2 and s.to_act() == (0,)
+    act(s, "0: plant 0")
+    assert phase(s) == "trade"
+
+
+def test_out_of_turn_only_the_any_time_actions_are_open() -> None:
+    """The text opens harvesting and the third field to every player at any moment, not
+    the other actions: out of turn, planting, passing or proposing is refused."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- -"], phase="trade",
+                 face_up="GA FE")
+    refused(s, "1: pass")
+    refused(s, "1: propose 0 give h0 want GA")
+    refused(s, "2: close-trading")
+    assert len(s.proposals(1)) == 0
+
+
+def test_out_of_turn_harvest_while_a_proposal_awaits_its_answer() -> None:
+    """« à tout moment, même en dehors de leur tour »: while seat 2 is to answer a
+    proposal, seat 1 harvests; seat 2 is still to answer."""
+    s = position(hands=["RO", "SA", "BL"], fields=["- -", "AU4 -", "- SO2"],
+                 phase="trade", face_up="GA FE")
+    act(s, "0: propose 2 give f0 want BL")
+    assert s.to_act() == (2,)
+    act(s, "1: harvest 0")
+    assert talers(s, 1) == 2 and s.to_act() == (2,)
+    act(s, "2: decline 1")
+    assert s.to_act() == (0,)
 
 
 def test_harvest_in_phase_3_between_plantings_by_any_seat() -> None:
     """« Tous les joueurs peuvent, à tout moment, même en dehors de leur tour, vendre »"""
-    s = position(hands=["BL", "SA"], fields=["- -", "AU4 SO2"], trade=["", "RO"],
+    s = position(hands=["BL", "SA"], fields=["- BL2", "AU4 SO2"], trade=["", "RO"],
                  phase="plant_traded")
     assert s.to_act() == (1,)
     refused(s, "1: plant RO 0")
-    act(s, "1: harvest 1", "1: plant RO 1")
+    act(s, "1: harvest 1", "0: harvest 1", "1: plant RO 1")
     assert fields(s, 1) == [("Augen", 4), ("Rote", 1)]
+    assert fields(s, 0) == [(None, 0), (None, 0)] and talers(s, 0) == 0

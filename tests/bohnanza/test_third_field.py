@@ -96,11 +96,25 @@ def test_third_field_bought_off_turn_in_open_trading() -> None:
     assert len(fields(s, 2)) == 3
 
 
-def test_third_field_bought_by_the_seat_holding_the_floor_in_turn_based_trading() -> None:
-    """« On peut faire cela même en-dehors de son tour. » (turn-based: when the seat is to
-    act, here holding the floor in phase 2)."""
+def test_third_field_bought_out_of_turn_in_turn_based_trading() -> None:
+    """« On peut faire cela même en-dehors de son tour. » In turn-based mode too (issue
+    22): while seat 0 holds the floor, seat 1 buys its third field, and seat 0 still
+    holds the floor."""
     s = position(hands=["RO", "SA", "BL"], talers=[0, 3, 0], phase="trade", face_up="GA FE")
-    refused(s, "1: buy-field")
+    assert s.to_act() == (0,)
+    assert "1: buy-field" in legal(s, 1)
+    assert [str(a) for a in s.any_time_actions(1)] == ["1: buy-field"]
+    act(s, "1: buy-field")
+    assert len(fields(s, 1)) == 3
+    assert talers(s, 1) == 0
+    assert s.to_act() == (0,) and s.view(None)["trading"]["floor"] == 0
+    refused(s, "1: buy-field")  # once
+
+
+def test_third_field_bought_by_the_seat_holding_the_floor_in_turn_based_trading() -> None:
+    """« On peut faire cela même en-dehors de son tour. » — and of course in it: here
+    holding the floor in phase 2."""
+    s = position(hands=["RO", "SA", "BL"], talers=[0, 3, 0], phase="trade", face_up="GA FE")
     act(s, "0: pass")
     assert "1: buy-field" in legal(s, 1)
     act(s, "1: buy-field")

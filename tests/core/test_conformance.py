@@ -81,6 +81,9 @@ class Flawed:
     def legal_actions(self, seat: int) -> list[Any]:
         return list(self.inner.legal_actions(seat))
 
+    def any_time_actions(self, seat: int) -> list[Any]:
+        return list(self.inner.any_time_actions(seat))
+
     def proposals(self, seat: int) -> Sequence[Any]:
         props: Sequence[Any] = self.inner.proposals(seat)
         return props

@@ -100,8 +100,8 @@ def edit(data: JSON, seat: int | None = None, city: str | None = None,
 
 def turn_of(data: JSON, seat: int, phase: str = "travel") -> JSON:
     """``data`` at the start of seat ``seat``'s ``phase``."""
-    return edit(data, active=seat, phase=phase, floor=seat, quiet=0, made=[0] * len(data["money"]), pending=None,
-                table=[], played=[], due=0)
+    return edit(data, active=seat, phase=phase, floor=seat, quiet=0,
+                made=[0] * len(data["money"]), pending=None, table=[], played=[], due=0)
 
 
 def load(data: JSON) -> HansaState:

@@ -88,6 +88,40 @@ def test_buy_a_contract_any_time_for_5_and_a_travel_card() -> None:
     assert "costs 5" in refused(state, "0: buy-contract T5")
 
 
+def test_any_seat_buys_a_contract_out_of_turn_in_every_phase_of_play() -> None:
+    """« A tout moment durant la partie, c'est-à-dire aussi en dehors de son propre tour de
+    jeu, un joueur peut acheter la carte supérieure de la pioche de cartes contrat. »
+    (issue 22): during seat 1's journey phase seat 2 buys a contract; it is still seat
+    1's move, in the same phase; then again during its trade and its final phase."""
+    state = in_edinburgh()
+    assert state.to_act() == (1,)
+    assert "2: buy-contract T4" in legal(state, 2)
+    assert [str(a) for a in state.any_time_actions(2)] == legal(state, 2)
+    top = state.to_json()["deck"][0]
+    money = state.view(2)["players"][2]["money"]
+    act(state, "2: buy-contract T4")
+    me = state.view(2)["players"][2]
+    assert me["hand"][-1] == top and me["money"] == money - 5 and me["waste"] == ["T4"]
+    assert state.to_act() == (1,) and state.view(None)["phase"] == "travel"
+    act(state, "1: stay")
+    assert state.view(None)["phase"] == "trade"
+    act(state, "3: buy-contract T1")
+    assert state.to_act() == (1,)
+    act(state, "1: end-trading")
+    assert state.view(None)["phase"] == "final"
+    act(state, "0: buy-contract T6")
+    assert state.to_act() == (1,)
+
+
+def test_out_of_turn_nothing_but_a_contract_is_bought() -> None:
+    """Only buying a contract is open « à tout moment »: out of turn a seat may not
+    travel, fulfil, pass or end the turn."""
+    state = in_edinburgh()
+    assert set(legal(state, 2)) <= {f"2: buy-contract T{i}" for i in range(1, 8)}
+    assert "seat 1's turn" in refused(state, "2: stay")
+    refused(state, "3: end-turn")
+
+
 def test_final_phase_draws_a_contract_to_the_end_of_the_hand() -> None:
     """« Le joueur pioche la carte supérieure de la pile des cartes contrat. Il place cette
     carte à la fin de sa main de carte. Il peut honorer ce contrat immédiatement ... il ne
