@@ -21,7 +21,14 @@ from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
 from bohnen.sim.ray_backend import RayBackend, import_ray
-from bohnen.sim.report import PLOTS, RECORDS, prepare_directory, write_records, write_results
+from bohnen.sim.report import (
+    PLOTS,
+    RECORDS,
+    prepare_directory,
+    remove_partial_writes,
+    write_records,
+    write_results,
+)
 from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import (
     Backend,
@@ -98,6 +105,8 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
     """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
     game goes into the journal, and its record into ``records/``, as it ends."""
+    if setup.resume and setup.out is not None:
+        remove_partial_writes(setup.out)  # of the run cut short
     journal, played = open_journal(setup.out, setup.spec, setup.resume)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
