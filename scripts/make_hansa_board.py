@@ -24,6 +24,8 @@ import sys
 from collections import deque
 from pathlib import Path
 
+from bohnen.core.files import write_atomic
+
 BEANS = [  # code, name, tokens, base price
     ("BL", "Blaue Bohne", 18, 4),
     ("FE", "Feuerbohne", 16, 5),
@@ -184,7 +186,7 @@ def board() -> dict[str, object]:
 def main() -> None:
     default = Path(__file__).resolve().parent.parent / "bohnen/hansa/boards/default.json"
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else default
-    out.write_text(json.dumps(board(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomic(out, json.dumps(board(), indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {out}")
 
 

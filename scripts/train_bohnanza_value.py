@@ -29,6 +29,7 @@ from bohnen.bohnanza.learned.model import FORMAT, WEIGHTS, parse
 from bohnen.bohnanza.state import PLANT
 from bohnen.bots import make_bot
 from bohnen.bots.bot_playout import bot_move
+from bohnen.core.files import write_atomic
 from bohnen.core.rng import derive
 
 STAGES = (0.5, 1.5, 3.0, 5.0, 8.0)  # upper bounds of own turns left
@@ -143,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                         "positions": {str(n): t["positions"] for n, t in trained.items()},
                         "held_out": {str(n): t["held_out"] for n, t in trained.items()}}}
     parse(data, "the trained weights")  # what is written loads
-    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_atomic(args.out, json.dumps(data, indent=1) + "\n")
     print(f"wrote {args.out}")
     return 0
 

@@ -20,8 +20,15 @@ from bohnen.core import Game, get_game
 from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
-from bohnen.sim.ray_backend import RayBackend, import_ray
-from bohnen.sim.report import PLOTS, RECORDS, prepare_directory, write_records, write_results
+from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, import_ray
+from bohnen.sim.report import (
+    PLOTS,
+    RECORDS,
+    prepare_directory,
+    remove_partial_writes,
+    write_records,
+    write_results,
+)
 from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import (
     Backend,
@@ -60,12 +67,17 @@ def bot_specs(game: Game, text: str) -> list[str]:
     return specs
 
 
-def make_backend(backend: str, workers: int, address: str | None) -> Backend:
+def make_backend(backend: str, workers: int, address: str | None,
+                 connect_timeout: float | None = None) -> Backend:
     """The backend named by ``--backend``; ``ValueError`` on a bad combination."""
     if backend not in BACKENDS:
         raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {workers}")
+    if connect_timeout is not None:
+        check_timeout(connect_timeout)
+        if address is None:
+            raise ValueError("--connect-timeout needs --backend ray and --address")
     if backend == "local":
         if address is not None:
             raise ValueError("--address needs --backend ray")
@@ -73,19 +85,20 @@ def make_backend(backend: str, workers: int, address: str | None) -> Backend:
     if workers != 1:
         raise ValueError("--workers is for --backend local; Ray uses the cluster's CPUs")
     import_ray()
-    return RayBackend(address)
+    return RayBackend(address, CONNECT_SECONDS if connect_timeout is None else connect_timeout)
 
 
 def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 1,
                backend: str = "local", address: str | None = None, out: Path | None = None,
-               options: list[str] | None = None, resume: bool = False) -> Setup:
+               options: list[str] | None = None, resume: bool = False,
+               connect_timeout: float | None = None) -> Setup:
     """A checked setup; ``ValueError`` naming the first bad argument."""
     game = get_game(game_name)
     specs = bot_specs(game, bots)
     if games < 0:
         raise ValueError(f"--games must be 0 or more, not {games}")
     game_options = build_options(game, len(specs), options or ())
-    chosen = make_backend(backend, workers, address)
+    chosen = make_backend(backend, workers, address, connect_timeout)
     if resume and out is None:
         raise ValueError("--resume goes on with the tournament in --out DIR: give --out")
     if out is not None:
@@ -98,6 +111,8 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
     """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
     game goes into the journal, and its record into ``records/``, as it ends."""
+    if setup.resume and setup.out is not None:
+        remove_partial_writes(setup.out)  # of the run cut short
     journal, played = open_journal(setup.out, setup.spec, setup.resume)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -195,6 +210,9 @@ def tournament_command(
     address: Annotated[str | None, typer.Option(
         "--address", help="Ray cluster address (default: start a local Ray instance).",
         metavar="ADDR")] = None,
+    connect_timeout: Annotated[float | None, typer.Option(
+        "--connect-timeout", help="With --address: give up joining the Ray cluster after "
+        f"SECONDS (default {CONNECT_SECONDS:g}).", metavar="SECONDS")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", help="Write results (JSON, CSV), records, plots.png and the journal "
         "of the games (each as it ends) to DIR.",
@@ -208,7 +226,7 @@ def tournament_command(
 ) -> None:
     """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
     setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
-                       resume)
+                       resume, connect_timeout)
     _note_rounding(setup)
     run = play(setup, Console(stderr=True).is_terminal)
     code = report(setup, run)

@@ -4,7 +4,11 @@ short (Ctrl-C, a crash, a machine switched off) goes on where it stopped.
 ``DIR/journal.jsonl`` is JSON lines. The first line is the tournament: game, options,
 bots, seed and games asked for. Each other line is one finished game: its index, seed,
 the bot (by number) in each seat, scores, winning seats, the reason it ended, its turns
-and actions. A last line cut short by a crash is left out when the journal is read.
+and actions. The games that end together (a chunk) are added in one write, then synced
+to disk, so that a crash loses no game that was written down; a last line cut short
+by a crash is left out when the journal is read. The journal's first line, and the
+journal written again without such a line when a tournament goes on, are written
+atomically (:func:`bohnen.core.files.write_atomic`).
 
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament
@@ -16,10 +20,12 @@ so that :func:`bohnen.sim.tournament.run_tournament` plays only the others;
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
+from bohnen.core.files import write_atomic
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
@@ -66,17 +72,22 @@ def _ints(values: Any) -> tuple[int, ...]:
 class Journal:
     """An open journal: :meth:`write` adds finished games at its end, at once."""
 
-    def __init__(self, path: Path, handle: IO[str]) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._handle = handle
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND)
 
     def write(self, outcomes: Sequence[GameOutcome]) -> None:
-        for outcome in outcomes:
-            self._handle.write(json.dumps(outcome_line(outcome)) + "\n")
-        self._handle.flush()
+        """Add the lines of ``outcomes`` in one write and sync them to disk."""
+        data = "".join(json.dumps(outcome_line(outcome)) + "\n" for outcome in outcomes)
+        payload = data.encode("utf-8")
+        while payload:  # a regular file takes it all at once but on a full disk
+            payload = payload[os.write(self._fd, payload):]
+        os.fsync(self._fd)
 
     def close(self) -> None:
-        self._handle.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
 
 def start_journal(directory: Path, spec: TournamentSpec) -> Journal:
@@ -87,10 +98,8 @@ def start_journal(directory: Path, spec: TournamentSpec) -> Journal:
     if path.exists() and len(_lines(path)) > 1:
         raise ValueError(f"{directory} holds a tournament already ({path.name}): "
                          "add --resume to go on with it, or write elsewhere")
-    handle = path.open("w", encoding="utf-8")
-    handle.write(json.dumps(spec_json(spec)) + "\n")
-    handle.flush()
-    return Journal(path, handle)
+    write_atomic(path, json.dumps(spec_json(spec)) + "\n")
+    return Journal(path)
 
 
 def open_journal(directory: Path | None, spec: TournamentSpec, resume: bool
@@ -117,14 +126,12 @@ def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list
         raise ValueError(f"--resume: {path}: line 1 is not a tournament")
     _check_same(path, head, spec_json(spec))
     played = _games(path, lines[1:], spec)
-    # written again without a cut last line, into a new file put in the old one's place,
-    # so that a crash meanwhile leaves the old journal whole
-    fresh = path.with_name(path.name + ".new")
+    # written again without a cut last line, atomically: a crash meanwhile leaves the
+    # old journal whole
     text = "".join(json.dumps(line) + "\n"
                    for line in [spec_json(spec), *map(outcome_line, played)])
-    fresh.write_text(text, encoding="utf-8")
-    fresh.replace(path)
-    return Journal(path, path.open("a", encoding="utf-8")), played
+    write_atomic(path, text)
+    return Journal(path), played
 
 
 def _lines(path: Path) -> list[str]:

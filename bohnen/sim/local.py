@@ -3,12 +3,21 @@
 Worker processes are started with ``spawn`` (the calling process may run threads,
 such as a progress bar's) and ignore SIGINT: Ctrl-C reaches only the calling
 process, which cancels the pending chunks and ends the workers at once.
+
+A worker also ends when the calling process dies without a word (SIGKILL, a crash):
+a thread of each worker watches its parent, and the worker exits once it has been
+handed to another parent. (Else it would wait for ever for work on a pipe that it
+holds open itself, and so would the resource tracker of ``multiprocessing``, which
+ends once the workers have.)
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
@@ -17,6 +26,8 @@ from bohnen.sim.tournament import Done, GameOutcome, TournamentSpec, play_chunk
 
 CHUNKS_PER_WORKER = 8  # enough pieces to balance the load and move the progress bar
 MAX_CHUNK = 25  # games; keeps the wait for a chunk short
+PARENT_CHECK_SECONDS = 0.5  # how often a worker checks that its parent is alive
+ORPHAN_EXIT = 70  # a worker's exit status when its parent died (EX_SOFTWARE)
 
 
 def chunk_size(games: int, workers: int, most: int = MAX_CHUNK) -> int:
@@ -24,8 +35,20 @@ def chunk_size(games: int, workers: int, most: int = MAX_CHUNK) -> int:
     return max(1, min(most, games // (workers * CHUNKS_PER_WORKER)))
 
 
-def _ignore_sigint() -> None:
+def _start_worker(parent: int) -> None:
+    """The initializer of each worker process: SIGINT ignored, and an end to the worker
+    when its parent (the process ``parent``) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> None:
+    """End this process as soon as its parent is no longer ``parent``: a process whose
+    parent dies is handed to another (init, or the nearest subreaper)."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(ORPHAN_EXIT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +78,7 @@ class LocalBackend:
     def _run_pool(self, spec: TournamentSpec, pieces: list[list[Pairing]], done: Done) -> None:
         context = multiprocessing.get_context("spawn")
         executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                       initializer=_ignore_sigint)
+                                       initializer=_start_worker, initargs=(os.getpid(),))
         try:
             futures: list[Future[list[GameOutcome]]] = [
                 executor.submit(play_chunk, spec, piece) for piece in pieces]

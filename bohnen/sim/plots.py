@@ -7,15 +7,18 @@ Right: each bot's scores over its games as a box plot, the mean marked.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 
+from bohnen.core.files import write_atomic
 from bohnen.sim.ratings import Standing
 
 
 def plot_standings(path: Path, table: Sequence[Standing], score_name: str,
                    title: str) -> None:
-    """Write the ratings and score distributions of ``table`` as a PNG at ``path``."""
+    """Write the ratings and score distributions of ``table`` as a PNG at ``path``
+    (drawn in memory, then written atomically)."""
     from matplotlib.figure import Figure
 
     names = [standing.name for standing in table]
@@ -37,4 +40,6 @@ def plot_standings(path: Path, table: Sequence[Standing], score_name: str,
     left.set_ylim(len(table) - 0.5, -0.5)  # the first bot on top
     right.set_xlabel(score_name)
     right.grid(axis="x", alpha=0.3)
-    figure.savefig(path, dpi=100)
+    picture = io.BytesIO()
+    figure.savefig(picture, format="png", dpi=100)
+    write_atomic(path, picture.getvalue())

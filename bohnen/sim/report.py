@@ -6,17 +6,25 @@ every game. ``DIR/results.csv``: one row per game and bot (seat, score, win shar
 of that game, place). ``DIR/standings.csv``: one row per bot. ``DIR/records/``:
 each game's record as ``<game>-<index>.json``, which ``bohnen replay`` reads, written
 as the game ends, as is its line of ``DIR/journal.jsonl`` (``journal.py``).
+
+Every file is written atomically (:func:`bohnen.core.files.write_atomic`): a full disk
+or a crash leaves the previous file whole, never a part of the new one. A crash while
+writing leaves a hidden temporary file beside the one written:
+:func:`remove_partial_writes` clears them when a tournament goes on.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bohnen.core.files import write_atomic
+from bohnen.sim.journal import JOURNAL
 from bohnen.sim.ratings import Standing, seat_ranks
 from bohnen.sim.tournament import GameOutcome, TournamentRun
 
@@ -100,11 +108,28 @@ def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list
     return rows
 
 
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """The CSV table of ``header`` and ``rows``."""
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
 def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
+    write_atomic(path, csv_text(header, rows))
+
+
+def remove_partial_writes(directory: Path) -> list[Path]:
+    """Remove the temporary files that a crash in the middle of writing one of the
+    tournament's files left in ``directory`` or its records; the files removed."""
+    kept = (RESULTS_JSON, RESULTS_CSV, STANDINGS_CSV, PLOTS, JOURNAL)
+    partial = [path for name in kept for path in directory.glob(f".{name}.*.tmp")]
+    partial += (directory / RECORDS).glob(".*.json.*.tmp")
+    for path in partial:
+        path.unlink(missing_ok=True)
+    return partial
 
 
 def write_records(directory: Path, game: str, outcomes: Sequence[GameOutcome]) -> None:
@@ -121,7 +146,7 @@ def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing]
     written as the games end: :func:`write_records`)."""
     data = results_json(run, table, names, score_name)
     text = json.dumps(data, indent=1) + "\n"
-    (directory / RESULTS_JSON).write_text(text, encoding="utf-8")
+    write_atomic(directory / RESULTS_JSON, text)
     write_csv(directory / RESULTS_CSV,
               ["game", "seed", "seat", "bot", score_name, "win", "place"],
               csv_rows(run.outcomes, names))
