@@ -28,7 +28,8 @@ SHARED_HELP = """[b]Keys[/b]
   1-9       play action N of the numbered list (or click it)
   :         type an action (notation) or its number, Enter; Esc leaves
   h / g     hint: what the heuristic bot would do / play that move
-  u         take back your last move (games against bots only)
+  u         take back your last move (games against bots only; not once
+            another seat has moved or cards were drawn or revealed)
   s         save to a record (go on: bohnen play --resume FILE)
   ? / q     this help / quit"""
 

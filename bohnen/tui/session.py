@@ -5,7 +5,14 @@ session holds the game, the human seats and the bots in the other seats, the
 actions taken so far in notation (the record), and the events as they happened
 (the log, shown to each seat through ``event.text(viewer)``). It never shows a
 widget anything but a seat's view.
+
+Take-back follows the online platforms (Board Game Arena): the person may take back
+their last move while no other seat has moved since and neither it nor anything it
+set off brought chance or hidden cards into play (a card drawn, turned up, dealt or
+shuffled: an event whose ``reveals`` is true); pressed again, it goes further back
+under the same rule. So nobody can look at a card and then choose again.
 """
+
 
 from __future__ import annotations
 
@@ -75,6 +82,14 @@ def check_seating(seating: Seating, players: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """What one action of the record did, as far as take-back cares."""
+
+    seat: int  # who made it
+    reveals: bool  # one of its events brought chance or hidden cards into play
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What became of one attempt: ``ok``, the message for the status line."""
 
@@ -101,6 +116,7 @@ class Session:
         self.hinter: Bot = make_bot(hint_bot, game)
         self.state: State = game.new_game(options, seed, self.deck)
         self.actions: list[str] = []
+        self.steps: list[Step] = []  # one per action
         self.log: list[Any] = []  # events, rendered per viewer
         self.last_viewer = seating.humans[0]
 
@@ -149,6 +165,7 @@ class Session:
     def _apply(self, action: Any) -> None:
         events = self.state.apply(action)
         self.actions.append(str(action))
+        self.steps.append(Step(action.seat, any(event.reveals for event in events)))
         self.log.extend(events)
 
     def _decision(self, bot: Bot, seat: int) -> Decision:
@@ -228,21 +245,35 @@ class Session:
         return len(self.humans) == 1
 
     def take_back(self) -> Outcome:
-        """Undo the person's last move and the bot moves after it (games against bots only)."""
+        """Undo the person's last move, if the take-back rule allows it (see the module)."""
         if not self.can_take_back():
             return Outcome(False, "take-back is only for games against bots")
-        human = self.humans[0]
-        mine = [i for i, text in enumerate(self.actions)
-                if self.game.parse_action(text).seat == human]
-        if not mine:
-            return Outcome(False, "you have made no move to take back")
-        undone = self.actions[mine[-1]]
-        self._rebuild(self.actions[: mine[-1]])
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            return Outcome(False, refusal)
+        undone = self.actions[-1]
+        self._rebuild(self.actions[:-1])
         return Outcome(True, f"took back {undone}")
 
+    def take_back_refusal(self) -> str | None:
+        """Why the person's last move cannot be taken back now (None: it can)."""
+        person = self.humans[0]
+        mine = [i for i, step in enumerate(self.steps) if step.seat == person]
+        if not mine:
+            return "you have made no move to take back"
+        last = mine[-1]
+        if last + 1 < len(self.steps):
+            return f"cannot take back: seat {self.steps[last + 1].seat} has moved since"
+        if self.steps[last].reveals:
+            move = self.actions[last].partition(": ")[2] or self.actions[last]
+            return f"cannot take back {move}: it drew or revealed cards"
+        return None
+
     def _rebuild(self, actions: Sequence[str]) -> None:
+        """The game from its start with ``actions`` played: the state, the record, the log."""
         self.state = self.game.new_game(self.options, self.seed, self.deck)
         self.actions = []
+        self.steps = []
         self.log = []
         for text in actions:
             self._apply(self.game.parse_action(text))

@@ -38,22 +38,6 @@ def test_bots_play_only_legal_moves_and_the_record_replays(game: str,
     assert final.to_json() == sess.state.to_json()
 
 
-@pytest.mark.parametrize(("game", "options"), [("bohnanza", []), ("ndb", ["rounds=1"])])
-def test_take_back_restores_the_exact_state(game: str, options: list[str]) -> None:
-    sess = session(game, seed=2, options=options)
-    sess.run_bots()
-    for _ in range(5):
-        human_move(sess)
-    before, actions, log = sess.state.to_json(), list(sess.actions), len(sess.log)
-    human_move(sess)
-    assert len(sess.actions) > len(actions)
-    outcome = sess.take_back()
-    assert outcome.ok, outcome.message
-    assert sess.state.to_json() == before
-    assert sess.actions == actions and len(sess.log) == log
-    assert sess.human_to_act() == 0
-
-
 def test_take_back_needs_a_move_and_is_refused_between_people() -> None:
     sess = session("ndb", options=["rounds=1"])
     outcome = sess.take_back()
