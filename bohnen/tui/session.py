@@ -26,6 +26,7 @@ from typing import Any
 from bohnen.bots import Bot, Decision, bot_names, make_bot
 from bohnen.bots.base import decision_for
 from bohnen.core import GameError, GameRecord, RecordError, get_game
+from bohnen.core.files import write_atomic
 from bohnen.core.protocol import Game, State
 from bohnen.core.records import read_record_json, start
 from bohnen.core.rng import derive
@@ -284,11 +285,12 @@ class Session:
                           list(self.actions), self.deck, result)
 
     def save(self, path: str | Path) -> Outcome:
-        """Write the game record (with the seating) to ``path``."""
+        """Write the game record (with the seating) to ``path``, atomically: a failed save
+        (a full disk, a folder that is not there) keeps the file that was there."""
         data = self.record().to_json()
         data[PLAY_KEY] = self.seating.to_json()
         try:
-            Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            write_atomic(path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
             return Outcome(False, f"cannot save to {path}: {exc.strerror or exc}")
         return Outcome(True, f"saved to {path}")

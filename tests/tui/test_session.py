@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,31 @@ def test_resume_refuses_a_broken_record(tmp_path: Path) -> None:
         Session.resume(path)
     with pytest.raises(RecordError):
         Session.resume(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize("fails", ["fsync", "replace"])
+def test_a_failed_save_keeps_the_previous_save_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str) -> None:
+    """A full disk while saving: the save before stays whole, the session says so."""
+    sess = session("ndb", options=["rounds=1"])
+    sess.run_bots()
+    human_move(sess)
+    path = tmp_path / "game.json"
+    assert sess.save(path).ok
+    kept = path.read_bytes()
+    human_move(sess)
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, fails, full)
+    outcome = sess.save(path)
+    monkeypatch.undo()
+    assert not outcome.ok
+    assert outcome.message == f"cannot save to {path}: {os.strerror(errno.ENOSPC)}"
+    assert path.read_bytes() == kept
+    assert Session.resume(path).actions == GameRecord.load(path).actions
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no stray temporary file
 
 
 def test_save_to_a_bad_place_is_a_message(tmp_path: Path) -> None:
