@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +24,19 @@ from bohnen.tui.session import (
 DEFAULT_GAME = "bohnanza"
 DEFAULT_BOT = "heuristic"
 DEFAULT_DELAY = 0.6
+FRESH_SEEDS = 10**9  # a fresh seed has at most nine digits, easy to read out and type
+MAX_SEED = 2**64 - 1  # the engines use a seed modulo 2**64
+
+
+def fresh_seed() -> int:
+    """A seed for a new deal, from the system's randomness: every game differs."""
+    return secrets.randbelow(FRESH_SEEDS)
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"--seed must be from 0 to 2**64-1, not {seed}")
+    return seed
 
 
 def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
@@ -49,9 +63,10 @@ def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
 
 
 def make_session(game_name: str, players: int | None, seat: int | None, bots: str | None,
-                 seed: int, hotseat: bool, humans: int | None, options: list[str],
+                 seed: int | None, hotseat: bool, humans: int | None, options: list[str],
                  resume: Path | None) -> Session:
-    """The session the options describe: a new game, or the one saved in ``resume``."""
+    """The session the options describe: a new game (dealt by ``seed``, or by a fresh
+    seed if None), or the one saved in ``resume``."""
     if resume is not None:
         given = seat is not None or bots is not None or hotseat or humans is not None
         if not given:
@@ -61,6 +76,7 @@ def make_session(game_name: str, players: int | None, seat: int | None, bots: st
         record = GameRecord.load(resume)
         count = int(record.options.get("players", 0))
         return Session.resume(resume, seating_for(count, seat, bots, hotseat, humans))
+    seed = fresh_seed() if seed is None else check_seed(seed)
     game = get_game(game_name)
     check_playable(game.name)
     count = 4 if players is None else players
@@ -80,7 +96,9 @@ def play_command(
         "--bots", help="Bots in the other seats, one per seat or one for all (default "
         "heuristic; see `bohnen bots`).", metavar="A,B,C")] = None,
     seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deal.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", "-s", help="Seed of the deal (default: a fresh one, shown at the start).")
+        ] = None,
     hotseat: Annotated[bool, typer.Option(
         "--hotseat", help="Every seat is a person at this keyboard.")] = False,
     humans: Annotated[int | None, typer.Option(

@@ -98,8 +98,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.session.notice:
-            self.say(self.session.notice)
+        self.say(self.session.opening())
         self.redraw()
         self.flow()
 
@@ -318,8 +317,10 @@ class GameScreen(Screen[None]):
         await self.app.run_action("save_game")
 
     def action_help(self) -> None:
+        seed = self.session.seed
         self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
-                                        "\n\nEsc closes this help."))
+                                        f"\n\nThis deal: seed {seed} (--seed {seed} deals "
+                                        "it again). Esc closes this help."))
 
     async def action_quit(self) -> None:
         self.app.exit()

@@ -148,6 +148,13 @@ class Session:
             self.last_viewer = seat
         return self.last_viewer
 
+    def opening(self) -> str:
+        """The status line at the start: the seed of the deal, and the notice if any."""
+        seed = f"Seed {self.seed} (--seed {self.seed} deals this game again)."
+        if not self.notice:
+            return f"{seed} ? shows every key."
+        return f"{seed} {self.notice[:1].upper()}{self.notice[1:]}."
+
     def view(self, seat: int) -> dict[str, Any]:
         return self.state.view(seat)
 

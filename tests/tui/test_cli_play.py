@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import secrets
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bohnen.cli.play as play_module
 from bohnen.cli import main
 from bohnen.cli.play import make_session, seating_for
+from bohnen.tui.app import BohnenApp
+from bohnen.tui.session import Session
+
+from .helpers import SIZE, app_for, screen_text
 
 
 def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -28,12 +37,16 @@ def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["play", "--hotseat", "--bots", "random"], "every seat is played by a person"),
     (["play", "--humans", "7"], "--humans must be from 1 to 4"),
     (["play", "--delay", "-1"], "--delay must be 0 or more"),
+    (["play", "--seed", "-1"], "--seed must be from 0 to 2**64-1, not -1"),
+    (["play", "--seed", str(2**64)], "--seed must be from 0 to 2**64-1"),
     (["play", "--option", "trading=open", "--option", "max_proposals_per_turn=none"],
      "open trading"),
     (["play", "--resume", "no-such-file.json"], "no-such-file.json"),
 ])
-def test_bad_arguments(argv: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments(argv: list[str], named: str, capsys: pytest.CaptureFixture[str],
+                       launched: list[Any]) -> None:
     assert named in fails(argv, capsys)
+    assert not launched
 
 
 def test_default_is_one_person_against_three_heuristic_bots() -> None:
@@ -59,3 +72,66 @@ def test_resume_keeps_the_saved_seats(tmp_path: Path) -> None:
     assert again.game.name == "ndb" and again.seating == sess.seating
     swapped = make_session("bohnanza", None, 0, None, 0, False, None, [], path)
     assert swapped.humans == (0,) and swapped.seating.bots == {1: "heuristic", 2: "heuristic"}
+
+
+# --- the seed of a new game -------------------------------------------------------------
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The apps ``bohnen play`` would run (their sessions), without running them."""
+    apps: list[Any] = []
+    monkeypatch.setattr(BohnenApp, "run", lambda self, *args, **kwargs: apps.append(self))
+    return apps
+
+
+@pytest.fixture
+def fake_randomness(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The system's randomness replaced by the draws 123456789, then 42; the bounds
+    asked for are recorded in the list returned."""
+    draws = iter([123456789, 42])
+    bounds: list[int] = []
+
+    def randbelow(bound: int) -> int:
+        bounds.append(bound)
+        return next(draws)
+
+    monkeypatch.setattr(secrets, "randbelow", randbelow)
+    return bounds
+
+
+def test_without_seed_every_game_is_dealt_from_a_fresh_seed(
+        launched: list[Any], fake_randomness: list[int]) -> None:
+    assert main(["play", "ndb", "--option", "rounds=1"]) == 0
+    assert main(["play", "ndb", "--option", "rounds=1"]) == 0
+    first, second = (app.session for app in launched)
+    assert (first.seed, second.seed) == (123456789, 42)
+    assert fake_randomness == [play_module.FRESH_SEEDS] * 2
+    assert first.state.to_json() != second.state.to_json()
+    assert main(["play", "ndb", "--seed", "7"]) == 0  # --seed still fixes the deal
+    assert launched[-1].session.seed == 7 and len(fake_randomness) == 2
+
+
+def test_the_default_seed_is_not_always_the_same() -> None:
+    seeds = {make_session("ndb", None, None, None, None, False, None, [], None).seed
+             for _ in range(5)}
+    assert len(seeds) > 1  # five draws below 10**9 all equal: a chance of 1e-36
+    assert all(0 <= seed < play_module.FRESH_SEEDS for seed in seeds)
+
+
+def test_the_fresh_seed_is_on_screen_and_in_the_save(
+        tmp_path: Path, fake_randomness: list[int]) -> None:
+    sess = make_session("bohnanza", None, None, None, None, False, None, [], None)
+    path = tmp_path / "game.json"
+    asyncio.run(_seed_on_screen(sess, path))
+    assert json.loads(path.read_text())["seed"] == 123456789
+    assert Session.resume(path).state.to_json() == sess.state.to_json()
+
+
+async def _seed_on_screen(sess: Session, path: Path) -> None:
+    app = app_for(sess, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Seed 123456789 (--seed 123456789 deals this game again)" in screen_text(app)
+        await pilot.press("1", "s")
+        assert "saved to" in screen_text(app)
