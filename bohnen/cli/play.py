@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 from pathlib import Path
@@ -13,17 +14,12 @@ from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
 from bohnen.tui.registry import check_playable
-from bohnen.tui.session import (
-    Seating,
-    Session,
-    bot_or_fallback,
-    default_seating,
-    saved_seating,
-)
+from bohnen.tui.session import Seating, Session, bot_or_fallback, default_seating
 
 DEFAULT_GAME = "bohnanza"
 DEFAULT_BOT = "heuristic"
 DEFAULT_DELAY = 0.6
+MAX_DELAY = 60.0  # seconds; more would look like a frozen game
 FRESH_SEEDS = 10**9  # a fresh seed has at most nine digits, easy to read out and type
 MAX_SEED = 2**64 - 1  # the engines use a seed modulo 2**64
 
@@ -37,6 +33,13 @@ def check_seed(seed: int) -> int:
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"--seed must be from 0 to 2**64-1, not {seed}")
     return seed
+
+
+def check_delay(delay: float) -> float:
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+        raise ValueError(f"--delay must be a number of seconds from 0 to {MAX_DELAY:g}, "
+                         f"not {delay}")
+    return delay
 
 
 def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
@@ -70,12 +73,9 @@ def make_session(game_name: str, players: int | None, seat: int | None, bots: st
     if resume is not None:
         given = seat is not None or bots is not None or hotseat or humans is not None
         if not given:
-            return Session.resume(resume, saved_seating(resume))
-        from bohnen.core import GameRecord
-
-        record = GameRecord.load(resume)
-        count = int(record.options.get("players", 0))
-        return Session.resume(resume, seating_for(count, seat, bots, hotseat, humans))
+            return Session.resume(resume)
+        return Session.resume(
+            resume, lambda count: seating_for(count, seat, bots, hotseat, humans))
     seed = fresh_seed() if seed is None else check_seed(seed)
     game = get_game(game_name)
     check_playable(game.name)
@@ -110,7 +110,7 @@ def play_command(
         "--save", help="Where the s key saves (default bohnen-GAME-SEED.json, or the "
         "--resume file).", metavar="FILE")] = None,
     delay: Annotated[float, typer.Option(
-        "--delay", help="Seconds between bot moves.")] = DEFAULT_DELAY,
+        "--delay", help=f"Seconds between bot moves (0 to {MAX_DELAY:g}).")] = DEFAULT_DELAY,
     mono: Annotated[bool, typer.Option("--mono", help="No colours (also NO_COLOR).")] = False,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).",
@@ -118,8 +118,7 @@ def play_command(
 ) -> None:
     """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
     by default)."""
-    if delay < 0:
-        raise ValueError(f"--delay must be 0 or more, not {delay}")
+    check_delay(delay)
     session = make_session(game, players, seat, bots, seed, hotseat, humans, option or [],
                            resume)
     if mono:

@@ -13,12 +13,11 @@ shuffled: an event whose ``reveals`` is true); pressed again, it goes further ba
 under the same rule. So nobody can look at a card and then choose again.
 """
 
-
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,9 +25,9 @@ from typing import Any
 from bohnen.bots import Bot, Decision, bot_names, make_bot
 from bohnen.bots.base import decision_for
 from bohnen.core import GameError, GameRecord, RecordError, get_game
-from bohnen.core.files import write_atomic
+from bohnen.core.files import excerpt, write_atomic
 from bohnen.core.protocol import Game, State
-from bohnen.core.records import read_record_json, start
+from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
 
 HINT_BOT = "heuristic"
@@ -55,19 +54,54 @@ class Seating:
         return {"humans": list(self.humans), "bots": {str(k): v for k, v in self.bots.items()}}
 
     @classmethod
-    def from_json(cls, data: Any) -> Seating:
+    def from_json(cls, data: Any, players: int) -> Seating:
+        """The seating a save stored, for a game of ``players`` seats: every seat a
+        person's or a bot's, exactly once; ``RecordError`` naming what is wrong."""
         if not isinstance(data, dict):
             raise RecordError("record 'play' must be an object")
-        humans = data.get("humans")
+        humans = _seats(data.get("humans"), players, "play.humans")
+        if not humans:
+            raise RecordError("record 'play.humans' names no seat: at least one seat must "
+                              "be played by a person")
         bots = data.get("bots", {})
-        if not isinstance(humans, list) or not all(isinstance(h, int) for h in humans):
-            raise RecordError("record 'play.humans' must be a list of seats")
-        if not isinstance(bots, dict) or not all(isinstance(v, str) for v in bots.values()):
+        if not isinstance(bots, dict):
             raise RecordError("record 'play.bots' must map seats to bot specs")
-        try:
-            return cls(tuple(humans), {int(k): v for k, v in bots.items()})
-        except ValueError as exc:
-            raise RecordError(f"record 'play.bots': {exc}") from exc
+        seats = _seats([_seat_key(k) for k in bots], players, "play.bots")
+        specs = dict(zip(seats, bots.values(), strict=True))
+        for seat, spec in specs.items():
+            if not isinstance(spec, str) or not spec:
+                raise RecordError(f"record 'play.bots': the bot of seat {seat} must be a bot "
+                                  f"spec (text), not {excerpt(spec)}")
+        both = sorted(set(humans) & set(specs))
+        if both:
+            raise RecordError(f"record 'play': seat {both[0]} is both a person's "
+                              "(play.humans) and a bot's (play.bots)")
+        empty = sorted(set(range(players)) - set(humans) - set(specs))
+        if empty:
+            raise RecordError(f"record 'play': seat {empty[0]} has neither a person nor a bot")
+        return cls(humans, specs)
+
+
+def _seat_key(key: str) -> Any:
+    """A key of ``play.bots`` (JSON keys are text) as a seat number, if it is one."""
+    return int(key) if key.isascii() and key.isdigit() and len(key) < 4 else key
+
+
+def _seats(data: Any, players: int, where: str) -> tuple[int, ...]:
+    """``data`` as distinct seat numbers of a game of ``players``; ``RecordError`` else."""
+    if not isinstance(data, list):
+        raise RecordError(f"record '{where}' must be a list of seats, not {excerpt(data)}")
+    seen: list[int] = []
+    for seat in data:
+        if type(seat) is not int:  # a bool is an int in Python: refused too
+            raise RecordError(f"record '{where}': {excerpt(seat)} is not a seat number")
+        if not 0 <= seat < players:
+            raise RecordError(f"record '{where}': seat {seat} is not a seat of a "
+                              f"{players}-player game (0 to {players - 1})")
+        if seat in seen:
+            raise RecordError(f"record '{where}': seat {seat} is named twice")
+        seen.append(seat)
+    return tuple(seen)
 
 
 def check_seating(seating: Seating, players: int) -> None:
@@ -303,35 +337,37 @@ class Session:
         return Outcome(True, f"saved to {path}")
 
     @classmethod
-    def resume(cls, path: str | Path, seating: Seating | None = None) -> Session:
-        """The game saved at ``path``, its moves replayed; seats as saved unless given."""
-        record = GameRecord.load(path)
+    def resume(cls, path: str | Path,
+               seats: Callable[[int], Seating] | None = None) -> Session:
+        """The game saved at ``path``, its moves replayed and its stored result checked;
+        seated as saved, or by ``seats(players)`` if given. ``RecordError`` if the file
+        is no save that replays."""
+        data = read_record_json(path)
+        record = GameRecord.from_json(data)
         game, _state = start(record)
-        if seating is None:
-            seating = saved_seating(path) or default_seating(
-                len(_players_of(record)), 0, bot_or_fallback(game)[0])
         options = game.options_from_json(record.options)
-        session = cls(game, options, record.seed, seating, record.deck)
+        if seats is not None:
+            session = cls(game, options, record.seed, seats(options.players), record.deck)
+        else:
+            try:
+                seating = saved_seating(data, options.players) or default_seating(
+                    options.players, 0, bot_or_fallback(game)[0])
+                session = cls(game, options, record.seed, seating, record.deck)
+            except ValueError as exc:  # RecordError included
+                raise RecordError(f"{path}: {exc}") from exc
         try:
             session._rebuild(record.actions)
-        except GameError as exc:
+            check_record_result(record, session.state)
+        except GameError as exc:  # RecordError included
             raise RecordError(f"{path}: {exc}") from exc
         return session
 
 
-def _players_of(record: GameRecord) -> range:
-    players = record.options.get("players")
-    if not isinstance(players, int):
-        raise RecordError("record options lack the number of players")
-    return range(players)
-
-
-def saved_seating(path: str | Path) -> Seating | None:
-    """The seating a save of ``bohnen play`` stored, if any."""
-    data = read_record_json(path)
+def saved_seating(data: Any, players: int) -> Seating | None:
+    """The seating a save of ``bohnen play`` stored in ``data``, if any."""
     if not isinstance(data, dict) or PLAY_KEY not in data:
         return None
-    return Seating.from_json(data[PLAY_KEY])
+    return Seating.from_json(data[PLAY_KEY], players)
 
 
 def default_seating(players: int, seat: int, bots: str | Sequence[str],
