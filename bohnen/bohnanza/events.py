@@ -2,6 +2,14 @@
 
 Only :class:`Drew` (the cards drawn into a hand) and the hand positions named in
 :class:`Proposed` and :class:`Traded` are private; everything else is public.
+
+``reveals`` (see ``bohnen.core.protocol.Event``) is true of the events that take
+cards off the draw pile (:class:`Revealed`, :class:`Drew`), of a run-out that
+shuffles the discard pile into a new draw pile (:class:`RanOut` with ``reshuffled``),
+and of a trade that shows the order of the proposer's hand (:class:`Traded`: the
+cards it gives from its hand land in the trade area in their hand order, which the
+accepting seat did not know); every other card moves between places everybody sees,
+or from a hand by its owner's own move (a plant, an offer).
 """
 
 from __future__ import annotations
@@ -25,6 +33,10 @@ class TurnStarted(NamedTuple):
     seat: int
     turn: int
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "turn_started", "seat": self.seat, "turn": self.turn}
 
@@ -38,6 +50,10 @@ class Planted(NamedTuple):
     field: int
     size: int  # beans in the field afterwards
     source: str  # "hand" or "trade area"
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "planted", "seat": self.seat, "bean": NAMES[self.bean],
@@ -56,6 +72,10 @@ class Harvested(NamedTuple):
     talers: int
     final: bool  # part of the final sale
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "harvested", "seat": self.seat, "field": self.field,
                 "bean": NAMES[self.bean], "count": self.size, "talers": self.talers,
@@ -71,6 +91,10 @@ class ThirdFieldBought(NamedTuple):
     seat: int
     cost: int
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "third_field_bought", "seat": self.seat, "cost": self.cost}
 
@@ -82,6 +106,10 @@ class Revealed(NamedTuple):
     seat: int
     beans: tuple[int, ...]
 
+    @property
+    def reveals(self) -> bool:
+        return True  # two cards off the draw pile, face up
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "revealed", "seat": self.seat, "beans": _names(self.beans)}
 
@@ -92,6 +120,10 @@ class Revealed(NamedTuple):
 class Drew(NamedTuple):
     seat: int
     beans: tuple[int, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return True  # cards off the draw pile, seen by the seat that draws them
 
     def to_json(self, viewer: int | None) -> JSON:
         data: JSON = {"event": "drew", "seat": self.seat, "count": len(self.beans)}
@@ -108,6 +140,10 @@ class Drew(NamedTuple):
 class RanOut(NamedTuple):
     runouts: int
     reshuffled: int  # cards of the new draw pile (0 when none is made)
+
+    @property
+    def reveals(self) -> bool:
+        return self.reshuffled > 0  # the discard pile shuffled into a new draw pile
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "ran_out", "runouts": self.runouts, "reshuffled": self.reshuffled}
@@ -129,6 +165,10 @@ class Proposed(NamedTuple):
     talers: int
     wants_talers: int
     counter_to: int | None
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         # Others hear which beans are offered, not where they sit: sorted by bean.
@@ -154,10 +194,18 @@ class Traded(NamedTuple):
     pid: int
     seat: int  # the proposer
     to: int
-    given: tuple[int, ...]  # beans from the proposer to ``to``
+    given: tuple[int, ...]  # beans from the proposer to ``to``: its hand cards first
     received: tuple[int, ...]  # beans from ``to`` to the proposer
     talers_given: int
     talers_received: int
+    from_hand: int = 0  # how many of ``given`` come from the proposer's hand
+
+    @property
+    def reveals(self) -> bool:
+        # The proposer's hand cards arrive in their hand order, which only the proposal
+        # named (others heard the beans, sorted): two different beans show that order.
+        hand = self.given[:self.from_hand]
+        return len(hand) > 1 and min(hand) != max(hand)
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "traded", "pid": self.pid, "seat": self.seat, "to": self.to,
@@ -175,6 +223,10 @@ class ProposalClosed(NamedTuple):
     seat: int | None  # who closed it (None: voided by the engine)
     how: str  # "declined", "withdrawn", "countered", "voided"
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "proposal_closed", "pid": self.pid, "seat": self.seat, "how": self.how}
 
@@ -187,6 +239,10 @@ class FloorPassed(NamedTuple):
     seat: int
     to: int
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "floor_passed", "seat": self.seat, "to": self.to}
 
@@ -197,6 +253,10 @@ class FloorPassed(NamedTuple):
 class TradingClosed(NamedTuple):
     seat: int
     kept: tuple[int, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "trading_closed", "seat": self.seat, "kept": _names(self.kept)}
@@ -209,6 +269,10 @@ class GameEnded(NamedTuple):
     reason: str
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "game_ended", "reason": self.reason, "scores": list(self.scores),

@@ -202,7 +202,8 @@ def apply_accept(state: BohnanzaState, action: A.Accept, events: list[Any]) -> N
     state.trade[p.frm] += received
     _pay(state, p.frm, seat, p.talers)
     _pay(state, seat, p.frm, p.wants_talers)
-    events.append(E.Traded(p.pid, p.frm, seat, given, received, p.talers, p.wants_talers))
+    events.append(E.Traded(p.pid, p.frm, seat, given, received, p.talers, p.wants_talers,
+                           len(p.hand)))
     givers = set()
     if given or p.talers:
         givers.add(p.frm)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import os
+import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -12,17 +14,32 @@ from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
 from bohnen.tui.registry import check_playable
-from bohnen.tui.session import (
-    Seating,
-    Session,
-    bot_or_fallback,
-    default_seating,
-    saved_seating,
-)
+from bohnen.tui.session import Seating, Session, bot_or_fallback, default_seating
 
 DEFAULT_GAME = "bohnanza"
 DEFAULT_BOT = "heuristic"
 DEFAULT_DELAY = 0.6
+MAX_DELAY = 60.0  # seconds; more would look like a frozen game
+FRESH_SEEDS = 10**9  # a fresh seed has at most nine digits, easy to read out and type
+MAX_SEED = 2**64 - 1  # the engines use a seed modulo 2**64
+
+
+def fresh_seed() -> int:
+    """A seed for a new deal, from the system's randomness: every game differs."""
+    return secrets.randbelow(FRESH_SEEDS)
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"--seed must be from 0 to 2**64-1, not {seed}")
+    return seed
+
+
+def check_delay(delay: float) -> float:
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+        raise ValueError(f"--delay must be a number of seconds from 0 to {MAX_DELAY:g}, "
+                         f"not {delay}")
+    return delay
 
 
 def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
@@ -49,18 +66,17 @@ def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
 
 
 def make_session(game_name: str, players: int | None, seat: int | None, bots: str | None,
-                 seed: int, hotseat: bool, humans: int | None, options: list[str],
+                 seed: int | None, hotseat: bool, humans: int | None, options: list[str],
                  resume: Path | None) -> Session:
-    """The session the options describe: a new game, or the one saved in ``resume``."""
+    """The session the options describe: a new game (dealt by ``seed``, or by a fresh
+    seed if None), or the one saved in ``resume``."""
     if resume is not None:
         given = seat is not None or bots is not None or hotseat or humans is not None
         if not given:
-            return Session.resume(resume, saved_seating(resume))
-        from bohnen.core import GameRecord
-
-        record = GameRecord.load(resume)
-        count = int(record.options.get("players", 0))
-        return Session.resume(resume, seating_for(count, seat, bots, hotseat, humans))
+            return Session.resume(resume)
+        return Session.resume(
+            resume, lambda count: seating_for(count, seat, bots, hotseat, humans))
+    seed = fresh_seed() if seed is None else check_seed(seed)
     game = get_game(game_name)
     check_playable(game.name)
     count = 4 if players is None else players
@@ -80,7 +96,9 @@ def play_command(
         "--bots", help="Bots in the other seats, one per seat or one for all (default "
         "heuristic; see `bohnen bots`).", metavar="A,B,C")] = None,
     seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deal.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", "-s", help="Seed of the deal (default: a fresh one, shown at the start).")
+        ] = None,
     hotseat: Annotated[bool, typer.Option(
         "--hotseat", help="Every seat is a person at this keyboard.")] = False,
     humans: Annotated[int | None, typer.Option(
@@ -92,7 +110,7 @@ def play_command(
         "--save", help="Where the s key saves (default bohnen-GAME-SEED.json, or the "
         "--resume file).", metavar="FILE")] = None,
     delay: Annotated[float, typer.Option(
-        "--delay", help="Seconds between bot moves.")] = DEFAULT_DELAY,
+        "--delay", help=f"Seconds between bot moves (0 to {MAX_DELAY:g}).")] = DEFAULT_DELAY,
     mono: Annotated[bool, typer.Option("--mono", help="No colours (also NO_COLOR).")] = False,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).",
@@ -100,8 +118,7 @@ def play_command(
 ) -> None:
     """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
     by default)."""
-    if delay < 0:
-        raise ValueError(f"--delay must be 0 or more, not {delay}")
+    check_delay(delay)
     session = make_session(game, players, seat, bots, seed, hotseat, humans, option or [],
                            resume)
     if mono:

@@ -40,6 +40,20 @@ class Action(Protocol):
 class Event(Protocol):
     """A frozen record of something that happened, censored per viewer."""
 
+    @property
+    def reveals(self) -> bool:
+        """True if chance or hidden cards came into play with this event: a card left a
+        place its viewers could not see (a draw pile, a shuffled or dealt deck, a face-down
+        card) and some seat now sees it, or a pile was shuffled, or the game drew lots.
+
+        A card a seat shows from its own hand on its own move (planted, led, played on a
+        journey, offered) does not count: that seat knew it. So the seat that made a move
+        none of whose events reveals learned no card from it: ``bohnen play`` lets a person
+        take such a move back (the ``u`` key), never one that reveals. Games make it a
+        property of the event class where they can, so that it costs nothing per event.
+        """
+        ...
+
     def to_json(self, viewer: int | None) -> JSON:
         """The event as ``viewer`` may see it (``None``: a spectator)."""
         ...

@@ -2,6 +2,15 @@
 
 One event type: a name, what everybody sees, and what only one seat sees (the
 contract it drew or bought, the cards dealt to it). Texts are built on demand.
+
+``reveals`` (see ``bohnen.core.protocol.Event``) is set by the code that makes the
+event, because one name can be either: it is true of a contract drawn or bought (off
+the hidden, maybe reshuffled, contract pile), of a Neue-Ernte card turned up off its
+pile (a Nachschub, an invited guest's Nachschub), of the first turn when lots were
+drawn among tied seats, and of an invited guest's first card when the active player
+accepted the invitation (the guest proposed it); false of a Neue-Ernte card that was
+lying face up before its player, and of a card a seat plays from its own hand on its
+own move (a journey; the invitation the guest accepted).
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ class Event(NamedTuple):
     owner: int | None = None  # the seat that also sees ``private``
     private: JSON | None = None
     text_private: str | None = None
+    reveals: bool = False  # chance or a hidden card came into play
 
     def to_json(self, viewer: int | None) -> JSON:
         data: JSON = {"event": self.name, **self.public}
@@ -31,10 +41,10 @@ class Event(NamedTuple):
         return self.text_public
 
 
-def event(name: str, text: str, **public: Any) -> Event:
-    return Event(name, public, text)
+def event(name: str, text: str, *, reveals: bool = False, **public: Any) -> Event:
+    return Event(name, public, text, None, None, None, reveals)
 
 
 def secret(name: str, owner: int, text: str, text_owner: str, public: JSON,
-           private: JSON) -> Event:
-    return Event(name, public, text, owner, private, text_owner)
+           private: JSON, *, reveals: bool) -> Event:
+    return Event(name, public, text, owner, private, text_owner, reveals)

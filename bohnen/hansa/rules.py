@@ -305,7 +305,8 @@ def apply_buy_contract(state: HansaState, action: A.BuyContract, events: list[An
     events.append(secret("bought_contract", seat,
                          f"Seat {seat} discards {card_text(card)} and buys a contract.",
                          f"You discard {card_text(card)} and buy C{number}.",
-                         {"seat": seat, "card": card_text(card)}, {"contract": f"C{number}"}))
+                         {"seat": seat, "card": card_text(card)}, {"contract": f"C{number}"},
+                         reveals=True))
 
 
 def check_return(state: HansaState, action: A.Return) -> None:

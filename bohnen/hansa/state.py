@@ -296,8 +296,9 @@ class HansaState:
             return card
         return -1
 
-    def harvest(self, card: int, events: list[Any]) -> None:
-        """Place the beans of Neue-Ernte card ``card`` (the active player's turn)."""
+    def harvest(self, card: int, events: list[Any], drawn: bool) -> None:
+        """Place the beans of Neue-Ernte card ``card`` (the active player's turn); ``drawn``:
+        the card comes off its pile now (else it lay face up before the player)."""
         from bohnen.hansa.harvest import place
 
         placed = place(self, card)
@@ -306,7 +307,8 @@ class HansaState:
         parts = ", ".join(f"{n} {self.board.bean_codes[b]} to {names[c]}"
                           + (f" (slot {s + 1})" if s >= 0 else " (no room)")
                           for c, b, n, s in placed) or "nothing"
-        events.append(event("harvested", f"Neue-Ernte H{card + 1}: {parts}.", card=card + 1,
+        events.append(event("harvested", f"Neue-Ernte H{card + 1}: {parts}.", reveals=drawn,
+                            card=card + 1,
                             placed=[{"city": names[c], "bean": self.board.bean_codes[b],
                                      "count": n, "slot": s + 1 if s >= 0 else None}
                                     for c, b, n, s in placed]))
@@ -317,16 +319,17 @@ class HansaState:
                                 f"round begins; seat {self.last_seat} plays the last turn.",
                                 last_seat=self.last_seat))
 
-    def start_turn(self, seat: int, events: list[Any]) -> None:
+    def start_turn(self, seat: int, events: list[Any], lots: bool = False) -> None:
+        """The turn of ``seat`` begins (``lots``: it was drawn by lot to begin the game)."""
         self.active = seat
         self.turn += 1
         self.phase = TRAVEL
         self.table = ()
-        events.append(event("turn", f"Seat {seat}'s turn {self.turn}.", seat=seat,
-                            turn=self.turn))
+        events.append(event("turn", f"Seat {seat}'s turn {self.turn}.", reveals=lots,
+                            seat=seat, turn=self.turn))
         waiting, self.ne_before[seat] = self.ne_before[seat], ()
         for card in waiting:
-            self.harvest(card, events)
+            self.harvest(card, events, drawn=False)
 
     def settle(self, seat: int, due: int, events: list[Any]) -> int:
         """Customs of ``due``: all the money, then beans at base price, then a loan.
@@ -381,7 +384,7 @@ class HansaState:
         if nach:
             card = self.draw_harvest()
             if card >= 0:
-                self.harvest(card, events)
+                self.harvest(card, events, drawn=True)
             else:
                 events.append(event("no_harvest", "No Neue-Ernte card is left.", seat=seat))
         self.hands[seat] = (*self.hands[seat], *zoll, *nach, *rest)
@@ -421,7 +424,8 @@ class HansaState:
             return
         self.hands[seat] = (*self.hands[seat], CONTRACT + number)
         events.append(secret("drew", seat, f"Seat {seat} draws a contract.",
-                             f"You draw C{number}.", {"seat": seat}, {"contract": f"C{number}"}))
+                             f"You draw C{number}.", {"seat": seat}, {"contract": f"C{number}"},
+                             reveals=True))
 
     def end_turn(self, events: list[Any]) -> None:
         if self.last_round and self.active == self.last_seat:
@@ -541,11 +545,12 @@ def begin(state: HansaState, action: A.Begin, events: list[Event]) -> None:
     least = min(state.money)
     tied = [s for s in range(state.n) if state.money[s] == least]
     first = tied[0]
-    if len(tied) > 1 and state.options.start_tie_break == "random":
+    lots = len(tied) > 1 and state.options.start_tie_break == "random"
+    if lots:
         shuffler, state.rng = step(state.rng)
         first = tied[shuffler.randrange(len(tied))]
     state.turn = 0
-    state.start_turn(first, events)
+    state.start_turn(first, events, lots)
 
 
 def check_seat(state: HansaState, action: Any) -> int:

@@ -224,11 +224,13 @@ def apply_accept(state: HansaState, action: A.Accept, events: list[Any]) -> None
     events.append(event("accepted", f"Seat {action.seat} accepts proposal {p.pid}.",
                         pid=p.pid, seat=action.seat))
     if p.invite:
-        _invited(state, p, events)
+        _invited(state, p, events, seen_by=action.seat)
     _carry_out(state, p, events)
 
 
-def _invited(state: HansaState, p: Proposal, events: list[Any]) -> None:
+def _invited(state: HansaState, p: Proposal, events: list[Any], seen_by: int) -> None:
+    """The guest comes and plays the first card of its hand: hidden until now from every
+    seat but the guest, so it reveals a card unless the guest accepted (``seen_by``)."""
     guest = p.guest
     state.pos[guest] = state.pos[state.active]
     hand = state.hands[guest]
@@ -236,7 +238,8 @@ def _invited(state: HansaState, p: Proposal, events: list[Any]) -> None:
     kind = state.kind(guest, card)
     city = state.board.city_names[state.pos[guest]]
     events.append(event("invited", f"Seat {guest} comes to {city} and plays {card_text(card)} "
-                        f"({kind}).", seat=guest, card=card_text(card), kind=kind))
+                        f"({kind}).", reveals=seen_by != guest, seat=guest,
+                        card=card_text(card), kind=kind))
     if kind == "contract":
         state.cdiscard = tuple(sorted((*state.cdiscard, card - CONTRACT)))
         return
@@ -247,7 +250,8 @@ def _invited(state: HansaState, p: Proposal, events: list[Any]) -> None:
         if drawn >= 0:
             state.ne_before[guest] = (*state.ne_before[guest], drawn)
             events.append(event("harvest_waits", f"Seat {guest} lays Neue-Ernte H{drawn + 1} "
-                                f"before it, for its next turn.", seat=guest, card=drawn + 1))
+                                f"before it, for its next turn.", reveals=True, seat=guest,
+                                card=drawn + 1))
     state.hands[guest] = (*state.hands[guest], card)
 
 

@@ -2,6 +2,11 @@
 
 Private: the cards dealt to a hand (:class:`Dealt`) and a face-down card before the
 reveal (:class:`PlayedFaceDown`), each seen only by its owner. The rest is public.
+
+``reveals`` (see ``bohnen.core.protocol.Event``) is true of a new round (the deck is
+shuffled: :class:`RoundStarted`, :class:`Dealt`) and of the face-down cards turned
+up (:class:`Revealed`); a card led or played face down comes from its owner's hand
+on its owner's move, and a card taken lies face up.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ class RoundStarted(NamedTuple):
     dealer: int
     leader: int
 
+    @property
+    def reveals(self) -> bool:
+        return True  # a new round: the deck was shuffled
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "round_started", "round": self.round, "dealer": self.dealer,
                 "leader": self.leader}
@@ -31,6 +40,10 @@ class RoundStarted(NamedTuple):
 class Dealt(NamedTuple):
     seat: int
     cards: tuple[int, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return True  # a hand dealt from the shuffled deck
 
     def to_json(self, viewer: int | None) -> JSON:
         data: JSON = {"event": "dealt", "seat": self.seat, "count": len(self.cards)}
@@ -48,6 +61,10 @@ class Led(NamedTuple):
     seat: int
     card: int
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "led", "seat": self.seat, "card": code(self.card)}
 
@@ -58,6 +75,10 @@ class Led(NamedTuple):
 class PlayedFaceDown(NamedTuple):
     seat: int
     card: int
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         data: JSON = {"event": "played_face_down", "seat": self.seat}
@@ -74,6 +95,10 @@ class PlayedFaceDown(NamedTuple):
 class Revealed(NamedTuple):
     cards: tuple[int, ...]  # per seat, the card it played
 
+    @property
+    def reveals(self) -> bool:
+        return True  # the face-down cards turned up
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "revealed", "cards": [code(c) for c in self.cards]}
 
@@ -88,6 +113,10 @@ class Took(NamedTuple):
     card: int
     token: bool  # the token holder's card, and with it the token
 
+    @property
+    def reveals(self) -> bool:
+        return False
+
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "took", "seat": self.seat, "owner": self.owner,
                 "card": code(self.card), "token": self.token}
@@ -100,6 +129,10 @@ class Took(NamedTuple):
 class RoundScored(NamedTuple):
     round: int
     lines: tuple[SheetLine, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "round_scored", "round": self.round,
@@ -114,6 +147,10 @@ class RoundScored(NamedTuple):
 class GameEnded(NamedTuple):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+    @property
+    def reveals(self) -> bool:
+        return False
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "game_ended", "scores": list(self.scores),

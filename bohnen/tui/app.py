@@ -17,7 +17,7 @@ CSS = """
 #choices { height: auto; max-height: 4; padding: 0 1; background: $boost; }
 #log { height: 1fr; min-height: 1; padding: 0 1; color: $text-muted; }
 #command { height: 1; border: none; padding: 0 1; }
-#status { height: 1; padding: 0 1; }
+#status { height: auto; min-height: 1; max-height: 2; padding: 0 1; }
 #cover, #result, #help, #panel {
     width: 78; height: auto; max-height: 24; padding: 0 1;
     border: round $accent; background: $panel;

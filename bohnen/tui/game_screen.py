@@ -28,7 +28,8 @@ SHARED_HELP = """[b]Keys[/b]
   1-9       play action N of the numbered list (or click it)
   :         type an action (notation) or its number, Enter; Esc leaves
   h / g     hint: what the heuristic bot would do / play that move
-  u         take back your last move (games against bots only)
+  u         take back your last move (games against bots only; not once
+            another seat has moved or cards were drawn or revealed)
   s         save to a record (go on: bohnen play --resume FILE)
   ? / q     this help / quit"""
 
@@ -97,8 +98,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.session.notice:
-            self.say(self.session.notice)
+        self.say(self.session.opening())
         self.redraw()
         self.flow()
 
@@ -317,8 +317,10 @@ class GameScreen(Screen[None]):
         await self.app.run_action("save_game")
 
     def action_help(self) -> None:
+        seed = self.session.seed
         self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
-                                        "\n\nEsc closes this help."))
+                                        f"\n\nThis deal: seed {seed} (--seed {seed} deals "
+                                        "it again). Esc closes this help."))
 
     async def action_quit(self) -> None:
         self.app.exit()

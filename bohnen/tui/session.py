@@ -5,13 +5,19 @@ session holds the game, the human seats and the bots in the other seats, the
 actions taken so far in notation (the record), and the events as they happened
 (the log, shown to each seat through ``event.text(viewer)``). It never shows a
 widget anything but a seat's view.
+
+Take-back follows the online platforms (Board Game Arena): the person may take back
+their last move while no other seat has moved since and neither it nor anything it
+set off brought chance or hidden cards into play (a card drawn, turned up, dealt or
+shuffled: an event whose ``reveals`` is true); pressed again, it goes further back
+under the same rule. So nobody can look at a card and then choose again.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,8 +25,9 @@ from typing import Any
 from bohnen.bots import Bot, Decision, bot_names, make_bot
 from bohnen.bots.base import decision_for
 from bohnen.core import GameError, GameRecord, RecordError, get_game
+from bohnen.core.files import excerpt, write_atomic
 from bohnen.core.protocol import Game, State
-from bohnen.core.records import read_record_json, start
+from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
 
 HINT_BOT = "heuristic"
@@ -47,19 +54,54 @@ class Seating:
         return {"humans": list(self.humans), "bots": {str(k): v for k, v in self.bots.items()}}
 
     @classmethod
-    def from_json(cls, data: Any) -> Seating:
+    def from_json(cls, data: Any, players: int) -> Seating:
+        """The seating a save stored, for a game of ``players`` seats: every seat a
+        person's or a bot's, exactly once; ``RecordError`` naming what is wrong."""
         if not isinstance(data, dict):
             raise RecordError("record 'play' must be an object")
-        humans = data.get("humans")
+        humans = _seats(data.get("humans"), players, "play.humans")
+        if not humans:
+            raise RecordError("record 'play.humans' names no seat: at least one seat must "
+                              "be played by a person")
         bots = data.get("bots", {})
-        if not isinstance(humans, list) or not all(isinstance(h, int) for h in humans):
-            raise RecordError("record 'play.humans' must be a list of seats")
-        if not isinstance(bots, dict) or not all(isinstance(v, str) for v in bots.values()):
+        if not isinstance(bots, dict):
             raise RecordError("record 'play.bots' must map seats to bot specs")
-        try:
-            return cls(tuple(humans), {int(k): v for k, v in bots.items()})
-        except ValueError as exc:
-            raise RecordError(f"record 'play.bots': {exc}") from exc
+        seats = _seats([_seat_key(k) for k in bots], players, "play.bots")
+        specs = dict(zip(seats, bots.values(), strict=True))
+        for seat, spec in specs.items():
+            if not isinstance(spec, str) or not spec:
+                raise RecordError(f"record 'play.bots': the bot of seat {seat} must be a bot "
+                                  f"spec (text), not {excerpt(spec)}")
+        both = sorted(set(humans) & set(specs))
+        if both:
+            raise RecordError(f"record 'play': seat {both[0]} is both a person's "
+                              "(play.humans) and a bot's (play.bots)")
+        empty = sorted(set(range(players)) - set(humans) - set(specs))
+        if empty:
+            raise RecordError(f"record 'play': seat {empty[0]} has neither a person nor a bot")
+        return cls(humans, specs)
+
+
+def _seat_key(key: str) -> Any:
+    """A key of ``play.bots`` (JSON keys are text) as a seat number, if it is one."""
+    return int(key) if key.isascii() and key.isdigit() and len(key) < 4 else key
+
+
+def _seats(data: Any, players: int, where: str) -> tuple[int, ...]:
+    """``data`` as distinct seat numbers of a game of ``players``; ``RecordError`` else."""
+    if not isinstance(data, list):
+        raise RecordError(f"record '{where}' must be a list of seats, not {excerpt(data)}")
+    seen: list[int] = []
+    for seat in data:
+        if type(seat) is not int:  # a bool is an int in Python: refused too
+            raise RecordError(f"record '{where}': {excerpt(seat)} is not a seat number")
+        if not 0 <= seat < players:
+            raise RecordError(f"record '{where}': seat {seat} is not a seat of a "
+                              f"{players}-player game (0 to {players - 1})")
+        if seat in seen:
+            raise RecordError(f"record '{where}': seat {seat} is named twice")
+        seen.append(seat)
+    return tuple(seen)
 
 
 def check_seating(seating: Seating, players: int) -> None:
@@ -72,6 +114,14 @@ def check_seating(seating: Seating, players: int) -> None:
     seats = sorted([*seating.humans, *seating.bots])
     if seats != list(range(players)):
         raise ValueError(f"every seat of {players} needs one player; got seats {seats}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one action of the record did, as far as take-back cares."""
+
+    seat: int  # who made it
+    reveals: bool  # one of its events brought chance or hidden cards into play
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +151,7 @@ class Session:
         self.hinter: Bot = make_bot(hint_bot, game)
         self.state: State = game.new_game(options, seed, self.deck)
         self.actions: list[str] = []
+        self.steps: list[Step] = []  # one per action
         self.log: list[Any] = []  # events, rendered per viewer
         self.last_viewer = seating.humans[0]
 
@@ -131,6 +182,13 @@ class Session:
             self.last_viewer = seat
         return self.last_viewer
 
+    def opening(self) -> str:
+        """The status line at the start: the seed of the deal, and the notice if any."""
+        seed = f"Seed {self.seed} (--seed {self.seed} deals this game again)."
+        if not self.notice:
+            return f"{seed} ? shows every key."
+        return f"{seed} {self.notice[:1].upper()}{self.notice[1:]}."
+
     def view(self, seat: int) -> dict[str, Any]:
         return self.state.view(seat)
 
@@ -149,6 +207,7 @@ class Session:
     def _apply(self, action: Any) -> None:
         events = self.state.apply(action)
         self.actions.append(str(action))
+        self.steps.append(Step(action.seat, any(event.reveals for event in events)))
         self.log.extend(events)
 
     def _decision(self, bot: Bot, seat: int) -> Decision:
@@ -228,21 +287,35 @@ class Session:
         return len(self.humans) == 1
 
     def take_back(self) -> Outcome:
-        """Undo the person's last move and the bot moves after it (games against bots only)."""
+        """Undo the person's last move, if the take-back rule allows it (see the module)."""
         if not self.can_take_back():
             return Outcome(False, "take-back is only for games against bots")
-        human = self.humans[0]
-        mine = [i for i, text in enumerate(self.actions)
-                if self.game.parse_action(text).seat == human]
-        if not mine:
-            return Outcome(False, "you have made no move to take back")
-        undone = self.actions[mine[-1]]
-        self._rebuild(self.actions[: mine[-1]])
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            return Outcome(False, refusal)
+        undone = self.actions[-1]
+        self._rebuild(self.actions[:-1])
         return Outcome(True, f"took back {undone}")
 
+    def take_back_refusal(self) -> str | None:
+        """Why the person's last move cannot be taken back now (None: it can)."""
+        person = self.humans[0]
+        mine = [i for i, step in enumerate(self.steps) if step.seat == person]
+        if not mine:
+            return "you have made no move to take back"
+        last = mine[-1]
+        if last + 1 < len(self.steps):
+            return f"cannot take back: seat {self.steps[last + 1].seat} has moved since"
+        if self.steps[last].reveals:
+            move = self.actions[last].partition(": ")[2] or self.actions[last]
+            return f"cannot take back {move}: it drew or revealed cards"
+        return None
+
     def _rebuild(self, actions: Sequence[str]) -> None:
+        """The game from its start with ``actions`` played: the state, the record, the log."""
         self.state = self.game.new_game(self.options, self.seed, self.deck)
         self.actions = []
+        self.steps = []
         self.log = []
         for text in actions:
             self._apply(self.game.parse_action(text))
@@ -253,45 +326,48 @@ class Session:
                           list(self.actions), self.deck, result)
 
     def save(self, path: str | Path) -> Outcome:
-        """Write the game record (with the seating) to ``path``."""
+        """Write the game record (with the seating) to ``path``, atomically: a failed save
+        (a full disk, a folder that is not there) keeps the file that was there."""
         data = self.record().to_json()
         data[PLAY_KEY] = self.seating.to_json()
         try:
-            Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            write_atomic(path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
             return Outcome(False, f"cannot save to {path}: {exc.strerror or exc}")
         return Outcome(True, f"saved to {path}")
 
     @classmethod
-    def resume(cls, path: str | Path, seating: Seating | None = None) -> Session:
-        """The game saved at ``path``, its moves replayed; seats as saved unless given."""
-        record = GameRecord.load(path)
+    def resume(cls, path: str | Path,
+               seats: Callable[[int], Seating] | None = None) -> Session:
+        """The game saved at ``path``, its moves replayed and its stored result checked;
+        seated as saved, or by ``seats(players)`` if given. ``RecordError`` if the file
+        is no save that replays."""
+        data = read_record_json(path)
+        record = GameRecord.from_json(data)
         game, _state = start(record)
-        if seating is None:
-            seating = saved_seating(path) or default_seating(
-                len(_players_of(record)), 0, bot_or_fallback(game)[0])
         options = game.options_from_json(record.options)
-        session = cls(game, options, record.seed, seating, record.deck)
+        if seats is not None:
+            session = cls(game, options, record.seed, seats(options.players), record.deck)
+        else:
+            try:
+                seating = saved_seating(data, options.players) or default_seating(
+                    options.players, 0, bot_or_fallback(game)[0])
+                session = cls(game, options, record.seed, seating, record.deck)
+            except ValueError as exc:  # RecordError included
+                raise RecordError(f"{path}: {exc}") from exc
         try:
             session._rebuild(record.actions)
-        except GameError as exc:
+            check_record_result(record, session.state)
+        except GameError as exc:  # RecordError included
             raise RecordError(f"{path}: {exc}") from exc
         return session
 
 
-def _players_of(record: GameRecord) -> range:
-    players = record.options.get("players")
-    if not isinstance(players, int):
-        raise RecordError("record options lack the number of players")
-    return range(players)
-
-
-def saved_seating(path: str | Path) -> Seating | None:
-    """The seating a save of ``bohnen play`` stored, if any."""
-    data = read_record_json(path)
+def saved_seating(data: Any, players: int) -> Seating | None:
+    """The seating a save of ``bohnen play`` stored in ``data``, if any."""
     if not isinstance(data, dict) or PLAY_KEY not in data:
         return None
-    return Seating.from_json(data[PLAY_KEY])
+    return Seating.from_json(data[PLAY_KEY], players)
 
 
 def default_seating(players: int, seat: int, bots: str | Sequence[str],

@@ -49,7 +49,31 @@ FLAWS: dict[str, Flaw] = {
     "idle_seat": Flaw("is to act but has no legal action"),
     "sloppy_parser": Flaw("not InvalidActionError"),
     "endless": Flaw("did not end after 40 actions", max_actions=40),
+    "hushed": Flaw("no event of .* reveals anything, yet seat"),
+    "unflagged": Flaw("has no bool 'reveals'"),
 }
+
+
+class Hushed:
+    """An event that never says it reveals (flaw ``hushed``)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.reveals = False
+
+    def to_json(self, viewer: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = self.inner.to_json(viewer)
+        return data
+
+    def text(self, viewer: int | None) -> str:
+        return str(self.inner.text(viewer))
+
+
+class Unflagged(Hushed):
+    """An event without ``reveals`` at all (flaw ``unflagged``)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
 
 
 class Flawed:
@@ -93,11 +117,16 @@ class Flawed:
 
     def apply(self, action: Any) -> list[Any]:
         try:
-            return list(self.inner.apply(action))
+            events = list(self.inner.apply(action))
         except GameError:
             if self.flaw == "dirty_refusal":
                 self.scars += 1
             raise
+        if self.flaw == "hushed":
+            return [Hushed(e) for e in events]
+        if self.flaw == "unflagged":
+            return [Unflagged(e) for e in events]
+        return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
         data: dict[str, Any] = self.inner.view(seat)
@@ -211,6 +240,7 @@ def _exercised(report: Report) -> None:
     assert report.probes > 0 and report.rejected > 0
     assert report.determinizations > 0
     assert report.hidden_differences > 0, "determinize never re-dealt anything hidden"
+    assert report.quiet_moves > 0, "no move that reveals nothing was checked"
     assert len(report.results) == report.games
 
 

@@ -234,12 +234,14 @@ def human_move(sess: session_module.Session) -> None:
 def test_take_back_and_save_and_resume_a_game_of_bohn_hansa(tmp_path: Path) -> None:
     sess = random_session("hansa", seed=2)
     sess.run_bots()
-    for _ in range(6):
+    while not any(str(a).startswith("0: buy ") for a in sess.choices(0)):
         human_move(sess)
     before, actions = sess.state.to_json(), list(sess.actions)
-    human_move(sess)
-    assert sess.take_back().ok
+    assert sess.play(0, next(a for a in sess.choices(0) if str(a).startswith("0: buy "))).ok
+    assert sess.take_back().ok  # nothing drawn or revealed, nobody moved since
     assert sess.state.to_json() == before and sess.actions == actions
+    for _ in range(6):
+        human_move(sess)
     path = tmp_path / "hansa.json"
     assert sess.save(path).ok
     again = session_module.Session.resume(path)

@@ -98,13 +98,13 @@ def test_take_back_by_key() -> None:
 
 
 async def _take_back_by_key() -> None:
-    sess = session("ndb", seed=4, options=["rounds=1"])
+    sess = session("bohnanza", seed=4)
     app = app_for(sess)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = sess.state.to_json()
-        await pilot.press("g")
-        assert sess.actions
+        await pilot.press("1")  # plant 0: nothing drawn or revealed
+        assert sess.actions == ["0: plant 0"]
         await pilot.press("u")
         assert sess.state.to_json() == start and "took back" in screen_text(app)
         await pilot.press("u")

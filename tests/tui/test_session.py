@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -36,22 +38,6 @@ def test_bots_play_only_legal_moves_and_the_record_replays(game: str,
             human_move(sess)
     final = replay(sess.record())
     assert final.to_json() == sess.state.to_json()
-
-
-@pytest.mark.parametrize(("game", "options"), [("bohnanza", []), ("ndb", ["rounds=1"])])
-def test_take_back_restores_the_exact_state(game: str, options: list[str]) -> None:
-    sess = session(game, seed=2, options=options)
-    sess.run_bots()
-    for _ in range(5):
-        human_move(sess)
-    before, actions, log = sess.state.to_json(), list(sess.actions), len(sess.log)
-    human_move(sess)
-    assert len(sess.actions) > len(actions)
-    outcome = sess.take_back()
-    assert outcome.ok, outcome.message
-    assert sess.state.to_json() == before
-    assert sess.actions == actions and len(sess.log) == log
-    assert sess.human_to_act() == 0
 
 
 def test_take_back_needs_a_move_and_is_refused_between_people() -> None:
@@ -93,6 +79,31 @@ def test_resume_refuses_a_broken_record(tmp_path: Path) -> None:
         Session.resume(path)
     with pytest.raises(RecordError):
         Session.resume(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize("fails", ["fsync", "replace"])
+def test_a_failed_save_keeps_the_previous_save_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str) -> None:
+    """A full disk while saving: the save before stays whole, the session says so."""
+    sess = session("ndb", options=["rounds=1"])
+    sess.run_bots()
+    human_move(sess)
+    path = tmp_path / "game.json"
+    assert sess.save(path).ok
+    kept = path.read_bytes()
+    human_move(sess)
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, fails, full)
+    outcome = sess.save(path)
+    monkeypatch.undo()
+    assert not outcome.ok
+    assert outcome.message == f"cannot save to {path}: {os.strerror(errno.ENOSPC)}"
+    assert path.read_bytes() == kept
+    assert Session.resume(path).actions == GameRecord.load(path).actions
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no stray temporary file
 
 
 def test_save_to_a_bad_place_is_a_message(tmp_path: Path) -> None:

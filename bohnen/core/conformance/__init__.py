@@ -25,7 +25,9 @@ And at randomly chosen steps (``Settings.deep_rate``), in full:
 - ``view`` is JSON-ready; ``determinize(seat, rng)`` keeps ``view(seat)`` and the
   spectator's view, the seat's legal actions and ``to_act()``, is deterministic in
   its ``rng``, and different ``rng`` re-deal what the seat cannot see;
-- events are JSON-ready and have a text for every viewer.
+- events are JSON-ready and have a text for every viewer, and a ``bool``
+  ``reveals``; when none of a move's events reveals, the same move made in a
+  determinization for the seat that moved shows that seat the same view after it.
 
 Across the game: the same seed gives the same game (replayed without checks, and
 the checked run continues from clones and JSON copies of its state), and the game's
@@ -35,10 +37,10 @@ The modules, one concern each: ``settings`` (:class:`Settings`, :class:`Report`,
 ``Trace``), ``context`` (where the suite is, :class:`ConformanceError`), ``driver``
 (random moves, unchecked games), ``steps`` (the checks of every step), ``legal``
 (the listed actions), ``copies`` (clones, JSON copies, same seed same game),
-``views`` (views and determinization), ``mutations`` and ``probes`` (illegal and
-malformed attempts), ``attempts`` (what must hold of one), ``deep`` (the full check
-of a position), ``ending`` (the finished game), ``record`` (its record) and
-``games`` (whole games and series).
+``views`` (views and determinization), ``reveals`` (what events say of hidden
+cards), ``mutations`` and ``probes`` (illegal and malformed attempts), ``attempts``
+(what must hold of one), ``deep`` (the full check of a position), ``ending`` (the
+finished game), ``record`` (its record) and ``games`` (whole games and series).
 """
 
 from bohnen.core.conformance.attempts import attempt

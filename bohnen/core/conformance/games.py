@@ -11,6 +11,7 @@ from bohnen.core.conformance.deep import check_deep
 from bohnen.core.conformance.driver import choose_move, play_plain, proposal_kinds, rngs
 from bohnen.core.conformance.ending import check_over
 from bohnen.core.conformance.record import check_record
+from bohnen.core.conformance.reveals import check_reveals
 from bohnen.core.conformance.settings import DEFAULT_SETTINGS, Report, Settings, Trace
 from bohnen.core.conformance.steps import check_applied, check_events, check_step
 from bohnen.core.errors import GameError
@@ -57,7 +58,7 @@ def _play_checked(game: Game, options: Any, seed: int, settings: Settings,
         if proposal:
             ctx.proposal_kinds.add(type(action))
             report.proposals_applied += 1
-        _apply_checked(ctx, state, action, deep)
+        _apply_checked(ctx, state, action, deep, report)
         actions.append(str(action))
         ctx.index, ctx.last = len(actions), str(action)
     check_deep(ctx, state, checker, settings, report)
@@ -66,7 +67,8 @@ def _play_checked(game: Game, options: Any, seed: int, settings: Settings,
     return Trace(actions, state.result(), state.to_json())
 
 
-def _apply_checked(ctx: Context, state: State, action: Any, deep: bool) -> None:
+def _apply_checked(ctx: Context, state: State, action: Any, deep: bool,
+                   report: Report) -> None:
     check_applied(ctx, action, deep)
     kept = state.clone() if deep else None
     kept_json = state.to_json() if deep else None
@@ -76,8 +78,9 @@ def _apply_checked(ctx: Context, state: State, action: Any, deep: bool) -> None:
         raise ctx.fail(f"chosen action {action} is refused: {exc}") from None
     if kept is not None and kept.to_json() != kept_json:
         raise ctx.fail(f"applying {action} changed a clone taken before it")
-    if deep:
+    if kept is not None:
         check_events(ctx, state, events)
+        check_reveals(ctx, kept, action, events, state, report)
 
 
 def run_conformance(game: Game, options: Any, seeds: Iterable[int],

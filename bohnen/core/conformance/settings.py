@@ -44,7 +44,9 @@ class Report:
     ``rejected`` counts attempts refused (by a parser, ``check`` or ``apply``),
     ``accepted_probes`` probes that turned out legal, ``hidden_differences`` the
     pairs of determinizations (other ``rng``) whose full states differed, ``swaps``
-    the times play went on from a clone or a JSON copy.
+    the times play went on from a clone or a JSON copy, ``quiet_moves`` the moves
+    none of whose events reveals that were replayed on a determinization (the mover
+    must see the same view after them).
     """
 
     games: int = 0
@@ -57,6 +59,7 @@ class Report:
     determinizations: int = 0
     hidden_differences: int = 0
     swaps: int = 0
+    quiet_moves: int = 0
     results: list[Result] = field(default_factory=list)
 
     def add(self, other: Report) -> None:

@@ -41,10 +41,10 @@ def _check_determinized(ctx: Context, state: State, other: State, viewer: int | 
         raise ctx.fail(f"{where} fails its audit: {exc}") from None
     if other.view(viewer) != seen:
         raise ctx.fail(f"{where} shows viewer {viewer} another view: "
-                       f"{_first_difference(seen, other.view(viewer))}")
+                       f"{first_difference(seen, other.view(viewer))}")
     if other.view(None) != public:
         raise ctx.fail(f"{where} shows the spectator another view: "
-                       f"{_first_difference(public, other.view(None))}")
+                       f"{first_difference(public, other.view(None))}")
     if other.to_act() != state.to_act():
         raise ctx.fail(f"{where} has another to_act()")
     if viewer is not None:
@@ -54,16 +54,16 @@ def _check_determinized(ctx: Context, state: State, other: State, viewer: int | 
             raise ctx.fail(f"{where} gives seat {viewer} another number of proposals")
 
 
-def _first_difference(a: Any, b: Any, path: str = "") -> str:
+def first_difference(a: Any, b: Any, path: str = "") -> str:
     """Where two JSON values first differ, for a readable message."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
             if a.get(key) != b.get(key):
-                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+                return first_difference(a.get(key), b.get(key), f"{path}.{key}")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
+                return first_difference(x, y, f"{path}[{i}]")
     return f"{path or 'top'}: {a!r} != {b!r}"
 
 
