@@ -194,18 +194,16 @@ class Traded(NamedTuple):
     pid: int
     seat: int  # the proposer
     to: int
-    given: tuple[int, ...]  # beans from the proposer to ``to``: its hand cards first
-    received: tuple[int, ...]  # beans from ``to`` to the proposer
+    # beans from the proposer to ``to``: its hand cards first, sorted (not in the order
+    # of its hand, which is its secret), then face-up cards
+    given: tuple[int, ...]
+    received: tuple[int, ...]  # beans from ``to`` to the proposer, sorted likewise
     talers_given: int
     talers_received: int
-    from_hand: int = 0  # how many of ``given`` come from the proposer's hand
 
     @property
     def reveals(self) -> bool:
-        # The proposer's hand cards arrive in their hand order, which only the proposal
-        # named (others heard the beans, sorted): two different beans show that order.
-        hand = self.given[:self.from_hand]
-        return len(hand) > 1 and min(hand) != max(hand)
+        return False  # the beans of a proposal are public, and no order of a hand shows
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": "traded", "pid": self.pid, "seat": self.seat, "to": self.to,

@@ -173,9 +173,11 @@ def _drop(state: BohnanzaState, p: Proposal, how: str) -> None:
 
 def _take(state: BohnanzaState, seat: int, hand: tuple[int, ...],
           face: tuple[int, ...]) -> tuple[int, ...]:
-    """Remove the named cards (the rest of the hand closes up); return their beans."""
+    """Remove the named cards (the rest of the hand closes up); return their beans, those
+    of the hand sorted (the order of a hand is its owner's secret: the others heard the
+    beans of a proposal sorted, and so they see them arrive), then the face-up ones."""
     cards = state.hands[seat]
-    beans = [cards[i] for i in hand]
+    beans = sorted(cards[i] for i in hand)
     if hand:
         keep = set(hand)
         state.hands[seat] = tuple(c for i, c in enumerate(cards) if i not in keep)
@@ -202,8 +204,7 @@ def apply_accept(state: BohnanzaState, action: A.Accept, events: list[Any]) -> N
     state.trade[p.frm] += received
     _pay(state, p.frm, seat, p.talers)
     _pay(state, seat, p.frm, p.wants_talers)
-    events.append(E.Traded(p.pid, p.frm, seat, given, received, p.talers, p.wants_talers,
-                           len(p.hand)))
+    events.append(E.Traded(p.pid, p.frm, seat, given, received, p.talers, p.wants_talers))
     givers = set()
     if given or p.talers:
         givers.add(p.frm)

@@ -203,6 +203,21 @@ def test_hand_order_kept_during_trading_the_rest_closes_up() -> None:
     assert hand(s, 1) == ["Rote", "Augen", "Garten", "Soja"]
 
 
+def test_cards_given_from_a_hand_do_not_show_its_order() -> None:
+    """Decision 13: the order of a hand is private. Cards given from a hand arrive in the
+    receiver's trade area, and in the trade's event, sorted by bean, not in the giver's
+    hand order: the same trade from two hands in opposite orders looks the same."""
+    seen = []
+    for cards in ("SO BL AU", "AU BL SO"):
+        s = position(hands=["RO", cards, "SA"], face_up="SO GA", phase="trade")
+        act(s, "0: propose 1 give f0 want BL,AU")
+        given = ",".join(f"h{i}" for i, c in enumerate(cards.split()) if c in ("BL", "AU"))
+        events = act(s, f"1: accept {last_pid(s)} give {given}")
+        traded = next(e for e in events if e["event"] == "traded")
+        seen.append((traded["received"], trade_area(s, 0)))
+    assert seen[0] == seen[1] == (["Blaue", "Augen"], ["Blaue", "Augen"])
+
+
 def test_any_card_of_the_hand_may_be_traded_whatever_its_position() -> None:
     """« Par contre, n'importe quelle carte peut être inclue dans un échange, quelle que soit
     sa position dans la main. »"""
