@@ -16,8 +16,8 @@ COLOURS = {"Blaue": "blue", "Feuer": "red", "Sau": "magenta", "Brech": "green",
 FIELD_WIDTH = 18
 
 GAME_HELP = """  t         trade panel: propose, or counter the proposal made to you
-  b         buy the third field (whenever you are to act)
-  v, N      harvest field N-1 (whenever you are to act; or click a field)
+  b         buy the third field (at any moment, also while others play)
+  v, N      harvest field N-1 (at any moment; or click a field)
 [b]Notation[/b] (h<i>: your hand position, f<i>: face-up card)
   plant 0 · end-planting · plant RO 1 · harvest 0 · buy-field · pass
   propose 2 give h0,f1 want RO · accept 5 give h3 · decline 5
@@ -147,8 +147,11 @@ class BohnanzaScreen(GameScreen):
             return
         super().action_choose(number)
 
+    def any_time_keys(self) -> str:
+        return "v then N harvest field N · b buy the third field"
+
     def action_harvest_key(self) -> None:
-        if self.my_seat() is None:
+        if self.person_seat() is None:
             return
         self.harvesting = True
         self.say("Harvest which field? Press 1, 2 or 3.")

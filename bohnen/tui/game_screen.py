@@ -129,6 +129,10 @@ class GameScreen(Screen[None]):
         """Markup before the numbered list."""
         return "[b]Your move:[/b] "
 
+    def any_time_keys(self) -> str:
+        """Markup naming the keys of the game's any-time moves (shown while others play)."""
+        return ""
+
     def hinted(self, action: object) -> None:
         """Called with the hint's action once it is shown (a game may point at it)."""
 
@@ -160,13 +164,26 @@ class GameScreen(Screen[None]):
         if session.is_over:
             return "[b]The game is over.[/b]"
         seat = session.human_to_act()
+        if seat is None or seat != self.shown:
+            listed = self.menu(self.shown)  # an any-time menu opened out of turn
+            if listed:
+                return (self.menu_title()
+                        + numbered(listed, width=68, describe=self.describe))
         if seat is None:
             bot = session.bot_to_act()
-            return f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
+            return (f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
+                    + self.any_time_line())
         if seat != self.shown:
-            return f"[i]Seat {seat} is to play.[/i]"
+            return f"[i]Seat {seat} is to play.[/i]" + self.any_time_line()
         return (self.menu_title() + numbered(self.menu(seat), width=68, describe=self.describe)
                 + self.menu_extra(seat))
+
+    def any_time_line(self) -> str:
+        """Out of turn: the keys of the any-time moves the person shown may make now."""
+        keys = self.any_time_keys()
+        if not keys or not self.session.any_time_choices(self.shown):
+            return ""
+        return f"\n[b]Any time:[/b] {keys}"
 
     def say(self, message: str, error: bool = False) -> None:
         text = esc(message)
@@ -220,19 +237,40 @@ class GameScreen(Screen[None]):
             self.flow()
 
     def play_text(self, text: str) -> None:
-        seat = self.my_seat()
-        if seat is None:
-            return
         if text.strip().isdigit():
             self.choose_listed(int(text.strip()))
+            return
+        seat = self.person_seat()
+        if seat is None:
+            return
+        if seat != self.session.human_to_act():  # out of turn: only an any-time move
+            try:
+                action = self.session.parse(seat, text)
+            except ValueError as exc:
+                self.say(str(exc), error=True)
+                return
+            self.play_action(action)
             return
         self.after_move(self.session.play_text(seat, text))
 
     def play_action(self, action: Any) -> None:
-        seat = self.my_seat()
+        any_time = getattr(action, "any_time", False)
+        seat = self.person_seat() if any_time else self.my_seat()
         if seat is None:
             return
         self.after_move(self.session.play(seat, action))
+
+    def person_seat(self) -> int | None:
+        """The seat shown if a person plays it, to act or not (any-time moves are open to
+        it at any moment); else a message and None."""
+        session = self.session
+        if session.is_over:
+            self.say("The game is over.", error=True)
+            return None
+        if self.shown not in session.humans:
+            self.say("Wait: it is not your move.", error=True)
+            return None
+        return self.shown
 
     def my_seat(self) -> int | None:
         """The seat shown if it is to move now; else a message and None."""
@@ -259,8 +297,9 @@ class GameScreen(Screen[None]):
         self.choose_listed(number)
 
     def choose_listed(self, number: int) -> None:
-        """Play action ``number`` (from 1) of the numbered list shown."""
-        seat = self.my_seat()
+        """Play action ``number`` (from 1) of the numbered list shown (out of turn: of an
+        any-time menu, if one is open)."""
+        seat = self.shown if self.menu(self.shown) else self.my_seat()
         if seat is None:
             return
         listed = self.menu(seat)

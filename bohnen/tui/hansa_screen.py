@@ -47,7 +47,8 @@ GAME_HELP = """  m / l / b map / prices of every city / board (or click the tabs
   Enter     in your travel phase: go to the cursor's city (stay on yours);
             the cost and the cards played are shown first; v: other path
   t         deal: propose (invite a seat elsewhere) or counter
-  k / r     buy a contract (5t + a travel card) / return a bean (aid full)
+  k / r     buy a contract (5t + a travel card; at any moment, also while
+            others play) / return a bean (aid full)
 [b]Notation[/b] (beans and cities by code, cards T<n> and C<n>)
   begin C26 last C4 · stay · go AAL ROS · buy BL 3 · buy-scarce RO
   sell BL · fulfil C11 · buy-contract T4 · return BL · end-trading
@@ -268,6 +269,9 @@ class HansaScreen(GameScreen):
             return f"pass (the floor to seat {(self.shown + 1) % len(view['players'])})"
         return text
 
+    def any_time_keys(self) -> str:
+        return "k buy a contract"
+
     def menu_extra(self, seat: int) -> str:
         if self.submenu is not None:
             return "  [dim](Esc: back)[/]"
@@ -371,10 +375,15 @@ class HansaScreen(GameScreen):
         self.redraw()
 
     def open_submenu(self, verb_name: str, title: str, none: str) -> None:
-        seat = self.my_seat()
+        """A numbered list of the moves of one kind; out of turn, of the any-time moves
+        (buying a contract is open at any moment)."""
+        seat = self.person_seat()
         if seat is None:
             return
-        listed = [a for a in self.session.choices(seat) if verb(a) == verb_name]
+        session = self.session
+        pool = (session.choices(seat) if seat == session.human_to_act()
+                else session.any_time_choices(seat))
+        listed = [a for a in pool if verb(a) == verb_name]
         if not listed:
             self.say(none, error=True)
             return
@@ -385,7 +394,7 @@ class HansaScreen(GameScreen):
     def action_contract(self) -> None:
         self.open_submenu("buy-contract", f"Buy a contract ({CONTRACT_PRICE}t), giving up:",
                           f"No contract to buy now (it takes {CONTRACT_PRICE}t and an "
-                          "ordinary travel card, when you are to act).")
+                          "ordinary travel card; not while you pay customs).")
 
     def action_return_bean(self) -> None:
         self.open_submenu("return", "Return which bean to the supply?",

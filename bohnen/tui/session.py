@@ -204,6 +204,13 @@ class Session:
             return []
         return list(self.state.legal_actions(seat))
 
+    def any_time_choices(self, seat: int) -> list[Any]:
+        """The any-time actions a person at ``seat`` may take now, whoever is to act
+        (Bohnanza's harvests and third field, Bohn Hansa's contracts)."""
+        if seat not in self.humans or self.state.is_over:
+            return []
+        return list(self.state.any_time_actions(seat))
+
     def _apply(self, action: Any) -> None:
         events = self.state.apply(action)
         self.actions.append(str(action))
@@ -255,10 +262,13 @@ class Session:
         return listed[number - 1]
 
     def play(self, seat: int, action: Any) -> Outcome:
-        """Apply ``seat``'s action if it is theirs to make; a message either way."""
+        """Apply ``seat``'s action if it is theirs to make: a move when the person is to
+        act, an any-time move (a harvest, the third field, a contract) at any moment,
+        also while the bots play; a message either way."""
         if self.state.is_over:
             return Outcome(False, "the game is over")
-        if seat != self.human_to_act():
+        any_time = seat in self.humans and getattr(action, "any_time", False)
+        if seat != self.human_to_act() and not any_time:
             return Outcome(False, f"it is not seat {seat}'s move now")
         try:
             self._apply(action)
