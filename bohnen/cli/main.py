@@ -2,7 +2,9 @@
 
 Every command lets ``ValueError`` (``GameError`` included) and ``OSError`` rise;
 :func:`main` prints them, and Typer's own usage errors, as a single line on
-stderr and exits with code 2 — never with a traceback.
+stderr and exits with code 2 — never with a traceback. The line is cut to
+``MAX_MESSAGE`` characters: messages quote short excerpts of what they complain
+about, and this bound holds even for one that does not.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bohnen.cli.tournament import tournament_command
 
 PROG = "bohnen"
 USAGE_EXIT = 2
+MAX_MESSAGE = 1000  # characters of the error line after "bohnen: error: "
 
 app = typer.Typer(
     name=PROG,
@@ -47,8 +50,13 @@ def _click_exception() -> type[Exception]:
     return typer.BadParameter
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def _one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` on one line (every run of white space one space), at most ``limit``
+    characters and a note of how long it was."""
+    line = " ".join(text.split())
+    if len(line) <= limit:
+        return line
+    return f"{line[:limit]}… (cut from {len(line):,} characters)"
 
 
 def _os_message(exc: OSError) -> str:
