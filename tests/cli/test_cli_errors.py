@@ -116,3 +116,12 @@ def test_a_long_unknown_command_is_cut(capsys: pytest.CaptureFixture[str]) -> No
     """Click's own message quotes the command whole."""
     err = fails(["9" * 5000], capsys)
     assert "No such command" in err and len(err) < 1100
+
+
+def test_control_characters_are_shown_escaped(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A file name with an escape sequence reached the terminal raw (and could clear
+    the screen, or turn the text around)."""
+    err = fails(["replay", str(tmp_path / "a\x1b[2Jb\u202ec.json")], capsys)
+    assert "\x1b" not in err and "\u202e" not in err
+    assert "a\\x1b[2Jb\\u202ec.json" in err
