@@ -402,6 +402,7 @@ def catalogue() -> list[Case]:
         _args_case("a 100,000-character bot spec",
                    ["simulate", "bohnanza", "--bots", "y" * 100_000]),
         _args_case("a 100,000-character game name", ["simulate", "z" * 100_000]),
+        _args_case("a file name with escape sequences", ["replay", "a\x1b[2Jb\u202ec.json"]),
         _args_case("games with an argument", ["games", "all"]),
         _args_case("bots with an unknown flag", ["bots", "--all"]),
     ]
