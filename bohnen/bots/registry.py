@@ -14,6 +14,7 @@ from bohnen.bots.base import Bot
 from bohnen.bots.ismcts import ismcts
 from bohnen.bots.ismcts_settings import PARAMS as ISMCTS_PARAMS
 from bohnen.bots.random_bot import RandomBot
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import Game
 
 Factory = Callable[..., Bot]
@@ -46,7 +47,7 @@ def bot_params(name: str, game: Game | None = None) -> Mapping[str, type]:
     """The parameters of bot ``name`` for ``game`` and their types."""
     entries = _entries(game)
     if name not in entries:
-        raise ValueError(f"unknown bot {name!r}")
+        raise ValueError(f"unknown bot {excerpt(name)}")
     return entries[name][1]
 
 
@@ -62,11 +63,12 @@ def _value(name: str, key: str, text: str, kind: type) -> Any:
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"bot {name}: {key} must be true or false, not {text!r}")
+        raise ValueError(f"bot {name}: {key} must be true or false, not {excerpt(text)}")
     try:
         return kind(text)
     except ValueError:
-        raise ValueError(f"bot {name}: {key} must be a {kind.__name__}, not {text!r}") from None
+        raise ValueError(f"bot {name}: {key} must be a {kind.__name__}, "
+                         f"not {excerpt(text)}") from None
 
 
 def make_bot(spec: str, game: Game | None = None) -> Bot:
@@ -76,7 +78,8 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
     entries = _entries(game)
     if name not in entries:
         where = f" for {game.name}" if game is not None else ""
-        raise ValueError(f"unknown bot {name!r}{where}; bots are {', '.join(sorted(entries))}")
+        raise ValueError(f"unknown bot {excerpt(name)}{where}; bots are "
+                         f"{', '.join(sorted(entries))}")
     factory, kinds = entries[name]
     kwargs: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in params.split(","))):
@@ -84,6 +87,6 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
         key = key.strip()
         if not eq or key not in kinds:
             known = ", ".join(sorted(kinds)) or "none"
-            raise ValueError(f"bot {name}: bad parameter {item!r}; parameters: {known}")
+            raise ValueError(f"bot {name}: bad parameter {excerpt(item)}; parameters: {known}")
         kwargs[key] = _value(name, key, text.strip(), kinds[key])
     return factory(game, **kwargs)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bohnen.core import Game
+from bohnen.core.files import excerpt
 
 _TRUE = ("true", "yes", "on")
 _FALSE = ("false", "no", "off")
@@ -32,7 +33,8 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     key, eq, value = text.partition("=")
     key = key.strip().replace("-", "_")
     if not eq or not key:
-        raise ValueError(f"--option {text!r}: expected key=value, e.g. bean_protection=false")
+        raise ValueError(f"--option {excerpt(text)}: expected key=value, "
+                         "e.g. bean_protection=false")
     if key == "players":
         raise ValueError("--option players: give the number of players with --players")
     return key, parse_value(value)
@@ -48,11 +50,12 @@ def build_options(game: Game, players: int, assignments: Iterable[str] = ()) -> 
     """The game's options for ``players`` with each ``key=value`` applied (the last wins).
 
     The game validates them: an unknown option or a bad value raises ``ValueError``
-    naming the option.
+    naming the option. The options not given take the game's defaults for the player
+    count (and what the game derives from the given ones, like the digest of a board
+    file, is derived afresh).
     """
     check_players(game, players)
     overrides = dict(parse_assignment(text) for text in assignments)
     if not overrides:
         return game.options(players)
-    data = {**game.options(players).to_json(), **overrides}
-    return game.options_from_json(data)
+    return game.options_from_json({"players": players, **overrides})

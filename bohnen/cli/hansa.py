@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -52,4 +53,11 @@ def simulate_on_board_command(
 
     load_board(board)  # a bad board: every fault on one line
     simulate_command("hansa", players, games, seed, as_json, record, bots,
-                     [f"board={board.resolve()}"])
+                     [f"board={board_option(board)}"])
+
+
+def board_option(board: Path) -> str:
+    """The ``board`` option for ``--board``: ``default`` (the default board, as
+    `check-board default` reads it), else the file's absolute path, so that records
+    replay from any folder."""
+    return "default" if str(board) == "default" else os.path.realpath(board)

@@ -2,7 +2,10 @@
 
 Every command lets ``ValueError`` (``GameError`` included) and ``OSError`` rise;
 :func:`main` prints them, and Typer's own usage errors, as a single line on
-stderr and exits with code 2 — never with a traceback.
+stderr and exits with code 2 — never with a traceback. The line is cut to
+``MAX_MESSAGE`` characters (messages quote short excerpts of what they complain
+about, and this bound holds even for one that does not), and characters that a
+terminal would act on (escape sequences in a file name, say) are shown escaped.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from bohnen.cli.tournament import tournament_command
 
 PROG = "bohnen"
 USAGE_EXIT = 2
+MAX_MESSAGE = 1000  # characters of the error line after "bohnen: error: "
 
 app = typer.Typer(
     name=PROG,
@@ -47,8 +51,14 @@ def _click_exception() -> type[Exception]:
     return typer.BadParameter
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
+def _one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` on one line (every run of white space one space, other characters that
+    are not printable escaped), at most ``limit`` characters and a note of how long
+    it was."""
+    line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in " ".join(text.split()))
+    if len(line) <= limit:
+        return line
+    return f"{line[:limit]}… (cut from {len(line):,} characters)"
 
 
 def _os_message(exc: OSError) -> str:

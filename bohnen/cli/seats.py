@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bohnen.bots import Bot, make_bot
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import Game
 
 DEFAULT_BOT = "random"
@@ -32,7 +33,7 @@ def seat_specs(text: str | None, players: int) -> list[str]:
         return [DEFAULT_BOT] * players
     specs = split_specs(text)
     if any(not spec for spec in specs):
-        raise ValueError(f"--bots {text!r}: empty bot spec")
+        raise ValueError(f"--bots {excerpt(text)}: empty bot spec")
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:

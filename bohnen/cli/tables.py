@@ -41,7 +41,11 @@ def totals_table(summary: Mapping[str, Any]) -> Table:
     table.add_row("games", _figure(summary["games"]))
     table.add_row("mean turns", _figure(summary["mean_turns"]))
     table.add_row("mean actions per game", _figure(summary["mean_actions"]))
-    table.add_row("games per second", _figure(summary["games_per_second"]))
+    speed = summary["games_per_second"]
+    if speed is not None and 0 < speed < 1:  # slow games: the time of one reads better
+        table.add_row("seconds per game", f"{1 / speed:.3g}")
+    else:
+        table.add_row("games per second", _figure(speed))
     return table
 
 

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from bohnen.core.errors import GameError, RecordError
-from bohnen.core.files import FileFault, read_json, write_atomic
+from bohnen.core.files import FileFault, excerpt, read_json, write_atomic
 from bohnen.core.protocol import Game, State
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
 
 FORMAT = "bohnen-record"
+RESULT_CHARS = 200  # a result quoted in a message (a real one is shorter)
+CAUSE_CHARS = 500  # the engine's complaint about a record's part, quoted in a message
 
 
 @dataclass(slots=True)
@@ -52,9 +54,15 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"record 'format' must be {FORMAT!r}, "
+                              f"not {excerpt(data['format'])}")
         missing = [k for k in ("game", "options", "seed", "actions") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
+        if not isinstance(data["game"], str):
+            raise RecordError(f"record 'game' must be a game's name, "
+                              f"not {excerpt(data['game'])}")
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record 'actions' must be a list of notation strings")
@@ -62,13 +70,13 @@ class GameRecord:
             raise RecordError("record 'options' must be an object")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"record 'seed' must be an integer, not {seed!r}")
+            raise RecordError(f"record 'seed' must be an integer, not {excerpt(seed)}")
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, list):
             raise RecordError("record 'deck' must be a list or null")
         version = data.get("version", 0)
         if not isinstance(version, int) or isinstance(version, bool):
-            raise RecordError(f"record 'version' must be an integer, not {version!r}")
+            raise RecordError(f"record 'version' must be an integer, not {excerpt(version)}")
         result = None
         if data.get("result") is not None:
             try:
@@ -76,7 +84,7 @@ class GameRecord:
             except ValueError as exc:
                 raise RecordError(f"record 'result': {exc}") from exc
         return cls(
-            game=str(data["game"]),
+            game=data["game"],
             version=version,
             options=data["options"],
             seed=seed,
@@ -103,26 +111,32 @@ def read_record_json(path: str | Path) -> Any:
         raise RecordError(str(exc)) from None
 
 
+def _brief(exc: Exception) -> str:
+    """The message of ``exc``, cut short: it may quote a long value of the record."""
+    text = str(exc)
+    return text if len(text) <= CAUSE_CHARS else f"{text[:CAUSE_CHARS]}… (cut)"
+
+
 def start(record: GameRecord) -> tuple[Game, State]:
     """The game and its starting state for ``record``."""
     try:
         game = get_game(record.game)
     except ValueError as exc:
-        raise RecordError(str(exc)) from exc
+        raise RecordError(_brief(exc)) from exc
     if record.version and record.version != game.version:
         raise RecordError(
-            f"record is for {game.name} version {record.version}, "
+            f"record is for {game.name} version {excerpt(record.version)}, "
             f"this engine plays version {game.version}"
         )
     try:
         options = game.options_from_json(record.options)
     except ValueError as exc:
-        raise RecordError(f"record options: {exc}") from exc
+        raise RecordError(f"record options: {_brief(exc)}") from exc
     deck: Sequence[Any] | None = record.deck
     try:
         state: State = game.new_game(options, record.seed, deck)
     except ValueError as exc:
-        raise RecordError(f"record deck: {exc}") from exc
+        raise RecordError(f"record deck: {_brief(exc)}") from exc
     return game, state
 
 
@@ -133,7 +147,7 @@ def replay(record: GameRecord, check_result: bool = True) -> State:
         try:
             state.apply(game.parse_action(text))
         except GameError as exc:
-            raise RecordError(f"action {index + 1} ({text!r}): {exc}") from exc
+            raise RecordError(f"action {index + 1} ({excerpt(text)}): {_brief(exc)}") from exc
     if check_result:
         check_record_result(record, state)
     return state
@@ -148,6 +162,5 @@ def check_record_result(record: GameRecord, state: State) -> None:
         raise RecordError("the record's actions end before the game does")
     got = state.result()
     if got != record.result:
-        raise RecordError(
-            f"replay gives {got.to_json()}, record says {record.result.to_json()}"
-        )
+        raise RecordError(f"replay gives {excerpt(got.to_json(), RESULT_CHARS)}, record "
+                          f"says {excerpt(record.result.to_json(), RESULT_CHARS)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import Game
 
 # name -> module that defines ``GAME``; imported on first use.
@@ -25,7 +26,7 @@ def get_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in _KNOWN:
         known = ", ".join(sorted(_KNOWN))
-        raise ValueError(f"unknown game {name!r}; known games: {known}")
+        raise ValueError(f"unknown game {excerpt(name)}; known games: {known}")
     if key not in _LOADED:
         module = importlib.import_module(_KNOWN[key])
         game = module.GAME

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bohnen.core.files import excerpt
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -19,11 +21,19 @@ class Result:
 
     @classmethod
     def from_json(cls, data: Any) -> Result:
-        try:
-            return cls(
-                scores=tuple(int(x) for x in data["scores"]),
-                winners=tuple(int(x) for x in data["winners"]),
-                reason=str(data["reason"]),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"bad result {data!r}: {exc}") from exc
+        """The result of :meth:`to_json`; ``ValueError`` naming a missing or mistyped field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"bad result {excerpt(data)}: not an object")
+        for key in ("scores", "winners"):
+            value = data.get(key)
+            if not isinstance(value, list) or not all(_whole(x) for x in value):
+                raise ValueError(f"bad result: {key} must be a list of whole numbers, "
+                                 f"not {excerpt(value)}")
+        if not isinstance(data.get("reason"), str):
+            raise ValueError(f"bad result: reason must be a text, not "
+                             f"{excerpt(data.get('reason'))}")
+        return cls(tuple(data["scores"]), tuple(data["winners"]), data["reason"])
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

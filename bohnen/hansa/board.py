@@ -9,12 +9,21 @@ printed board is not public; ``boards/default.json`` is a reconstruction.
 each with its place (``cities[3] (Visby).ladder[1]: ...``), in one
 :class:`BoardError`. A :class:`Board` is frozen and carries the all-pairs shortest
 paths (every shortest path, since the player chooses among equals).
+
+A board file is untrusted input (a record names its board by path, and records are
+shared): it is read through :mod:`bohnen.core.files` (a regular file of at most
+``MAX_BOARD_BYTES``, JSON nested a few levels at most); a message quotes a value as a
+short excerpt and lists at most a few faults ("… and N more"); and what the work of
+checking and playing grows with is bounded (cities, shortest paths, numbers), so that
+no file can make either hang.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import os
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +31,8 @@ from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+from bohnen.core.files import FileFault, capped, excerpt, load_json, read_text
 
 FORMAT = "bohnen-hansa-board"
 CONTRACTS = 60
@@ -31,16 +42,30 @@ TRAVEL_NUMBERS = 7
 STORAGE = 8  # the slots of a player's aid: never more than 8 beans
 MAX_PLAYERS = 5
 SLOTS = (4, 5)  # slots of a ladder
+MAX_BOARD_BYTES = 1024 * 1024  # the default board is 14 KB
+MAX_CITIES = 64
+MAX_PATHS = 100_000  # shortest paths between all pairs of cities (the default board: 320)
+MAX_NUMBER = 999  # tokens, prices, payouts, counts: the printed game's are below 100
+CODE_CHARS = 8  # a code of a bean or a city, written in the notation of actions
+NAME_CHARS = 60  # a name of a board, bean, city or colour
+TEXT_CHARS = 2000  # the title and the note
 
 
 class BoardError(ValueError):
     """A board file that cannot be used; ``errors`` lists every fault with its place."""
 
-    def __init__(self, source: str, errors: list[str]) -> None:
+    def __init__(self, source: str, errors: list[str], message: str | None = None) -> None:
         self.source = source
         self.errors = list(errors)
-        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
-        super().__init__(f"{source}: {count}: " + "; ".join(errors))
+        if message is None:
+            count = f"{len(errors):,} error{'s' if len(errors) != 1 else ''}"
+            message = f"{source}: {count}: {capped(errors)}"
+        super().__init__(message)
+
+    @classmethod
+    def unreadable(cls, source: str, fault: FileFault) -> BoardError:
+        """The file could not be read as a board at all (the fault names the file)."""
+        return cls(source, [str(fault)], str(fault))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +135,11 @@ class Board:
         raise ValueError(f"unknown bean {text!r}; beans are {', '.join(self.bean_codes)}")
 
 
+def _shown(key: str) -> str:
+    """A key of the file as it is written, or a short excerpt of a long or odd one."""
+    return key if len(key) <= NAME_CHARS and key.isprintable() else excerpt(key)
+
+
 class _Check:
     """Collects faults with their places."""
 
@@ -120,23 +150,27 @@ class _Check:
         self.errors.append(f"{where}: {message}" if where else message)
 
     def int_field(self, obj: dict[str, Any], key: str, where: str, low: int,
-                  high: int | None = None) -> int | None:
+                  high: int = MAX_NUMBER) -> int | None:
         value = obj.get(key)
         if type(value) is not int:
-            self.add(where, f"{key} must be a whole number, not {value!r}"
+            self.add(where, f"{key} must be a whole number, not {excerpt(value)}"
                      if key in obj else f"missing {key}")
             return None
-        if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            self.add(where, f"{key} must be {bound}, not {value}")
+        if not low <= value <= high:
+            self.add(where, f"{key} must be from {low} to {high}, not {excerpt(value)}")
             return None
         return value
 
-    def str_field(self, obj: dict[str, Any], key: str, where: str) -> str | None:
+    def str_field(self, obj: dict[str, Any], key: str, where: str,
+                  limit: int = NAME_CHARS) -> str | None:
         value = obj.get(key)
         if not isinstance(value, str) or not value.strip():
-            self.add(where, f"{key} must be a non-empty text, not {value!r}"
+            self.add(where, f"{key} must be a non-empty text, not {excerpt(value)}"
                      if key in obj else f"missing {key}")
+            return None
+        if len(value) > limit:
+            self.add(where, f"{key} must be at most {limit} characters, not "
+                            f"{excerpt(value)}")
             return None
         return value
 
@@ -164,7 +198,7 @@ def _beans(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[str], lis
         if not isinstance(item, dict):
             chk.add(where, "must be an object")
             continue
-        code = chk.str_field(item, "code", where)
+        code = chk.str_field(item, "code", where, CODE_CHARS)
         name = chk.str_field(item, "name", where)
         count = chk.int_field(item, "tokens", where, 1)
         price = chk.int_field(item, "base_price", where, 1)
@@ -223,9 +257,10 @@ def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
             chk.add(where, f"the price of {code} is missing")
     for code, price in row.items():
         if code not in city_beans:
-            chk.add(where, f"a price for {code}, which the city does not sell")
-        elif type(price) is not int or price < 1:
-            chk.add(where, f"the price of {code} must be a whole number ≥ 1, not {price!r}")
+            chk.add(where, f"a price for {_shown(code)}, which the city does not sell")
+        elif type(price) is not int or not 1 <= price <= MAX_NUMBER:
+            chk.add(where, f"the price of {code} must be a whole number from 1 to "
+                           f"{MAX_NUMBER}, not {excerpt(price)}")
         elif code in bean_codes:
             out[bean_codes.index(code)] = price
     return tuple(out)
@@ -237,7 +272,7 @@ def _city(chk: _Check, item: dict[str, Any], where: str, bean_codes: list[str],
     known = []
     for b in beans:
         if not isinstance(b, str) or b.upper() not in bean_codes:
-            chk.add(where, f"unknown bean {b!r}")
+            chk.add(where, f"unknown bean {excerpt(b)}")
         elif b.upper() in known:
             chk.add(where, f"bean {b} listed twice")
         else:
@@ -275,6 +310,8 @@ def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
     items = chk.list_field(data, "cities", "")
     if "cities" in data and len(items) < 2:
         chk.add("cities", "a map needs at least two cities")
+    if len(items) > MAX_CITIES:
+        chk.add("cities", f"{len(items):,} cities; a map has at most {MAX_CITIES}")
     for i, item in enumerate(items):
         where = f"cities[{i}]"
         if not isinstance(item, dict):
@@ -282,10 +319,11 @@ def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
             continue
         name = chk.str_field(item, "name", where)
         where = f"cities[{i}] ({name})" if name else where
-        code = chk.str_field(item, "code", where)
+        code = chk.str_field(item, "code", where, CODE_CHARS)
         for key in ("x", "y"):
-            if type(item.get(key)) not in (int, float):
-                chk.add(where, f"{key} (a coordinate for drawing the map) must be a number")
+            if not _finite(item.get(key)):
+                chk.add(where, f"{key} (a coordinate for drawing the map) must be a "
+                               f"finite number")
         if code is not None and code.upper() in out.codes:
             chk.add(where, f"city code {code!r} used twice")
         if name is not None and name in out.names:
@@ -293,17 +331,20 @@ def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
         known, rows = _city(chk, item, where, bean_codes, base)
         out.names.append(name or f"?{i}")
         out.codes.append((code or f"?{i}").upper())
-        out.coords.append((float(item.get("x", 0) or 0), float(item.get("y", 0) or 0))
-                          if all(type(item.get(k)) in (int, float) for k in ("x", "y"))
-                          else (0.0, 0.0))
+        out.coords.append((float(item["x"]), float(item["y"]))
+                          if _finite(item.get("x")) and _finite(item.get("y")) else (0.0, 0.0))
         out.beans.append(tuple(bean_codes.index(b) for b in known))
         out.prices.append(rows)
     return out
 
 
+def _finite(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
 def _city_ref(chk: _Check, value: Any, where: str, codes: list[str]) -> int | None:
     if not isinstance(value, str) or value.upper() not in codes:
-        chk.add(where, f"unknown city {value!r}")
+        chk.add(where, f"unknown city {excerpt(value)}")
         return None
     return codes.index(value.upper())
 
@@ -329,7 +370,8 @@ def _routes(chk: _Check, data: dict[str, Any], codes: list[str]) -> list[set[int
         reached = _bfs(graph, 0)
         cut = [codes[c] for c in range(len(codes)) if reached[c] < 0]
         if cut:
-            chk.add("routes", f"the map is not connected: {', '.join(cut)} cannot be "
+            chk.add("routes", f"the map is not connected: {capped(cut, separator=', ')} "
+                              f"cannot be "
                               f"reached from {codes[0]}")
     return graph
 
@@ -354,7 +396,7 @@ def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> li
         return out
     for b in beans:
         if not isinstance(b, str) or b.upper() not in bean_codes:
-            chk.add(where, f"unknown bean {b!r}")
+            chk.add(where, f"unknown bean {excerpt(b)}")
         elif bean_codes.index(b.upper()) in out:
             chk.add(where, f"bean {b} named twice (a player starts with one of each, so a "
                            f"contract names each bean at most once)")
@@ -405,7 +447,7 @@ def _harvests(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: l
             city = _city_ref(chk, entry.get("city"), at, codes)
             bean = entry.get("bean")
             if not isinstance(bean, str) or bean.upper() not in bean_codes:
-                chk.add(at, f"unknown bean {bean!r}")
+                chk.add(at, f"unknown bean {excerpt(bean)}")
                 continue
             b = bean_codes.index(bean.upper())
             count = chk.int_field(entry, "count", at, 1)
@@ -439,6 +481,20 @@ def _all_paths(graph: list[set[int]], dist: list[list[int]]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _path_count(graph: list[set[int]], dist: list[list[int]]) -> int:
+    """How many shortest paths :func:`_all_paths` lists (one from each city to itself),
+    counted without listing them: per destination, city by city outwards from it."""
+    total = 0
+    for b in range(len(graph)):
+        ways = [0] * len(graph)
+        ways[b] = 1
+        for a in sorted(range(len(graph)), key=lambda c: dist[c][b]):
+            if a != b:
+                ways[a] = sum(ways[n] for n in graph[a] if dist[n][b] == dist[a][b] - 1)
+        total += sum(ways)
+    return total
+
+
 def _paths(graph: list[set[int]], dist: list[list[int]], a: int, b: int) -> list[tuple[int, ...]]:
     """Every shortest path from a to b (cities after a), in order of the city numbers."""
     if a == b:
@@ -456,13 +512,19 @@ def check_board_data(data: Any, source: str = "board") -> Board:
     if not isinstance(data, dict):
         raise BoardError(source, ["the board must be a JSON object"])
     if data.get("format") != FORMAT:
-        chk.add("format", f"must be {FORMAT!r}, not {data.get('format')!r}")
-    if data.get("version") != 1:
-        chk.add("version", f"must be 1, not {data.get('version')!r}")
+        chk.add("format", f"must be {FORMAT!r}, not {excerpt(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or version != 1:  # true == 1 and 1.0 == 1 in Python
+        chk.add("version", f"must be 1, not {excerpt(version)}")
     name = chk.str_field(data, "name", "")
-    title = data.get("title", name)
+    title = chk.str_field(data, "title", "", TEXT_CHARS) if "title" in data else name
+    note = data.get("note", "")
+    if not isinstance(note, str) or len(note) > TEXT_CHARS:
+        chk.add("note", f"must be a text of at most {TEXT_CHARS} characters, not "
+                        f"{excerpt(note)}")
     if not isinstance(data.get("reconstruction", False), bool):
-        chk.add("reconstruction", "must be true or false")
+        chk.add("reconstruction", f"must be true or false, not "
+                                  f"{excerpt(data.get('reconstruction'))}")
     bean_codes, bean_names, tokens, base = _beans(chk, data)
     colours, zoll, nach = _colours(chk, data)
     cities = _cities(chk, data, bean_codes, base)
@@ -471,13 +533,17 @@ def check_board_data(data: Any, source: str = "board") -> Board:
     harvests = _harvests(chk, data, cities.codes, bean_codes, cities.beans)
     _token_counts(chk, bean_codes, tokens, cities.beans)
     for key in sorted(set(data) - _KEYS):
-        chk.add(key, "unknown field")
+        chk.add(_shown(key), "unknown field")
     if chk.errors:
         raise BoardError(source, chk.errors)
     dist = [_bfs(graph, c) for c in range(len(graph))]
+    paths = _path_count(graph, dist)
+    if paths > MAX_PATHS:
+        raise BoardError(source, [f"routes: the map has {paths:,} shortest paths between its "
+                                  f"cities; a board may have at most {MAX_PATHS:,}"])
     return Board(
         name=str(name), title=str(title), reconstruction=bool(data.get("reconstruction", False)),
-        note=str(data.get("note", "")), digest=digest(data),
+        note=str(note), digest=digest(data),
         bean_codes=tuple(bean_codes), bean_names=tuple(bean_names), tokens=tuple(tokens),
         base=tuple(base), colours=tuple(colours), zoll=tuple(zoll), nachschub=tuple(nach),
         city_names=tuple(cities.names), city_codes=tuple(cities.codes),
@@ -499,38 +565,41 @@ def digest(data: Any) -> str:
 
 
 def parse_board_text(text: str, source: str) -> Board:
+    """The board in the JSON ``text`` (nested a few levels at most); ``source`` names it."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardError(source, [f"not valid JSON: {exc.msg} (line {exc.lineno}, "
-                                  f"column {exc.colno})"]) from None
+        data = load_json(text, f"board {source}")
+    except FileFault as fault:
+        raise BoardError.unreadable(source, fault) from None
     return check_board_data(data, source)
 
 
 def load_board(path: str | Path) -> Board:
-    """The board in the file ``path`` (``"default"``: the reconstructed default board)."""
+    """The board in the file ``path`` (``"default"``: the reconstructed default board).
+
+    The file is read once per content: boards are cached by path, modification time
+    and size. It must be a regular file of at most ``MAX_BOARD_BYTES``."""
     if str(path) == "default":
         return default_board()
-    return _load_file(str(Path(path).resolve()))
+    return _load_file(os.path.realpath(path))
 
 
 @lru_cache(maxsize=16)
 def _load_cached(path: str, mtime: int, size: int) -> Board:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardError(path, [f"cannot read the file ({exc.strerror or exc})"]) from None
-    except UnicodeDecodeError:
-        raise BoardError(path, ["not a UTF-8 text file"]) from None
+        text = read_text(path, "board", MAX_BOARD_BYTES)
+    except FileFault as fault:
+        raise BoardError.unreadable(path, fault) from None
     return parse_board_text(text, path)
 
 
 def _load_file(path: str) -> Board:
+    """The board at the absolute ``path``, from the cache while the file is unchanged."""
     try:
-        stat = Path(path).stat()
+        info = os.stat(path)
     except OSError as exc:
-        raise BoardError(path, [f"cannot read the file ({exc.strerror or exc})"]) from None
-    return _load_cached(path, stat.st_mtime_ns, stat.st_size)
+        raise BoardError.unreadable(path, FileFault(
+            f"cannot read board {path}: {exc.strerror or exc}")) from None
+    return _load_cached(path, info.st_mtime_ns, info.st_size)
 
 
 @lru_cache(maxsize=1)

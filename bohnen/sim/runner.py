@@ -101,8 +101,17 @@ class Summary:
             "win_share": [round(w / g, 4) for w in self.wins],
             "mean_turns": round(self.turns / g, 2),
             "mean_actions": round(self.actions / g, 1),
-            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "games_per_second": rate(self.games, self.seconds),
         }
+
+
+def rate(games: int, seconds: float) -> float | None:
+    """Games per second: to one decimal from 10 up, else to three significant digits,
+    so that a series of slow games does not show 0.0; None if no time was measured."""
+    if not seconds:
+        return None
+    value = games / seconds
+    return round(value, 1) if value >= 10 else float(f"{value:.3g}")
 
 
 def simulate(game: Game, options: Any, seed: int, games: int, bots: Sequence[Bot],

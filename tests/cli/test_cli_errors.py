@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bohnen.cli import main
+from bohnen.cli.main import MAX_MESSAGE, fail
 
 SIMULATE = ["simulate", "bohnanza", "--games", "1"]
 
@@ -81,3 +82,46 @@ def test_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr == (f"bohnen: error: cannot read record {missing}: "
                            "No such file or directory\n")
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["simulate", "z" * 100_000], "unknown game 'zzzz"),
+    ([*SIMULATE, "--bots", "y" * 100_000], "unknown bot 'yyyy"),
+    ([*SIMULATE, "--bots", "random:" + "k" * 100_000 + "=1"], "bad parameter 'kkkk"),
+    ([*SIMULATE, "--bots", "random:trades=" + "t" * 100_000], "trades must be true or false"),
+    ([*SIMULATE, "--bots", "random,," + "r" * 100_000], "empty bot spec"),
+    ([*SIMULATE, "--option", "x" * 100_000 + "=1"], "unknown option(s) 'xxxx"),
+    ([*SIMULATE, "--option", "x" * 100_000], "expected key=value"),
+    ([*SIMULATE, "--option", "proposal_size=" + "p" * 100_000], "option proposal_size"),
+])
+def test_a_long_argument_is_quoted_short(argv: list[str], named: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Messages quoted the whole argument: a 100,000-character line on stderr."""
+    err = fails(argv, capsys)
+    assert named in err and "characters)" in err
+    assert len(err) < 400, len(err)
+
+
+def test_the_error_line_is_cut_whatever_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    """A last safety net: no message, even one quoting its input whole, floods stderr."""
+    assert fail("word " * 10_000) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bohnen: error: word word")
+    tail = "… (cut from 49,999 characters)\n"
+    assert err.endswith(tail)
+    assert len(err) == len("bohnen: error: ") + MAX_MESSAGE + len(tail)
+
+
+def test_a_long_unknown_command_is_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    """Click's own message quotes the command whole."""
+    err = fails(["9" * 5000], capsys)
+    assert "No such command" in err and len(err) < 1100
+
+
+def test_control_characters_are_shown_escaped(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A file name with an escape sequence reached the terminal raw (and could clear
+    the screen, or turn the text around)."""
+    err = fails(["replay", str(tmp_path / "a\x1b[2Jb\u202ec.json")], capsys)
+    assert "\x1b" not in err and "\u202e" not in err
+    assert "a\\x1b[2Jb\\u202ec.json" in err

@@ -139,3 +139,91 @@ def test_a_missing_or_unreadable_record_fails_in_one_line(
     missing = tmp_path / "missing.json"
     assert f"cannot read record {missing}" in replay_fails(missing, capsys)
     assert f"record {tmp_path} is not a regular file" in replay_fails(tmp_path, capsys)
+
+
+def _long_game(data: dict[str, Any]) -> None:
+    data["game"] = "x" * 10_000_000
+
+
+def _long_action(data: dict[str, Any]) -> None:
+    data["actions"][2] = "0: plant " + "9" * 1_000_000
+
+
+def _long_reason(data: dict[str, Any]) -> None:
+    data["result"]["reason"] = "r" * 1_000_000
+
+
+def _long_option(data: dict[str, Any]) -> None:
+    data["options"]["o" * 1_000_000] = 1
+
+
+def _long_seed(data: dict[str, Any]) -> None:
+    data["seed"] = "7" * 1_000_000
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    (_long_game, "unknown game 'xxxx"),
+    (_long_action, "action 3 ('0: plant 9999"),
+    (_long_reason, "replay gives"),
+    (_long_option, "unknown option(s) 'oooo"),
+    (_long_seed, "'seed' must be an integer, not '7777"),
+])
+def test_a_long_field_is_quoted_short(tmp_path: Path, record: GameRecord, edit: Edit,
+                                      named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record with a 10 MB game name gave a 10 MB error line."""
+    err = replay_fails(write(tmp_path / "long.json", record, edit), capsys)
+    assert named in err
+    assert len(err) < 1200, len(err)
+
+
+def _other_format(data: dict[str, Any]) -> None:
+    data["format"] = "bohnen-hansa-board"
+
+
+def _score_as_text(data: dict[str, Any]) -> None:
+    data["result"]["scores"] = [str(s) for s in data["result"]["scores"]]
+
+
+def _winner_as_bool(data: dict[str, Any]) -> None:
+    data["result"]["winners"] = [True]
+
+
+def _game_as_number(data: dict[str, Any]) -> None:
+    data["game"] = 5
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    (_other_format, "record 'format' must be 'bohnen-record', not 'bohnen-hansa-board'"),
+    (_score_as_text, "scores must be a list of whole numbers"),
+    (_winner_as_bool, "winners must be a list of whole numbers, not [True]"),
+    (_game_as_number, "record 'game' must be a game's name, not 5"),
+])
+def test_a_field_of_the_wrong_type_is_refused(tmp_path: Path, record: GameRecord, edit: Edit,
+                                              named: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """These were read as if right: another file's format, scores as texts."""
+    assert named in replay_fails(write(tmp_path / "typed.json", record, edit), capsys)
+
+
+@pytest.mark.parametrize(("board", "named"), [
+    ("[" * 100_000, "is nested too deeply"),
+    ("{", "is not valid JSON"),
+    (None, "is not a regular file"),
+])
+def test_a_hansa_record_naming_a_bad_board(tmp_path: Path, board: str | None, named: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The board a record names is untrusted input too (a FIFO and /dev/zero there run
+    in tests/cli/test_cli_fuzz.py, in processes a hang cannot stall)."""
+    game = get_game("hansa")
+    played = play_game(game, game.options(3), 5, [make_bot("random", game)] * 3, record=True)
+    assert played.record is not None
+    path = tmp_path / "board.json"
+    if board is None:
+        path.mkdir()
+    else:
+        path.write_text(board, encoding="utf-8")
+    played.record.options["board"] = str(path)
+    record_path = tmp_path / "hansa.json"
+    played.record.save(record_path)
+    err = replay_fails(record_path, capsys)
+    assert named in err and str(path) in err

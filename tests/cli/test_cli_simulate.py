@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from bohnen.bots import make_bot
@@ -14,9 +16,10 @@ from bohnen.cli import app
 from bohnen.cli.game_options import parse_value
 from bohnen.cli.seats import split_specs
 from bohnen.cli.simulate import make_setup, run
+from bohnen.cli.tables import totals_table
 from bohnen.core import GameRecord, get_game
 from bohnen.core.rng import derive
-from bohnen.sim.runner import simulate
+from bohnen.sim.runner import Summary, simulate
 
 RUNNER = CliRunner()
 
@@ -142,3 +145,24 @@ def test_bot_specs_split_on_commas_between_bots(text: str, specs: list[str]) -> 
 def test_option_values_are_parsed(text: str, value: object) -> None:
     assert parse_value(text) == value
     assert type(parse_value(text)) is type(value)
+
+
+def _totals(games: int, seconds: float) -> str:
+    summary = Summary("bohnanza", 4, "talers", games=games, seconds=seconds)
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(totals_table(summary.to_json()))
+    return " ".join(console.export_text().replace("│", " ").split())
+
+
+@pytest.mark.parametrize(("games", "seconds", "rate", "shown"), [
+    (1, 40.0, 0.025, "seconds per game 40"),  # was "games per second 0.0"
+    (3, 7.0, 0.429, "seconds per game 2.33"),
+    (2, 0.5, 4.0, "games per second 4.0"),
+    (1000, 1.7, 588.2, "games per second 588.2"),
+])
+def test_the_speed_of_slow_games_is_not_zero(games: int, seconds: float, rate: float,
+                                             shown: str) -> None:
+    """A slow bot's single game printed "games per second 0.0"."""
+    assert Summary("bohnanza", 4, games=games, seconds=seconds).to_json()[
+        "games_per_second"] == rate
+    assert shown in _totals(games, seconds)

@@ -163,3 +163,32 @@ def test_every_registered_game_describes_itself(name: str) -> None:
             assert game.options_from_json(json.loads(json.dumps(options.to_json()))) == options
     with pytest.raises(ValueError):
         game.options(game.max_players + 1)
+
+
+@pytest.mark.parametrize("bad", [
+    {"scores": ["3", 5, 5], "winners": [1], "reason": "x"},
+    {"scores": [3.7, 5, 5], "winners": [1], "reason": "x"},
+    {"scores": [3, 5, 5], "winners": [True], "reason": "x"},
+    {"scores": "355", "winners": [1], "reason": "x"},
+    {"scores": [3, 5, 5], "winners": [1], "reason": 7},
+])
+def test_a_result_field_of_the_wrong_type_is_refused(bad: dict[str, Any]) -> None:
+    """Texts and fractions were read as whole numbers (int("3"), int(3.7)): a tampered
+    result could pass as the true one."""
+    with pytest.raises(ValueError, match="bad result"):
+        Result.from_json(bad)
+
+
+def test_a_record_of_another_format_is_refused() -> None:
+    with pytest.raises(RecordError, match="record 'format' must be 'bohnen-record'"):
+        GameRecord.from_json(_record(format="bohnen-hansa-board"))
+    assert GameRecord.from_json({k: v for k, v in _record().items() if k != "format"})
+
+
+def test_the_engines_complaint_about_a_long_action_is_cut() -> None:
+    data = _record()
+    data["actions"][0] = "0: plant " + "1" * 100_000
+    with pytest.raises(RecordError) as info:
+        replay(GameRecord.from_json(data))
+    assert str(info.value).startswith("action 1 ('0: plant 1111")
+    assert len(str(info.value)) < 700

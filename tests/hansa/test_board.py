@@ -14,7 +14,13 @@ from typer.testing import CliRunner
 
 from bohnen.cli import app
 from bohnen.cli.main import main
-from bohnen.hansa.board import BoardError, check_board_data, load_board
+from bohnen.hansa.board import (
+    MAX_BOARD_BYTES,
+    MAX_CITIES,
+    BoardError,
+    check_board_data,
+    load_board,
+)
 
 from .helpers import BASE, BOARD, TOKENS, contract_number
 
@@ -283,3 +289,150 @@ def test_a_game_plays_on_a_board_file_and_names_it(tmp_path: Path) -> None:
     path.write_text(json.dumps(changed), encoding="utf-8")
     with pytest.raises(ValueError, match="has changed"):
         GAME.options_from_json(options.to_json())
+
+
+# --- a board file is untrusted input: limits and short messages (issue 22) -------------
+
+
+def _file(tmp_path: Path, data: Any, name: str = "board.json") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_deep_nesting_is_one_error_not_a_crash(tmp_path: Path) -> None:
+    """Deeply nested JSON used to end in a RecursionError (a traceback)."""
+    with pytest.raises(BoardError, match="nested too deeply"):
+        load_board(_file(tmp_path, "[" * 100_000))
+
+
+def test_a_symlink_loop_is_one_error(tmp_path: Path) -> None:
+    """Path.resolve() raised a RuntimeError on a loop of links."""
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    with pytest.raises(BoardError, match="cannot read board"):
+        load_board(loop)
+
+
+def test_special_files_and_large_files_are_refused(tmp_path: Path) -> None:
+    """A board is read only from a regular file of at most MAX_BOARD_BYTES (a FIFO,
+    /dev/zero and other devices are refused before reading: tests/cli/test_cli_fuzz.py
+    runs them in processes that a hang cannot stall)."""
+    with pytest.raises(BoardError, match="is not a regular file"):
+        load_board(tmp_path)
+    big = _file(tmp_path, " " * (MAX_BOARD_BYTES + 1))
+    with pytest.raises(BoardError, match="too large"):
+        load_board(big)
+
+
+def test_the_file_cache_keys_on_the_content(tmp_path: Path) -> None:
+    path = _file(tmp_path, RAW)
+    first = load_board(path)
+    assert load_board(path) is first  # read once while the file is unchanged
+    changed = copy.deepcopy(RAW)
+    changed["contracts"][0]["payout"] += 100
+    _file(tmp_path, changed)
+    again = load_board(path)
+    assert again is not first and again.contracts[0].payout == first.contracts[0].payout + 100
+
+
+def test_a_message_lists_a_few_faults_and_counts_the_rest() -> None:
+    """200,000 bad contracts gave a message of 33 MB; the errors are all kept."""
+    data = copy.deepcopy(RAW)
+    data["contracts"] = [{}] * 200_000
+    with pytest.raises(BoardError) as info:
+        check_board_data(data, "test")
+    message = str(info.value)
+    assert len(info.value.errors) == 600_001
+    assert message.startswith("test: 600,001 errors: contracts: 200000 contracts")
+    assert message.endswith("… and 599,991 more") and len(message) < 1000
+
+
+@pytest.mark.parametrize("place", [
+    ["cities", 0, "beans", 0], ["contracts", 3, "beans", 0], ["harvests", 1, 0, "bean"],
+    ["routes", 2, 0], ["cities", 4, "code"], ["beans", 1, "name"], ["colours", 0, "name"],
+])
+def test_a_long_value_is_quoted_short(place: list[Any]) -> None:
+    """A 10 MB text in the board was echoed whole in the error message."""
+    errors = broken(_set(place, "x" * 10_000_000))
+    assert sum(map(len, errors)) < 2000, [e[:100] for e in errors]
+    assert any("10,000,000 characters" in e for e in errors)
+
+
+def test_an_unknown_field_with_a_long_name_is_quoted_short() -> None:
+    errors = broken(lambda d: d.update({"x" * 10_000_000: 1}))
+    assert errors == ["'" + "x" * 60 + "'… (10,000,000 characters): unknown field"]
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("title", 5, "title must be a non-empty text, not 5"),
+    ("title", "", "title must be a non-empty text"),
+    ("note", ["a"], "note: must be a text of at most 2000 characters, not ['a']"),
+    ("note", None, "note: must be a text"),
+    ("version", True, "version: must be 1, not True"),
+    ("version", 1.0, "version: must be 1, not 1.0"),
+    ("reconstruction", "yes", "reconstruction: must be true or false, not 'yes'"),
+])
+def test_title_note_and_version_have_their_types(field: str, value: Any, message: str) -> None:
+    """check-board accepted any JSON for the title and the note, and version true."""
+    errors = broken(_set([field], value))
+    assert any(message in e for e in errors), errors
+
+
+@pytest.mark.parametrize(("place", "value", "message"), [
+    (["beans", 0, "tokens"], 10 ** 12, "tokens must be from 1 to 999, not 1000000000000"),
+    (["harvests", 0, 0, "count"], 10 ** 13, "count must be from 1 to 999"),
+    (["contracts", 0, "payout"], 10 ** 30, "payout must be from 1 to 999"),
+    (["cities", 0, "top", "BL"], 10 ** 5, "must be a whole number from 1 to 999"),
+    (["cities", 0, "x"], float("nan"), "x (a coordinate for drawing the map) must be a finite"),
+    (["cities", 1, "y"], float("inf"), "y (a coordinate for drawing the map) must be a finite"),
+    (["cities", 0, "code"], "EDINBURGH", "code must be at most 8 characters"),
+    (["cities", 0, "name"], "E" * 61, "name must be at most 60 characters"),
+])
+def test_numbers_and_texts_are_bounded(place: list[Any], value: Any, message: str) -> None:
+    """A Neue-Ernte card of 10**13 beans from a supply of 10**12 dealt them one by one."""
+    errors = broken(_set(place, value))
+    assert any(message in e for e in errors), errors
+
+
+def _line_of_cities(count: int) -> dict[str, Any]:
+    """The default board with its map replaced by ``count`` cities in a row, each like
+    the first city of the default board."""
+    data = copy.deepcopy(RAW)
+    first = data["cities"][0]
+    data["cities"] = [dict(first, code=f"C{i}", name=f"City {i}", x=i, y=0)
+                      for i in range(count)]
+    data["routes"] = [[f"C{i}", f"C{i + 1}"] for i in range(count - 1)]
+    for contract in data["contracts"]:
+        contract.update(city="C0", beans=[b for b in contract["beans"] if b in first["beans"]]
+                        or first["beans"][:1])
+    for card in data["harvests"]:
+        for entry in card:
+            entry.update(city="C0", bean=first["beans"][0])
+    for bean in data["beans"]:
+        bean["tokens"] = count + 5
+    return data
+
+
+def _grid(side: int) -> dict[str, Any]:
+    data = _line_of_cities(side * side)
+    data["routes"] = ([[f"C{r * side + c}", f"C{r * side + c + 1}"] for r in range(side)
+                       for c in range(side - 1)]
+                      + [[f"C{r * side + c}", f"C{(r + 1) * side + c}"]
+                         for r in range(side - 1) for c in range(side)])
+    return data
+
+
+def test_a_long_map_is_fine_up_to_the_limit() -> None:
+    assert check_board_data(_line_of_cities(MAX_CITIES), "line").cities == MAX_CITIES
+    with pytest.raises(BoardError, match=f"65 cities; a map has at most {MAX_CITIES}"):
+        check_board_data(_line_of_cities(MAX_CITIES + 1), "line")
+
+
+def test_a_map_with_too_many_shortest_paths_is_refused() -> None:
+    """Every shortest path is listed: on a grid their number grows exponentially (a 10 ×
+    10 grid has 2.8 million, a 12 × 12 one would never finish)."""
+    assert check_board_data(_grid(5), "grid").cities == 25
+    with pytest.raises(BoardError, match=r"193,064 shortest paths between its cities; a "
+                                         r"board may have at most 100,000"):
+        check_board_data(_grid(8), "grid")

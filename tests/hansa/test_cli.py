@@ -35,3 +35,39 @@ def test_simulate_on_a_board_file(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     options = json.loads(out.stdout)["options"]
     assert options["board"] == str(board.resolve()) and len(options["board_digest"]) == 64
+
+
+def test_simulate_on_the_default_board_by_name() -> None:
+    """`--board default` failed (the path `./default` was looked for), while
+    `check-board default` worked."""
+    assert RUNNER.invoke(app, ["hansa", "check-board", "default"]).exit_code == 0
+    out = RUNNER.invoke(app, ["hansa", "simulate", "--board", "default", "--games", "1",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["options"]["board"] == "default"
+
+
+def _other_board(tmp_path: Path) -> Path:
+    """A board file that is not the default board (another payout): another digest."""
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    data["contracts"][0]["payout"] += 1
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_simulate_on_another_board(tmp_path: Path) -> None:
+    """Any board but the default one was refused as "changed": the options given were
+    laid over the default options' JSON, the default board's digest included."""
+    board = _other_board(tmp_path)
+    for argv in (["hansa", "simulate", "--board", str(board)],
+                 ["simulate", "hansa", "-o", f"board={board}"]):
+        out = RUNNER.invoke(app, [*argv, "--games", "1", "--json", "--record", str(tmp_path)])
+        assert out.exit_code == 0, out.output
+        options = json.loads(out.stdout)["options"]
+        assert Path(options["board"]).resolve() == board.resolve()
+        assert options["board_digest"] != json.loads(
+            RUNNER.invoke(app, ["simulate", "hansa", "-n", "0", "--json"]).stdout
+        )["options"]["board_digest"]
+        replayed = RUNNER.invoke(app, ["replay", str(tmp_path / "hansa-0.json")])
+        assert replayed.exit_code == 0, replayed.output
