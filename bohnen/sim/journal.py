@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bohnen.core.files import write_atomic
+from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
+MAX_JOURNAL_BYTES = 256 * 1024 * 1024  # over a million games: far beyond any tournament
 SPEC_KEYS = ("game", "options", "bots", "seed", "games")
 
 
@@ -135,20 +136,18 @@ def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list
 
 
 def _lines(path: Path) -> list[str]:
-    """The journal's complete lines (a last line without its end was cut by a crash)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read the journal {path} ({exc})") from exc
+    """The journal's complete lines (a last line without its end was cut by a crash),
+    read as untrusted input: a regular file under a size limit."""
+    text = read_text(path, "the journal", MAX_JOURNAL_BYTES)
     lines = text.split("\n")
     return [line for line in lines[:-1] if line.strip()]
 
 
 def _parse(path: Path, number: int, line: str) -> Any:
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"--resume: {path}: line {number} is not JSON ({exc.msg})") from None
+        return load_json(line, f"line {number}")
+    except FileFault as exc:
+        raise ValueError(f"--resume: {path}: {exc}") from None
 
 
 def _check_same(path: Path, head: dict[str, Any], here: dict[str, Any]) -> None:
@@ -156,7 +155,7 @@ def _check_same(path: Path, head: dict[str, Any], here: dict[str, Any]) -> None:
     for key in SPEC_KEYS:
         if head.get(key) != here[key]:
             raise ValueError(f"--resume: {path} is another tournament: {key} "
-                             f"{json.dumps(head.get(key))} there, {json.dumps(here[key])} here")
+                             f"{excerpt(head.get(key))} there, {excerpt(here[key])} here")
 
 
 def _games(path: Path, lines: list[str], spec: TournamentSpec) -> list[GameOutcome]:

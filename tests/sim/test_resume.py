@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -140,7 +141,7 @@ def test_a_bad_game_line_is_named(tmp_path: Path) -> None:
             resume_journal(tmp_path, spec())
         assert named in str(error.value)
     (tmp_path / JOURNAL).write_text("{not json\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 1 is not JSON"):
+    with pytest.raises(ValueError, match="line 1 is not valid JSON"):
         resume_journal(tmp_path, spec())
 
 
@@ -159,5 +160,19 @@ def test_run_tournament_counts_the_games_played_before_and_plays_the_rest() -> N
 
 def test_an_unreadable_journal_is_named(tmp_path: Path) -> None:
     (tmp_path / JOURNAL).write_bytes(b"\xff\xfe\x00 not text\n")
-    with pytest.raises(ValueError, match="cannot read the journal"):
+    with pytest.raises(ValueError, match=r"the journal .* is not a UTF-8 text file"):
+        resume_journal(tmp_path, spec())
+
+
+def test_a_deeply_nested_journal_line_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A journal line of 100,000 « [ » raised RecursionError (a traceback)."""
+    (tmp_path / JOURNAL).write_text("[" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1 is nested too deeply"):
+        resume_journal(tmp_path, spec())
+
+
+def test_a_journal_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    """A FIFO as the journal would hang the resume for ever."""
+    os.mkfifo(tmp_path / JOURNAL)
+    with pytest.raises(ValueError, match="has no journal.jsonl"):
         resume_journal(tmp_path, spec())
