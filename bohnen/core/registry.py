@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import Game
 
 # name -> module that defines ``GAME``; imported on first use.
@@ -22,10 +23,10 @@ def game_names() -> tuple[str, ...]:
 
 def get_game(name: str) -> Game:
     """The game called ``name``; ``ValueError`` naming the known games otherwise."""
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in _KNOWN:
         known = ", ".join(sorted(_KNOWN))
-        raise ValueError(f"unknown game {name!r}; known games: {known}")
+        raise ValueError(f"unknown game {excerpt(name)}; known games: {known}")
     if key not in _LOADED:
         module = importlib.import_module(_KNOWN[key])
         game = module.GAME

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bohnen.core.files import excerpt
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -26,4 +28,4 @@ class Result:
                 reason=str(data["reason"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"bad result {data!r}: {exc}") from exc
+            raise ValueError(f"bad result {excerpt(data)}: {excerpt(str(exc))}") from exc
