@@ -171,7 +171,7 @@ class HansaState:
         return state_to_json(self)
 
     def audit(self) -> None:
-        from bohnen.hansa.serialize import audit
+        from bohnen.hansa.audit import audit
 
         audit(self)
 

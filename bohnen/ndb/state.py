@@ -166,7 +166,7 @@ class NdbState:
         return state_to_json(self)
 
     def audit(self) -> None:
-        from bohnen.ndb.serialize import audit
+        from bohnen.ndb.audit import audit
 
         audit(self)
 
