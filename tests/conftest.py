@@ -1,5 +1,6 @@
 """Hypothesis profiles: ``HYPOTHESIS_PROFILE=fuzz pytest tests/core/test_engine_fuzz.py
-tests/core/test_state_fuzz.py`` runs the fuzz tests long (the default run stays short)."""
+tests/core/test_state_fuzz.py`` runs the fuzz tests long (their default runs stay short:
+they ask for their own counts of examples unless this profile is loaded)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-FUZZ_EXAMPLES = 5_000
+FUZZ_EXAMPLES = 20_000  # a few minutes a test
 
 settings.register_profile(
     "fuzz",

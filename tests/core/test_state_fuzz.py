@@ -158,7 +158,7 @@ def play_on(state: State, rng: random.Random) -> None:
         return
 
 
-@runs(60)
+@runs(600)
 @given(position=positions(), data=st.data())
 def test_tampered_states_are_refused_or_playable(position: tuple[Game, State],
                                                  data: st.DataObject) -> None:
