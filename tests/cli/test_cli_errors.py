@@ -79,4 +79,5 @@ def test_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == f"bohnen: error: cannot read record {missing}: No such file or directory\n"
+    assert done.stderr == (f"bohnen: error: cannot read record {missing}: "
+                           f"No such file or directory\n")
