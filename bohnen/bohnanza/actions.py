@@ -10,11 +10,13 @@ code (``BL FE SA BR SO AU RO GA``). ``str(action)`` gives the notation and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from bohnen.bohnanza.beans import CODES, parse_bean
 from bohnen.core.errors import InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import json_number, notation, number
 
 Positions = tuple[int, ...]
 Beans = tuple[int, ...]
@@ -260,43 +262,23 @@ def _offer_text(a: Propose | Counter) -> str:
 
 def parse_action(text: str) -> BohnanzaAction:
     """The action written ``text`` in notation; ``InvalidActionError`` naming the fault."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action in notation must be text, not {text!r}")
+    text = notation(text)
     head, sep, rest = text.partition(":")
-    if not sep:
-        raise InvalidActionError(f"{text!r}: expected '<seat>: <verb> ...'")
-    seat = _int(head, "seat", text)
     words = rest.split()
-    if not words:
-        raise InvalidActionError(f"{text!r}: no verb after the seat")
-    verb, args = words[0].lower(), words[1:]
     try:
-        action: BohnanzaAction = _PARSERS[verb](seat, args)
+        if not sep:
+            raise ValueError("expected '<seat>: <verb> ...'")
+        seat = number(head.strip(), "seat")
+        if not words:
+            raise ValueError("no verb after the seat")
+        verb, args = words[0].lower(), words[1:]
+        parser = _PARSERS.get(verb)
+        if parser is None:
+            raise ValueError(f"unknown verb {excerpt(verb)}; verbs are {', '.join(KINDS)}")
+        action: BohnanzaAction = parser(seat, args)
         return action
-    except KeyError:
-        raise InvalidActionError(
-            f"{text!r}: unknown verb {verb!r}; verbs are {', '.join(KINDS)}"
-        ) from None
-    except (ValueError, IndexError) as exc:
-        raise InvalidActionError(f"{text!r}: {exc}") from None
-
-
-def _int(word: str, what: str, text: str) -> int:
-    try:
-        value = int(word.strip())
-    except ValueError:
-        raise InvalidActionError(
-            f"{text!r}: {what} must be a number, not {word.strip()!r}"
-        ) from None
-    if value < 0:
-        raise InvalidActionError(f"{text!r}: {what} must not be negative")
-    return value
-
-
-def _nat(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise ValueError(f"{what} must be a number, not {word!r}")
-    return int(word)
+    except ValueError as exc:
+        raise InvalidActionError(f"{excerpt(text)}: {exc}") from None
 
 
 def _expect(args: list[str], count: int, usage: str) -> None:
@@ -306,9 +288,9 @@ def _expect(args: list[str], count: int, usage: str) -> None:
 
 def _parse_plant(seat: int, args: list[str]) -> BohnanzaAction:
     if len(args) == 1:
-        return Plant(seat, _nat(args[0], "field"))
+        return Plant(seat, number(args[0], "field"))
     _expect(args, 2, "'plant FIELD' or 'plant BEAN FIELD'")
-    return PlantTraded(seat, parse_bean(args[0]), _nat(args[1], "field"))
+    return PlantTraded(seat, parse_bean(args[0]), number(args[1], "field"))
 
 
 def _parse_offer(args: list[str], usage: str) -> tuple[Positions, Positions, int, Beans, int]:
@@ -330,15 +312,16 @@ def _parse_offer(args: list[str], usage: str) -> tuple[Positions, Positions, int
             low = item.lower()
             if low.startswith("t") and low[1:].isdigit():
                 if key == "give":
-                    talers += int(low[1:])
+                    talers += number(low[1:], "talers")
                 else:
-                    wants_talers += int(low[1:])
+                    wants_talers += number(low[1:], "talers")
             elif key == "give" and low[:1] in ("h", "f"):
-                (hand if low[0] == "h" else face).append(_nat(low[1:], "card position"))
+                (hand if low[0] == "h" else face).append(number(low[1:], "card position"))
             elif key == "want":
                 wants.append(parse_bean(item))
             else:
-                raise ValueError(f"{item!r} is not a card (h<pos>, f<index>) or talers (t<n>)")
+                raise ValueError(f"{excerpt(item)} is not a card (h<pos>, f<index>) or "
+                                 f"talers (t<n>)")
         i += 2
     return tuple(sorted(hand)), tuple(sorted(face)), talers, tuple(sorted(wants)), wants_talers
 
@@ -348,7 +331,7 @@ def _parse_propose(seat: int, args: list[str]) -> BohnanzaAction:
     if not args:
         raise ValueError(f"expected {usage}")
     hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
-    return Propose(seat, _nat(args[0], "receiving seat"), hand, face, wants, talers, wt)
+    return Propose(seat, number(args[0], "receiving seat"), hand, face, wants, talers, wt)
 
 
 def _parse_counter(seat: int, args: list[str]) -> BohnanzaAction:
@@ -356,7 +339,7 @@ def _parse_counter(seat: int, args: list[str]) -> BohnanzaAction:
     if not args:
         raise ValueError(f"expected {usage}")
     hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
-    return Counter(seat, _nat(args[0], "proposal number"), hand, face, wants, talers, wt)
+    return Counter(seat, number(args[0], "proposal number"), hand, face, wants, talers, wt)
 
 
 def _parse_accept(seat: int, args: list[str]) -> BohnanzaAction:
@@ -366,13 +349,13 @@ def _parse_accept(seat: int, args: list[str]) -> BohnanzaAction:
     hand, face, talers, wants, wt = _parse_offer(args[1:], usage)
     if talers or wants or wt:
         raise ValueError("an acceptance names only the cards given (the talers are the proposal's)")
-    return Accept(seat, _nat(args[0], "proposal number"), hand, face)
+    return Accept(seat, number(args[0], "proposal number"), hand, face)
 
 
 def _one_pid(cls: type[Decline] | type[Withdraw], verb: str) -> Any:
     def parse(seat: int, args: list[str]) -> BohnanzaAction:
         _expect(args, 1, f"'{verb} PID'")
-        return cls(seat, _nat(args[0], "proposal number"))
+        return cls(seat, number(args[0], "proposal number"))
     return parse
 
 
@@ -386,12 +369,12 @@ def _no_args(cls: type[EndPlanting] | type[BuyThirdField] | type[Pass] | type[Cl
 
 def _parse_harvest(seat: int, args: list[str]) -> BohnanzaAction:
     _expect(args, 1, "'harvest FIELD'")
-    return Harvest(seat, _nat(args[0], "field"))
+    return Harvest(seat, number(args[0], "field"))
 
 
 def _parse_plant_traded(seat: int, args: list[str]) -> BohnanzaAction:
     _expect(args, 2, "'plant-traded BEAN FIELD'")
-    return PlantTraded(seat, parse_bean(args[0]), _nat(args[1], "field"))
+    return PlantTraded(seat, parse_bean(args[0]), number(args[1], "field"))
 
 
 _PARSERS: dict[str, Any] = {
@@ -431,37 +414,44 @@ def action_to_json(action: BohnanzaAction) -> dict[str, Any]:
 def action_from_json(data: Any) -> BohnanzaAction:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
-        raise InvalidActionError(f"an action must be a JSON object, not {data!r}")
+        raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
     kind = data.get("type")
     cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise InvalidActionError(f"unknown action type {kind!r}; types are {', '.join(KINDS)}")
-    names = {f.name for f in fields(cls)}
-    unknown = sorted(set(data) - names - {"type"})
+        raise InvalidActionError(f"unknown action type {excerpt(kind)}; "
+                                 f"types are {', '.join(KINDS)}")
+    names = [f.name for f in fields(cls)]
+    required = [f.name for f in fields(cls) if f.default is MISSING]
+    unknown = sorted(set(data) - set(names) - {"type"}, key=str)
     if unknown:
-        raise InvalidActionError(f"{kind}: unknown field(s) {', '.join(unknown)}")
-    values: dict[str, Any] = {}
+        raise InvalidActionError(f"{kind}: unknown field(s) "
+                                 f"{excerpt(', '.join(map(str, unknown)))}")
+    missing = [name for name in required if name not in data]
+    if missing:
+        raise InvalidActionError(f"{kind}: missing field(s) {', '.join(missing)}")
     try:
-        for name in names:
-            if name not in data:
-                continue
-            raw = data[name]
-            if name == "bean":
-                values[name] = parse_bean(str(raw))
-            elif name == "wants":
-                values[name] = tuple(sorted(parse_bean(str(b)) for b in raw))
-            elif name in ("hand", "face_up"):
-                values[name] = tuple(sorted(_json_int(x, name) for x in raw))
-            else:
-                values[name] = _json_int(raw, name)
-        return cls(**values)  # type: ignore[no-any-return]
-    except TypeError as exc:
-        raise InvalidActionError(f"{kind}: {exc}") from None
+        values = {name: _json_field(name, data[name]) for name in names if name in data}
     except ValueError as exc:
         raise InvalidActionError(f"{kind}: {exc}") from None
+    return cls(**values)  # type: ignore[no-any-return]
 
 
-def _json_int(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{name} must be a whole number ≥ 0, not {value!r}")
-    return value
+def _json_field(name: str, raw: Any) -> Any:
+    """The value of field ``name`` of an action from its JSON form; ``ValueError``."""
+    if name == "bean":
+        return _json_bean(raw, name)
+    if name in ("wants", "hand", "face_up"):
+        if not isinstance(raw, list):
+            raise ValueError(f"{name} must be a list, not {excerpt(raw)}")
+        if name == "wants":
+            return tuple(sorted(_json_bean(b, name) for b in raw))
+        return tuple(sorted(json_number(x, name) for x in raw))
+    return json_number(raw, name)
+
+
+def _json_bean(value: Any, name: str) -> int:
+    if not isinstance(value, str):
+        raise ValueError(f"{name}: beans are named by their codes, not {excerpt(value)}")
+    return parse_bean(value)
+
+

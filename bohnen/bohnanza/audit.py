@@ -27,16 +27,57 @@ def _check_turn(state: BohnanzaState) -> None:
             raise AssertionError(f"{state.planted} cards planted in phase 1 (0 or 1 expected)")
         if not state.hands[state.active]:
             raise AssertionError("phase 1 with an empty hand (it is skipped)")
+    if not 0 <= state.planted <= 2:
+        raise AssertionError(f"{state.planted} cards planted")
+    _check_ending(state)
+    _check_proposals(state)
+
+
+def _check_ending(state: BohnanzaState) -> None:
+    """The draws ahead can be made: a reveal needs a card to draw, and the third run-out
+    (the last: a fourth is never counted) sets ``ending`` for the end of that turn."""
+    if state.phase == OVER:
+        if state.pending:
+            raise AssertionError("an ended game with open proposals")
+        return
+    if state.phase == PLANT and not state.draw:
+        raise AssertionError("phase 1 with an empty draw pile (the reveal draws from it)")
+    if state.runouts == LAST_RUNOUT and (not state.ending or state.phase == PLANT):
+        raise AssertionError("the last run-out is past, yet the game draws on")
+
+
+def _check_proposals(state: BohnanzaState) -> None:
+    n, opts = state.n, state.options
+    pids = [p.pid for p in state.pending]
+    if len(set(pids)) != len(pids):
+        raise AssertionError(f"two open proposals share a number: {pids}")
     for p in state.pending:
         if not (0 <= p.frm < n and 0 <= p.to < n and p.frm != p.to
                 and state.active in (p.frm, p.to)):
             raise AssertionError(f"proposal {p.pid} is not between the active player and another")
         if p.pid >= state.next_pid:
             raise AssertionError(f"proposal {p.pid} is numbered past next_pid")
+        if not (_places(p.hand, len(state.hands[p.frm]))
+                and _places(p.face_up, len(state.face_up))):
+            raise AssertionError(f"proposal {p.pid} names cards that are not there")
+        if p.face_up and p.frm != state.active:
+            raise AssertionError(f"proposal {p.pid} offers face-up cards, but not by the "
+                                 f"active player")
+        if p.face_beans != tuple(state.face_up[i] for i in p.face_up):
+            raise AssertionError(f"proposal {p.pid} names face-up cards that moved")
+        if (p.talers or p.wants_talers) and not opts.expert_taler_trading:
+            raise AssertionError(f"proposal {p.pid} trades talers outside the expert variant")
+        if p.talers < 0 or p.wants_talers < 0 or list(p.wants) != sorted(p.wants):
+            raise AssertionError(f"proposal {p.pid} is malformed")
     if state.pending and state.phase != TRADE:
         raise AssertionError("open proposals outside phase 2")
     if state.tb and len(state.pending) > 1:
         raise AssertionError("more than one open proposal in turn-based trading")
+
+
+def _places(positions: tuple[int, ...], size: int) -> bool:
+    """``positions`` are distinct places among ``size`` cards, in order."""
+    return all(0 <= i < size for i in positions) and list(positions) == sorted(set(positions))
 
 
 def audit(state: BohnanzaState) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.files import excerpt
+
 
 class Bean(NamedTuple):
     name: str  # German name, as on the card
@@ -88,4 +90,5 @@ def parse_bean(text: str) -> int:
         key = key[:-1]
     if key in _LOOKUP:
         return _LOOKUP[key]
-    raise ValueError(f"unknown bean {text!r}; beans are {', '.join(CODES)} or {', '.join(NAMES)}")
+    raise ValueError(f"unknown bean {excerpt(text)}; beans are {', '.join(CODES)} "
+                     f"or {', '.join(NAMES)}")

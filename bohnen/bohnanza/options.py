@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from bohnen.core.options import check_int, options_from_json
+from bohnen.core.files import excerpt
+from bohnen.core.options import check_choice, check_int, options_from_json
 
 TRADING_MODES = ("turn_based", "open")
 TIE_BREAKS = ("shared", "most_cards_in_hand")
@@ -55,15 +56,11 @@ class BohnanzaOptions:
                      "expert_taler_trading"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise ValueError(f"option {name} must be true or false, not {value!r}")
-        if self.tie_break not in TIE_BREAKS:
-            raise ValueError(f"option tie_break must be one of {', '.join(TIE_BREAKS)}, "
-                             f"not {self.tie_break!r}")
+                raise ValueError(f"option {name} must be true or false, not {excerpt(value)}")
+        check_choice("tie_break", self.tie_break, TIE_BREAKS)
         if self.third_field_cost is not None:
             check_int("third_field_cost", self.third_field_cost, 0, 20)
-        if self.trading not in TRADING_MODES:
-            raise ValueError(f"option trading must be one of {', '.join(TRADING_MODES)}, "
-                             f"not {self.trading!r}")
+        check_choice("trading", self.trading, TRADING_MODES)
         if self.max_proposals_per_turn is None:
             if self.trading == "turn_based":
                 raise ValueError("option max_proposals_per_turn must be a number in turn-based "
@@ -100,3 +97,4 @@ class BohnanzaOptions:
 
 
 _JSON: dict[BohnanzaOptions, dict[str, Any]] = {}  # each option set's JSON form
+

@@ -15,6 +15,8 @@ from bohnen.bohnanza import trading as T
 from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, BohnanzaState, require_seat
 from bohnen.bohnanza.tables import PLANTABLE, plant_key
 from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 
 Check = Callable[[BohnanzaState, Any], None]
 Apply = Callable[[BohnanzaState, Any, list[Any]], None]
@@ -24,7 +26,7 @@ _new = tuple.__new__
 
 
 def illegal(action: Any, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {action} is illegal: {reason}")
+    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
 
 
 def check_common(state: BohnanzaState, action: Any) -> None:
@@ -32,7 +34,7 @@ def check_common(state: BohnanzaState, action: Any) -> None:
     unless the action may be taken at any moment (« à tout moment, même en dehors de
     leur tour »: a harvest, buying the third field)."""
     if type(action) not in CHECKS:
-        raise InvalidActionError(f"{action!r} is not a Bohnanza action")
+        raise InvalidActionError(f"{excerpt(action)} is not a Bohnanza action")
     seat = require_seat(state, action)
     if state.phase == OVER:
         raise illegal(action, "the game is over")
@@ -45,7 +47,7 @@ def check_common(state: BohnanzaState, action: Any) -> None:
 def _field_index(state: BohnanzaState, action: Any) -> int:
     field = action.field
     if type(field) is not int or not 0 <= field < 3:
-        raise InvalidActionError(f"{action}: field must be 0, 1 or 2, not {field!r}")
+        raise InvalidActionError(f"{shown(action)}: field must be 0, 1 or 2, not {excerpt(field)}")
     if field >= state.fields[action.seat]:
         raise illegal(action, f"seat {action.seat} has no third field")
     return field
@@ -112,7 +114,7 @@ def check_plant_traded(state: BohnanzaState, action: A.PlantTraded) -> None:
         raise illegal(action, "cards of the trade area are planted in phase 3")
     bean = action.bean
     if type(bean) is not int or not 0 <= bean < 8:
-        raise InvalidActionError(f"{action}: no bean {bean!r}")
+        raise InvalidActionError(f"{shown(action)}: no bean {excerpt(bean)}")
     if bean not in state.trade[action.seat]:
         raise illegal(action, "no such bean in the seat's trade area")
     _check_into(state, action, bean)

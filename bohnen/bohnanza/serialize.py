@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from bohnen.bohnanza.audit import audit
-from bohnen.bohnanza.beans import NAMES, parse_bean
+from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.state import (
     EMPTY,
     HOWS,
+    LAST_RUNOUT,
     PHASE_NAMES,
     BohnanzaState,
     Closed,
     Proposal,
     blank_state,
 )
+from bohnen.core import saved
 from bohnen.core.errors import RecordError
+from bohnen.core.files import excerpt
 
 JSON = dict[str, Any]
 
@@ -67,13 +70,14 @@ def state_to_json(state: BohnanzaState) -> JSON:
 
 def state_from_json(data: Any) -> BohnanzaState:
     """The state saved by :func:`state_to_json`; ``RecordError`` naming what is wrong."""
+    if not isinstance(data, dict) or data.get("game") != "bohnanza":
+        raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
     try:
         state = _load(data)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise RecordError(f"bad Bohnanza state: {what}") from None
+    except KeyError as exc:
+        raise RecordError(f"bad Bohnanza state: missing {exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"bad Bohnanza state: {exc}") from None
     try:
         audit(state)
     except AssertionError as exc:
@@ -81,82 +85,101 @@ def state_from_json(data: Any) -> BohnanzaState:
     return state
 
 
-def _beans(items: Any) -> tuple[int, ...]:
-    if not isinstance(items, list):
-        raise ValueError(f"expected a list of beans, not {items!r}")
-    return tuple(parse_bean(str(x)) for x in items)
+def _beans(values: Any, what: str) -> tuple[int, ...]:
+    return tuple(parse_bean(saved.text(x, what)) for x in saved.items(values, what))
 
 
-def _counts(items: Any, n: int) -> list[int]:
-    """The proposals each of the ``n`` seats made this turn."""
-    if not isinstance(items, list) or len(items) != n:
-        raise ValueError(f"proposals_made must list {n} counts, not {items!r}")
-    counts = [int(x) for x in items]
-    if any(c < 0 for c in counts):
-        raise ValueError(f"proposals_made must not be negative: {counts}")
-    return counts
-
-
-def _load(data: Any) -> BohnanzaState:
-    if not isinstance(data, dict) or data.get("game") != "bohnanza":
-        raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
+def _load(data: JSON) -> BohnanzaState:
     options = BohnanzaOptions.from_json(data["options"])
     s = blank_state(options)
     n = s.n = options.players
-    if len(data["players"]) != n:
-        raise ValueError(f"{len(data['players'])} players listed for a {n}-player game")
-    s.rng = int(data["rng"])
-    s.turn = int(data["turn"])
-    s.active = int(data["active"])
-    if not 0 <= s.active < n:
-        raise ValueError(f"no active seat {s.active}")
-    s.phase = PHASE_NAMES.index(data["phase"])
-    s.planted = int(data["planted"])
-    s.runouts = int(data["runouts"])
-    s.ending = bool(data["ending"])
-    s.reason = str(data.get("reason", ""))
-    s.draw = _beans(data["draw_pile"])[::-1]
-    s.discard = _beans(data["discard"])
-    s.face_up = _beans(data["face_up"])
+    players = saved.items(data["players"], "players", n)
+    s.rng = saved.rng(data["rng"])
+    s.turn = saved.whole(data["turn"], "turn", 1)
+    s.active = saved.seat(data["active"], n, "active")
+    s.phase = saved.choice(data["phase"], PHASE_NAMES, "phase")
+    s.planted = saved.whole(data["planted"], "planted", 0, 2)
+    s.runouts = saved.whole(data["runouts"], "runouts", 0, LAST_RUNOUT)
+    s.ending = saved.flag(data["ending"], "ending")
+    s.reason = saved.text(data.get("reason", ""), "reason")
+    s.draw = _beans(data["draw_pile"], "draw_pile")[::-1]
+    s.discard = _beans(data["discard"], "discard")
+    s.face_up = _beans(data["face_up"], "face_up")
     s.hands, s.talers, s.trade = [], [], []
     s.fbean, s.fcount, s.fields = [EMPTY] * (3 * n), [0] * (3 * n), []
-    for seat, p in enumerate(data["players"]):
-        s.hands.append(_beans(p["hand"]))
-        s.talers.append(_beans(p["talers"]))
-        s.trade.append(_beans(p["trade_area"]))
-        fields = p["fields"]
+    for seat, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise ValueError(f"player {seat} must be an object, not {excerpt(p)}")
+        s.hands.append(_beans(p["hand"], "hand"))
+        s.talers.append(_beans(p["talers"], "talers"))
+        s.trade.append(_beans(p["trade_area"], "trade_area"))
+        fields = saved.items(p["fields"], f"seat {seat}'s fields")
         if len(fields) not in (2, 3):
             raise ValueError(f"seat {seat} has {len(fields)} fields (2 or 3 allowed)")
         s.fields.append(len(fields))
         for f, fd in enumerate(fields):
-            count = int(fd["count"])
-            if count < 0 or (count == 0) != (fd["bean"] is None):
-                raise ValueError(f"seat {seat} field {f}: bean and count disagree")
-            s.fcount[seat * 3 + f] = count
-            s.fbean[seat * 3 + f] = parse_bean(fd["bean"]) if count else EMPTY
-    t = data["trading"]
-    s.floor, s.quiet = int(t["floor"]), int(t["passes_since_proposal"])
-    s.made, s.next_pid = _counts(t["proposals_made"], n), int(t["next_pid"])
-    pending = []
-    for p in t["proposals"]:
-        frm = int(p["from"])
-        hand = tuple(int(i) for i in p["hand"])
-        face = tuple(int(i) for i in p["face_up"])
-        wants = tuple(sorted(_beans(p["wants"])))
-        pending.append(Proposal(int(p["pid"]), frm, int(p["to"]), hand,
-                                tuple(s.hands[frm][i] for i in hand), face,
-                                tuple(s.face_up[i] for i in face), wants,
-                                int(p.get("talers", 0)), int(p.get("wants_talers", 0))))
-    s.pending = tuple(pending)
-    s.closed = tuple(_closed(c, n) for c in t.get("closed", []))
+            _load_field(s, seat, f, fd)
+    _load_trading(s, data["trading"])
     return s
+
+
+def _load_field(s: BohnanzaState, seat: int, f: int, fd: Any) -> None:
+    if not isinstance(fd, dict):
+        raise ValueError(f"seat {seat} field {f} must be an object, not {excerpt(fd)}")
+    count = saved.whole(fd["count"], f"seat {seat} field {f}'s count", 0, DECK_SIZE)
+    bean = fd["bean"]
+    if (count == 0) != (bean is None):
+        raise ValueError(f"seat {seat} field {f}: bean and count disagree")
+    s.fcount[seat * 3 + f] = count
+    s.fbean[seat * 3 + f] = parse_bean(saved.text(bean, "a field's bean")) if count else EMPTY
+
+
+def _load_trading(s: BohnanzaState, t: Any) -> None:
+    if not isinstance(t, dict):
+        raise ValueError(f"trading must be an object, not {excerpt(t)}")
+    n = s.n
+    s.floor = saved.seat(t["floor"], n, "floor")
+    s.quiet = saved.whole(t["passes_since_proposal"], "passes_since_proposal")
+    s.made = [saved.whole(x, "proposals_made")
+              for x in saved.items(t["proposals_made"], "proposals_made", n)]
+    s.next_pid = saved.whole(t["next_pid"], "next_pid", 1)
+    s.pending = tuple(_proposal(s, p) for p in saved.items(t["proposals"], "proposals"))
+    s.closed = tuple(_closed(c, n) for c in saved.items(t.get("closed", []), "closed"))
 
 
 def _closed(c: Any, n: int) -> Closed:
     """One of this turn's closed proposals, as saved."""
-    frm, to, how = int(c["from"]), int(c["to"]), c["how"]
-    if not (0 <= frm < n and 0 <= to < n) or how not in HOWS:
-        raise ValueError(f"bad closed proposal {c!r}")
-    return Closed(int(c["pid"]), frm, to, tuple(sorted(_beans(c["hand_beans"]))),
-                  _beans(c["face_up_beans"]), tuple(sorted(_beans(c["wants"]))),
-                  int(c["talers"]), int(c["wants_talers"]), how)
+    if not isinstance(c, dict):
+        raise ValueError(f"a closed proposal must be an object, not {excerpt(c)}")
+    how = HOWS[saved.choice(c["how"], HOWS, "a closed proposal's how")]
+    return Closed(saved.whole(c["pid"], "a closed proposal's pid", 1),
+                  saved.seat(c["from"], n, "a closed proposal's from"),
+                  saved.seat(c["to"], n, "a closed proposal's to"),
+                  tuple(sorted(_beans(c["hand_beans"], "a closed proposal's hand_beans"))),
+                  _beans(c["face_up_beans"], "a closed proposal's face_up_beans"),
+                  tuple(sorted(_beans(c["wants"], "a closed proposal's wants"))),
+                  saved.whole(c["talers"], "a closed proposal's talers"),
+                  saved.whole(c["wants_talers"], "a closed proposal's wants_talers"), how)
+
+
+def _proposal(s: BohnanzaState, p: Any) -> Proposal:
+    if not isinstance(p, dict):
+        raise ValueError(f"a proposal must be an object, not {excerpt(p)}")
+    frm = saved.seat(p["from"], s.n, "a proposal's from")
+    hand = _positions(p["hand"], len(s.hands[frm]), "a proposal's hand")
+    face = _positions(p["face_up"], len(s.face_up), "a proposal's face_up")
+    return Proposal(saved.whole(p["pid"], "a proposal's pid", 1), frm,
+                    saved.seat(p["to"], s.n, "a proposal's to"), hand,
+                    tuple(s.hands[frm][i] for i in hand), face, tuple(s.face_up[i] for i in face),
+                    tuple(sorted(_beans(p["wants"], "a proposal's wants"))),
+                    saved.whole(p.get("talers", 0), "a proposal's talers"),
+                    saved.whole(p.get("wants_talers", 0), "a proposal's wants_talers"))
+
+
+def _positions(values: Any, size: int, what: str) -> tuple[int, ...]:
+    """Card positions: distinct, in order, each of the ``size`` cards there are."""
+    found = tuple(saved.whole(i, what) for i in saved.items(values, what))
+    if any(i >= size for i in found) or list(found) != sorted(set(found)):
+        raise ValueError(f"{what} must name distinct positions in order among the {size} "
+                         f"cards, not {excerpt(list(found))}")
+    return found

@@ -18,6 +18,8 @@ from bohnen.bohnanza.beans import PAYOUT
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.tables import PLANTABLE, plant_key
 from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 from bohnen.core.result import Result
 from bohnen.core.rng import step
 
@@ -471,7 +473,8 @@ def new_state(options: BohnanzaOptions, rng: int, deck: Sequence[int]) -> Bohnan
 def require_seat(state: BohnanzaState, action: Any) -> int:
     seat = action.seat
     if type(seat) is not int or not 0 <= seat < state.n:
-        raise InvalidActionError(f"{action}: no seat {seat!r} in a {state.n}-player game")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"no seat {excerpt(seat)} in a {state.n}-player game")
     return seat
 
 

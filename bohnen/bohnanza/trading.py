@@ -19,13 +19,15 @@ from bohnen.bohnanza import events as E
 from bohnen.bohnanza.beans import BEAN_COUNT
 from bohnen.bohnanza.state import TRADE, BohnanzaState, Proposal
 from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
 _new = tuple.__new__
 
 
 def _illegal(action: Any, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {action} is illegal: {reason}")
+    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
 
 
 def _in_trading(state: BohnanzaState, action: Any) -> None:
@@ -36,27 +38,30 @@ def _in_trading(state: BohnanzaState, action: Any) -> None:
 def _find(state: BohnanzaState, action: Any) -> Proposal:
     pid = action.pid
     if type(pid) is not int:
-        raise InvalidActionError(f"{action}: proposal number must be a number, not {pid!r}")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"proposal number must be a number, not {excerpt(pid)}")
     for p in state.pending:
         if p.pid == pid:
             return p
-    raise _illegal(action, f"there is no open proposal {pid}")
+    raise _illegal(action, f"there is no open proposal {excerpt(pid)}")
 
 
 def _positions(action: Any, refs: Any, size: int, what: str) -> tuple[int, ...]:
     if not isinstance(refs, tuple) or not all(type(i) is int for i in refs):
-        raise InvalidActionError(f"{action}: {what} must be a tuple of numbers, not {refs!r}")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"{what} must be a tuple of numbers, not {excerpt(refs)}")
     if len(set(refs)) != len(refs):
-        raise InvalidActionError(f"{action}: a card is named twice in {what}")
+        raise InvalidActionError(f"{shown(action)}: a card is named twice in {what}")
     for i in refs:
         if not 0 <= i < size:
-            raise _illegal(action, f"there is no card {i} in {what} (it holds {size})")
+            raise _illegal(action, f"there is no card {excerpt(i)} in {what} (it holds {size})")
     return refs
 
 
 def _talers(state: BohnanzaState, action: Any, value: Any, what: str) -> int:
     if type(value) is not int or value < 0:
-        raise InvalidActionError(f"{action}: {what} must be a whole number ≥ 0, not {value!r}")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"{what} must be a whole number ≥ 0, not {excerpt(value)}")
     if value and not state.options.expert_taler_trading:
         raise _illegal(action, "talers may be traded only in the expert variant")
     return value
@@ -67,7 +72,7 @@ def _check_offer(state: BohnanzaState, action: Any, seat: int, to: int) -> None:
     if not state.may_propose(seat):
         raise _illegal(action, _used_up(state, seat))
     if type(to) is not int or not 0 <= to < state.n:
-        raise InvalidActionError(f"{action}: no seat {to!r} to trade with")
+        raise InvalidActionError(f"{shown(action)}: no seat {excerpt(to)} to trade with")
     if to == seat:
         raise _illegal(action, "a seat cannot trade with itself")
     if state.active not in (seat, to):
@@ -79,7 +84,8 @@ def _check_offer(state: BohnanzaState, action: Any, seat: int, to: int) -> None:
     wants = action.wants
     if not isinstance(wants, tuple) or not all(type(b) is int and 0 <= b < BEAN_COUNT
                                                for b in wants):
-        raise InvalidActionError(f"{action}: wants must be a tuple of beans, not {wants!r}")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"wants must be a tuple of beans, not {excerpt(wants)}")
     talers = _talers(state, action, action.talers, "talers")
     wants_talers = _talers(state, action, action.wants_talers, "wants_talers")
     if talers > len(state.talers[seat]):

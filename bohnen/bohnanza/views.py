@@ -12,6 +12,7 @@ from typing import Any
 
 from bohnen.bohnanza.beans import NAMES, next_step, payout
 from bohnen.bohnanza.state import OVER, PHASE_NAMES, TRADE, BohnanzaState, Closed, Proposal
+from bohnen.core.files import excerpt
 
 JSON = dict[str, Any]
 
@@ -51,7 +52,7 @@ def _closed_view(c: Closed) -> JSON:
 def view(state: BohnanzaState, seat: int | None) -> JSON:
     """What ``seat`` may see (``None``: a spectator, who sees only what is public)."""
     if seat is not None and not (type(seat) is int and 0 <= seat < state.n):
-        raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
+        raise ValueError(f"no seat {excerpt(seat)} in a {state.n}-player game")
     players = []
     for s in range(state.n):
         players.append({

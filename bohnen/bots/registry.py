@@ -7,6 +7,7 @@ its ``Game.bot_factories``. A factory is called as ``factory(game, **params)``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -64,11 +65,16 @@ def _value(name: str, key: str, text: str, kind: type) -> Any:
         if low in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"bot {name}: {key} must be true or false, not {excerpt(text)}")
+    words = {int: "a whole number", float: "a finite number"}.get(kind, kind.__name__)
     try:
-        return kind(text)
+        if kind in (int, float) and not text.isascii():
+            raise ValueError(text)  # '٣' is a digit to Python, not to a command line
+        value = kind(text)
     except ValueError:
-        raise ValueError(f"bot {name}: {key} must be a {kind.__name__}, "
-                         f"not {excerpt(text)}") from None
+        raise ValueError(f"bot {name}: {key} must be {words}, not {excerpt(text)}") from None
+    if kind is float and not math.isfinite(value):
+        raise ValueError(f"bot {name}: {key} must be {words}, not {excerpt(text)}")
+    return value
 
 
 def make_bot(spec: str, game: Game | None = None) -> Bot:

@@ -39,7 +39,13 @@ def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
     text = value if isinstance(value, str) else None
     if text is not None and len(text) > limit:
         return f"{text[:limit]!r}… ({len(text):,} characters)"
-    shown = repr(value)
+    try:
+        shown = repr(value)
+    except ValueError:  # an integer of more digits than Python writes out
+        return f"an integer of about {int(abs(value).bit_length() * 0.30103):,} digits" \
+            if isinstance(value, int) else f"a {type(value).__name__} that cannot be written out"
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
     if len(shown) > limit + 2:
         return f"{shown[:limit]}… ({len(shown):,} characters)"
     return shown

@@ -18,18 +18,26 @@ def check_int(name: str, value: Any, low: int, high: int) -> None:
         raise ValueError(f"option {name} must be from {low} to {high}, not {excerpt(value)}")
 
 
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
+    """``ValueError`` naming option ``name`` unless ``value`` is one of ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"option {name} must be one of {', '.join(choices)}, "
+                         f"not {excerpt(value)}")
+
+
 def options_from_json(cls: type[T], data: Any) -> T:
     """Options of dataclass ``cls`` from a JSON object; unknown keys are named."""
     if not isinstance(data, dict):
         raise ValueError(f"options must be an object, not {excerpt(data)}")
     known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - known)
+    unknown = sorted(_name(key) for key in data if key not in known)
     if unknown:
-        named = capped((_name(key) for key in unknown), separator=", ")
-        raise ValueError(f"unknown option(s) {named}; options are {', '.join(sorted(known))}")
+        raise ValueError(f"unknown option(s) {capped(unknown, separator=', ')}; "
+                         f"options are {', '.join(sorted(known))}")
     return cls(**data)
 
 
-def _name(key: str) -> str:
-    """An option's name as given, or a short excerpt of a long or odd one."""
-    return key if len(key) <= 40 and key.isprintable() else excerpt(key)
+def _name(key: Any) -> str:
+    """An option's name as given, for a message (an odd or long one quoted short)."""
+    short = isinstance(key, str) and key.isprintable() and len(key) <= 40
+    return key if short else excerpt(key)

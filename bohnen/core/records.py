@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bohnen.core.errors import GameError, RecordError
+from bohnen.core.errors import RecordError
 from bohnen.core.files import FileFault, excerpt, read_json, write_atomic
 from bohnen.core.protocol import Game, State
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
+from bohnen.core.rng import check_seed
 
 FORMAT = "bohnen-record"
 RESULT_CHARS = 200  # a result quoted in a message (a real one is shorter)
@@ -68,9 +69,13 @@ class GameRecord:
             raise RecordError("record 'actions' must be a list of notation strings")
         if not isinstance(data["options"], dict):
             raise RecordError("record 'options' must be an object")
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"record 'seed' must be an integer, not {excerpt(seed)}")
+        game = data["game"]
+        if not isinstance(game, str):
+            raise RecordError(f"record 'game' must be a game's name, not {excerpt(game)}")
+        try:
+            seed = check_seed(data["seed"], "record 'seed'")
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, list):
             raise RecordError("record 'deck' must be a list or null")
@@ -84,7 +89,7 @@ class GameRecord:
             except ValueError as exc:
                 raise RecordError(f"record 'result': {exc}") from exc
         return cls(
-            game=data["game"],
+            game=game,
             version=version,
             options=data["options"],
             seed=seed,
@@ -132,9 +137,13 @@ def start(record: GameRecord) -> tuple[Game, State]:
         options = game.options_from_json(record.options)
     except ValueError as exc:
         raise RecordError(f"record options: {_brief(exc)}") from exc
+    try:
+        seed = check_seed(record.seed, "record 'seed'")
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
     deck: Sequence[Any] | None = record.deck
     try:
-        state: State = game.new_game(options, record.seed, deck)
+        state: State = game.new_game(options, seed, deck)
     except ValueError as exc:
         raise RecordError(f"record deck: {_brief(exc)}") from exc
     return game, state
@@ -146,7 +155,7 @@ def replay(record: GameRecord, check_result: bool = True) -> State:
     for index, text in enumerate(record.actions):
         try:
             state.apply(game.parse_action(text))
-        except GameError as exc:
+        except ValueError as exc:  # GameError: refused; any other: a fault to name
             raise RecordError(f"action {index + 1} ({excerpt(text)}): {_brief(exc)}") from exc
     if check_result:
         check_record_result(record, state)

@@ -23,7 +23,7 @@ def game_names() -> tuple[str, ...]:
 
 def get_game(name: str) -> Game:
     """The game called ``name``; ``ValueError`` naming the known games otherwise."""
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in _KNOWN:
         known = ", ".join(sorted(_KNOWN))
         raise ValueError(f"unknown game {excerpt(name)}; known games: {known}")

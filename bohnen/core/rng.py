@@ -3,13 +3,21 @@
 A state never reads the global ``random`` module. It carries a 64-bit integer; every
 chance event derives a fresh ``random.Random`` from it and then advances it, so a
 state is cloned by copying one int and the same seed always gives the same game.
+
+A seed is a whole number from 0 to ``MAX_SEED`` (2**64 - 1): the state's integer has 64
+bits, so a seed outside that range would give the game of another seed. Such a seed
+is refused (:func:`check_seed`), never folded into range.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from bohnen.core.files import excerpt
 
 MASK64 = (1 << 64) - 1
+MAX_SEED = MASK64
 
 
 def mix(value: int) -> int:
@@ -20,9 +28,18 @@ def mix(value: int) -> int:
     return z ^ (z >> 31)
 
 
+def check_seed(seed: Any, what: str = "seed") -> int:
+    """``seed`` if it is a whole number from 0 to ``MAX_SEED``; ``ValueError`` naming
+    ``what`` otherwise."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{what} must be a whole number from 0 to 2**64 - 1 "
+                         f"({MAX_SEED:,}), not {excerpt(seed)}")
+    return seed
+
+
 def seed_state(seed: int) -> int:
-    """The carried RNG integer for a game seed."""
-    return mix(seed & MASK64)
+    """The carried RNG integer for a game seed (``ValueError`` for a seed out of range)."""
+    return mix(check_seed(seed))
 
 
 def step(rng: int) -> tuple[random.Random, int]:
@@ -31,8 +48,11 @@ def step(rng: int) -> tuple[random.Random, int]:
 
 
 def derive(seed: int, *parts: int) -> int:
-    """A seed derived from another, e.g. per game of a series: derive(seed, index)."""
+    """A seed derived from another, e.g. per game of a series: derive(seed, index).
+
+    The seed and each part are whole numbers from 0 to ``MAX_SEED`` (``ValueError``
+    otherwise); the result is one too, a seed like any other."""
     value = seed_state(seed)
     for part in parts:
-        value = mix(value ^ (part & MASK64))
+        value = mix(value ^ check_seed(part, "a part of a derived seed"))
     return value

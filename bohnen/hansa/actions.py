@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bohnen.core.errors import InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import json_number, notation, number
 
 _CODE = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")
 _CARD = re.compile(r"^([TC])([0-9]{1,3})$")
@@ -38,13 +40,13 @@ def card_text(card: Any) -> str:
         return f"C{card - CONTRACT}"
     if type(card) is int and card >= 0:
         return f"T{card}"
-    return f"?{card!r}"
+    return f"?{excerpt(card)}"
 
 
 def _beans_text(beans: Any) -> str:
     if isinstance(beans, tuple):
         return ",".join(str(b) for b in beans)
-    return f"?{beans!r}"
+    return f"?{excerpt(beans)}"
 
 
 def _deal_text(give: Any, want: Any, buy: Any) -> str:
@@ -91,7 +93,7 @@ class Go:
 
     def __str__(self) -> str:
         path = self.path
-        words = " ".join(str(c) for c in path) if isinstance(path, tuple) else f"?{path!r}"
+        words = " ".join(str(c) for c in path) if isinstance(path, tuple) else f"?{excerpt(path)}"
         return f"{self.seat}: go {words}"
 
     def to_json(self) -> dict[str, Any]:
@@ -321,7 +323,7 @@ def _list(beans: Any) -> Any:
 def _code(text: str, what: str, where: str) -> str:
     key = text.strip().upper()
     if not _CODE.match(key):
-        raise InvalidActionError(f"{where}: {text!r} is not a {what} code")
+        raise InvalidActionError(f"{where}: {excerpt(text)} is not a {what} code")
     return key
 
 
@@ -349,17 +351,18 @@ def _parse_card(text: str, where: str, kind: str | None) -> int:
     if not m or (kind is not None and m.group(1) != kind):
         want = {"T": "a travel card T1..T7", "C": "a contract C1..C60"}.get(kind or "",
                                                                           "a card T<n> or C<n>")
-        raise InvalidActionError(f"{where}: {text!r} is not {want}")
+        raise InvalidActionError(f"{where}: {excerpt(text)} is not {want}")
     number = int(m.group(2))
     if number < 1 or (m.group(1) == "T" and number >= CONTRACT):
-        raise InvalidActionError(f"{where}: no card {text!r}")
+        raise InvalidActionError(f"{where}: no card {excerpt(text)}")
     return number + CONTRACT if m.group(1) == "C" else number
 
 
 def _number(text: str, what: str, where: str) -> int:
-    if not text.isdigit() or len(text) > 9:
-        raise InvalidActionError(f"{where}: {what} must be a number, not {text!r}")
-    return int(text)
+    try:
+        return number(text, what)
+    except InvalidActionError as exc:
+        raise InvalidActionError(f"{where}: {exc}") from None
 
 
 def _deal(words: list[str], where: str) -> tuple[tuple[str, ...], ...]:
@@ -369,7 +372,7 @@ def _deal(words: list[str], where: str) -> tuple[tuple[str, ...], ...]:
     for i in range(0, len(words), 2):
         key = words[i].lower()
         if key not in ("give", "want", "buy") or key in found:
-            raise InvalidActionError(f"{where}: unexpected {words[i]!r}")
+            raise InvalidActionError(f"{where}: unexpected {excerpt(words[i])}")
         found[key] = _codes(words[i + 1], "bean", where)
     order = [k for k in ("give", "want", "buy") if k in found]
     if [w.lower() for w in words[::2]] != order:
@@ -384,14 +387,13 @@ _ONE_BEAN = {"sell": Sell, "buy-scarce": BuyScarce, "return": Return}
 
 def parse_action(text: str) -> Any:
     """The action written ``text``; ``InvalidActionError`` naming the fault."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action in notation must be text, not {text!r}")
+    text = notation(text)
     head, sep, rest = text.partition(":")
     words = rest.split()
-    if not sep or not head.strip().isdigit() or not words or len(head.strip()) > 3:
-        raise InvalidActionError(f"{text!r}: expected '<seat>: <verb> ...'")
-    seat, verb, args = int(head), words[0].lower(), words[1:]
-    where = repr(text)
+    where = excerpt(text)
+    if not sep or not words:
+        raise InvalidActionError(f"{where}: expected '<seat>: <verb> ...'")
+    seat, verb, args = _number(head.strip(), "the seat", where), words[0].lower(), words[1:]
     if verb in _SIMPLE:
         if args:
             raise InvalidActionError(f"{where}: {verb} takes nothing more")
@@ -445,7 +447,8 @@ def _parse_trade(seat: int, verb: str, args: list[str], where: str) -> Any:
         return Decline(seat, _number(args[0], "the proposal", where))
     verbs = sorted([*_SIMPLE, *_ONE_BEAN, "begin", "go", "buy", "fulfil", "buy-contract",
                     "propose", "counter", "accept", "decline"])
-    raise InvalidActionError(f"{where}: unknown verb {verb!r}; verbs are {', '.join(verbs)}")
+    raise InvalidActionError(f"{where}: unknown verb {excerpt(verb)}; "
+                             f"verbs are {', '.join(verbs)}")
 
 
 # --- JSON -------------------------------------------------------------------------------
@@ -475,36 +478,32 @@ def _json_value(kind: str, key: str, value: Any) -> Any:
     where = f"{kind}.{key}"
     if key in ("contract", "last", "card"):
         if not isinstance(value, str):
-            raise InvalidActionError(f"{where} must be a card code, not {value!r}")
+            raise InvalidActionError(f"{where} must be a card code, not {excerpt(value)}")
         return parse_card(value, where, "T" if key == "card" else "C")
     if key in ("bean",):
         if not isinstance(value, str):
-            raise InvalidActionError(f"{where} must be a bean code, not {value!r}")
+            raise InvalidActionError(f"{where} must be a bean code, not {excerpt(value)}")
         return _code(value, "bean", where)
     if key in ("path", "give", "want", "buy"):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidActionError(f"{where} must be a list of codes, not {value!r}")
+            raise InvalidActionError(f"{where} must be a list of codes, not {excerpt(value)}")
         if key == "path" and not value:
             raise InvalidActionError(f"{where} must name at least one city")
         return tuple(_code(v, "city" if key == "path" else "bean", where) for v in value)
-    if type(value) is not int or value < 0:
-        raise InvalidActionError(f"{where} must be a whole number ≥ 0, not {value!r}")
-    return value
+    return json_number(value, where)
 
 
 def action_from_json(data: Any) -> Any:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
-        raise InvalidActionError(f"an action must be a JSON object, not {data!r}")
+        raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise InvalidActionError(f"unknown action type {kind!r}; types are "
+        raise InvalidActionError(f"unknown action type {excerpt(kind)}; types are "
                                  f"{', '.join(sorted(_FIELDS))}")
     cls, keys = _FIELDS[kind]
     expected = {"type", "seat", *keys}
     if set(data) != expected:
         raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(expected))}")
-    seat = data["seat"]
-    if type(seat) is not int or seat < 0:
-        raise InvalidActionError(f"{kind}: seat must be a whole number ≥ 0, not {seat!r}")
+    seat = json_number(data["seat"], f"{kind}: seat")
     return cls(seat, *(_json_value(kind, k, data[k]) for k in keys))

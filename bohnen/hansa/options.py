@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from bohnen.core.options import check_int, options_from_json
+from bohnen.core.files import excerpt
+from bohnen.core.options import check_choice, check_int, options_from_json
 from bohnen.hansa.board import Board, BoardError, load_board
 
 START_TIE_BREAKS = ("seat_order", "random")
 SHORT_HARVESTS = ("even", "card_order")
 ALLOWANCES = ("per_seat", "shared")
+MAX_PATH = 4096  # characters of a board file's path
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,31 +50,36 @@ class HansaOptions:
 
     def __post_init__(self) -> None:
         check_int("players", self.players, 3, 5)
-        if not isinstance(self.board, str) or not self.board:
-            raise ValueError(f"option board must be 'default' or a file path, not {self.board!r}")
-        try:
-            board = load_board(self.board)
-        except BoardError as exc:
-            raise ValueError(f"option board: {exc}") from None
-        if self.board_digest is None:
+        board = self._board()
+        digest = self.board_digest
+        if digest is None:
             object.__setattr__(self, "board_digest", board.digest)
-        elif self.board_digest != board.digest:
+        elif not isinstance(digest, str):
+            raise ValueError(f"option board_digest must be the sha256 of the board (text), "
+                             f"not {excerpt(digest)}")
+        elif digest != board.digest:
             raise ValueError(f"option board: {self.board} has changed (its digest is "
-                             f"{board.digest[:12]}…, the options name {self.board_digest[:12]}…)")
-        if self.start_tie_break not in START_TIE_BREAKS:
-            raise ValueError(f"option start_tie_break must be one of "
-                             f"{', '.join(START_TIE_BREAKS)}, not {self.start_tie_break!r}")
-        if self.short_harvest not in SHORT_HARVESTS:
-            raise ValueError(f"option short_harvest must be one of {', '.join(SHORT_HARVESTS)}, "
-                             f"not {self.short_harvest!r}")
+                             f"{board.digest[:12]}…, the options name {excerpt(digest[:12])}…)")
+        check_choice("start_tie_break", self.start_tie_break, START_TIE_BREAKS)
+        check_choice("short_harvest", self.short_harvest, SHORT_HARVESTS)
         if not isinstance(self.reshuffle_contracts, bool):
             raise ValueError(f"option reshuffle_contracts must be true or false, "
-                             f"not {self.reshuffle_contracts!r}")
+                             f"not {excerpt(self.reshuffle_contracts)}")
         check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
-        if self.proposal_allowance not in ALLOWANCES:
-            raise ValueError(f"option proposal_allowance must be one of "
-                             f"{', '.join(ALLOWANCES)}, not {self.proposal_allowance!r}")
+        check_choice("proposal_allowance", self.proposal_allowance, ALLOWANCES)
         check_int("proposal_size", self.proposal_size, 0, 3)
+
+    def _board(self) -> Board:
+        """The board the option names; ``ValueError`` naming the option."""
+        path = self.board
+        if (not isinstance(path, str) or not path or len(path) > MAX_PATH
+                or not path.isprintable()):
+            raise ValueError(f"option board must be 'default' or a file path, "
+                             f"not {excerpt(path)}")
+        try:
+            return load_board(path)
+        except BoardError as exc:
+            raise ValueError(f"option board: {exc}") from None
 
     @property
     def board_data(self) -> Board:
@@ -87,3 +94,4 @@ class HansaOptions:
 
 
 _FIELDS = tuple(f.name for f in fields(HansaOptions))
+

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bohnen.core.errors import InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 from bohnen.hansa import actions as A
 from bohnen.hansa import trading as T
 from bohnen.hansa.actions import CONTRACT, card_text
@@ -35,14 +37,14 @@ from bohnen.hansa.state import (
 
 def bean_index(state: HansaState, action: Any, code: Any) -> int:
     if not isinstance(code, str) or code not in state.board.bean_codes:
-        raise InvalidActionError(f"{action}: no bean {code!r} on this board "
+        raise InvalidActionError(f"{shown(action)}: no bean {excerpt(code)} on this board "
                                  f"({', '.join(state.board.bean_codes)})")
     return state.board.bean_codes.index(code)
 
 
 def _contract_card(state: HansaState, action: Any, card: Any) -> int:
     if type(card) is not int or not CONTRACT < card <= CONTRACT + len(state.board.contracts):
-        raise InvalidActionError(f"{action}: no contract {card!r}")
+        raise InvalidActionError(f"{shown(action)}: no contract {excerpt(card)}")
     return card
 
 
@@ -95,11 +97,11 @@ def check_stay(state: HansaState, action: A.Stay) -> None:
 def go_path(state: HansaState, action: A.Go) -> tuple[int, ...]:
     path = action.path
     if not isinstance(path, tuple) or not path or not all(isinstance(c, str) for c in path):
-        raise InvalidActionError(f"{action}: the path must be city codes")
+        raise InvalidActionError(f"{shown(action)}: the path must be city codes")
     codes = state.board.city_codes
     for code in path:
         if code not in codes:
-            raise InvalidActionError(f"{action}: no city {code!r} on this board")
+            raise InvalidActionError(f"{shown(action)}: no city {excerpt(code)} on this board")
     return tuple(codes.index(c) for c in path)
 
 
@@ -165,7 +167,7 @@ def check_buy(state: HansaState, action: A.Buy) -> None:
     bean = bean_index(state, action, action.bean)
     slot = action.slot
     if type(slot) is not int:
-        raise InvalidActionError(f"{action}: the slot must be a number, not {slot!r}")
+        raise InvalidActionError(f"{shown(action)}: the slot must be a number, not {excerpt(slot)}")
     _own_turn(state, action, (TRADE,), "buying beans")
     city = state.pos[action.seat]
     ladder = state.ladders[city]
@@ -274,7 +276,7 @@ def contract_buyable(state: HansaState, seat: int) -> bool:
 def check_buy_contract(state: HansaState, action: A.BuyContract) -> None:
     card = action.card
     if type(card) is not int or not 1 <= card <= TRAVEL_CARDS:
-        raise InvalidActionError(f"{action}: no travel card {card!r}")
+        raise InvalidActionError(f"{shown(action)}: no travel card {excerpt(card)}")
     if state.phase == OVER:
         raise state.illegal(action, "the game is over")
     seat = action.seat
@@ -370,7 +372,7 @@ RULES: dict[type, tuple[Checker, Applier]] = {
 def check(state: HansaState, action: Any) -> None:
     rule = RULES.get(type(action))
     if rule is None:
-        raise InvalidActionError(f"{action!r} is not a Bohn Hansa action")
+        raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
     check_seat(state, action)
     rule[0](state, action)
 
@@ -378,7 +380,7 @@ def check(state: HansaState, action: Any) -> None:
 def apply(state: HansaState, action: Any) -> list[Any]:
     rule = RULES.get(type(action))
     if rule is None:
-        raise InvalidActionError(f"{action!r} is not a Bohn Hansa action")
+        raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
     check_seat(state, action)
     rule[0](state, action)
     events: list[Any] = []

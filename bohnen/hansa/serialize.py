@@ -1,25 +1,24 @@
-"""The full state of Bohn Hansa as JSON and back, and its invariants (:func:`audit`)."""
+"""The full state of Bohn Hansa as JSON and back (its invariants: ``audit``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bohnen.core import saved
 from bohnen.core.errors import RecordError
+from bohnen.core.files import excerpt
 from bohnen.hansa.actions import CONTRACT, card_text, parse_card
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.audit import audit
 from bohnen.hansa.options import HansaOptions
 from bohnen.hansa.state import (
-    CUSTOMS,
     EMPTY,
-    OVER,
     PHASE_NAMES,
-    TRADE,
-    TRAVEL_CARDS,
     HansaState,
     Proposal,
 )
 
 JSON = dict[str, Any]
+MAX_CODE = 64  # characters of a code or a city's name in a saved state
 
 
 def _harvest(card: int) -> str:
@@ -27,11 +26,12 @@ def _harvest(card: int) -> str:
 
 
 def _parse_harvest(text: Any, count: int) -> int:
-    if not isinstance(text, str) or not text.startswith("H") or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a Neue-Ernte card H1..H{count}")
-    number = int(text[1:])
+    digits = text[1:] if isinstance(text, str) and text.startswith("H") else ""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
+        raise ValueError(f"{excerpt(text)} is not a Neue-Ernte card H1..H{count}")
+    number = int(digits)
     if not 1 <= number <= count:
-        raise ValueError(f"no Neue-Ernte card {text!r}")
+        raise ValueError(f"no Neue-Ernte card {excerpt(text)}")
     return number - 1
 
 
@@ -101,9 +101,10 @@ def state_from_json(data: Any) -> HansaState:
         raise RecordError("not a Bohn Hansa state (expected an object with game 'hansa')")
     try:
         state = _load(data)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise RecordError(f"bad Bohn Hansa state: {what}") from None
+    except KeyError as exc:
+        raise RecordError(f"bad Bohn Hansa state: missing {exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"bad Bohn Hansa state: {exc}") from None
     try:
         audit(state)
     except AssertionError as exc:
@@ -111,23 +112,23 @@ def state_from_json(data: Any) -> HansaState:
     return state
 
 
-def _int(value: Any, what: str, low: int = 0) -> int:
-    if type(value) is not int or value < low:
-        raise ValueError(f"{what} must be a whole number ≥ {low}, not {value!r}")
-    return value
+_int = saved.whole
 
 
 def _ints(values: Any, n: int, what: str, low: int = 0) -> list[int]:
-    if not isinstance(values, list) or len(values) != n:
-        raise ValueError(f"{what} must list {n} numbers")
-    return [_int(v, what, low) for v in values]
+    return [_int(v, what, low) for v in saved.items(values, what, n)]
 
 
 def _seat(value: Any, n: int, what: str, allow_none: bool = False) -> int:
-    if allow_none and value == -1:
+    if allow_none and type(value) is int and value == -1:
         return -1
-    if type(value) is not int or not 0 <= value < n:
-        raise ValueError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
+    return saved.seat(value, n, what)
+
+
+def _code(value: Any, what: str) -> str:
+    """A bean or city code (or a city's name), short text."""
+    if not isinstance(value, str) or len(value) > MAX_CODE:
+        raise ValueError(f"{what} must be a code, not {excerpt(value)}")
     return value
 
 
@@ -141,7 +142,7 @@ def _counts(state: HansaState, data: Any, what: str) -> list[int]:
 def _cards(values: Any, what: str) -> tuple[int, ...]:
     if not isinstance(values, list):
         raise ValueError(f"{what} must be a list of cards")
-    return tuple(parse_card(str(v), what) for v in values)
+    return tuple(parse_card(_code(v, what), what) for v in values)
 
 
 def _contracts(values: Any, what: str, count: int) -> tuple[int, ...]:
@@ -173,7 +174,8 @@ def _ladders(state: HansaState, data: Any) -> list[tuple[tuple[int, int], ...]]:
                 continue
             if not isinstance(slot, list) or len(slot) != 2:
                 raise ValueError(f"a slot of {code} must be [bean, count] or null")
-            row.append((board.bean(str(slot[0])), _int(slot[1], f"ladder of {code}", 1)))
+            row.append((board.bean(_code(slot[0], f"ladder of {code}")),
+                        _int(slot[1], f"ladder of {code}", 1)))
         out.append(tuple(row))
     return out
 
@@ -181,13 +183,15 @@ def _ladders(state: HansaState, data: Any) -> list[tuple[tuple[int, int], ...]]:
 def _proposal(state: HansaState, data: Any) -> Proposal | None:
     if data is None:
         return None
+    if not isinstance(data, dict):
+        raise ValueError(f"pending must be a proposal or null, not {excerpt(data)}")
     board, n = state.board, state.n
 
     def beans(key: str) -> tuple[int, ...]:
         values = data[key]
         if not isinstance(values, list):
             raise ValueError(f"pending {key} must be a list of beans")
-        return tuple(sorted(board.bean(str(v)) for v in values))
+        return tuple(sorted(board.bean(_code(v, f"pending {key}")) for v in values))
 
     invite = data["invite"]
     if not isinstance(invite, bool):
@@ -203,8 +207,8 @@ def _load(data: JSON) -> HansaState:
     s.options, s.board, s.n = options, options.board_data, options.players
     board, n = s.board, s.n
     s.nb = board.beans
-    s.rng = _int(data["rng"], "rng")
-    s.phase = PHASE_NAMES.index(data["phase"])
+    s.rng = saved.rng(data["rng"])
+    s.phase = saved.choice(data["phase"], PHASE_NAMES, "phase")
     s.active = _seat(data["active"], n, "active")
     s.turn = _int(data["turn"], "turn")
     s.money = [int(v) for v in _ints_any(data["money"], n, "money")]
@@ -214,7 +218,7 @@ def _load(data: JSON) -> HansaState:
     pos = data["pos"]
     if not isinstance(pos, list) or len(pos) != n:
         raise ValueError(f"pos must list {n} cities")
-    s.pos = [board.city(str(c)) for c in pos]
+    s.pos = [board.city(_code(c, "pos")) for c in pos]
     stores = data["store"]
     if not isinstance(stores, list) or len(stores) != n:
         raise ValueError(f"store must list {n} aids")
@@ -224,9 +228,7 @@ def _load(data: JSON) -> HansaState:
     _load_cards(s, data)
     s.trigger = -1 if data["trigger"] is None else _parse_harvest(data["trigger"],
                                                                    len(board.harvests))
-    if not isinstance(data["last_round"], bool):
-        raise ValueError("last_round must be true or false")
-    s.last_round = data["last_round"]
+    s.last_round = saved.flag(data["last_round"], "last_round")
     s.last_seat = _seat(data["last_seat"], n, "last_seat", allow_none=True)
     s.due = _int(data["due"], "due")
     s.fixed = _int(data["fixed"], "fixed", 1) - 1
@@ -239,6 +241,8 @@ def _load(data: JSON) -> HansaState:
     if not isinstance(closing, list):
         raise ValueError("closing must be a list of seats")
     s.closing = tuple(_seat(c, n, "closing") for c in closing)
+    if len(set(s.closing)) != len(s.closing):
+        raise ValueError(f"closing names a seat twice: {excerpt(closing)}")
     return s
 
 
@@ -271,94 +275,3 @@ def _load_cards(s: HansaState, data: JSON) -> None:
     if not isinstance(before, list) or len(before) != n:
         raise ValueError(f"harvest_before must list {n} seats")
     s.ne_before = [_harvests(b, "harvest_before", h) for b in before]
-
-
-# --- invariants -------------------------------------------------------------------------
-
-
-def audit(state: HansaState) -> None:
-    """Raise ``AssertionError`` unless beans, cards and money are all accounted for."""
-    _audit_beans(state)
-    _audit_money(state)
-    _audit_cards(state)
-    _audit_flow(state)
-
-
-def _audit_beans(state: HansaState) -> None:
-    board = state.board
-    nb = state.nb
-    store = state.store
-    total = [state.supply[b] + sum(store[b::nb]) for b in range(nb)]
-    for ladder in state.ladders:
-        for bean, count in ladder:
-            if count:
-                total[bean] += count
-    if total != list(board.tokens) or min(state.supply) < 0:
-        b = next((b for b in range(nb) if total[b] != board.tokens[b]), 0)
-        raise AssertionError(f"{total[b]} {board.bean_codes[b]} tokens accounted for, not "
-                             f"{board.tokens[b]} (supply {state.supply})")
-    if min(store) < 0 or any(sum(store[s * nb:(s + 1) * nb]) > STORAGE for s in range(state.n)):
-        raise AssertionError(f"an aid holds a negative count or more than {STORAGE} beans: "
-                             f"{store}")
-    trading = state.pos[state.active] if state.phase == TRADE else -1
-    for c, ladder in enumerate(state.ladders):
-        sold = board.city_beans[c]
-        seen_empty = False
-        gaps = False
-        for bean, n in ladder:
-            if n and bean not in sold:
-                raise AssertionError(f"{board.city_codes[c]} holds {board.bean_codes[bean]}, "
-                                     f"which it does not sell")
-            if (n == 0) != (bean < 0):
-                raise AssertionError(f"a slot of {board.city_codes[c]} is ({bean}, {n})")
-            gaps = gaps or (seen_empty and n > 0)
-            seen_empty = seen_empty or n == 0
-        if gaps and c != trading:
-            raise AssertionError(f"the ladder of {board.city_codes[c]} has a gap outside a "
-                                 f"trade phase in that city")
-
-
-def _audit_money(state: HansaState) -> None:
-    for s in range(state.n):
-        if state.money[s] != state.earned[s] - state.spent[s]:
-            raise AssertionError(f"seat {s} has {state.money[s]} talers, but the ledger says "
-                                 f"{state.earned[s]} received - {state.spent[s]} paid")
-        if state.money[s] < 0 and state.phase != OVER:
-            raise AssertionError(f"seat {s} has {state.money[s]} talers")
-
-
-def _audit_cards(state: HansaState) -> None:
-    board = state.board
-    contracts: list[int] = [*state.deck, *state.cdiscard, *(c - CONTRACT for c in state.table)]
-    for s in range(state.n):
-        hand = state.hands[s]
-        contracts += [c - CONTRACT for c in hand if c > CONTRACT]
-        travel = sorted([c for c in hand if c < CONTRACT] + list(state.waste[s])
-                        + (list(state.played) if s == state.active else []))
-        if travel != list(range(1, TRAVEL_CARDS + 1)):
-            raise AssertionError(f"seat {s}'s travel cards are {travel}, not 1..{TRAVEL_CARDS}")
-    if sorted(contracts) != list(range(1, len(board.contracts) + 1)):
-        raise AssertionError(f"{len(contracts)} contracts accounted for, not each of the "
-                             f"{len(board.contracts)} once")
-    harvests = sorted([*state.ne_pile, *state.ne_reserve, *state.ne_discard,
-                       *(c for b in state.ne_before for c in b)])
-    if harvests != list(range(len(board.harvests))):
-        raise AssertionError(f"the Neue-Ernte cards are {harvests}, not each of the "
-                             f"{len(board.harvests)} once")
-    if any(c < CONTRACT for c in state.table) or any(c > CONTRACT for c in state.played):
-        raise AssertionError("travel cards on the table or contracts among the played cards")
-
-
-def _audit_flow(state: HansaState) -> None:
-    if (state.phase == CUSTOMS) != (state.due > 0):
-        raise AssertionError(f"customs owed {state.due} in the {PHASE_NAMES[state.phase]} phase")
-    if state.played and state.phase != CUSTOMS:
-        raise AssertionError("cards of a journey wait outside the customs")
-    p = state.pending
-    if p is not None:
-        if state.phase != TRADE or state.active not in (p.frm, p.to) or p.frm == p.to:
-            raise AssertionError(f"proposal {p.pid} is not a deal of the trade phase")
-        if p.guest != (p.to if p.frm == state.active else p.frm) or p.pid >= state.next_pid:
-            raise AssertionError(f"proposal {p.pid} names the wrong guest or number")
-    if not 0 <= state.fixed <= state.board.slots(state.pos[state.active]) + 1:
-        raise AssertionError(f"price slot {state.fixed + 1} out of range")

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 from bohnen.core.result import Result
 from bohnen.core.rng import step
 from bohnen.hansa import actions as A
@@ -176,7 +178,7 @@ class HansaState:
         return state_to_json(self)
 
     def audit(self) -> None:
-        from bohnen.hansa.serialize import audit
+        from bohnen.hansa.audit import audit
 
         audit(self)
 
@@ -186,7 +188,7 @@ class HansaState:
     # --- small helpers ----------------------------------------------------------------
 
     def illegal(self, action: Any, reason: str) -> IllegalActionError:
-        return IllegalActionError(f"seat {action.seat}: {action} is illegal: {reason}")
+        return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
 
     def held(self, seat: int) -> int:
         """Beans on the seat's aid."""
@@ -556,5 +558,6 @@ def begin(state: HansaState, action: A.Begin, events: list[Event]) -> None:
 def check_seat(state: HansaState, action: Any) -> int:
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < state.n:
-        raise InvalidActionError(f"{action}: no seat {seat!r} in a {state.n}-player game")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"no seat {excerpt(seat)} in a {state.n}-player game")
     return seat

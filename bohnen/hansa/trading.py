@@ -24,6 +24,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any, overload
 
 from bohnen.core.errors import InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 from bohnen.hansa import actions as A
 from bohnen.hansa.actions import CONTRACT, card_text
 from bohnen.hansa.board import STORAGE
@@ -36,10 +38,10 @@ Beans = tuple[int, ...]
 def _codes(state: HansaState, action: Any, beans: Any, what: str) -> Beans:
     codes = state.board.bean_codes
     if not isinstance(beans, tuple) or not all(isinstance(b, str) and b in codes for b in beans):
-        raise InvalidActionError(f"{action}: {what} must be bean codes of this board, "
-                                 f"not {beans!r}")
+        raise InvalidActionError(f"{shown(action)}: {what} must be bean codes of this board, "
+                                 f"not {excerpt(beans)}")
     if len(beans) > STORAGE:
-        raise InvalidActionError(f"{action}: {what} names more than {STORAGE} beans")
+        raise InvalidActionError(f"{shown(action)}: {what} names more than {STORAGE} beans")
     return tuple(sorted(codes.index(b) for b in beans))
 
 
@@ -67,7 +69,7 @@ def _make(state: HansaState, action: Any, seat: int, to: Any, give: Any, want: A
     wants = _codes(state, action, want, "want")
     buys = _codes(state, action, buy, "buy")
     if type(to) is not int or not 0 <= to < state.n:
-        raise InvalidActionError(f"{action}: no seat {to!r} to deal with")
+        raise InvalidActionError(f"{shown(action)}: no seat {excerpt(to)} to deal with")
     _in_trade(state, action)
     if not state.may_propose(seat):
         budget = state.options.max_proposals_per_turn
@@ -105,13 +107,14 @@ def check_propose(state: HansaState, action: A.Propose) -> None:
 def _pending(state: HansaState, action: Any) -> Proposal:
     pid = action.pid
     if type(pid) is not int:
-        raise InvalidActionError(f"{action}: the proposal must be a number, not {pid!r}")
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"the proposal must be a number, not {excerpt(pid)}")
     _in_trade(state, action)
     p = state.pending
     if p is None or p.pid != pid:
-        raise state.illegal(action, f"there is no open proposal {pid}")
+        raise state.illegal(action, f"there is no open proposal {excerpt(pid)}")
     if p.to != action.seat:
-        raise state.illegal(action, f"proposal {pid} was not made to seat {action.seat}")
+        raise state.illegal(action, f"proposal {excerpt(pid)} was not made to seat {action.seat}")
     return p
 
 

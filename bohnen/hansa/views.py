@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnen.core.files import excerpt
 from bohnen.hansa.actions import card_text
 from bohnen.hansa.serialize import ladders_json, proposal_json
 from bohnen.hansa.state import OVER, PHASE_NAMES, TRADE, HansaState
@@ -29,7 +30,7 @@ def _prices(state: HansaState, city: int) -> JSON:
 def view(state: HansaState, seat: int | None) -> JSON:
     """What ``seat`` may see (``None``: a spectator, who sees only what is public)."""
     if seat is not None and not (type(seat) is int and 0 <= seat < state.n):
-        raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
+        raise ValueError(f"no seat {excerpt(seat)} in a {state.n}-player game")
     board = state.board
     codes = board.bean_codes
     return {

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.core.errors import InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import json_number, notation, number
 from bohnen.ndb.cards import CARD_IDS, code, parse_card
 
 
@@ -50,44 +52,43 @@ def _card_text(card: Any) -> str:
 
 def parse_action(text: str) -> NdbAction:
     """The action written ``text``; ``InvalidActionError`` naming the fault."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action in notation must be text, not {text!r}")
+    text = notation(text)
+    try:
+        return _parse(text)
+    except ValueError as exc:
+        raise InvalidActionError(f"{excerpt(text)}: {exc}") from None
+
+
+def _parse(text: str) -> NdbAction:
     head, sep, rest = text.partition(":")
     words = rest.split()
-    if not sep or not head.strip().isdigit() or len(words) != 2:
-        raise InvalidActionError(f"{text!r}: expected '<seat>: play CARD' or '<seat>: take SEAT'")
-    seat, verb, arg = int(head), words[0].lower(), words[1]
+    if not sep or len(words) != 2:
+        raise ValueError("expected '<seat>: play CARD' or '<seat>: take SEAT'")
+    seat, verb, arg = number(head.strip(), "the seat"), words[0].lower(), words[1]
     if verb == "play":
-        try:
-            return Play(seat, parse_card(arg))
-        except ValueError as exc:
-            raise InvalidActionError(f"{text!r}: {exc}") from None
+        return Play(seat, parse_card(arg))
     if verb == "take":
-        if not arg.isdigit():
-            raise InvalidActionError(f"{text!r}: the seat taken from must be a number")
-        return Take(seat, int(arg))
-    raise InvalidActionError(f"{text!r}: unknown verb {verb!r}; verbs are play, take")
+        return Take(seat, number(arg, "the seat taken from"))
+    raise ValueError(f"unknown verb {excerpt(verb)}; verbs are play, take")
 
 
 def action_from_json(data: Any) -> NdbAction:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
-        raise InvalidActionError(f"an action must be a JSON object, not {data!r}")
+        raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
     kind = data.get("type")
     expected = {"play": {"type", "seat", "card"}, "take": {"type", "seat", "owner"}}
     if not isinstance(kind, str) or kind not in expected:
-        raise InvalidActionError(f"unknown action type {kind!r}; types are play, take")
+        raise InvalidActionError(f"unknown action type {excerpt(kind)}; types are play, take")
     if set(data) != expected[kind]:
         raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(expected[kind]))}")
-    seat = data["seat"]
-    if type(seat) is not int or seat < 0:
-        raise InvalidActionError(f"{kind}: seat must be a whole number ≥ 0, not {seat!r}")
+    seat = json_number(data["seat"], f"{kind}: seat")
     if kind == "play":
+        card = data["card"]
+        if not isinstance(card, str):
+            raise InvalidActionError(f"play: card must be a card code, not {excerpt(card)}")
         try:
-            return Play(seat, parse_card(str(data["card"])))
+            return Play(seat, parse_card(card))
         except ValueError as exc:
             raise InvalidActionError(f"play: {exc}") from None
-    owner = data["owner"]
-    if type(owner) is not int or owner < 0:
-        raise InvalidActionError(f"take: owner must be a whole number ≥ 0, not {owner!r}")
-    return Take(seat, owner)
+    return Take(seat, json_number(data["owner"], "take: owner"))

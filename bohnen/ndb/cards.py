@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.files import excerpt
+
 
 class Colour(NamedTuple):
     name: str  # French name of the rules text
@@ -80,5 +82,5 @@ def parse_card(text: str) -> int:
     key = text.strip().upper().replace("–", "-").replace("X2", "x2")
     if key in _BY_CODE:
         return _BY_CODE[key]
-    raise ValueError(f"unknown card {text!r}; cards are a colour (G R Y B) then 1..10, "
+    raise ValueError(f"unknown card {excerpt(text)}; cards are a colour (G R Y B) then 1..10, "
                      f"'-', 'x2' or '0' (Nicht die Bohne), e.g. R7, B-, Gx2, Y0")

@@ -25,12 +25,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from bohnen.bots.base import Decision
+from bohnen.core.files import excerpt
 from bohnen.ndb.actions import Play, Take
 from bohnen.ndb.cards import CARD_IDS, COLOURS, DOUBLE, KINDS, MINUS, NDB, code, value
 from bohnen.ndb.scoring import row_score
 
 _CARD = {code(c): c for c in range(CARD_IDS)}
 _MASS = sum(range(1, 11))  # value points of one colour
+MAX_POINTS = 1000.0  # gain and loss: far past the points of any round
 
 Rows = list[list[list[int]]]  # rows[seat][colour]: the cards of a row
 A = TypeVar("A", Play, Take)
@@ -78,6 +80,9 @@ class NdbHeuristicBot:
     proposes = False
 
     def __init__(self, gain: float = 6.0, loss: float = 3.0, deny: float = 0.3) -> None:
+        _check("gain", gain, MAX_POINTS)
+        _check("loss", loss, MAX_POINTS)
+        _check("deny", deny, 1.0)
         self.name = "heuristic"
         self.gain = gain
         self.loss = loss
@@ -126,6 +131,15 @@ class NdbHeuristicBot:
                     + self.deny * self.others(seat, card, rows, future))
 
         return _best(actions, worth)
+
+
+def _check(name: str, value: Any, most: float) -> None:
+    """``ValueError`` naming parameter ``name`` unless ``value`` is a number from 0 to
+    ``most`` (never infinite, nor NaN)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number or not 0 <= value <= most:
+        raise ValueError(f"bot heuristic: {name} must be a number from 0 to {most:g}, "
+                         f"not {excerpt(value)}")
 
 
 def _best(actions: list[A], score: Callable[[A], float]) -> A:

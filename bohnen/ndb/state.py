@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.core.files import excerpt
+from bohnen.core.inputs import shown
 from bohnen.core.result import Result
 from bohnen.core.rng import step
 from bohnen.ndb import events as E
@@ -107,10 +109,11 @@ class NdbState:
     def check(self, action: Any) -> None:
         kind = type(action)
         if kind is not Play and kind is not Take:
-            raise InvalidActionError(f"{action!r} is not a Nicht die Bohne action")
+            raise InvalidActionError(f"{excerpt(action)} is not a Nicht die Bohne action")
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise InvalidActionError(f"{action}: no seat {seat!r} in a {self.n}-player game")
+            raise InvalidActionError(f"{shown(action)}: "
+                                     f"no seat {excerpt(seat)} in a {self.n}-player game")
         if self.phase == OVER:
             raise self._illegal(action, "the game is over")
         if kind is Play:
@@ -166,7 +169,7 @@ class NdbState:
         return state_to_json(self)
 
     def audit(self) -> None:
-        from bohnen.ndb.serialize import audit
+        from bohnen.ndb.audit import audit
 
         audit(self)
 
@@ -181,12 +184,12 @@ class NdbState:
     # --- checks -----------------------------------------------------------------------
 
     def _illegal(self, action: Any, reason: str) -> IllegalActionError:
-        return IllegalActionError(f"seat {action.seat}: {action} is illegal: {reason}")
+        return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
 
     def _check_play(self, action: Play) -> None:
         seat, card = action.seat, action.card
         if type(card) is not int or not 0 <= card < CARD_IDS:
-            raise InvalidActionError(f"{action}: no card {card!r}")
+            raise InvalidActionError(f"{shown(action)}: no card {excerpt(card)}")
         if self.phase == TAKE:
             raise self._illegal(action, f"the cards are being taken (seat {self.taker}'s turn)")
         if self.phase == LEAD and seat != self.leader:
@@ -199,7 +202,7 @@ class NdbState:
     def _check_take(self, action: Take) -> None:
         seat, owner = action.seat, action.owner
         if type(owner) is not int or not 0 <= owner < self.n:
-            raise InvalidActionError(f"{action}: no seat {owner!r} to take from")
+            raise InvalidActionError(f"{shown(action)}: no seat {excerpt(owner)} to take from")
         if self.phase != TAKE:
             raise self._illegal(action, "cards are taken once all are played and turned up")
         if seat != self.taker:

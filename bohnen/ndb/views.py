@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohnen.core.files import excerpt
 from bohnen.ndb.cards import code
 from bohnen.ndb.scoring import row_score, rows_of
 from bohnen.ndb.state import NONE, OVER, PHASE_NAMES, TAKE, NdbState
@@ -35,7 +36,7 @@ def _rows_view(cards: tuple[int, ...]) -> list[JSON]:
 def view(state: NdbState, seat: int | None) -> JSON:
     """What ``seat`` may see (``None``: a spectator, who sees only what is public)."""
     if seat is not None and not (type(seat) is int and 0 <= seat < state.n):
-        raise ValueError(f"no seat {seat!r} in a {state.n}-player game")
+        raise ValueError(f"no seat {excerpt(seat)} in a {state.n}-player game")
     return {
         "game": "ndb",
         "seat": seat,

@@ -8,11 +8,13 @@ never loaded to fail later.
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
 
 from bohnen.core import RecordError, get_game
+from bohnen.core.conformance import choose
 
 GAME = get_game("bohnanza")
 
@@ -56,7 +58,7 @@ def test_a_floor_outside_the_table_is_refused() -> None:
     data = _start()
     data["phase"] = "trade"
     data["trading"]["floor"] = 7
-    _refused(data, "floor seat 7")
+    _refused(data, "floor must be a seat from 0 to 3, not 7")
 
 
 def test_missing_cards_are_refused() -> None:
@@ -77,3 +79,72 @@ def test_malformed_state_json_is_refused_with_a_message(mutate: Any) -> None:
     mutate(data)
     with pytest.raises(RecordError):
         GAME.state_from_json(data)
+
+
+# --- issue 22: values of the right type that no play reaches, and the engine cannot play --
+
+
+def _reach(test: Any, options: Any = None, seed: int = 1) -> Any:
+    """The first position of a random game that passes ``test``."""
+    for attempt in range(40):
+        state = GAME.new_game(options or GAME.options(4), seed + attempt)
+        rng = random.Random(seed + attempt)
+        while not state.is_over:
+            if test(state):
+                return state
+            state.apply(choose(state, rng, 0.3))
+    raise AssertionError("no such position in 40 games")
+
+
+def _proposing() -> dict[str, Any]:
+    """Phase 2 of open trading, the active player's proposal of one hand card open."""
+    state = _reach(lambda s: any(p.hand and p.frm == s.active for p in s.pending),
+                   GAME.options(4, trading="open", max_proposals_per_turn=None))
+    data: dict[str, Any] = state.to_json()
+    return data
+
+
+@pytest.mark.parametrize("hand", [[0, 0], [-1], [1, 0], [99]])
+def test_a_proposal_naming_cards_that_are_not_there_is_refused(hand: list[int]) -> None:
+    """Twice the same card made its accepter hold 105 cards; -1 named the last card."""
+    data = _proposing()
+    proposal = next(p for p in data["trading"]["proposals"] if p["hand"])
+    proposal["hand"] = hand
+    _refused(data, "a proposal's hand must (name distinct positions in order|be a whole)")
+
+
+def test_face_up_cards_offered_by_another_seat_than_the_active_one_are_refused() -> None:
+    state = _reach(lambda s: s.phase == 1 and s.face_up and s.pending and
+                   any(p.frm != s.active for p in s.pending),
+                   GAME.options(4, trading="open", max_proposals_per_turn=None))
+    data: dict[str, Any] = state.to_json()
+    proposal = next(p for p in data["trading"]["proposals"] if p["from"] != state.active)
+    proposal["face_up"] = [0]
+    _refused(data, "offers face-up cards, but not by the active player")
+
+
+def test_the_last_run_out_without_the_end_coming_is_refused() -> None:
+    data = _start()
+    data["runouts"] = 3  # ending stays false: the next draw made a fourth run-out
+    _refused(data, "the last run-out is past")
+
+
+def test_phase_1_with_an_empty_draw_pile_is_refused_even_when_ending() -> None:
+    data = _start()
+    data["discard"], data["draw_pile"] = data["draw_pile"], []
+    data["ending"] = True  # the reveal drew from the empty pile: IndexError
+    _refused(data, "phase 1 with an empty draw pile")
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("ending", "false"), ("ending", 0), ("rng", "7"), ("rng", -1), ("rng", 2**64),
+    ("turn", 1.5), ("active", True), ("planted", "0"), ("runouts", 9), ("reason", 5),
+    ("draw_pile", ["RO", 3]), ("players", "abcd"),
+])
+def test_fields_of_the_wrong_type_are_refused_with_a_short_message(key: str,
+                                                                   value: Any) -> None:
+    data = _start()
+    data[key] = value
+    with pytest.raises(RecordError) as caught:
+        GAME.state_from_json(data)
+    assert len(str(caught.value)) < 300

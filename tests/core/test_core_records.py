@@ -81,8 +81,12 @@ def test_missing_keys_are_named(tmp_path: Path, key: str) -> None:
     ({"actions": "0: plant 0"}, "'actions' must be a list of notation strings"),
     ({"actions": [1, 2]}, "'actions' must be a list of notation strings"),
     ({"options": [3]}, "'options' must be an object"),
-    ({"seed": "7"}, "'seed' must be an integer"),
-    ({"seed": True}, "'seed' must be an integer"),
+    ({"seed": "7"}, "'seed' must be a whole number"),
+    ({"seed": True}, "'seed' must be a whole number"),
+    ({"seed": -1}, r"'seed' must be a whole number from 0 to 2\*\*64 - 1 .*not -1"),
+    ({"seed": 2**64 + 7}, "'seed' must be a whole number from 0 to 2"),
+    ({"seed": 1.0}, "'seed' must be a whole number"),
+    ({"game": ["bohnanza"]}, "'game' must be a game's name"),
     ({"deck": "RO"}, "'deck' must be a list or null"),
     ({"result": {"scores": [1]}}, "record 'result'"),
 ])
@@ -112,6 +116,79 @@ def test_bad_options_are_named() -> None:
 def test_bad_deck_is_refused() -> None:
     with pytest.raises(RecordError, match="record deck"):
         replay(GameRecord.from_json(_record(deck=["RO"] * 104)))
+
+
+def test_a_seed_out_of_range_in_a_record_made_in_code_is_refused() -> None:
+    record = GameRecord.from_json(_record())
+    record.seed = 2**64 + 7  # the same game as seed 7, were it folded into range
+    with pytest.raises(RecordError, match=r"record 'seed' must be .* not 18446744073709551623"):
+        replay(record)
+
+
+@pytest.mark.parametrize("deck", [
+    [["RO"]] * 104,  # a list of lists
+    [{"bean": "RO"}] * 104,
+    [1.5] * 104,
+    [True] * 104,
+    [10**5000] * 104,
+    list(range(104)),
+    ["RO"] * 10**5,
+], ids=["lists", "objects", "floats", "bools", "huge-ints", "indices", "too-long"])
+def test_a_deck_of_the_wrong_shape_or_types_is_refused(deck: list[Any]) -> None:
+    with pytest.raises(RecordError, match="record deck"):
+        replay(GameRecord(**{**_fields(), "deck": deck}))
+
+
+def _fields() -> dict[str, Any]:
+    record = GameRecord.from_json(_record())
+    return {"game": record.game, "version": record.version, "options": record.options,
+            "seed": record.seed, "actions": record.actions, "result": record.result}
+
+
+def _hansa_record(**options: Any) -> GameRecord:
+    game = get_game("hansa")
+    trace = play_plain(game, game.options(3), 5)
+    return GameRecord("hansa", game.version, {**game.options(3).to_json(), **options}, 5,
+                      trace.actions, None, trace.result)
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    ({"board_digest": 5}, "board_digest"),
+    ({"board_digest": ["x"]}, "board_digest"),
+    ({"board_digest": {}}, "board_digest"),
+    ({"board": 7}, "board"),
+    ({"board": "a\u0000b"}, "board"),
+    ({"board": "x" * 100_000}, "board"),
+    ({"reshuffle_contracts": "no"}, "reshuffle_contracts"),
+    ({"players": True}, "players"),
+    ({"proposal_size": 1.0}, "proposal_size"),
+    ({"max_proposals_per_turn": 10**5000}, "max_proposals_per_turn"),
+    ({"start_tie_break": ["random"]}, "start_tie_break"),
+])
+def test_a_tampered_hansa_record_s_options_are_refused(options: dict[str, Any],
+                                                       named: str) -> None:
+    with pytest.raises(RecordError, match=f"record options: .*option {named}") as caught:
+        replay(_hansa_record(**options))
+    assert len(str(caught.value)) < 300
+
+
+def test_a_huge_seat_in_a_record_is_refused_with_its_number() -> None:
+    data = _record()
+    data["actions"] = [*data["actions"][:2], "1" * 10_000 + ": pass", *data["actions"][2:]]
+    with pytest.raises(RecordError, match=r"action 3 \('1111") as caught:
+        replay(GameRecord.from_json(data))
+    assert len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("text", ["0: take ²", "²: pass", "0: take " + "9" * 5000],
+                         ids=["superscript-owner", "superscript-seat", "huge-owner"])
+def test_an_ndb_record_with_an_odd_number_raises_record_error(text: str) -> None:
+    game = get_game("ndb")
+    trace = play_plain(game, game.options(3), 3)
+    record = GameRecord("ndb", game.version, game.options(3).to_json(), 3,
+                        [*trace.actions[:5], text, *trace.actions[5:]], None, trace.result)
+    with pytest.raises(RecordError, match="action 6"):
+        replay(record)
 
 
 def test_an_illegal_action_is_named_with_its_number() -> None:

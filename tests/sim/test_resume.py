@@ -174,5 +174,5 @@ def test_a_deeply_nested_journal_line_is_refused_in_one_line(tmp_path: Path) -> 
 def test_a_journal_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
     """A FIFO as the journal would hang the resume for ever."""
     os.mkfifo(tmp_path / JOURNAL)
-    with pytest.raises(ValueError, match="has no journal.jsonl"):
+    with pytest.raises(ValueError, match=r"has no journal\.jsonl"):
         resume_journal(tmp_path, spec())

@@ -45,7 +45,7 @@ finished game), ``record`` (its record) and ``games`` (whole games and series).
 
 from bohnen.core.conformance.attempts import attempt
 from bohnen.core.conformance.context import ConformanceError, Context
-from bohnen.core.conformance.driver import choose, play_plain, proposal_kinds
+from bohnen.core.conformance.driver import choose, play_plain, play_random, proposal_kinds
 from bohnen.core.conformance.games import check_game, run_conformance
 from bohnen.core.conformance.mutations import NOTATION_NOISE
 from bohnen.core.conformance.settings import Report, Settings
@@ -63,6 +63,7 @@ __all__ = [
     "check_step",
     "choose",
     "play_plain",
+    "play_random",
     "proposal_kinds",
     "run_conformance",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from bohnen.core.conformance.context import Context, unchanged
 from bohnen.core.conformance.settings import JSON, Report
 from bohnen.core.errors import GameError, InvalidActionError
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import State
 
 
@@ -30,18 +31,18 @@ def attempt(ctx: Context, state: State, action: Any, report: Report,
         _refused(ctx, state, action, before, listed, exc, report)
         return False
     except Exception as exc:
-        raise ctx.fail(f"check({action!r}) raised {type(exc).__name__}: {exc}") from None
-    unchanged(ctx, state, before, f"check({action!r})")
+        raise ctx.fail(f"check({_shown(action)}) raised {type(exc).__name__}: {exc}") from None
+    unchanged(ctx, state, before, f"check({_shown(action)})")
     if must_fail and not listed:  # an idle seat may take only its listed any-time actions
-        raise ctx.fail(f"{action!r} by a seat not in to_act() {state.to_act()} passes check")
+        raise ctx.fail(f"{_shown(action)} by a seat not in to_act() {state.to_act()} passes check")
     if not listed and type(action) not in ctx.proposal_kinds:
-        raise ctx.fail(f"{action!r} passes check but is not among the legal actions")
+        raise ctx.fail(f"{_shown(action)} passes check but is not among the legal actions")
     copy = state.clone()
     try:
         copy.apply(action)
         copy.audit()
     except (GameError, AssertionError) as exc:
-        raise ctx.fail(f"{action!r} passes check but apply fails: {exc}") from None
+        raise ctx.fail(f"{_shown(action)} passes check but apply fails: {exc}") from None
     report.accepted_probes += 1
     return True
 
@@ -56,17 +57,17 @@ def _refused(ctx: Context, state: State, action: Any, before: JSON, listed: bool
     if listed:
         raise ctx.fail(f"legal action {action} fails check: {exc}")
     if not str(exc):
-        raise ctx.fail(f"check({action!r}) raised {type(exc).__name__} without a message")
-    unchanged(ctx, state, before, f"check({action!r})")
+        raise ctx.fail(f"check({_shown(action)}) raised {type(exc).__name__} without a message")
+    unchanged(ctx, state, before, f"check({_shown(action)})")
     try:
         state.apply(action)
     except GameError:
         pass
     except Exception as err:
-        raise ctx.fail(f"apply({action!r}) raised {type(err).__name__}: {err}") from None
+        raise ctx.fail(f"apply({_shown(action)}) raised {type(err).__name__}: {err}") from None
     else:
-        raise ctx.fail(f"check refuses {action!r} ({exc}) but apply accepts it")
-    unchanged(ctx, state, before, f"the refused apply({action!r})")
+        raise ctx.fail(f"check refuses {_shown(action)} ({exc}) but apply accepts it")
+    unchanged(ctx, state, before, f"the refused apply({_shown(action)})")
     report.rejected += 1
 
 
@@ -78,7 +79,7 @@ def parse_json(ctx: Context, data: Any, report: Report) -> Any | None:
         report.rejected += 1
         return None
     except Exception as exc:
-        raise ctx.fail(f"action_from_json({data!r}) raised {type(exc).__name__}, "
+        raise ctx.fail(f"action_from_json({_shown(data)}) raised {type(exc).__name__}, "
                        f"not InvalidActionError: {exc}") from None
 
 
@@ -90,7 +91,7 @@ def parse_text(ctx: Context, text: Any, report: Report) -> Any | None:
         report.rejected += 1
         return None
     except Exception as exc:
-        raise ctx.fail(f"parse_action({text!r}) raised {type(exc).__name__}, "
+        raise ctx.fail(f"parse_action({_shown(text)}) raised {type(exc).__name__}, "
                        f"not InvalidActionError: {exc}") from None
 
 
@@ -102,8 +103,14 @@ def apply_not_an_action(ctx: Context, state: State, thing: Any, report: Report) 
     except InvalidActionError:
         report.rejected += 1
     except Exception as exc:
-        raise ctx.fail(f"apply({thing!r}) raised {type(exc).__name__}, not "
+        raise ctx.fail(f"apply({_shown(thing)}) raised {type(exc).__name__}, not "
                        f"InvalidActionError: {exc}") from None
     else:
-        raise ctx.fail(f"apply({thing!r}) accepted something that is not an action")
-    unchanged(ctx, state, before, f"apply({thing!r})")
+        raise ctx.fail(f"apply({_shown(thing)}) accepted something that is not an action")
+    unchanged(ctx, state, before, f"apply({_shown(thing)})")
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)`` for a message, cut short, never failing (an attempt may hold an
+    integer too long to write)."""
+    return excerpt(value, 200)

@@ -69,6 +69,22 @@ def _collect_kinds(game: Game, options: Any, kinds: set[type]) -> None:
         state.apply(action)
 
 
+def play_random(game: Game, options: Any, seed: int, moves: int,
+                proposal_rate: float = 0.3) -> State:
+    """The position after up to ``moves`` random moves (:func:`choose`, from ``seed``) of
+    the game of ``seed``: real positions, mid-game or over, to test inputs against."""
+    state: State = game.new_game(options, seed)
+    rng = random.Random(derive(seed, 3))
+    for _ in range(moves):
+        if state.is_over:
+            break
+        action = choose(state, rng, proposal_rate)
+        if action is None:
+            raise Context(game, options, seed).fail("the chosen seat has nothing to do")
+        state.apply(action)
+    return state
+
+
 def rngs(seed: int) -> tuple[random.Random, random.Random]:
     """The move chooser's generator and the checker's (kept apart)."""
     return random.Random(derive(seed, 1)), random.Random(derive(seed, 2))
