@@ -67,9 +67,7 @@ class BohnanzaOptions:
                                  "trading (it bounds the game)")
         else:
             check_int("max_proposals_per_turn", self.max_proposals_per_turn, 0, 1000)
-        if self.proposal_allowance not in ALLOWANCES:
-            raise ValueError(f"option proposal_allowance must be one of "
-                             f"{', '.join(ALLOWANCES)}, not {self.proposal_allowance!r}")
+        check_choice("proposal_allowance", self.proposal_allowance, ALLOWANCES)
         check_int("proposal_size", self.proposal_size, 0, 5)
 
     @property

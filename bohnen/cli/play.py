@@ -13,6 +13,7 @@ import typer
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
+from bohnen.core.files import excerpt
 from bohnen.tui.registry import check_playable
 from bohnen.tui.session import Seating, Session, bot_or_fallback, default_seating
 
@@ -57,7 +58,7 @@ def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
     people = [(first + k) % players for k in range(count)]
     specs = split_specs(bots) if bots is not None else [default_bot]
     if any(not spec for spec in specs):
-        raise ValueError(f"--bots {bots!r}: empty bot spec")
+        raise ValueError(f"--bots {excerpt(bots)}: empty bot spec")
     if count == players:
         if bots is not None:
             raise ValueError("--bots: every seat is played by a person")

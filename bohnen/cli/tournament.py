@@ -17,6 +17,7 @@ from bohnen.bots import make_bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import Game, get_game
+from bohnen.core.files import excerpt
 from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
@@ -58,7 +59,7 @@ def bot_specs(game: Game, text: str) -> list[str]:
     """The bot specs of ``--bots``, one per seat, each checked by making the bot."""
     specs = split_specs(text)
     if any(not spec for spec in specs):
-        raise ValueError(f"--bots {text!r}: empty bot spec")
+        raise ValueError(f"--bots {excerpt(text)}: empty bot spec")
     if not game.min_players <= len(specs) <= game.max_players:
         raise ValueError(f"--bots gives {len(specs)} bots; {game.name} is played by "
                          f"{game.min_players} to {game.max_players} (one bot per seat)")
@@ -71,7 +72,7 @@ def make_backend(backend: str, workers: int, address: str | None,
                  connect_timeout: float | None = None) -> Backend:
     """The backend named by ``--backend``; ``ValueError`` on a bad combination."""
     if backend not in BACKENDS:
-        raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        raise ValueError(f"--backend must be one of {', '.join(BACKENDS)}, not {excerpt(backend)}")
     if workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {workers}")
     if connect_timeout is not None:

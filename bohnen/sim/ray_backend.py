@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from bohnen.core.files import excerpt
 from bohnen.sim.schedule import Pairing, chunks
 from bohnen.sim.tournament import Done, TournamentSpec, play_chunk
 
@@ -49,6 +50,11 @@ class ConnectTimeout(ValueError):
     """The cluster at an address did not connect within the time allowed."""
 
 
+def _bad_address(address: str) -> ValueError:
+    return ValueError(f"Ray address {excerpt(address)} is not HOST:PORT, ray://HOST[:PORT] "
+                      "or auto")
+
+
 def endpoint(address: str) -> tuple[str, int] | None:
     """The host and port a cluster ``address`` names (``host:port``, ``ray://host[:port]``),
     or None for ``auto``/``local``, which Ray resolves itself; ``ValueError`` for a
@@ -60,9 +66,9 @@ def endpoint(address: str) -> tuple[str, int] | None:
     if not sep:
         if address.startswith("ray://") and rest:
             return rest, CLIENT_PORT
-        raise ValueError(f"Ray address {address!r} is not HOST:PORT, ray://HOST[:PORT] or auto")
+        raise _bad_address(address)
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"Ray address {address!r} is not HOST:PORT, ray://HOST[:PORT] or auto")
+        raise _bad_address(address)
     return host.strip("[]"), int(port)
 
 

@@ -166,7 +166,7 @@ def _long_seed(data: dict[str, Any]) -> None:
     (_long_action, "action 3 ('0: plant 9999"),
     (_long_reason, "replay gives"),
     (_long_option, "unknown option(s) 'oooo"),
-    (_long_seed, "'seed' must be an integer, not '7777"),
+    (_long_seed, "'seed' must be a whole number"),
 ])
 def test_a_long_field_is_quoted_short(tmp_path: Path, record: GameRecord, edit: Edit,
                                       named: str, capsys: pytest.CaptureFixture[str]) -> None:
