@@ -64,7 +64,6 @@ class Case:
     make: Make
     seed: int = 0
     core: bool = False  # always part of the sample the suite runs
-    pending: str = ""  # a known fault fixed outside this suite's reach: not in the sample
 
     def build(self, folder: Path) -> Made:
         return self.make(random.Random(self.seed), folder)
@@ -149,19 +148,14 @@ def run_all(series: Iterable[Case], workers: int = 2, timeout: float = TIMEOUT) 
 
 
 def tally(results: Sequence[Ran]) -> dict[str, Any]:
-    """How many cases ran and failed, per family of case and per kind of fault (the
-    pending cases counted apart)."""
-    judged = [r for r in results if not r.case.pending]
-    failed = [r for r in judged if r.faults()]
-    pending = [r for r in results if r.case.pending]
+    """How many cases ran and failed, per family of case and per kind of fault."""
+    failed = [r for r in results if r.faults()]
     return {
-        "cases": len(judged),
+        "cases": len(results),
         "failed": len(failed),
-        "cases_by_kind": dict(sorted(Counter(r.case.kind for r in judged).items())),
+        "cases_by_kind": dict(sorted(Counter(r.case.kind for r in results).items())),
         "failed_by_kind": dict(sorted(Counter(r.case.kind for r in failed).items())),
         "faults": dict(sorted(Counter(f for r in failed for f in r.faults()).items())),
-        "pending": len(pending),
-        "pending_failed": sum(1 for r in pending if r.faults()),
     }
 
 
@@ -329,9 +323,8 @@ def _file_case(kind: str, entry: str, what: str, content: Callable[[], str]) -> 
     return Case(kind, entry, make, core=True)
 
 
-def _args_case(what: str, argv: list[Arg], pending: str = "") -> Case:
-    return Case("args", "catalogue", lambda rng, folder: (what, list(argv)), core=not pending,
-                pending=pending)
+def _args_case(what: str, argv: list[Arg]) -> Case:
+    return Case("args", "catalogue", lambda rng, folder: (what, list(argv)), core=True)
 
 
 def _long_game_name() -> str:
@@ -417,27 +410,24 @@ def catalogue() -> list[Case]:
                           lambda: dump(grid_board(12))))
     out.append(_file_case("board", "hansa simulate --board", "huge tokens and counts",
                           lambda: dump(_huge_numbers())))
-    return out + pending_cases()
+    return out + engine_cases()
 
 
-def pending_cases() -> list[Case]:
-    """Faults found by this series outside the command line's own files, fixed apart
-    (issue 22): run by ``bench/cli_fuzz.py`` and counted apart, not in the sample."""
-    engine = "fixed in the engine (issue 22)"
-    play = "fixed in bohnen play's checks (issue 22)"
+def engine_cases() -> list[Case]:
+    """Faults this series found beyond the command line's own files (issue 22: the
+    engines' options and seeds, the bots' parameters, bohnen play's checks, the
+    tournament journal), each fixed where it arose."""
     return [
         _args_case("a board digest that is not a text",
-                   ["simulate", "hansa", "--games", "1", "-o", "board_digest=5"], engine),
+                   ["simulate", "hansa", "--games", "1", "-o", "board_digest=5"]),
         _args_case("ismcts with an endless budget",
-                   ["simulate", "bohnanza", "--games", "1", "--bots", "ismcts:seconds=inf"],
-                   engine),
-        _args_case("a seed below 0", ["simulate", "bohnanza", "--games", "1", "--seed", "-1"],
-                   engine),
+                   ["simulate", "bohnanza", "--games", "1", "--bots", "ismcts:seconds=inf"]),
+        _args_case("a seed below 0", ["simulate", "bohnanza", "--games", "1", "--seed", "-1"]),
         _args_case("a seed of 2**64", ["simulate", "ndb", "--games", "1", "--seed",
-                                       str(2 ** 64)], engine),
-        _args_case("a delay of nan", ["play", "--delay", "nan"], play),
-        Case("record", "tournament --resume", _deep_journal,
-             pending="fixed in the tournament journal (bohnen/sim/journal.py)"),
+                                       str(2 ** 64)]),
+        _args_case("a delay of nan", ["play", "--delay", "nan"]),
+        _args_case("a delay of inf", ["play", "--delay", "inf"]),
+        Case("record", "tournament --resume", _deep_journal, core=True),
     ]
 
 
