@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from bohnen.core.errors import RecordError
-from bohnen.core.files import FileFault, excerpt, read_json, write_atomic
+from bohnen.core.files import FileFault, capped, excerpt, read_json, write_atomic
 from bohnen.core.protocol import Game, State
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
 from bohnen.core.rng import check_seed
 
 FORMAT = "bohnen-record"
+# A record's fields; ``play`` is what ``bohnen play`` adds to a save (who sits where).
+KEYS = ("format", "game", "version", "options", "seed", "deck", "actions", "result", "play")
 RESULT_CHARS = 200  # a result quoted in a message (a real one is shorter)
 CAUSE_CHARS = 500  # the engine's complaint about a record's part, quoted in a message
 
@@ -61,9 +63,10 @@ class GameRecord:
         missing = [k for k in ("game", "options", "seed", "actions") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
-        if not isinstance(data["game"], str):
-            raise RecordError(f"record 'game' must be a game's name, "
-                              f"not {excerpt(data['game'])}")
+        unknown = [key for key in data if key not in KEYS]
+        if unknown:
+            raise RecordError(f"record has unknown field(s) {capped(map(excerpt, unknown))}; "
+                              f"its fields are {', '.join(KEYS)}")
         actions = data["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record 'actions' must be a list of notation strings")

@@ -769,7 +769,8 @@ def _byte_mutation(rng: random.Random, raw: bytes) -> tuple[str, bytes]:
         return "truncated", raw[:rng.randrange(len(raw))]
     if choice == 1:
         at = rng.randrange(len(raw))
-        return "a byte changed", raw[:at] + bytes([rng.choice(b'{}[]",:\x00\xff')]) + raw[at + 1:]
+        other = [b for b in b'{}[]",:\x00\xff' if b != raw[at]]  # never the byte that is there
+        return "a byte changed", raw[:at] + bytes([rng.choice(other)]) + raw[at + 1:]
     if choice == 2:
         return "junk appended", raw + rng.choice([b"}", b"x", b"\x00", b"\xff", b",{}"])
     return "junk in front", rng.choice([b"\xef\xbb\xbf", b"\xff\xfe", b"//"]) + raw

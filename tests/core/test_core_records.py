@@ -69,6 +69,15 @@ def test_a_record_is_an_object(tmp_path: Path, data: Any) -> None:
         GameRecord.load(_write(tmp_path, data))
 
 
+def test_an_unknown_field_is_named(tmp_path: Path) -> None:
+    """A record whose « deck » became « dec[ » (one byte changed) was read as if it had
+    no deck: a misspelt field is refused, naming it, not ignored."""
+    data = _record()
+    data["dec["] = data.pop("deck", None)
+    with pytest.raises(RecordError, match=r"unknown field\(s\) 'dec\['"):
+        GameRecord.load(_write(tmp_path, data))
+
+
 @pytest.mark.parametrize("key", ["game", "options", "seed", "actions"])
 def test_missing_keys_are_named(tmp_path: Path, key: str) -> None:
     data = _record()
