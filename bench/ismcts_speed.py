@@ -21,18 +21,19 @@ import time
 from typing import Any
 
 from bohnen.bots import make_bot
-from bohnen.bots.base import Decision
 from bohnen.bots.ismcts import IsmctsBot
 from bohnen.core import get_game
-from bohnen.core.protocol import Game, State
+from bohnen.core.bots import Decision
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 
-def positions(game: Game, players: int, seed: int, count: int) -> list[tuple[State, int]]:
+def positions(game: AnyGame, players: int, seed: int, count: int) -> list[tuple[AnyState, int]]:
     """``count`` positions at even steps of one random game (no proposals played),
     each where the seat to act has more than one choice."""
     rng = random.Random(seed)
     state = game.new_game(game.options(players), seed)
-    line: list[tuple[State, int]] = []
+    line: list[tuple[AnyState, int]] = []
     while not state.is_over:
         seats = state.to_act()
         seat = seats[int(rng.random() * len(seats))]
@@ -45,7 +46,7 @@ def positions(game: Game, players: int, seed: int, count: int) -> list[tuple[Sta
     return line[step // 2::step][:count]
 
 
-def measure(game: Game, players: int, seed: int, count: int, iterations: int,
+def measure(game: AnyGame, players: int, seed: int, count: int, iterations: int,
             params: str = "") -> dict[str, Any]:
     """Iterations per second at each position and over all of them."""
     bot = make_bot(f"ismcts:iterations={iterations}" + (f",{params}" if params else ""), game)

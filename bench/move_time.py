@@ -20,9 +20,9 @@ from typing import Any
 from strength import LEARNED
 
 from bohnen.bots import make_bot
-from bohnen.bots.base import Bot, Decision
 from bohnen.bots.ismcts import IsmctsBot
 from bohnen.core import get_game
+from bohnen.core.bots import AnyBot, Decision
 from bohnen.core.rng import derive
 from bohnen.sim.runner import play_game
 
@@ -32,14 +32,14 @@ PLAYERS = 4
 class Timed:
     """A bot whose every move is timed into ``times``."""
 
-    def __init__(self, bot: Bot, times: list[float]) -> None:
+    def __init__(self, bot: AnyBot, times: list[float]) -> None:
         self.bot = bot
         self.times = times
         self.name = bot.name
         self.needs_view = bot.needs_view
         self.proposes = bot.proposes
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         start = time.perf_counter()
         action = self.bot.act(decision, rng)
         self.times.append(time.perf_counter() - start)
@@ -51,7 +51,7 @@ def measure(game_name: str, spec: str, games: int, seed: int) -> list[float]:
     game = get_game(game_name)
     times: list[float] = []
     for index in range(games):
-        bots: list[Bot] = [make_bot("heuristic", game) for _ in range(PLAYERS)]
+        bots: list[AnyBot] = [make_bot("heuristic", game) for _ in range(PLAYERS)]
         bots[index % PLAYERS] = Timed(make_bot(spec, game), times)
         play_game(game, game.options(PLAYERS), derive(seed, index), bots)
     return times

@@ -10,46 +10,26 @@ as a diff of the records. Run: ``python scripts/regen_golden.py [DIR]``.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bohnen.bots import make_bot
-from bohnen.core import GameRecord, get_game
+from bohnen.core import GameRecord, game_names, get_game
+from bohnen.core.golden import Golden
 from bohnen.sim.runner import play_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
 
-@dataclass(frozen=True, slots=True)
-class Golden:
-    """One golden game: file stem, game, players, bot spec per seat, seed, options."""
-
-    stem: str
-    players: int
-    bot: str
-    seed: int
-    game: str = "bohnanza"
-    overrides: dict[str, Any] = field(default_factory=dict)
+def specs() -> list[tuple[str, Golden]]:
+    """Every golden game of every registered game (``Game.golden``), with its game."""
+    return [(name, spec) for name in game_names() for spec in get_game(name).golden]
 
 
-GAMES: tuple[Golden, ...] = (
-    Golden("bohnanza-3p-random", 3, "random", 3003),
-    Golden("bohnanza-4p-no-trades", 4, "random:trades=false", 4004),
-    Golden("bohnanza-5p-random-expert", 5, "random", 5005,
-           overrides={"expert_taler_trading": True, "beginner": True, "proposal_size": 2}),
-    Golden("bohnanza-4p-open", 4, "random", 4040,
-           overrides={"trading": "open", "max_proposals_per_turn": 4}),
-    Golden("ndb-3p-random", 3, "random", 3033, game="ndb"),
-    Golden("ndb-6p-random", 6, "random", 6066, game="ndb"),
-)
-
-
-def golden_record(spec: Golden) -> GameRecord:
-    """Play ``spec``'s game and return its record (with the result)."""
-    game = get_game(spec.game)
+def golden_record(name: str, spec: Golden) -> GameRecord:
+    """Play ``spec``, a golden game of the game ``name``; its record (with the result)."""
+    game = get_game(name)
     options = game.options(spec.players, **spec.overrides)
-    bots = [make_bot(spec.bot) for _ in range(spec.players)]
+    bots = [make_bot(spec.bot, game) for _ in range(spec.players)]
     played = play_game(game, options, spec.seed, bots, record=True)
     if played.record is None:
         raise RuntimeError(f"{spec.stem}: the runner kept no record")
@@ -58,7 +38,7 @@ def golden_record(spec: Golden) -> GameRecord:
 
 def golden_records() -> dict[str, GameRecord]:
     """Every golden record by file name."""
-    return {f"{spec.stem}.json": golden_record(spec) for spec in GAMES}
+    return {f"{spec.stem}.json": golden_record(name, spec) for name, spec in specs()}
 
 
 def write_golden(directory: Path) -> list[Path]:

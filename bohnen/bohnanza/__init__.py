@@ -3,34 +3,40 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
 from bohnen.bohnanza.actions import action_from_json, parse_action
 from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean, standard_deck
-from bohnen.bohnanza.determinize import sampler, state_from_view
-from bohnen.bohnanza.heuristic import PARAMS as HEURISTIC_PARAMS
-from bohnen.bohnanza.heuristic import heuristic
-from bohnen.bohnanza.learned.model import learned_estimate
 from bohnen.bohnanza.options import BohnanzaOptions
-from bohnen.bohnanza.playout import estimate, playout, playout_move
+from bohnen.bohnanza.search import SEARCH
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState, new_state
-from bohnen.core.protocol import Game
-from bohnen.core.result import Result
+from bohnen.core.game import Game
+from bohnen.core.golden import Golden
 from bohnen.core.rng import seed_state, step
 
 
-class Bohnanza(Game):
+class Bohnanza(Game[Any, Any, Any]):
     name = "bohnanza"
     title = "Bohnanza"
     version = 2
     min_players = 3
     max_players = 5
     score_name = "talers"
-    bot_factories = MappingProxyType({"heuristic": (heuristic, HEURISTIC_PARAMS)})
-    estimates = MappingProxyType({"learned": learned_estimate})
+    bots = MappingProxyType({"heuristic": "bohnen.bohnanza.heuristic"})
+    estimates = MappingProxyType({"learned": "bohnen.bohnanza.learned.model:learned_estimate"})
+    screen = "bohnen.tui.bohnanza_screen:BohnanzaScreen"
+    golden = (
+        Golden("bohnanza-3p-random", 3, "random", 3003),
+        Golden("bohnanza-4p-no-trades", 4, "random:trades=false", 4004),
+        Golden("bohnanza-5p-random-expert", 5, "random", 5005,
+               {"expert_taler_trading": True, "beginner": True, "proposal_size": 2}),
+        Golden("bohnanza-4p-open", 4, "random", 4040,
+               {"trading": "open", "max_proposals_per_turn": 4}),
+    )
+    search = SEARCH
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
         return BohnanzaOptions(players=players, **overrides)
@@ -69,23 +75,13 @@ class Bohnanza(Game):
     def action_from_json(self, data: Any) -> Any:
         return action_from_json(data)
 
-    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> BohnanzaState:
-        return state_from_view(view, rng)
 
     def state_from_json(self, data: Any) -> BohnanzaState:
         return state_from_json(data)
 
-    def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], BohnanzaState]:
-        return sampler(view)
 
-    def playout_move(self, state: Any, rng: random.Random) -> Any:
-        return playout_move(state, rng)
 
-    def playout(self, state: Any, rng: random.Random) -> Result:
-        return playout(state, rng)
 
-    def estimate(self, state: Any) -> Result | None:
-        return estimate(state)
 
 
 def _deck(deck: Sequence[Any]) -> list[int]:

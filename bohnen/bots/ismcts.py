@@ -3,14 +3,14 @@
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012), with one adjustment for
 simultaneous moves. Each iteration:
 
-1. samples a full state from the seat's view alone (``Game.sampler`` of the view, that
-   is ``Game.state_from_view``, with the bot's rng): the bot never sees the real state;
+1. samples a full state from the seat's view alone (``Game.search.sampler`` of the view, that
+   is ``Search.state_from_view``, with the bot's rng): the bot never sees the real state;
 2. descends one tree whose edges are actions: an edge keeps its visits, its
    availability (how often it was legal when its node was reached) and the summed
    reward of the seat that takes it; the seat to act picks by UCB with availability,
    ``mean + c * sqrt(ln(availability) / visits)``, so each player maximises its own
    reward;
-3. expands one untried action, then plays out by the game's playout (``Game.playout``:
+3. expands one untried action, then plays out by the game's playout (``Game.search.playout``:
    to the end by random moves by default, never proposing trades, the active player
    closing trading at once; a game may play better moves and stop early with an
    estimate; or, with ``mast`` below 1, to the end MAST-guided; or, with
@@ -57,10 +57,13 @@ from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
-from bohnen.bots.base import Bot, Decision
+from bohnen.bots.ismcts_settings import PARAMS as SETTINGS_PARAMS
 from bohnen.bots.ismcts_settings import Settings
+from bohnen.core.bots import AnyBot, Decision
+from bohnen.core.files import excerpt
+from bohnen.core.game import AnyGame
 from bohnen.core.playout import closing, seat_actions
-from bohnen.core.protocol import Game, State
+from bohnen.core.protocol import AnyState
 from bohnen.core.result import Result
 
 RACE_ROUNDS = 3  # paired rounds before a race drops a choice
@@ -128,7 +131,7 @@ def rewards(result: Result, win: float) -> list[float]:
     return out
 
 
-def mast_rollout(state: State, rng: random.Random, table: dict[Any, list[float]],
+def mast_rollout(state: AnyState, rng: random.Random, table: dict[Any, list[float]],
                  epsilon: float, played: list[Any]) -> None:
     """Play ``state`` to its end like :func:`rollout`, but with probability ``1 -
     epsilon`` take the action of best average reward in ``table`` (MAST: the move-average
@@ -159,7 +162,7 @@ def _greedy(actions: list[Any], table: dict[Any, list[float]]) -> Any:
     return best
 
 
-def _is_legal(state: State, action: Any) -> bool:
+def _is_legal(state: AnyState, action: Any) -> bool:
     try:
         state.check(action)
     except ValueError:
@@ -199,7 +202,7 @@ class IsmctsBot:
 
     needs_view = True
 
-    def __init__(self, game: Game, settings: Settings | None = None) -> None:
+    def __init__(self, game: AnyGame, settings: Settings | None = None) -> None:
         settings = settings or Settings()
         self.game = game
         self.prior = _named_bot("prior", settings.prior, game) if settings.prior else None
@@ -228,7 +231,7 @@ class IsmctsBot:
 
     # --- the move -----------------------------------------------------------------------
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         start = time.perf_counter()  # the budget counts the prior's move too
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
@@ -243,7 +246,7 @@ class IsmctsBot:
             raise ValueError("ismcts needs the seat's view in its decision")
         root = Node()
         self.mast = {}
-        sample = self.game.sampler(decision.view)
+        sample = self.game.search.sampler(decision.view)
         seconds, budget = self.settings.seconds, self.settings.budget
         deadline = start + seconds * (1 - RESERVE) if seconds is not None else math.inf
         limit = budget if budget is not None else -1
@@ -313,7 +316,7 @@ class IsmctsBot:
         return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
                                     self.hint, self.settings.trust, len(choices))
 
-    def _choices(self, decision: Decision, rng: random.Random) -> list[Any]:
+    def _choices(self, decision: Decision[Any], rng: random.Random) -> list[Any]:
         """The root choices: with a prior's move, that move alone where it is played as
         it is (a proposal the search does not weigh, a negotiation left to the prior),
         with the moves refusing it where the search may veto it, or else among the
@@ -331,7 +334,7 @@ class IsmctsBot:
             choices.append(hint)
         return choices
 
-    def _root_choices(self, decision: Decision, rng: random.Random) -> list[Any]:
+    def _root_choices(self, decision: Decision[Any], rng: random.Random) -> list[Any]:
         """The decision's actions, and a few of its proposals drawn at random."""
         choices = list(decision.actions)
         space = decision.proposals if self.searches_proposals else ()
@@ -366,7 +369,7 @@ class IsmctsBot:
                  choices: list[Any], rng: random.Random) -> None:
         self._descend(root, sample(rng), seat, choices, rng, rng)
 
-    def _descend(self, root: Node, state: State, seat: int, choices: list[Any],
+    def _descend(self, root: Node, state: AnyState, seat: int, choices: list[Any],
                  rng: random.Random, playout_rng: random.Random, forced: Any = None
                  ) -> tuple[list[float], Result]:
         """One iteration from ``root`` on the sampled ``state`` (``forced``: the root
@@ -406,7 +409,7 @@ class IsmctsBot:
             if self.bot_playout is not None:
                 outcome = self.bot_playout(state, playout_rng, self.horizon)
             else:
-                outcome = self.game.playout(state, playout_rng)
+                outcome = self.game.search.playout(state, playout_rng)
             reward = rewards(outcome, self.settings.win)
         for edge, action in path:
             r = reward[action.seat]
@@ -437,7 +440,7 @@ class IsmctsBot:
                 best, best_score = action, score
         return best, False
 
-    def _node_actions(self, state: State, seats: tuple[int, ...], node: Node,
+    def _node_actions(self, state: AnyState, seats: tuple[int, ...], node: Node,
                       rng: random.Random) -> tuple[int, list[Any]]:
         """The seat to act at ``node`` (one of ``seats`` with a choice, at random) and its
         candidates: its legal actions and the node's proposals that are legal."""
@@ -452,7 +455,7 @@ class IsmctsBot:
                 return seat, actions
         raise RuntimeError(f"no seat of {seats} has a legal action")
 
-    def _proposals(self, state: State, seat: int, node: Node, rng: random.Random) -> list[Any]:
+    def _proposals(self, state: AnyState, seat: int, node: Node, rng: random.Random) -> list[Any]:
         space = state.proposals(seat)
         if not space:
             return []
@@ -610,7 +613,7 @@ def _seat_of(action: Any) -> int:
     return seat
 
 
-def ismcts(game: Game | None, **params: Any) -> IsmctsBot:
+def make(game: AnyGame | None, **params: Any) -> IsmctsBot:
     """The registry's factory: ``ismcts:iterations=400``, ``ismcts:seconds=0.5,c=1``,
     ``ismcts:seconds=0.5,prior=heuristic``, ``ismcts:seconds=0.5,playout=heuristic``
     (``prior`` and ``playout`` name a bot without parameters; the parameters are the
@@ -620,19 +623,18 @@ def ismcts(game: Game | None, **params: Any) -> IsmctsBot:
     return IsmctsBot(game, Settings(**params))
 
 
-def _estimate(game: Game, name: str) -> Callable[[Any], Result] | None:
+def _estimate(game: AnyGame, name: str) -> Callable[[Any], Result] | None:
     """The game's estimate called ``name`` (None for "": the game's own)."""
     if not name:
         return None
-    estimate = game.estimates.get(name)
-    if estimate is None:
+    if name not in game.estimates:
         known = ", ".join(sorted(game.estimates)) or "none but its own"
-        raise ValueError(f"bot ismcts: estimate={name}: {game.name} has no such estimate "
-                         f"(it has {known})")
-    return estimate
+        raise ValueError(f"bot ismcts: estimate={excerpt(name)[1:-1]}: {game.name} has no "
+                         f"such estimate (it has {known})")
+    return game.estimate_named(name)
 
 
-def _named_bot(key: str, spec: str, game: Game) -> Bot:
+def _named_bot(key: str, spec: str, game: AnyGame) -> AnyBot:
     """The bot that parameter ``key`` names; an error names the parameter too."""
     from bohnen.bots.registry import make_bot
 
@@ -640,3 +642,6 @@ def _named_bot(key: str, spec: str, game: Game) -> Bot:
         return make_bot(spec, game)
     except ValueError as error:
         raise ValueError(f"bot ismcts: {key}={spec}: {error}") from None
+
+
+PARAMS = SETTINGS_PARAMS  # the registry's view of the parameters (Settings' fields)

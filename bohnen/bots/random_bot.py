@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bohnen.bots.base import Decision
+from bohnen.core.bots import Decision
 
 
 class RandomBot:
@@ -24,7 +24,7 @@ class RandomBot:
         self.proposes = trades
         self.name = "random" if trades else "random:trades=false"
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         actions = decision.actions
         if not self.trades:
             for action in actions:

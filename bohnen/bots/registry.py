@@ -1,55 +1,67 @@
 """Bots by name, with parameters in a short form: ``random``, ``random:trades=false``,
 ``heuristic``, ``ismcts:iterations=400``.
 
-Game-agnostic bots are registered here; a game adds its own (its heuristic bot) in
-its ``Game.bot_factories``. A factory is called as ``factory(game, **params)``.
+Game-agnostic bots are registered here; a game names its own (its heuristic bot) in
+``Game.bots``, by the module that offers it, loaded only when the bot is asked for. A
+factory is called as ``factory(game, **params)``; a game's module offers ``make`` and
+``PARAMS``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
-from bohnen.bots.base import Bot
-from bohnen.bots.ismcts import ismcts
-from bohnen.bots.ismcts_settings import PARAMS as ISMCTS_PARAMS
 from bohnen.bots.random_bot import RandomBot
+from bohnen.core.bots import AnyBot
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import Game
+from bohnen.core.game import AnyGame
+from bohnen.core.lazy import load_module
 
-Factory = Callable[..., Bot]
+Factory = Callable[..., AnyBot]
 Entry = tuple[Factory, Mapping[str, type]]
 
 
-def _random(game: Game | None, trades: bool = True) -> Bot:
+def _random(game: AnyGame | None, trades: bool = True) -> AnyBot:
     return RandomBot(trades=trades)
 
 
-_BOTS: dict[str, Entry] = {
-    "random": (_random, {"trades": bool}),
-    "ismcts": (ismcts, ISMCTS_PARAMS),
-}
+_BOTS: dict[str, Entry] = {"random": (_random, {"trades": bool})}
+# Bots offered by a module (``make`` and ``PARAMS``), loaded when first asked for: the
+# search bot imports this registry for the bots it names (its prior, its playouts).
+_LAZY: dict[str, str] = {"ismcts": "bohnen.bots.ismcts"}
 
 
-def _entries(game: Game | None) -> dict[str, Entry]:
-    entries = dict(_BOTS)
-    if game is not None:
-        entries.update(game.bot_factories)
-    return entries
+def _names(game: AnyGame | None) -> set[str]:
+    return set(_BOTS) | set(_LAZY) | (set(game.bots) if game is not None else set())
 
 
-def bot_names(game: Game | None = None) -> tuple[str, ...]:
-    """The bots known for ``game`` (the game-agnostic ones without a game)."""
-    return tuple(sorted(_entries(game)))
-
-
-def bot_params(name: str, game: Game | None = None) -> Mapping[str, type]:
-    """The parameters of bot ``name`` for ``game`` and their types."""
-    entries = _entries(game)
-    if name not in entries:
+def _entry(name: str, game: AnyGame | None) -> Entry:
+    """The factory and parameters of bot ``name`` (a lazily named bot loaded now)."""
+    if name in _BOTS:
+        return _BOTS[name]
+    path = _LAZY.get(name) or (game.bots.get(name) if game is not None else None)
+    if path is None:
         raise ValueError(f"unknown bot {excerpt(name)}")
-    return entries[name][1]
+    module = load_module(path)
+    factory = getattr(module, "make", None)
+    params = getattr(module, "PARAMS", None)
+    if not callable(factory) or not isinstance(params, Mapping):
+        raise TypeError(f"{path} offers no bot (make and PARAMS)")
+    return cast(Factory, factory), cast(Mapping[str, type], params)
+
+
+def bot_names(game: AnyGame | None = None) -> tuple[str, ...]:
+    """The bots known for ``game`` (the game-agnostic ones without a game)."""
+    return tuple(sorted(_names(game)))
+
+
+def bot_params(name: str, game: AnyGame | None = None) -> Mapping[str, type]:
+    """The parameters of bot ``name`` for ``game`` and their types."""
+    if name not in _names(game):
+        raise ValueError(f"unknown bot {excerpt(name)}")
+    return _entry(name, game)[1]
 
 
 def register_bot(name: str, factory: Factory, params: Mapping[str, type]) -> None:
@@ -77,22 +89,22 @@ def _value(name: str, key: str, text: str, kind: type) -> Any:
     return value
 
 
-def make_bot(spec: str, game: Game | None = None) -> Bot:
+def make_bot(spec: str, game: AnyGame | None = None) -> AnyBot:
     """A bot from ``name[:key=value,...]`` for ``game``; ``ValueError`` naming what is wrong."""
     name, _, params = spec.strip().partition(":")
     name = name.strip().lower()
-    entries = _entries(game)
-    if name not in entries:
+    known = _names(game)
+    if name not in known:
         where = f" for {game.name}" if game is not None else ""
         raise ValueError(f"unknown bot {excerpt(name)}{where}; bots are "
-                         f"{', '.join(sorted(entries))}")
-    factory, kinds = entries[name]
+                         f"{', '.join(sorted(known))}")
+    factory, kinds = _entry(name, game)
     kwargs: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in params.split(","))):
         key, eq, text = item.partition("=")
         key = key.strip()
         if not eq or key not in kinds:
-            known = ", ".join(sorted(kinds)) or "none"
-            raise ValueError(f"bot {name}: bad parameter {excerpt(item)}; parameters: {known}")
+            names = ", ".join(sorted(kinds)) or "none"
+            raise ValueError(f"bot {name}: bad parameter {excerpt(item)}; parameters: {names}")
         kwargs[key] = _value(name, key, text.strip(), kinds[key])
     return factory(game, **kwargs)

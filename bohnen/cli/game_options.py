@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bohnen.core import Game
+from bohnen.core import AnyGame
 from bohnen.core.files import excerpt
 
 _TRUE = ("true", "yes", "on")
@@ -40,13 +40,13 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     return key, parse_value(value)
 
 
-def check_players(game: Game, players: int) -> None:
+def check_players(game: AnyGame, players: int) -> None:
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"--players must be from {game.min_players} to {game.max_players} "
                          f"for {game.name}, not {players}")
 
 
-def build_options(game: Game, players: int, assignments: Iterable[str] = ()) -> Any:
+def build_options(game: AnyGame, players: int, assignments: Iterable[str] = ()) -> Any:
     """The game's options for ``players`` with each ``key=value`` applied (the last wins).
 
     The game validates them: an unknown option or a bad value raises ``ValueError``

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bohnen.bots import Bot, make_bot
+from bohnen.bots import make_bot
+from bohnen.core.bots import AnyBot
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import Game
+from bohnen.core.game import AnyGame
 
 DEFAULT_BOT = "random"
 
@@ -42,6 +43,6 @@ def seat_specs(text: str | None, players: int) -> list[str]:
     return specs
 
 
-def make_bots(text: str | None, players: int, game: Game | None = None) -> list[Bot]:
+def make_bots(text: str | None, players: int, game: AnyGame | None = None) -> list[AnyBot]:
     """A fresh bot per seat (bots may keep state between moves), for ``game``."""
     return [make_bot(spec, game) for spec in seat_specs(text, players)]

@@ -13,11 +13,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from bohnen.bots import Bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import make_bots
 from bohnen.cli.tables import seats_table, totals_table
-from bohnen.core import Game, get_game
+from bohnen.core import get_game
+from bohnen.core.bots import AnyBot
+from bohnen.core.game import AnyGame
 from bohnen.sim.runner import Played, Summary, simulate
 
 
@@ -25,9 +26,9 @@ from bohnen.sim.runner import Played, Summary, simulate
 class Setup:
     """What a simulation plays: the game, its options, the bots and the seeds."""
 
-    game: Game
+    game: AnyGame
     options: Any
-    bots: list[Bot]
+    bots: list[AnyBot]
     seed: int
     games: int
 
@@ -42,7 +43,7 @@ def make_setup(game_name: str, players: int, games: int, seed: int,
     return Setup(game, game_options, make_bots(bots, players, game), seed, games)
 
 
-def record_writer(directory: Path, game: Game) -> Callable[[Played], None]:
+def record_writer(directory: Path, game: AnyGame) -> Callable[[Played], None]:
     """A callback saving game ``i`` of a series as ``directory/<game>-<i>.json``."""
     try:
         directory.mkdir(parents=True, exist_ok=True)

@@ -16,8 +16,9 @@ from rich.table import Table
 from bohnen.bots import make_bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
-from bohnen.core import Game, get_game
+from bohnen.core import get_game
 from bohnen.core.files import excerpt
+from bohnen.core.game import AnyGame
 from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, entrant_names, standings
@@ -47,7 +48,7 @@ BACKENDS = ("local", "ray")
 class Setup:
     """A checked tournament: the game, what to play, where, and where to write."""
 
-    game: Game
+    game: AnyGame
     spec: TournamentSpec
     names: list[str]
     backend: Backend
@@ -55,7 +56,7 @@ class Setup:
     resume: bool = False
 
 
-def bot_specs(game: Game, text: str) -> list[str]:
+def bot_specs(game: AnyGame, text: str) -> list[str]:
     """The bot specs of ``--bots``, one per seat, each checked by making the bot."""
     specs = split_specs(text)
     if any(not spec for spec in specs):

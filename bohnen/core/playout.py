@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 from bohnen.core.result import Result
 
 _CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
@@ -32,7 +32,7 @@ def closing(actions: Sequence[Any]) -> Any:
     return None
 
 
-def seat_actions(state: State, rng: random.Random) -> list[Any]:
+def seat_actions(state: AnyState, rng: random.Random) -> list[Any]:
     """The legal actions of the seat to act (a random one with a choice where several
     may act); empty once the game is over."""
     seats = state.to_act()
@@ -52,7 +52,7 @@ def seat_actions(state: State, rng: random.Random) -> list[Any]:
     return actions
 
 
-def random_move(state: State, rng: random.Random) -> Any:
+def random_move(state: AnyState, rng: random.Random) -> Any:
     """A random legal move of a seat to act, or the closing of a negotiation; None once
     the game is over."""
     actions = seat_actions(state, rng)

@@ -1,61 +1,64 @@
-"""The protocol every game implements, so every layer works with every game.
+"""The protocol every game's values implement: actions, events, options and states.
 
-A layer (bots, simulation, command line, terminal) reaches a game only through
-these types: a :class:`Game` found in the registry, the :class:`State` it makes,
-and the actions and events that state takes and returns.
+A layer (bots, simulation, command line, terminal) reaches a game only through these
+types, the :class:`~bohnen.core.game.Game` found in the registry, and the game's typed
+views. Everything here is structural (``Protocol``): a game's own classes satisfy it
+without inheriting from it.
 """
 
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, Self, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from bohnen.core.result import Result
 
-JSON = dict[str, Any]
+# A JSON object whose shape the layer holding it does not know (a view seen by a
+# game-agnostic layer, an action's or an event's JSON form). The one place where the
+# protocol admits ``Any``: JSON is open by nature.
+JSONObject = dict[str, Any]
+# A seat's view, to a layer that knows no game (each game types its own views with a
+# ``TypedDict``, which a layer that knows the game casts to).
+View = Mapping[str, Any]
 
 
 @runtime_checkable
 class Action(Protocol):
     """A move by one seat. ``str(action)`` is its notation; ``to_json()`` its JSON form.
 
-    An action that closes a negotiation phase has a true ``ends_trading`` attribute
-    (bots that never trade take it at once); every move of a negotiation (a proposal,
-    an answer to one, a pass, the close) has a true ``negotiates`` attribute (a search
-    bot may leave such moves to its prior), and one that makes no deal (a decline, a
-    pass, the close) a true ``refuses`` attribute as well (a search bot may weigh
-    refusing against a deal its prior would make). An action the rules allow at any
-    moment, also out of turn, has a true ``any_time`` attribute (a runner that asks only
-    the seats to act may leave such moves of the others to people).
+    Flags a game-agnostic layer may read (absent means false): ``ends_trading`` (it
+    closes a negotiation: bots that never trade take it at once), ``negotiates`` (a
+    proposal, an answer, a pass, the close: a search may leave it to its prior),
+    ``refuses`` (a negotiating move that makes no deal), ``any_time`` (the rules allow it
+    at any moment, also out of turn).
     """
 
     @property
     def seat(self) -> int: ...
 
-    def to_json(self) -> JSON: ...
+    def to_json(self) -> JSONObject: ...
 
 
 class Event(Protocol):
-    """A frozen record of something that happened, censored per viewer."""
+    """A frozen record of something that happened, censored per viewer and described
+    lazily: nothing is formatted until ``to_json`` or ``text`` is called."""
+
+    @property
+    def kind(self) -> str:
+        """Its name (``"planted"``, ``"revealed"``): the ``event`` field of its JSON."""
+        ...
 
     @property
     def reveals(self) -> bool:
-        """True if chance or hidden cards came into play with this event: a card left a
-        place its viewers could not see (a draw pile, a shuffled or dealt deck, a face-down
-        card) and some seat now sees it, or a pile was shuffled, or the game drew lots.
-
-        A card a seat shows from its own hand on its own move (planted, led, played on a
-        journey, offered) does not count: that seat knew it. So the seat that made a move
-        none of whose events reveals learned no card from it: ``bohnen play`` lets a person
-        take such a move back (the ``u`` key), never one that reveals. Games make it a
-        property of the event class where they can, so that it costs nothing per event.
-        """
+        """True if it brought chance or hidden cards into play for some seat: a card
+        drawn, turned up, dealt or shuffled. Cards a seat shows from its own hand on its
+        own move do not count. Take-back may not cross such an event."""
         ...
 
-    def to_json(self, viewer: int | None) -> JSON:
-        """The event as ``viewer`` may see it (``None``: a spectator)."""
+    def to_json(self, viewer: int | None) -> JSONObject:
+        """The event as ``viewer`` may see it (``None``: a spectator); its ``event``
+        field is :attr:`kind`."""
         ...
 
     def text(self, viewer: int | None) -> str:
@@ -69,14 +72,18 @@ class Options(Protocol):
     @property
     def players(self) -> int: ...
 
-    def to_json(self) -> JSON: ...
+    def to_json(self) -> JSONObject: ...
 
 
-class State(Protocol):
-    """A game position. Mutated only through :meth:`apply`."""
+A = TypeVar("A", bound=Action)
+O_co = TypeVar("O_co", bound=Options, covariant=True)
+
+
+class State(Protocol[O_co, A]):
+    """A game position, mutated only through :meth:`apply`; ``A`` its action type."""
 
     @property
-    def options(self) -> Any: ...
+    def options(self) -> O_co: ...
 
     @property
     def is_over(self) -> bool: ...
@@ -90,31 +97,33 @@ class State(Protocol):
         """The seats the game waits on now (several in open or simultaneous play)."""
         ...
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[A]:
         """Every legal action of ``seat`` now, except trade proposals: for a seat of
         ``to_act()`` all its moves, for any other seat its :meth:`any_time_actions`."""
         ...
 
-    def any_time_actions(self, seat: int) -> list[Any]:
+    def any_time_actions(self, seat: int) -> list[A]:
         """The actions ``seat`` may take at any moment of the game, also out of turn
         (Bohnanza: harvests and the third field; Bohn Hansa: buying a contract), listed
         apart from the moves the game waits on. Taking one never changes ``to_act()``."""
         ...
 
-    def proposals(self, seat: int) -> Sequence[Any]:
+    def proposals(self, seat: int) -> Sequence[A]:
         """Trade proposals of ``seat`` from the bounded generator (empty if none)."""
         ...
 
-    def check(self, action: Any) -> None:
-        """Raise ``IllegalActionError``/``InvalidActionError`` if ``action`` may not be applied."""
+    def check(self, action: A) -> None:
+        """Raise ``IllegalActionError``/``InvalidActionError`` if ``action`` may not be
+        applied (any object may be given: a malformed one is refused, not trusted)."""
         ...
 
-    def apply(self, action: Any) -> list[Any]:
+    def apply(self, action: A) -> Sequence[Event]:
         """Apply ``action`` atomically and return the events it caused."""
         ...
 
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may see, JSON-ready (``None``: a spectator)."""
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see, JSON-ready (``None``: a spectator); the game types it
+        with its own ``TypedDict``."""
         ...
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
@@ -125,7 +134,7 @@ class State(Protocol):
 
     def result(self) -> Result: ...
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> JSONObject:
         """The full state (hidden cards included), loadable by ``Game.state_from_json``."""
         ...
 
@@ -134,81 +143,10 @@ class State(Protocol):
         ...
 
 
-class Game(ABC):
-    """A game's entry in the registry: how to make options, states and actions."""
+AnyState = State[Options, Any]  # a position of some game, to a layer that knows none
 
-    name: str
-    title: str
-    version: int
-    min_players: int
-    max_players: int
-    score_name: str = "score"  # what the result's scores count, e.g. "talers"
-    # The game's own bots (its heuristic bot): name -> (factory(game, **params),
-    # parameter types). The bot registry adds them to the game-agnostic ones.
-    bot_factories: Mapping[str, tuple[Callable[..., Any], Mapping[str, type]]] = {}
-    # Other estimates than ``estimate`` that a search may end its bot playouts with
-    # (``ismcts:estimate=NAME``): name -> estimate(state), as ``estimate`` returns.
-    estimates: Mapping[str, Callable[[Any], Result]] = {}
 
-    @abstractmethod
-    def options(self, players: int, **overrides: Any) -> Any:
-        """Validated options; a bad value raises ``ValueError`` naming the option."""
-
-    @abstractmethod
-    def options_from_json(self, data: Any) -> Any: ...
-
-    @abstractmethod
-    def option_sets(self, players: int) -> list[Any]:
-        """Representative option sets for the conformance suite (each choice covered)."""
-
-    @abstractmethod
-    def new_game(self, options: Any, seed: int, deck: Sequence[Any] | None = None) -> Any:
-        """A new game; ``deck`` fixes the card order (top first) instead of shuffling."""
-
-    @abstractmethod
-    def parse_action(self, text: str) -> Any:
-        """An action from its notation; raises ``InvalidActionError``."""
-
-    @abstractmethod
-    def action_from_json(self, data: Any) -> Any:
-        """An action from its JSON form; raises ``InvalidActionError``."""
-
-    @abstractmethod
-    def state_from_view(self, view: JSON, rng: random.Random) -> Any:
-        """A full state that shows ``view`` to its seat, everything hidden from that seat
-        dealt at random from ``rng``: what a search bot samples (it sees only views)."""
-
-    @abstractmethod
-    def state_from_json(self, data: Any) -> Any:
-        """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
-
-    def sampler(self, view: JSON) -> Callable[[random.Random], Any]:
-        """Draws of :meth:`state_from_view` for one ``view``: a search bot samples many
-        states from one view, so a game may read the view once and only re-deal the
-        hidden cards at each draw. Same distribution, and still from the view alone."""
-        return lambda rng: self.state_from_view(view, rng)
-
-    def playout_move(self, state: Any, rng: random.Random) -> Any:
-        """A cheap move for a search bot's playouts: a legal move of a seat to act in the
-        full (sampled) ``state``, or None once it is over. The default is random (with
-        negotiations closed at once); a game may know better rules of thumb."""
-        from bohnen.core.playout import random_move
-
-        return random_move(state, rng)
-
-    def estimate(self, state: Any) -> Result | None:
-        """The outcome a search expects of a ``state`` not yet over, where a playout stops
-        early (each seat's score as the game reckons its worth, the best as winners); None
-        (the default) for a game whose playouts go on to the end."""
-        return None
-
-    def playout(self, state: Any, rng: random.Random) -> Result:
-        """Play the sampled ``state`` on by :meth:`playout_move` and return the outcome:
-        the result at the end of the game (the default), or, for a game that stops its
-        playouts early to spare time and chance, the result it estimates there."""
-        move = self.playout_move
-        apply = state.apply
-        while (action := move(state, rng)) is not None:
-            apply(action)
-        result: Result = state.result()
-        return result
+def flag(action: object, name: str) -> bool:
+    """The action's flag ``name`` (see :class:`Action`), false when it has none."""
+    value: object = getattr(action, name, False)
+    return value is True

@@ -15,7 +15,8 @@ from typing import Any
 
 from bohnen.core.errors import RecordError
 from bohnen.core.files import FileFault, capped, excerpt, read_json, write_atomic
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
 from bohnen.core.rng import check_seed
@@ -125,7 +126,7 @@ def _brief(exc: Exception) -> str:
     return text if len(text) <= CAUSE_CHARS else f"{text[:CAUSE_CHARS]}… (cut)"
 
 
-def start(record: GameRecord) -> tuple[Game, State]:
+def start(record: GameRecord) -> tuple[AnyGame, AnyState]:
     """The game and its starting state for ``record``."""
     try:
         game = get_game(record.game)
@@ -146,13 +147,13 @@ def start(record: GameRecord) -> tuple[Game, State]:
         raise RecordError(str(exc)) from None
     deck: Sequence[Any] | None = record.deck
     try:
-        state: State = game.new_game(options, seed, deck)
+        state: AnyState = game.new_game(options, seed, deck)
     except ValueError as exc:
         raise RecordError(f"record deck: {_brief(exc)}") from exc
     return game, state
 
 
-def replay(record: GameRecord, check_result: bool = True) -> State:
+def replay(record: GameRecord, check_result: bool = True) -> AnyState:
     """Replay ``record`` and return the final state; ``RecordError`` on any mismatch."""
     game, state = start(record)
     for index, text in enumerate(record.actions):
@@ -165,7 +166,7 @@ def replay(record: GameRecord, check_result: bool = True) -> State:
     return state
 
 
-def check_record_result(record: GameRecord, state: State) -> None:
+def check_record_result(record: GameRecord, state: AnyState) -> None:
     """``RecordError`` unless ``state`` (the replay of ``record``) reaches the result the
     record stores (a record without a result passes)."""
     if record.result is None:

@@ -7,30 +7,29 @@ The board (map, ladders, contracts, Neue-Ernte cards) is a data file: see
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from bohnen.core.protocol import Game
-from bohnen.core.result import Result
+from bohnen.core.game import Game
 from bohnen.core.rng import seed_state, step
 from bohnen.hansa.actions import action_from_json, parse_action
-from bohnen.hansa.determinize import sampler, state_from_view
-from bohnen.hansa.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.playout import estimate, playout, playout_move
+from bohnen.hansa.search import SEARCH
 from bohnen.hansa.serialize import state_from_json
 from bohnen.hansa.state import HansaState, new_state
 
 
-class BohnHansa(Game):
+class BohnHansa(Game[Any, Any, Any]):
     name = "hansa"
     title = "Bohn Hansa"
     version = 2
     min_players = 3
     max_players = 5
     score_name = "talers"
-    bot_factories = MappingProxyType({"heuristic": (make_heuristic, BOT_PARAMS)})
+    bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
+    screen = "bohnen.tui.hansa_screen:HansaScreen"
+    search = SEARCH
 
     def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
         return HansaOptions(players=players, **overrides)
@@ -72,23 +71,13 @@ class BohnHansa(Game):
     def action_from_json(self, data: Any) -> Any:
         return action_from_json(data)
 
-    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> HansaState:
-        return state_from_view(view, rng)
 
     def state_from_json(self, data: Any) -> HansaState:
         return state_from_json(data)
 
-    def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], HansaState]:
-        return sampler(view)
 
-    def playout_move(self, state: Any, rng: random.Random) -> Any:
-        return playout_move(state, rng)
 
-    def playout(self, state: Any, rng: random.Random) -> Result:
-        return playout(state, rng)
 
-    def estimate(self, state: Any) -> Result | None:
-        return estimate(state)
 
 
 def _deck(deck: Sequence[Any], contracts: int, harvests: int) -> tuple[list[int], list[int] | None]:

@@ -2,32 +2,35 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from bohnen.core.protocol import Game
-from bohnen.core.result import Result
+from bohnen.core.game import Game
+from bohnen.core.golden import Golden
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, code, full_deck, parse_card
-from bohnen.ndb.determinize import sampler, state_from_view
-from bohnen.ndb.heuristic import BOT_PARAMS, make_heuristic
 from bohnen.ndb.options import NdbOptions
-from bohnen.ndb.playout import playout, playout_move
+from bohnen.ndb.search import SEARCH
 from bohnen.ndb.serialize import state_from_json
 from bohnen.ndb.state import NdbState, new_state
 
 
-class NichtDieBohne(Game):
+class NichtDieBohne(Game[Any, Any, Any]):
     name = "ndb"
     title = "Nicht die Bohne!"
     version = 1
     min_players = 3
     max_players = 6
     score_name = "points"
-    bot_factories = MappingProxyType({"heuristic": (make_heuristic, BOT_PARAMS)})
+    bots = MappingProxyType({"heuristic": "bohnen.ndb.heuristic"})
+    screen = "bohnen.tui.ndb_screen:NdbScreen"
+    golden = (
+        Golden("ndb-3p-random", 3, "random", 3033),
+        Golden("ndb-6p-random", 6, "random", 6066),
+    )
+    search = SEARCH
 
     def options(self, players: int = 4, **overrides: Any) -> NdbOptions:
         return NdbOptions(players=players, **overrides)
@@ -61,20 +64,12 @@ class NichtDieBohne(Game):
     def action_from_json(self, data: Any) -> Any:
         return action_from_json(data)
 
-    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> NdbState:
-        return state_from_view(view, rng)
 
     def state_from_json(self, data: Any) -> NdbState:
         return state_from_json(data)
 
-    def sampler(self, view: dict[str, Any]) -> Callable[[random.Random], NdbState]:
-        return sampler(view)
 
-    def playout_move(self, state: Any, rng: random.Random) -> Any:
-        return playout_move(state, rng)
 
-    def playout(self, state: Any, rng: random.Random) -> Result:
-        return playout(state, rng)
 
 
 def stacked_deck(hands: Sequence[Sequence[str]], seed: int = 0) -> list[str]:

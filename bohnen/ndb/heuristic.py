@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from bohnen.bots.base import Decision
+from bohnen.core.bots import Decision
 from bohnen.core.files import excerpt
 from bohnen.ndb.actions import Play, Take
 from bohnen.ndb.cards import CARD_IDS, COLOURS, DOUBLE, KINDS, MINUS, NDB, code, value
@@ -88,7 +88,7 @@ class NdbHeuristicBot:
         self.loss = loss
         self.deny = deny
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         actions = decision.actions
         if len(actions) == 1 or decision.view is None:
             return actions[0]
@@ -153,10 +153,10 @@ def _best(actions: list[A], score: Callable[[A], float]) -> A:
     return best
 
 
-def make_heuristic(game: Any, gain: float = 6.0, loss: float = 3.0,
+def make(game: Any, gain: float = 6.0, loss: float = 3.0,
                    deny: float = 0.3) -> NdbHeuristicBot:
     """The registry's factory: ``heuristic``, ``heuristic:deny=0.5``."""
     return NdbHeuristicBot(gain=gain, loss=loss, deny=deny)
 
 
-BOT_PARAMS: dict[str, type] = {"gain": float, "loss": float, "deny": float}
+PARAMS: dict[str, type] = {"gain": float, "loss": float, "deny": float}

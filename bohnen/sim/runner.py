@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohnen.bots.base import Bot, Decision
-from bohnen.core.protocol import Game, State
+from bohnen.core.bots import AnyBot, Decision
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.core.records import GameRecord
 from bohnen.core.result import Result
 from bohnen.core.rng import derive
@@ -28,10 +29,10 @@ class Played:
     record: GameRecord | None
 
 
-def play_game(game: Game, options: Any, seed: int, bots: Sequence[Bot],
+def play_game(game: AnyGame, options: Any, seed: int, bots: Sequence[AnyBot],
               record: bool = False) -> Played:
     """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``."""
-    state: State = game.new_game(options, seed)
+    state: AnyState = game.new_game(options, seed)
     rngs = [random.Random(derive(seed, 1, seat)) for seat in range(len(bots))]
     chooser = random.Random(derive(seed, 2))
     notation: list[str] = []
@@ -114,7 +115,7 @@ def rate(games: int, seconds: float) -> float | None:
     return round(value, 1) if value >= 10 else float(f"{value:.3g}")
 
 
-def simulate(game: Game, options: Any, seed: int, games: int, bots: Sequence[Bot],
+def simulate(game: AnyGame, options: Any, seed: int, games: int, bots: Sequence[AnyBot],
              on_game: Callable[[Played], None] | None = None, record: bool = False) -> Summary:
     """Play ``games`` games; game ``i`` uses the seed ``derive(seed, i)``.
 

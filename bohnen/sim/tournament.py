@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bohnen.bots import make_bot
-from bohnen.core import Game, GameRecord, get_game
+from bohnen.core import GameRecord, get_game
+from bohnen.core.game import AnyGame
 from bohnen.sim.runner import play_game
 from bohnen.sim.schedule import Pairing, schedule
 
@@ -62,7 +63,8 @@ class GameOutcome:
     record: GameRecord | None = None
 
 
-def play_pairing(game: Game, options: Any, spec: TournamentSpec, pairing: Pairing) -> GameOutcome:
+def play_pairing(game: AnyGame, options: Any, spec: TournamentSpec,
+                 pairing: Pairing) -> GameOutcome:
     """Play one game of the tournament with fresh bots in the pairing's seats."""
     bots = [make_bot(spec.bots[bot], game) for bot in pairing.seats]
     played = play_game(game, options, pairing.seed, bots, record=spec.record)

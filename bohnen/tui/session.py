@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bohnen.bots import Bot, Decision, bot_names, make_bot
-from bohnen.bots.base import decision_for
+from bohnen.bots import bot_names, make_bot
 from bohnen.core import GameError, GameRecord, RecordError, get_game
+from bohnen.core.bots import AnyBot, Decision, decision_for
 from bohnen.core.files import excerpt, write_atomic
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
 
@@ -35,7 +36,7 @@ FALLBACK_BOT = "random"  # for a game whose heuristic bot is not written yet
 PLAY_KEY = "play"  # the extra key of a saved record that names the seats
 
 
-def bot_or_fallback(game: Game, name: str = HINT_BOT) -> tuple[str, str]:
+def bot_or_fallback(game: AnyGame, name: str = HINT_BOT) -> tuple[str, str]:
     """``name`` if ``game`` knows that bot, else the random bot and a note saying so."""
     if name in bot_names(game):
         return name, ""
@@ -135,7 +136,7 @@ class Outcome:
 class Session:
     """One game at the terminal against bots or between people at one keyboard."""
 
-    def __init__(self, game: Game, options: Any, seed: int, seating: Seating,
+    def __init__(self, game: AnyGame, options: Any, seed: int, seating: Seating,
                  deck: Sequence[Any] | None = None) -> None:
         check_seating(seating, options.players)
         if getattr(options, "trading", "turn_based") == "open":
@@ -146,10 +147,10 @@ class Session:
         self.seed = seed
         self.deck = None if deck is None else list(deck)
         self.seating = seating
-        self.bots: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in seating.bots.items()}
+        self.bots: dict[int, AnyBot] = {s: make_bot(spec, game) for s, spec in seating.bots.items()}
         hint_bot, self.notice = bot_or_fallback(game)  # notice: for the status line
-        self.hinter: Bot = make_bot(hint_bot, game)
-        self.state: State = game.new_game(options, seed, self.deck)
+        self.hinter: AnyBot = make_bot(hint_bot, game)
+        self.state: AnyState = game.new_game(options, seed, self.deck)
         self.actions: list[str] = []
         self.steps: list[Step] = []  # one per action
         self.log: list[Any] = []  # events, rendered per viewer
@@ -190,7 +191,7 @@ class Session:
         return f"{seed} {self.notice[:1].upper()}{self.notice[1:]}."
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.state.view(seat)
+        return dict(self.state.view(seat))
 
     def log_lines(self, viewer: int, count: int | None = None) -> list[str]:
         events = self.log if count is None else self.log[-count:]
@@ -217,7 +218,7 @@ class Session:
         self.steps.append(Step(action.seat, any(event.reveals for event in events)))
         self.log.extend(events)
 
-    def _decision(self, bot: Bot, seat: int) -> Decision:
+    def _decision(self, bot: AnyBot, seat: int) -> Decision[Any]:
         return decision_for(self.state, seat, bot)
 
     def step_bot(self) -> bool:

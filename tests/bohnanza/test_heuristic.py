@@ -26,7 +26,8 @@ from bohnen.bohnanza.actions import (
 )
 from bohnen.bohnanza.beans import NAMES
 from bohnen.bohnanza.heuristic import HeuristicBot
-from bohnen.bots import Decision, make_bot
+from bohnen.bots import make_bot
+from bohnen.core.bots import Decision
 from bohnen.sim.runner import play_game
 
 from .helpers import GAME, act, last_pid, position
@@ -275,7 +276,7 @@ class Watch:
         self.proposes = bot.proposes
         self.proposed = 0
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         action = self.bot.act(decision, rng)
         if isinstance(action, Propose):
             view = decision.view

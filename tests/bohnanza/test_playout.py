@@ -27,7 +27,7 @@ from .helpers import BEAN_TABLE, GAME, act, position
 
 
 def move(state: Any) -> Any:
-    action = GAME.playout_move(state, random.Random(0))
+    action = GAME.search.playout_move(state, random.Random(0))
     state.check(action)
     return action
 
@@ -112,7 +112,7 @@ def test_only_legal_moves_in_complete_games(options: Any) -> None:
     for seed in range(15):
         state = GAME.new_game(options, seed)
         rng = random.Random(seed)
-        while (action := GAME.playout_move(state, rng)) is not None:
+        while (action := GAME.search.playout_move(state, rng)) is not None:
             state.check(action)
             state.apply(action)
         assert state.is_over
@@ -142,7 +142,7 @@ def _worth(bean_name: str, count: int) -> float:
 
 def test_playouts_stop_after_some_turns_with_talers_plus_what_fields_are_worth() -> None:
     state: Any = GAME.new_game(GAME.options(4), 7)
-    result = GAME.playout(state, random.Random(7))
+    result = GAME.search.playout(state, random.Random(7))
     assert not state.is_over and state.turn == 1 + PLAYOUT_TURNS
     view = state.view(None)
     growing = 0
@@ -171,7 +171,7 @@ def test_a_playout_that_reaches_the_end_gives_the_result() -> None:
     state: Any = GAME.new_game(GAME.options(4), 7)
     rng = random.Random(7)
     while not (state.runouts == 2 and len(state.draw) <= 6):  # the last run-out is near
-        state.apply(GAME.playout_move(state, rng))
-    result = GAME.playout(state, rng)
+        state.apply(GAME.search.playout_move(state, rng))
+    result = GAME.search.playout(state, rng)
     assert state.is_over
     assert result == state.result()

@@ -157,10 +157,10 @@ def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
     state = GAME.new_game(GAME.options(4), 12)
     rng = _random.Random(12)
     for _ in range(30):
-        state.apply(GAME.playout_move(state, rng))
+        state.apply(GAME.search.playout_move(state, rng))
     view = state.view(1)
     twin = state.determinize(1, _random.Random(5))
-    draw, twin_draw = GAME.sampler(view), GAME.sampler(twin.view(1))
+    draw, twin_draw = GAME.search.sampler(view), GAME.search.sampler(twin.view(1))
     hands = set()
     for seed in range(6):
         sample = draw(_random.Random(seed))

@@ -6,8 +6,10 @@ import random
 from itertools import islice
 from typing import Any
 
-from bohnen.bots import Decision, make_bot
-from bohnen.core.protocol import Game, State
+from bohnen.bots import make_bot
+from bohnen.core.bots import Decision
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.sim.runner import play_game
 
 
@@ -21,7 +23,7 @@ class Checked:
         self.proposes = bot.proposes
         self.moves = 0
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         action = self.bot.act(decision, rng)
         assert action in decision.actions or any(p == action for p in decision.proposals), \
             f"{action} is not a choice of seat {decision.seat}"
@@ -29,7 +31,7 @@ class Checked:
         return action
 
 
-def play_with(game: Game, options: Any, seed: int, spec: str, seats: tuple[int, ...]) -> int:
+def play_with(game: AnyGame, options: Any, seed: int, spec: str, seats: tuple[int, ...]) -> int:
     bots: list[Any] = [make_bot("random", game) for _ in range(options.players)]
     checked = [Checked(make_bot(spec, game)) for _ in seats]
     for seat, bot in zip(seats, checked, strict=True):
@@ -39,15 +41,15 @@ def play_with(game: Game, options: Any, seed: int, spec: str, seats: tuple[int, 
     return sum(bot.moves for bot in checked)
 
 
-def decision_of(state: State, seat: int) -> Decision:
+def decision_of(state: AnyState, seat: int) -> Decision[Any]:
     return Decision(seat, state.view(seat), state.legal_actions(seat), state.proposals(seat))
 
 
-def positions(game: Game, options: Any, seed: int, count: int) -> list[tuple[State, int]]:
+def positions(game: AnyGame, options: Any, seed: int, count: int) -> list[tuple[AnyState, int]]:
     """``count`` positions of a random game where the seat to act has a choice."""
     rng = random.Random(seed)
     state = game.new_game(options, seed)
-    found: list[tuple[State, int]] = []
+    found: list[tuple[AnyState, int]] = []
     while not state.is_over and len(found) < count:
         seats = state.to_act()
         seat = seats[int(rng.random() * len(seats))]

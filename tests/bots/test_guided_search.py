@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 
 from bohnen.bohnanza import actions as BA
-from bohnen.bots import Decision, make_bot
+from bohnen.bots import make_bot
 from bohnen.bots.bot_playout import bot_playout, bot_playouts
 from bohnen.bots.ismcts import IsmctsBot, negotiates, refusals
 from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
-from bohnen.core.protocol import Game, State
+from bohnen.core.bots import Decision
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.hansa import actions as HA
 
 from .helpers import decision_of, play_with, positions
@@ -62,7 +64,7 @@ def test_the_refusals_of_a_deal_answer_the_same_offer_or_pass_or_close() -> None
     assert refusals(BA.Pass(1), actions) == []
 
 
-def _guided_positions(game: Game, seed: int, count: int) -> list[tuple[State, int, Any]]:
+def _guided_positions(game: AnyGame, seed: int, count: int) -> list[tuple[AnyState, int, Any]]:
     """Positions with a choice, with the move of a fresh heuristic bot in each."""
     found = []
     for number, (state, seat) in enumerate(positions(game, game.options(4), seed, count)):
@@ -74,7 +76,7 @@ def _guided_positions(game: Game, seed: int, count: int) -> list[tuple[State, in
 
 @pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
 def test_with_negotiate_prior_the_prior_s_negotiation_moves_are_played_unsearched(
-        game: Game) -> None:
+        game: AnyGame) -> None:
     talked = searched = 0
     for number, (state, seat, hint) in enumerate(_guided_positions(game, 11, 24)):
         bot = make_bot(GUIDED, game)
@@ -104,7 +106,7 @@ def test_without_negotiate_prior_the_answers_are_searched() -> None:
 
 @pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
 def test_with_negotiate_veto_a_deal_of_the_prior_is_searched_against_refusing_it(
-        game: Game) -> None:
+        game: AnyGame) -> None:
     vetoable = refused = 0
     for number, (state, seat, hint) in enumerate(_guided_positions(game, 14, 40)):
         decision = decision_of(state, seat)
@@ -131,27 +133,27 @@ def test_with_negotiate_veto_a_deal_of_the_prior_is_searched_against_refusing_it
 # --- playouts played by bots ----------------------------------------------------------------
 
 
-def _midgame(game: Game, seed: int) -> tuple[State, int]:
+def _midgame(game: AnyGame, seed: int) -> tuple[AnyState, int]:
     return positions(game, game.options(4), seed, 6)[-1]
 
 
 @pytest.mark.parametrize("game", [BOHNANZA, HANSA], ids=["bohnanza", "hansa"])
-def test_a_bot_playout_stops_after_its_turns_with_the_game_s_estimate(game: Game) -> None:
+def test_a_bot_playout_stops_after_its_turns_with_the_game_s_estimate(game: AnyGame) -> None:
     state, _ = _midgame(game, 21)
     start = state.turn
     bots = [make_bot("heuristic", game) for _ in range(4)]
     result = bot_playout(game, state, random.Random(1), bots, 2)
     assert not state.is_over and state.turn == start + 2
-    assert result == game.estimate(state)
+    assert result == game.search.estimate(state)
 
 
 def test_a_bot_playout_may_stop_with_another_estimate_the_game_offers() -> None:
     state, _ = _midgame(BOHNANZA, 21)
     start = state.turn
     bots = [make_bot("heuristic", BOHNANZA) for _ in range(4)]
-    learned = BOHNANZA.estimates["learned"]
+    learned = BOHNANZA.estimate_named("learned")
     result = bot_playout(BOHNANZA, state, random.Random(1), bots, 1, learned)
-    assert state.turn == start + 1 and result == learned(state) != BOHNANZA.estimate(state)
+    assert state.turn == start + 1 and result == learned(state) != BOHNANZA.search.estimate(state)
 
 
 def test_the_search_ends_its_bot_playouts_with_the_estimate_it_names() -> None:
@@ -159,12 +161,12 @@ def test_the_search_ends_its_bot_playouts_with_the_estimate_it_names() -> None:
     bot = make_bot("ismcts:iterations=2,playout=heuristic,horizon=1,estimate=learned",
                    BOHNANZA)
     result = bot.bot_playout(state, random.Random(1), 1)  # type: ignore[attr-defined]
-    assert result == BOHNANZA.estimates["learned"](state)
+    assert result == BOHNANZA.estimate_named("learned")(state)
 
 
 def test_a_bot_playout_of_a_game_without_estimate_goes_to_the_end() -> None:
     state, _ = _midgame(NDB, 21)
-    assert NDB.estimate(state) is None
+    assert NDB.search.estimate(state) is None
     bots = [make_bot("heuristic", NDB) for _ in range(4)]
     result = bot_playout(NDB, state, random.Random(1), bots, 1)
     assert state.is_over and result == state.result()
@@ -185,10 +187,10 @@ class Spy:
     name = "spy"
 
     def __init__(self, made: list[Spy]) -> None:
-        self.decisions: list[Decision] = []
+        self.decisions: list[Decision[Any]] = []
         made.append(self)
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         self.decisions.append(decision)
         if decision.actions:
             return decision.actions[int(rng.random() * len(decision.actions))]
@@ -214,7 +216,7 @@ def test_bot_playouts_give_each_seat_a_fresh_bot_and_its_own_view_only() -> None
     (NDB, NDB.options(4, rounds=1)),
     (HANSA, HANSA.options(4)),
 ], ids=["bohnanza", "ndb", "hansa"])
-def test_only_legal_actions_with_bot_playouts(game: Game, options: Any) -> None:
+def test_only_legal_actions_with_bot_playouts(game: AnyGame, options: Any) -> None:
     moves = play_with(game, options, 7, "ismcts:iterations=3,playout=heuristic,horizon=1",
                       (1,))
     if game is not NDB:
@@ -258,12 +260,13 @@ class MarginRecording:
 
     def __init__(self) -> None:
         self.scores: list[tuple[int, ...]] = []
+        self.search = self
 
     def sampler(self, view: dict[str, Any]) -> Any:
-        return BOHNANZA.sampler(view)
+        return BOHNANZA.search.sampler(view)
 
     def playout(self, state: Any, rng: random.Random) -> Any:
-        result = BOHNANZA.playout(state, rng)
+        result = BOHNANZA.search.playout(state, rng)
         self.scores.append(result.scores)
         return result
 
@@ -333,7 +336,7 @@ NAMED = [  # a spec, its game, and the bot's name (None: the spec itself)
 
 @pytest.mark.parametrize(("spec", "game", "name"), NAMED)
 def test_a_guided_bot_is_named_by_its_spec_and_made_again_from_its_name(
-        spec: str, game: Game, name: str | None) -> None:
+        spec: str, game: AnyGame, name: str | None) -> None:
     bot = make_bot(spec, game)
     assert bot.name == (name or spec)
     assert make_bot(bot.name, game).name == bot.name
@@ -362,6 +365,6 @@ REFUSED = [  # a spec, its game, and what the refusal says
 
 @pytest.mark.parametrize(("spec", "game", "message"), REFUSED)
 def test_a_guided_bot_s_bad_options_are_refused_with_their_reason(
-        spec: str, game: Game, message: str) -> None:
+        spec: str, game: AnyGame, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_bot(spec, game)

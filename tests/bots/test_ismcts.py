@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
-from bohnen.bots import Decision, make_bot
+from bohnen.bots import make_bot
 from bohnen.bots.ismcts import RESERVE, IsmctsBot, mast_rollout, rewards
 from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
-from bohnen.core.protocol import Game, State
+from bohnen.core.bots import Decision
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.core.result import Result
 from bohnen.core.rng import derive
 
@@ -55,12 +57,13 @@ def test_only_legal_actions_in_complete_games_of_bohnanza() -> None:
 class Recording:
     """A game whose ``sampler`` keeps every sample it draws (as JSON)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.samples: list[dict[str, Any]] = []
+        self.search = self  # the search hooks a bot asks for are these
 
     def sampler(self, view: dict[str, Any]) -> Any:
-        draw = self.game.sampler(view)
+        draw = self.game.search.sampler(view)
 
         def recorded(rng: random.Random) -> Any:
             state = draw(rng)
@@ -70,10 +73,10 @@ class Recording:
         return recorded
 
     def playout(self, state: Any, rng: random.Random) -> Result:
-        return self.game.playout(state, rng)
+        return self.game.search.playout(state, rng)
 
 
-def _search(game: Game, decision: Decision, seed: int,
+def _search(game: AnyGame, decision: Decision[Any], seed: int,
             mast: float = 1.0) -> tuple[Any, list[dict[str, Any]], Any]:
     recording = Recording(game)
     bot = IsmctsBot(recording, Settings(iterations=12, mast=mast))  # type: ignore[arg-type]
@@ -87,7 +90,7 @@ def _search(game: Game, decision: Decision, seed: int,
     (BOHNANZA, BOHNANZA.options(4)),
     (BOHNANZA, BOHNANZA.options(4, trading="open", expert_taler_trading=True)),
 ], ids=["ndb", "bohnanza", "bohnanza-open"])
-def test_same_view_same_samples_and_same_choice(game: Game, options: Any) -> None:
+def test_same_view_same_samples_and_same_choice(game: AnyGame, options: Any) -> None:
     found = positions(game, options, 5, 6)
     assert len(found) == 6
     for number, (state, seat) in enumerate(found):
@@ -117,7 +120,7 @@ def test_other_seed_other_samples() -> None:
 # --- the budget ---------------------------------------------------------------------------
 
 
-def _early_bohnanza() -> tuple[State, int]:
+def _early_bohnanza() -> tuple[AnyState, int]:
     state, seat = positions(BOHNANZA, BOHNANZA.options(4), 9, 1)[0]
     return state, seat
 
@@ -304,7 +307,7 @@ LAST_TRICK: dict[str, Any] = {
 }
 
 
-def _outcomes(state: State) -> set[tuple[int, ...]]:
+def _outcomes(state: AnyState) -> set[tuple[int, ...]]:
     """The winners of every way the game can still go."""
     if state.is_over:
         return {state.result().winners}
@@ -416,13 +419,13 @@ def test_a_proposing_prior_is_handed_the_proposals_when_the_search_weighs_none()
 class SeedRecording(Recording):
     """A :class:`Recording` that also keeps the state of each playout's rng."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         super().__init__(game)
         self.playout_rngs: list[Any] = []
 
     def playout(self, state: Any, rng: random.Random) -> Result:
         self.playout_rngs.append(rng.getstate())
-        return self.game.playout(state, rng)
+        return self.game.search.playout(state, rng)
 
 
 def test_paired_rounds_try_every_root_choice_on_one_sample_and_one_playout_seed() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bohnen.core import Game, GameError, InvalidActionError, game_names, get_game
+from bohnen.core import AnyGame, Game, GameError, InvalidActionError, game_names, get_game
 from bohnen.core.conformance import (
     ConformanceError,
     Report,
@@ -25,6 +25,8 @@ from bohnen.core.conformance import (
     play_plain,
     run_conformance,
 )
+from bohnen.core.protocol import View
+from bohnen.core.search import Search
 
 ACTION_BUDGET = 45_000  # actions per option set in the light series
 DEEP_GAMES = 3  # fully checked games per option set
@@ -157,19 +159,27 @@ class Flawed:
         self.inner.audit()
 
 
-class Mutant(Game):
-    """A registered game wrapped so that its states have one flaw."""
+class MutantSearch(Search[Any]):
+    """The wrapped game's search hooks, its sampled states given the same flaw."""
 
-    def __init__(self, inner: Game, flaw: str) -> None:
+    def __init__(self, inner: AnyGame, flaw: str) -> None:
+        self.inner = inner
+        self.flaw = flaw
+
+    def state_from_view(self, view: View, rng: random.Random) -> Any:
+        return Flawed(self.inner.search.state_from_view(view, rng), self.flaw)
+
+
+class Mutant(Game[Any, Any, Any]):
+    """A registered game wrapped so that its states have one flaw (made by
+    :func:`mutant`, which gives the wrapper the wrapped game's name and figures)."""
+
+    def __init__(self, inner: AnyGame, flaw: str) -> None:
         if flaw != "none" and flaw not in FLAWS:
             raise InvalidActionError(f"unknown flaw {flaw!r}")
         self.inner = inner
         self.flaw = flaw
-        self.name = inner.name
-        self.title = inner.title
-        self.version = inner.version
-        self.min_players = inner.min_players
-        self.max_players = inner.max_players
+        self.search = MutantSearch(inner, flaw)
 
     def options(self, players: int, **overrides: Any) -> Any:
         return self.inner.options(players, **overrides)
@@ -196,9 +206,6 @@ class Mutant(Game):
     def action_from_json(self, data: Any) -> Any:
         return self.inner.action_from_json(data)
 
-    def state_from_view(self, view: dict[str, Any], rng: random.Random) -> Any:
-        return Flawed(self.inner.state_from_view(view, rng), self.flaw)
-
     def state_from_json(self, data: Any) -> Any:
         data = dict(data)
         scars = data.pop("scars", 0)
@@ -206,6 +213,15 @@ class Mutant(Game):
         if self.flaw == "lossy_json":
             inner = self.inner.new_game(inner.options, 0)  # forgets the position
         return Flawed(inner, self.flaw, scars)
+
+
+def mutant(inner: AnyGame, flaw: str) -> Mutant:
+    """``inner`` wrapped with ``flaw``: a class of its own carries the game's name."""
+    kind = type(f"Mutant_{inner.name}", (Mutant,), {
+        "name": inner.name, "title": inner.title, "version": inner.version,
+        "min_players": inner.min_players, "max_players": inner.max_players})
+    made: Mutant = kind(inner, flaw)
+    return made
 
 
 def _games_from_env() -> int:
@@ -287,7 +303,7 @@ def test_different_seeds_give_different_games(name: str) -> None:
 @pytest.mark.parametrize("flaw", sorted(FLAWS))
 def test_the_suite_catches_a_broken_game(flaw: str) -> None:
     """Each flaw planted in a wrapped game is reported, with the game, seed and step."""
-    game = Mutant(get_game("bohnanza"), flaw)
+    game = mutant(get_game("bohnanza"), flaw)
     options = game.options(4)
     settings = Settings(deep_rate=0.2, max_actions=FLAWS[flaw].max_actions,
                         malformed_fields=False)
@@ -299,7 +315,7 @@ def test_the_suite_catches_a_broken_game(flaw: str) -> None:
 
 def test_an_unbroken_wrapper_passes() -> None:
     """The wrapper of the flaw tests is faithful: without a flaw nothing is reported."""
-    game = Mutant(get_game("bohnanza"), "none")
+    game = mutant(get_game("bohnanza"), "none")
     report = Report()
     check_game(game, game.options(3), 5, Settings(deep_rate=0.1, malformed_fields=False), report)
     assert report.games == 1
@@ -307,4 +323,4 @@ def test_an_unbroken_wrapper_passes() -> None:
 
 def test_unknown_flaw_is_refused() -> None:
     with pytest.raises(GameError):
-        Mutant(get_game("bohnanza"), "no such flaw")
+        mutant(get_game("bohnanza"), "no such flaw")

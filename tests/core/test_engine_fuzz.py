@@ -37,7 +37,8 @@ from bohnen.core import GameError, InvalidActionError, game_names, get_game
 from bohnen.core.conformance import Context, Report, attempt, play_random, proposal_kinds
 from bohnen.core.conformance.attempts import apply_not_an_action, parse_json, parse_text
 from bohnen.core.conformance.mutations import GARBAGE_JSON, NOT_ACTIONS, NOTATION_NOISE, WEIRD
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 
@@ -98,7 +99,7 @@ specs: st.SearchStrategy[Spec] = st.one_of(
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Game, Any, int, int, int]:
+def positions(draw: st.DrawFn) -> tuple[AnyGame, Any, int, int, int]:
     """A game, one of its option sets, a seed, the moves to an earlier position and the
     moves on from it to the position under test."""
     game = get_game(draw(st.sampled_from(game_names())))
@@ -111,7 +112,7 @@ def positions(draw: st.DrawFn) -> tuple[Game, Any, int, int, int]:
     return game, options, seed, earlier, later
 
 
-def pool(state: State, proposals: int = 3) -> list[Any]:
+def pool(state: AnyState, proposals: int = 3) -> list[Any]:
     """Every seat's listed actions and a few of its proposals (the raw material)."""
     out: list[Any] = []
     for seat in range(state.options.players):
@@ -169,7 +170,7 @@ def _json_field(ctx: Context, action: Any, which: int, value: Any, report: Repor
     return parse_json(ctx, data, report)
 
 
-def refuse_not_an_action(ctx: Context, state: State, thing: Any, report: Report) -> None:
+def refuse_not_an_action(ctx: Context, state: AnyState, thing: Any, report: Report) -> None:
     """``check`` and ``apply`` of something that is no action: ``InvalidActionError``."""
     before = state.to_json()
     try:
@@ -182,7 +183,7 @@ def refuse_not_an_action(ctx: Context, state: State, thing: Any, report: Report)
     apply_not_an_action(ctx, state, thing, report)
 
 
-def candidate(ctx: Context, state: State, spec: Spec, here: list[Any], stale: list[Any],
+def candidate(ctx: Context, state: AnyState, spec: Spec, here: list[Any], stale: list[Any],
               report: Report) -> Any | None:
     """The action ``spec`` makes at ``state`` (None: nothing left to try after parsing)."""
     kind, arg = spec
@@ -206,7 +207,7 @@ def candidate(ctx: Context, state: State, spec: Spec, here: list[Any], stale: li
 @runs(2000)
 @given(position=positions(), attempts=st.lists(specs, min_size=1, max_size=12))
 def test_malformed_actions_are_refused_and_leave_the_state_unchanged(
-        position: tuple[Game, Any, int, int, int], attempts: list[Spec]) -> None:
+        position: tuple[AnyGame, Any, int, int, int], attempts: list[Spec]) -> None:
     game, options, seed, earlier, later = position
     before = play_random(game, options, seed, earlier)
     stale = pool(before)

@@ -8,14 +8,15 @@ from typing import Any
 import pytest
 
 from bohnen.core import get_game
+from bohnen.core.game import AnyGame
 from bohnen.core.playout import random_move
-from bohnen.core.protocol import Game
+from bohnen.core.search import Search
 
 GAMES = [get_game("bohnanza"), get_game("ndb")]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_random_moves_are_legal_and_close_negotiations(game: Game) -> None:
+def test_random_moves_are_legal_and_close_negotiations(game: AnyGame) -> None:
     for seed in range(5):
         state: Any = game.new_game(game.options(4), seed)
         rng = random.Random(seed)
@@ -29,8 +30,8 @@ def test_random_moves_are_legal_and_close_negotiations(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_the_default_playout_plays_to_the_end(game: Game) -> None:
+def test_the_default_playout_plays_to_the_end(game: AnyGame) -> None:
     state: Any = game.new_game(game.options(4), 3)
-    result = Game.playout(game, state, random.Random(3))
+    result = Search.playout(game.search, state, random.Random(3))
     assert state.is_over
     assert result == state.result()

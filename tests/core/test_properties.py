@@ -26,7 +26,8 @@ from bohnen.core.conformance import (
     choose,
     proposal_kinds,
 )
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 JSONValue = Any
 json_values: st.SearchStrategy[JSONValue] = st.recursive(
@@ -51,7 +52,7 @@ steps: st.SearchStrategy[Step] = st.one_of(
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Game, Any, int, int]:
+def positions(draw: st.DrawFn) -> tuple[AnyGame, Any, int, int]:
     """A game, one of its option sets, a seed and the length of the random prefix."""
     game = get_game(draw(st.sampled_from(game_names())))
     players = draw(st.integers(game.min_players, game.max_players))
@@ -60,8 +61,8 @@ def positions(draw: st.DrawFn) -> tuple[Game, Any, int, int]:
     return game, options, draw(st.integers(0, 2**32)), draw(st.integers(0, 500))
 
 
-def _start(game: Game, options: Any, seed: int, prefix: int) -> State:
-    state: State = game.new_game(options, seed)
+def _start(game: AnyGame, options: Any, seed: int, prefix: int) -> AnyState:
+    state: AnyState = game.new_game(options, seed)
     rng = random.Random(seed)
     for _ in range(prefix):
         if state.is_over:
@@ -72,13 +73,13 @@ def _start(game: Game, options: Any, seed: int, prefix: int) -> State:
     return state
 
 
-def _acting(state: State, index: int) -> list[Any]:
+def _acting(state: AnyState, index: int) -> list[Any]:
     """The legal actions of the seat ``index`` picks among ``to_act()``."""
     seats = state.to_act()
     return state.legal_actions(seats[index % len(seats)]) if seats else []
 
 
-def _any_action(state: State, index: int) -> Any | None:
+def _any_action(state: AnyState, index: int) -> Any | None:
     """One legal action of any seat (they are the raw material of the mutations)."""
     pool = [a for seat in range(state.options.players) for a in state.legal_actions(seat)]
     return pool[index % len(pool)] if pool else None
@@ -92,7 +93,7 @@ def _parsed(parse: Any, data: Any) -> Any | None:
         return None
 
 
-def _reseated(game: Game, state: State, index: int, seat: int) -> Any | None:
+def _reseated(game: AnyGame, state: AnyState, index: int, seat: int) -> Any | None:
     action = _any_action(state, index)
     if action is None:
         return None
@@ -101,7 +102,7 @@ def _reseated(game: Game, state: State, index: int, seat: int) -> Any | None:
     return _parsed(game.action_from_json, data)
 
 
-def _mutated(game: Game, state: State, arg: tuple[int, int, str]) -> Any | None:
+def _mutated(game: AnyGame, state: AnyState, arg: tuple[int, int, str]) -> Any | None:
     index, at, noise = arg
     action = _any_action(state, index)
     if action is None:
@@ -111,7 +112,7 @@ def _mutated(game: Game, state: State, arg: tuple[int, int, str]) -> Any | None:
     return _parsed(game.parse_action, " ".join(words))
 
 
-def _json_mutated(game: Game, state: State, arg: tuple[int, Any]) -> Any | None:
+def _json_mutated(game: AnyGame, state: AnyState, arg: tuple[int, Any]) -> Any | None:
     index, value = arg
     action = _any_action(state, index)
     if action is None:
@@ -122,7 +123,7 @@ def _json_mutated(game: Game, state: State, arg: tuple[int, Any]) -> Any | None:
     return _parsed(game.action_from_json, data)
 
 
-def _candidate(game: Game, state: State, step: Step) -> tuple[Any | None, bool]:
+def _candidate(game: AnyGame, state: AnyState, step: Step) -> tuple[Any | None, bool]:
     """The action a step tries, and whether it is certainly legal."""
     kind, arg = step
     if kind == "legal":
@@ -143,7 +144,7 @@ def _candidate(game: Game, state: State, step: Step) -> tuple[Any | None, bool]:
     return _parsed(game.action_from_json, arg), False
 
 
-def _run(game: Game, options: Any, seed: int, prefix: int, sequence: list[Step]) -> None:
+def _run(game: AnyGame, options: Any, seed: int, prefix: int, sequence: list[Step]) -> None:
     state = _start(game, options, seed, prefix)
     ctx = Context(game, options, seed, prefix, proposal_kinds=set(proposal_kinds(game)))
     report = Report()
@@ -164,7 +165,7 @@ def _run(game: Game, options: Any, seed: int, prefix: int, sequence: list[Step])
 @settings(max_examples=400, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(position=positions(), sequence=st.lists(steps, max_size=40))
-def test_random_sequences_keep_the_state_sound(position: tuple[Game, Any, int, int],
+def test_random_sequences_keep_the_state_sound(position: tuple[AnyGame, Any, int, int],
                                                sequence: list[Step]) -> None:
     _run(*position, sequence)
 
@@ -184,7 +185,7 @@ def test_parsers_raise_invalid_action_or_give_an_action(name: str, data: JSONVal
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position=positions(), garbage=json_values)
-def test_anything_but_an_action_is_refused(position: tuple[Game, Any, int, int],
+def test_anything_but_an_action_is_refused(position: tuple[AnyGame, Any, int, int],
                                            garbage: JSONValue) -> None:
     game, options, seed, prefix = position
     state = _start(game, options, seed, prefix)

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from bohnen.core import GameError, RecordError, game_names, get_game
 from bohnen.core.conformance import play_random
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 LONG = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 
@@ -49,7 +50,7 @@ OPS = ("step", "step", "step", "odd", "shorten", "lengthen", "swap_keys", "swap_
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Game, State]:
+def positions(draw: st.DrawFn) -> tuple[AnyGame, AnyState]:
     """A game and a real position of it: mid-game, or sometimes over."""
     game = get_game(draw(st.sampled_from(game_names())))
     players = draw(st.integers(game.min_players, game.max_players))
@@ -129,7 +130,7 @@ def mutate(saved: Any, data: st.DataObject) -> Any:
     return out
 
 
-def play_on(state: State, rng: random.Random) -> None:
+def play_on(state: AnyState, rng: random.Random) -> None:
     """Everything a layer does with a loaded state; only the project's errors may rise."""
     players = state.options.players
     seats = state.to_act()
@@ -160,7 +161,7 @@ def play_on(state: State, rng: random.Random) -> None:
 
 @runs(600)
 @given(position=positions(), data=st.data())
-def test_tampered_states_are_refused_or_playable(position: tuple[Game, State],
+def test_tampered_states_are_refused_or_playable(position: tuple[AnyGame, AnyState],
                                                  data: st.DataObject) -> None:
     game, state = position
     saved = state.to_json()
@@ -168,7 +169,7 @@ def test_tampered_states_are_refused_or_playable(position: tuple[Game, State],
     for _ in range(data.draw(st.integers(1, 3))):
         tampered = mutate(tampered, data)
     try:
-        loaded: State = game.state_from_json(tampered)
+        loaded: AnyState = game.state_from_json(tampered)
     except RecordError:
         event(f"{game.name}: refused")
         return

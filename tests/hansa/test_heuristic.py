@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bohnen.bots import Decision, make_bot
+from bohnen.bots import make_bot
+from bohnen.core.bots import Decision
 from bohnen.core.rng import derive
 from bohnen.hansa import HansaState, stacked_deck
 from bohnen.hansa.actions import PROPOSAL_TYPES

@@ -31,7 +31,7 @@ def position(seat: int, city: str, money: int, beans: dict[str, int], hand: list
 
 
 def moves(state: HansaState, seeds: int = 10) -> set[str]:
-    return {str(GAME.playout_move(state, random.Random(seed))) for seed in range(seeds)}
+    return {str(GAME.search.playout_move(state, random.Random(seed))) for seed in range(seeds)}
 
 
 def test_fulfils_what_it_can() -> None:
@@ -79,7 +79,7 @@ def test_only_legal_moves_in_complete_games() -> None:
             for seed in range(8):
                 state: Any = GAME.new_game(options, seed)
                 rng = random.Random(seed)
-                while (action := GAME.playout_move(state, rng)) is not None:
+                while (action := GAME.search.playout_move(state, rng)) is not None:
                     state.check(action)
                     state.apply(action)
                 assert state.is_over
@@ -91,7 +91,7 @@ def test_same_seed_same_playout() -> None:
         state: Any = GAME.new_game(GAME.options(4), 3)
         rng = random.Random(seed)
         out = []
-        while (action := GAME.playout_move(state, rng)) is not None:
+        while (action := GAME.search.playout_move(state, rng)) is not None:
             out.append(str(action))
             state.apply(action)
         return out
@@ -102,7 +102,7 @@ def test_same_seed_same_playout() -> None:
 def test_playouts_stop_after_some_turns_with_an_estimate() -> None:
     state: Any = GAME.new_game(GAME.options(4), 5)
     start = state.turn
-    result = GAME.playout(state, random.Random(5))
+    result = GAME.search.playout(state, random.Random(5))
     assert not state.is_over and state.turn == start + PLAYOUT_TURNS
     assert result == estimate(state)
     assert result.winners == tuple(s for s in range(4) if result.scores[s] == max(result.scores))
@@ -112,8 +112,8 @@ def test_playout_of_a_game_near_its_end_is_its_result() -> None:
     state: Any = GAME.new_game(GAME.options(4), 5)
     rng = random.Random(5)
     while not state.last_round:
-        state.apply(GAME.playout_move(state, rng))
-    result = GAME.playout(state, rng)
+        state.apply(GAME.search.playout_move(state, rng))
+    result = GAME.search.playout(state, rng)
     assert state.is_over and result == state.result()
 
 

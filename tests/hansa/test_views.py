@@ -76,7 +76,8 @@ def test_determinization_depends_on_the_view_only() -> None:
         a = state.determinize(viewer, random.Random(seed))
         b = twin.determinize(viewer, random.Random(seed))
         assert a.to_json() == b.to_json() and a.view(viewer) == state.view(viewer)
-        draw_a, draw_b = GAME.sampler(state.view(viewer)), GAME.sampler(twin.view(viewer))
+        draw_a = GAME.search.sampler(state.view(viewer))
+        draw_b = GAME.search.sampler(twin.view(viewer))
         assert draw_a(random.Random(seed)).to_json() == draw_b(random.Random(seed)).to_json()
     samples = {json.dumps(state.determinize(viewer, random.Random(s)).to_json())
                for s in range(5)}
@@ -86,7 +87,7 @@ def test_determinization_depends_on_the_view_only() -> None:
 def test_sampler_draws_like_state_from_view() -> None:
     state = midgame(seed=9)
     view = state.view(1)
-    draw = GAME.sampler(view)
+    draw = GAME.search.sampler(view)
     for seed in range(4):
         sample = draw(random.Random(seed))
         sample.audit()

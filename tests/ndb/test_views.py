@@ -187,7 +187,7 @@ def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
     act(state, "0: play R7", "1: play B3")  # seat 1's card is face down
     view = state.view(2)
     twin = state.determinize(2, random.Random(8))
-    draw, twin_draw = GAME.sampler(view), GAME.sampler(twin.view(2))
+    draw, twin_draw = GAME.search.sampler(view), GAME.search.sampler(twin.view(2))
     face_down = set()
     for seed in range(8):
         sample = draw(random.Random(seed))

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from bohnen.bots import Decision, make_bot
+from bohnen.bots import make_bot
+from bohnen.core.bots import Decision
 from bohnen.core.rng import derive
 from bohnen.ndb import GAME
 from bohnen.ndb.actions import Play, Take
@@ -212,7 +213,7 @@ class Checked:
         self.name, self.needs_view, self.proposes = self.bot.name, True, False
         self.moves = 0
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         action = self.bot.act(decision, rng)
         assert action in decision.actions, f"{action} is not legal"
         self.moves += 1

@@ -19,7 +19,7 @@ from typing import Any
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
 from bohnen.bohnanza.heuristic.scene import Scene, Tuning, read
 from bohnen.bohnanza.heuristic.trading import phase2, request
-from bohnen.bots.base import Decision
+from bohnen.core.bots import Decision
 
 
 class HeuristicBot:
@@ -35,10 +35,10 @@ class HeuristicBot:
         self.tuning = tuning if tuning is not None else Tuning()
         self.name = "heuristic" if trades else "heuristic:trades=false"
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         if decision.view is None:
             raise ValueError("the heuristic bot needs its seat's view")
-        scene = read(decision.view, decision.seat, self.tuning)
+        scene = read(dict(decision.view), decision.seat, self.tuning)
         action = self._choose(scene, decision.actions, rng)
         if action is not None:
             return action
@@ -60,11 +60,11 @@ class HeuristicBot:
         return phase3(scene, actions)
 
 
-def heuristic(game: Any, trades: bool = True) -> HeuristicBot:
+def make(game: Any, trades: bool = True) -> HeuristicBot:
     """The registry's factory: ``heuristic`` or ``heuristic:trades=false``."""
     return HeuristicBot(trades=trades)
 
 
 PARAMS: dict[str, type] = {"trades": bool}
 
-__all__ = ["PARAMS", "HeuristicBot", "Tuning", "heuristic"]
+__all__ = ["PARAMS", "HeuristicBot", "Tuning", "make"]

@@ -9,10 +9,10 @@ from bohnen.core.conformance.context import Context, unchanged
 from bohnen.core.conformance.settings import JSON, Report
 from bohnen.core.errors import GameError, InvalidActionError
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def attempt(ctx: Context, state: State, action: Any, report: Report,
+def attempt(ctx: Context, state: AnyState, action: Any, report: Report,
             must_fail: bool = False) -> bool:
     """Try ``action`` on ``state`` without changing it; True if it is legal.
 
@@ -52,7 +52,7 @@ def _listed(action: Any, legal: Sequence[Any]) -> bool:
     return any(a == action and repr(a) == repr(action) for a in legal)
 
 
-def _refused(ctx: Context, state: State, action: Any, before: JSON, listed: bool,
+def _refused(ctx: Context, state: AnyState, action: Any, before: JSON, listed: bool,
              exc: GameError, report: Report) -> None:
     if listed:
         raise ctx.fail(f"legal action {action} fails check: {exc}")
@@ -95,7 +95,7 @@ def parse_text(ctx: Context, text: Any, report: Report) -> Any | None:
                        f"not InvalidActionError: {exc}") from None
 
 
-def apply_not_an_action(ctx: Context, state: State, thing: Any, report: Report) -> None:
+def apply_not_an_action(ctx: Context, state: AnyState, thing: Any, report: Report) -> None:
     """``apply`` of something that is no action raises ``InvalidActionError``, harmlessly."""
     before = state.to_json()
     try:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bohnen.core.conformance.settings import JSON
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 
 class ConformanceError(AssertionError):
@@ -19,7 +20,7 @@ class ConformanceError(AssertionError):
 class Context:
     """Where the suite is, for failure messages; the action kinds known as proposals."""
 
-    game: Game
+    game: AnyGame
     options: Any
     seed: int
     index: int = 0
@@ -47,13 +48,13 @@ def json_ready(ctx: Context, data: Any, what: str) -> None:
         raise ctx.fail(f"{what} does not survive JSON (tuples or non-string keys?)")
 
 
-def unchanged(ctx: Context, state: State, before: JSON, what: str) -> None:
+def unchanged(ctx: Context, state: AnyState, before: JSON, what: str) -> None:
     """``state`` is still the position ``before`` (its ``to_json()``)."""
     if state.to_json() != before:
         raise ctx.fail(f"{what} changed the state")
 
 
-def viewers(state: State) -> list[int | None]:
+def viewers(state: AnyState) -> list[int | None]:
     """The spectator (``None``) and every seat."""
     return [None, *range(state.options.players)]
 

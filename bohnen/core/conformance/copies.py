@@ -9,10 +9,10 @@ from bohnen.core.conformance.context import Context, texts, unchanged, viewers
 from bohnen.core.conformance.driver import choose
 from bohnen.core.conformance.settings import JSON, Report, Settings, Trace
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def check_clone(ctx: Context, state: State, rng: random.Random, before: JSON) -> None:
+def check_clone(ctx: Context, state: AnyState, rng: random.Random, before: JSON) -> None:
     """A clone equals the state, and playing on it leaves the state alone."""
     copy = state.clone()
     if copy.to_json() != before:
@@ -25,10 +25,10 @@ def check_clone(ctx: Context, state: State, rng: random.Random, before: JSON) ->
         unchanged(ctx, state, before, f"applying {action} to a clone")
 
 
-def check_json_round_trip(ctx: Context, state: State, before: JSON) -> None:
+def check_json_round_trip(ctx: Context, state: AnyState, before: JSON) -> None:
     """``state_from_json(to_json())`` is the same position, seen and played the same."""
     try:
-        loaded: State = ctx.game.state_from_json(json.loads(json.dumps(before)))
+        loaded: AnyState = ctx.game.state_from_json(json.loads(json.dumps(before)))
     except GameError as exc:
         raise ctx.fail(f"state_from_json(to_json()) fails: {exc}") from None
     if loaded.to_json() != before:
@@ -43,15 +43,15 @@ def check_json_round_trip(ctx: Context, state: State, before: JSON) -> None:
             raise ctx.fail(f"the state loaded from JSON has other actions for seat {viewer}")
 
 
-def maybe_swap(ctx: Context, state: State, rng: random.Random, settings: Settings,
-               report: Report) -> State:
+def maybe_swap(ctx: Context, state: AnyState, rng: random.Random, settings: Settings,
+               report: Report) -> AnyState:
     """Go on from a clone or a JSON copy; the same-seed replay shows what they lost."""
     if rng.random() >= settings.swap_rate:
         return state
     report.swaps += 1
     if rng.random() < 0.5:
         return state.clone()
-    copy: State = ctx.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    copy: AnyState = ctx.game.state_from_json(json.loads(json.dumps(state.to_json())))
     return copy
 
 

@@ -10,10 +10,10 @@ from bohnen.core.conformance.legal import check_legal_lists
 from bohnen.core.conformance.probes import probe
 from bohnen.core.conformance.settings import Report, Settings
 from bohnen.core.conformance.views import check_views
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def check_deep(ctx: Context, state: State, rng: random.Random, settings: Settings,
+def check_deep(ctx: Context, state: AnyState, rng: random.Random, settings: Settings,
                report: Report) -> None:
     """Everything of the package's docstring about one state; the state is left unchanged."""
     report.deep_checks += 1

@@ -7,11 +7,12 @@ from typing import Any
 
 from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.settings import DEFAULT_SETTINGS, Settings, Trace
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 from bohnen.core.rng import derive
 
 
-def choose(state: State, rng: random.Random, proposal_rate: float) -> Any | None:
+def choose(state: AnyState, rng: random.Random, proposal_rate: float) -> Any | None:
     """A random move: a seat of ``to_act()``, then a legal action or a proposal.
 
     ``None`` when the chosen seat has nothing to do (a broken promise). Uses only
@@ -20,7 +21,7 @@ def choose(state: State, rng: random.Random, proposal_rate: float) -> Any | None
     return choose_move(state, rng, proposal_rate)[0]
 
 
-def choose_move(state: State, rng: random.Random,
+def choose_move(state: AnyState, rng: random.Random,
                 proposal_rate: float) -> tuple[Any | None, bool]:
     """:func:`choose`, and whether the move is a generated proposal."""
     seats = state.to_act()
@@ -37,7 +38,7 @@ def choose_move(state: State, rng: random.Random,
 _KINDS: dict[str, frozenset[type]] = {}
 
 
-def proposal_kinds(game: Game) -> frozenset[type]:
+def proposal_kinds(game: AnyGame) -> frozenset[type]:
     """The action types that the game's proposal generator makes, over its option sets.
 
     ``legal_actions`` lists every legal action but these; an unlisted action that
@@ -53,9 +54,9 @@ def proposal_kinds(game: Game) -> frozenset[type]:
     return _KINDS[game.name]
 
 
-def _collect_kinds(game: Game, options: Any, kinds: set[type]) -> None:
+def _collect_kinds(game: AnyGame, options: Any, kinds: set[type]) -> None:
     rng = random.Random(0)
-    state: State = game.new_game(options, 0)
+    state: AnyState = game.new_game(options, 0)
     for _ in range(100_000):
         if state.is_over:
             return
@@ -69,11 +70,11 @@ def _collect_kinds(game: Game, options: Any, kinds: set[type]) -> None:
         state.apply(action)
 
 
-def play_random(game: Game, options: Any, seed: int, moves: int,
-                proposal_rate: float = 0.3) -> State:
+def play_random(game: AnyGame, options: Any, seed: int, moves: int,
+                proposal_rate: float = 0.3) -> AnyState:
     """The position after up to ``moves`` random moves (:func:`choose`, from ``seed``) of
     the game of ``seed``: real positions, mid-game or over, to test inputs against."""
-    state: State = game.new_game(options, seed)
+    state: AnyState = game.new_game(options, seed)
     rng = random.Random(derive(seed, 3))
     for _ in range(moves):
         if state.is_over:
@@ -90,10 +91,11 @@ def rngs(seed: int) -> tuple[random.Random, random.Random]:
     return random.Random(derive(seed, 1)), random.Random(derive(seed, 2))
 
 
-def play_plain(game: Game, options: Any, seed: int, settings: Settings = DEFAULT_SETTINGS) -> Trace:
+def play_plain(game: AnyGame, options: Any, seed: int,
+               settings: Settings = DEFAULT_SETTINGS) -> Trace:
     """The game of ``seed`` played by :func:`choose` without any check."""
     chooser, _ = rngs(seed)
-    state: State = game.new_game(options, seed)
+    state: AnyState = game.new_game(options, seed)
     actions: list[str] = []
     while not state.is_over and len(actions) <= settings.max_actions:
         action = choose(state, chooser, settings.proposal_rate)

@@ -7,11 +7,11 @@ import json
 from bohnen.core.conformance.attempts import attempt
 from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.settings import Report
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 from bohnen.core.result import Result
 
 
-def check_over(ctx: Context, state: State) -> None:
+def check_over(ctx: Context, state: AnyState) -> None:
     """A finished game: nobody acts, a sound result, every action refused."""
     players = state.options.players
     for seat in range(players):

@@ -15,10 +15,11 @@ from bohnen.core.conformance.reveals import check_reveals
 from bohnen.core.conformance.settings import DEFAULT_SETTINGS, Report, Settings, Trace
 from bohnen.core.conformance.steps import check_applied, check_events, check_step
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import Game, State
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState
 
 
-def check_game(game: Game, options: Any, seed: int, settings: Settings = DEFAULT_SETTINGS,
+def check_game(game: AnyGame, options: Any, seed: int, settings: Settings = DEFAULT_SETTINGS,
                report: Report | None = None) -> Trace:
     """Play the game of ``seed`` with every check; raise :class:`ConformanceError`."""
     report = report if report is not None else Report()
@@ -32,11 +33,11 @@ def check_game(game: Game, options: Any, seed: int, settings: Settings = DEFAULT
     return trace
 
 
-def _play_checked(game: Game, options: Any, seed: int, settings: Settings,
+def _play_checked(game: AnyGame, options: Any, seed: int, settings: Settings,
                   report: Report) -> Trace:
     chooser, checker = rngs(seed)
     ctx = Context(game, options, seed, proposal_kinds=set(proposal_kinds(game)))
-    state: State = game.new_game(options, seed)
+    state: AnyState = game.new_game(options, seed)
     actions: list[str] = []
     turn = state.turn
     while True:
@@ -67,7 +68,7 @@ def _play_checked(game: Game, options: Any, seed: int, settings: Settings,
     return Trace(actions, state.result(), state.to_json())
 
 
-def _apply_checked(ctx: Context, state: State, action: Any, deep: bool,
+def _apply_checked(ctx: Context, state: AnyState, action: Any, deep: bool,
                    report: Report) -> None:
     check_applied(ctx, action, deep)
     kept = state.clone() if deep else None
@@ -83,7 +84,7 @@ def _apply_checked(ctx: Context, state: State, action: Any, deep: bool,
         check_reveals(ctx, kept, action, events, state, report)
 
 
-def run_conformance(game: Game, options: Any, seeds: Iterable[int],
+def run_conformance(game: AnyGame, options: Any, seeds: Iterable[int],
                     settings: Settings = DEFAULT_SETTINGS, budget: int | None = None) -> Report:
     """:func:`check_game` for each seed; the summed :class:`Report`.
 

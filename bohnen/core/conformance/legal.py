@@ -7,10 +7,10 @@ from typing import Any
 
 from bohnen.core.conformance.context import Context, unchanged
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def check_legal_lists(ctx: Context, state: State) -> None:
+def check_legal_lists(ctx: Context, state: AnyState) -> None:
     """Listed actions pass ``check`` and are distinct; a seat not in ``to_act()`` has only
     its any-time actions (and no proposal); every seat's any-time actions are among its
     legal actions, marked ``any_time``, and leave the other seats of ``to_act()`` as they
@@ -39,7 +39,7 @@ def check_legal_lists(ctx: Context, state: State) -> None:
                 raise ctx.fail(f"listed action {action} fails check: {exc}") from None
 
 
-def _check_any_time(ctx: Context, state: State, seat: int, legal: list[Any],
+def _check_any_time(ctx: Context, state: AnyState, seat: int, legal: list[Any],
                     any_time: list[Any]) -> None:
     """The seat's any-time actions: legal, marked, and taken without changing whose
     move it is (tried on a clone): the other seats to act stay the same."""

@@ -25,10 +25,10 @@ from bohnen.core.conformance.mutations import (
 )
 from bohnen.core.conformance.settings import Report, Settings
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def probe(ctx: Context, state: State, rng: random.Random, settings: Settings,
+def probe(ctx: Context, state: AnyState, rng: random.Random, settings: Settings,
           report: Report) -> None:
     """One illegal, malformed or doubtful attempt; see :func:`attempt` for what must hold."""
     report.probes += 1
@@ -55,7 +55,7 @@ def probe(ctx: Context, state: State, rng: random.Random, settings: Settings,
         _probe_garbage_json(ctx, state, rng, report)
 
 
-def _candidates(ctx: Context, state: State, rng: random.Random) -> list[Any]:
+def _candidates(ctx: Context, state: AnyState, rng: random.Random) -> list[Any]:
     """Actions to start from: every seat's legal actions and a few proposals."""
     out: list[Any] = []
     for seat in range(state.options.players):
@@ -68,7 +68,7 @@ def _candidates(ctx: Context, state: State, rng: random.Random) -> list[Any]:
     return out
 
 
-def _probe_not_an_action(ctx: Context, state: State, rng: random.Random,
+def _probe_not_an_action(ctx: Context, state: AnyState, rng: random.Random,
                          report: Report) -> None:
     thing = NOT_ACTIONS[rng.randrange(len(NOT_ACTIONS))]
     apply_not_an_action(ctx, state, thing, report)
@@ -88,7 +88,7 @@ def _reseat(ctx: Context, action: Any, seat: int) -> Any | None:
     return None
 
 
-def _probe_wrong_seat(ctx: Context, state: State, rng: random.Random, base: Any,
+def _probe_wrong_seat(ctx: Context, state: AnyState, rng: random.Random, base: Any,
                       report: Report) -> None:
     """Another seat's action: refused when that seat is not to act."""
     players = state.options.players
@@ -99,7 +99,7 @@ def _probe_wrong_seat(ctx: Context, state: State, rng: random.Random, base: Any,
     attempt(ctx, state, moved, report, must_fail=seat not in state.to_act())
 
 
-def _probe_json(ctx: Context, state: State, rng: random.Random, base: Any,
+def _probe_json(ctx: Context, state: AnyState, rng: random.Random, base: Any,
                 pool: Sequence[Any], report: Report) -> None:
     data = mutate_json(base.to_json(), rng, pool)
     action = parse_json(ctx, data, report)
@@ -107,14 +107,14 @@ def _probe_json(ctx: Context, state: State, rng: random.Random, base: Any,
         attempt(ctx, state, action, report)
 
 
-def _probe_notation(ctx: Context, state: State, rng: random.Random, base: Any,
+def _probe_notation(ctx: Context, state: AnyState, rng: random.Random, base: Any,
                     pool: Sequence[Any], report: Report) -> None:
     action = parse_text(ctx, mutate_notation(str(base), rng, pool), report)
     if action is not None:
         attempt(ctx, state, action, report)
 
 
-def _probe_fields(ctx: Context, state: State, rng: random.Random, base: Any,
+def _probe_fields(ctx: Context, state: AnyState, rng: random.Random, base: Any,
                   report: Report, malformed: bool) -> None:
     """A dataclass action with one field set to a value out of range (or of a wrong type)."""
     if not dataclasses.is_dataclass(base) or isinstance(base, type):
@@ -130,14 +130,14 @@ def _probe_fields(ctx: Context, state: State, rng: random.Random, base: Any,
     attempt(ctx, state, action, report)
 
 
-def _probe_garbage_text(ctx: Context, state: State, rng: random.Random,
+def _probe_garbage_text(ctx: Context, state: AnyState, rng: random.Random,
                         report: Report) -> None:
     action = parse_text(ctx, garbage_text(rng), report)
     if action is not None:
         attempt(ctx, state, action, report)
 
 
-def _probe_garbage_json(ctx: Context, state: State, rng: random.Random,
+def _probe_garbage_json(ctx: Context, state: AnyState, rng: random.Random,
                         report: Report) -> None:
     action = parse_json(ctx, GARBAGE_JSON[rng.randrange(len(GARBAGE_JSON))], report)
     if action is not None:

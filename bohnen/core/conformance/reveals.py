@@ -17,12 +17,12 @@ from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.settings import Report
 from bohnen.core.conformance.views import first_difference
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 from bohnen.core.rng import derive
 
 
-def check_reveals(ctx: Context, before: State, action: Any, events: Sequence[Any],
-                  after: State, report: Report) -> None:
+def check_reveals(ctx: Context, before: AnyState, action: Any, events: Sequence[Any],
+                  after: AnyState, report: Report) -> None:
     """``before`` (a copy of the position the move was made in), the ``events`` the move
     gave and the position ``after`` it: the events' ``reveals`` tell the truth."""
     for event in events:

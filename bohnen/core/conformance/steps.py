@@ -7,10 +7,10 @@ from typing import Any
 
 from bohnen.core.conformance.context import Context, json_ready, viewers
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState
 
 
-def check_step(ctx: Context, state: State) -> None:
+def check_step(ctx: Context, state: AnyState) -> None:
     """The cheap invariants, checked after every action."""
     try:
         state.audit()
@@ -44,7 +44,7 @@ def check_applied(ctx: Context, action: Any, deep: bool = True) -> None:
         raise ctx.fail(f"JSON {data} loads as {back!r}, not {action!r}")
 
 
-def check_events(ctx: Context, state: State, events: Sequence[Any]) -> None:
+def check_events(ctx: Context, state: AnyState, events: Sequence[Any]) -> None:
     """Every event has a JSON form and a text for every viewer."""
     for event in events:
         for viewer in viewers(state):

@@ -7,12 +7,12 @@ from typing import Any
 
 from bohnen.core.conformance.context import Context, json_ready, texts, viewers
 from bohnen.core.conformance.driver import choose
-from bohnen.core.conformance.settings import JSON, Report
+from bohnen.core.conformance.settings import Report
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import State
+from bohnen.core.protocol import AnyState, View
 
 
-def check_views(ctx: Context, state: State, rng: random.Random, report: Report) -> None:
+def check_views(ctx: Context, state: AnyState, rng: random.Random, report: Report) -> None:
     """Views are JSON; determinizing keeps what a viewer sees and re-deals the rest."""
     public = state.view(None)
     for viewer in viewers(state):
@@ -32,8 +32,8 @@ def check_views(ctx: Context, state: State, rng: random.Random, report: Report) 
     _play_on(ctx, state.determinize(None, rng), rng)
 
 
-def _check_determinized(ctx: Context, state: State, other: State, viewer: int | None,
-                        seen: JSON, public: JSON, name: str) -> None:
+def _check_determinized(ctx: Context, state: AnyState, other: AnyState, viewer: int | None,
+                        seen: View, public: View, name: str) -> None:
     where = f"determinize({viewer}) [{name}]"
     try:
         other.audit()
@@ -67,7 +67,7 @@ def first_difference(a: Any, b: Any, path: str = "") -> str:
     return f"{path or 'top'}: {a!r} != {b!r}"
 
 
-def _play_on(ctx: Context, state: State, rng: random.Random) -> None:
+def _play_on(ctx: Context, state: AnyState, rng: random.Random) -> None:
     """A determinized state is a real position: a few random moves keep it sound."""
     for _ in range(3):
         if state.is_over:

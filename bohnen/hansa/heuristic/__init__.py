@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bohnen.bots.base import Decision
+from bohnen.core.bots import Decision
 from bohnen.hansa.actions import (
     Begin,
     Done,
@@ -54,7 +54,7 @@ class HansaHeuristicBot:
         self._tried: dict[int, set[Propose]] = {}  # proposals made this turn
         self._passed: dict[int, bool] = {}  # whether it let the others propose this turn
 
-    def act(self, decision: Decision, rng: random.Random) -> Any:
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         actions = decision.actions
         if len(actions) == 1 and not decision.proposals:
             return actions[0]
@@ -62,7 +62,7 @@ class HansaHeuristicBot:
             raise ValueError("the heuristic bot needs its seat's view")
         if not actions:
             return decision.proposals[0]  # only proposals are legal (not in Bohn Hansa)
-        view = decision.view
+        view = dict(decision.view)
         if (view["phase"] == "trade" and view["pending"] is None and view["active"] != decision.seat
                 and not (self.trades and deals.may_ask(view, decision.seat))):
             return _first(actions, Pass) or actions[0]  # the floor, nothing to ask for
@@ -133,11 +133,11 @@ def _first(actions: list[Any], kind: type) -> Any:
     return next((a for a in actions if type(a) is kind), None)
 
 
-def make_heuristic(game: Any, trades: bool = True) -> HansaHeuristicBot:
+def make(game: Any, trades: bool = True) -> HansaHeuristicBot:
     """The registry's factory: ``heuristic`` or ``heuristic:trades=false``."""
     return HansaHeuristicBot(trades=trades)
 
 
-BOT_PARAMS: dict[str, type] = {"trades": bool}
+PARAMS: dict[str, type] = {"trades": bool}
 
-__all__ = ["BOT_PARAMS", "HansaHeuristicBot", "make_heuristic"]
+__all__ = ["PARAMS", "HansaHeuristicBot", "make"]

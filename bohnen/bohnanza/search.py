@@ -1,0 +1,36 @@
+"""The search hooks of Bohnanza: sampling states from a view, playouts, the estimate."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bohnen.bohnanza.determinize import sampler, state_from_view
+from bohnen.bohnanza.playout import estimate, playout, playout_move
+from bohnen.bohnanza.state import BohnanzaState
+from bohnen.core.protocol import View
+from bohnen.core.result import Result
+from bohnen.core.search import Search
+
+
+class BohnanzaSearch(Search[BohnanzaState]):
+    """What a search bot needs of Bohnanza beyond the rules."""
+
+    def state_from_view(self, view: View, rng: random.Random) -> BohnanzaState:
+        return state_from_view(view, rng)  # type: ignore[arg-type]
+
+    def sampler(self, view: View) -> Callable[[random.Random], BohnanzaState]:
+        return sampler(view)  # type: ignore[arg-type]
+
+    def playout_move(self, state: BohnanzaState, rng: random.Random) -> Any:
+        return playout_move(state, rng)
+
+    def playout(self, state: BohnanzaState, rng: random.Random) -> Result:
+        return playout(state, rng)
+
+    def estimate(self, state: BohnanzaState) -> Result | None:
+        return estimate(state)
+
+
+SEARCH = BohnanzaSearch()

@@ -1,0 +1,100 @@
+"""A game's entry in the registry: its rules API, and what it offers the other layers.
+
+Every game is one :class:`Game` object (``GAME`` in its package), found by name in the
+registry (:mod:`bohnen.core.registry`). The class gives the rules API (options, new
+games, actions from notation and JSON, states from JSON) and names, by import path and
+so loaded only when asked for, what the layers above may use: its own bots, the
+estimates a search may end its playouts with, its terminal screen and its golden
+games. The search hooks are apart, in :attr:`Game.search` (:mod:`bohnen.core.search`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bohnen.core.files import excerpt
+from bohnen.core.golden import Golden
+from bohnen.core.lazy import load
+from bohnen.core.protocol import Action, Options, State
+from bohnen.core.result import Result
+from bohnen.core.search import Estimate, Search
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+StateT = TypeVar("StateT", bound=State[Any, Any])
+ActionT = TypeVar("ActionT", bound=Action)
+
+NOTHING: Mapping[str, str] = MappingProxyType({})
+
+
+class Game(ABC, Generic[OptionsT, StateT, ActionT]):
+    """A game: its options, state and action types."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]  # changes only when behaviour or the saved state's shape does
+    # older versions whose records replay the same under this one
+    replays_versions: ClassVar[tuple[int, ...]] = ()
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    score_name: ClassVar[str] = "score"  # what the result's scores count, e.g. "talers"
+    # The game's own bots, name -> the module that offers ``make(game, **params)`` and
+    # ``PARAMS`` (name -> type); the bot registry adds them to the game-agnostic bots.
+    bots: ClassVar[Mapping[str, str]] = NOTHING
+    # Estimates a search may end its bot playouts with (``ismcts:estimate=NAME``) besides
+    # the game's own: name -> "module:function" of ``function(state) -> Result``.
+    estimates: ClassVar[Mapping[str, str]] = NOTHING
+    screen: ClassVar[str | None] = None  # "module:Class" of its terminal screen
+    golden: ClassVar[tuple[Golden, ...]] = ()  # its golden games (scripts/regen_golden.py)
+    search: Search[StateT]  # the hooks of search bots
+
+    @abstractmethod
+    def options(self, players: int, **overrides: Any) -> OptionsT:
+        """Validated options; a bad value raises ``ValueError`` naming the option."""
+
+    @abstractmethod
+    def options_from_json(self, data: object) -> OptionsT: ...
+
+    @abstractmethod
+    def option_sets(self, players: int) -> list[OptionsT]:
+        """Representative option sets for the conformance suite (each choice covered)."""
+
+    @abstractmethod
+    def new_game(self, options: OptionsT, seed: int,
+                 deck: Sequence[object] | None = None) -> StateT:
+        """A new game; ``deck`` fixes the card order (top first) instead of shuffling."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> ActionT:
+        """An action from its notation; raises ``InvalidActionError``."""
+
+    @abstractmethod
+    def action_from_json(self, data: object) -> ActionT:
+        """An action from its JSON form; raises ``InvalidActionError``."""
+
+    @abstractmethod
+    def state_from_json(self, data: object) -> StateT:
+        """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
+
+    def estimate_named(self, name: str) -> Estimate:
+        """The estimate called ``name`` (``ValueError`` naming the known ones)."""
+        path = self.estimates.get(name)
+        if path is None:
+            known = ", ".join(sorted(self.estimates)) or "none but its own"
+            raise ValueError(f"{self.name} has no estimate {excerpt(name)} (it has {known})")
+        estimate = load(path)
+        if not callable(estimate):
+            raise TypeError(f"{path} is not an estimate")
+
+        def call(state: Any) -> Result:
+            result = estimate(state)
+            if not isinstance(result, Result):
+                raise TypeError(f"{path} returned {type(result).__name__}, not a Result")
+            return result
+
+        return call
+
+
+AnyGame = Game[Any, Any, Any]  # a game found by name: its types are whatever it says

@@ -1,0 +1,36 @@
+"""The search hooks of Bohn Hansa: sampling states from a view, playouts, the estimate."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bohnen.core.protocol import View
+from bohnen.core.result import Result
+from bohnen.core.search import Search
+from bohnen.hansa.determinize import sampler, state_from_view
+from bohnen.hansa.playout import estimate, playout, playout_move
+from bohnen.hansa.state import HansaState
+
+
+class HansaSearch(Search[HansaState]):
+    """What a search bot needs of Bohn Hansa beyond the rules."""
+
+    def state_from_view(self, view: View, rng: random.Random) -> HansaState:
+        return state_from_view(view, rng)  # type: ignore[arg-type]
+
+    def sampler(self, view: View) -> Callable[[random.Random], HansaState]:
+        return sampler(view)  # type: ignore[arg-type]
+
+    def playout_move(self, state: HansaState, rng: random.Random) -> Any:
+        return playout_move(state, rng)
+
+    def playout(self, state: HansaState, rng: random.Random) -> Result:
+        return playout(state, rng)
+
+    def estimate(self, state: HansaState) -> Result | None:
+        return estimate(state)
+
+
+SEARCH = HansaSearch()
