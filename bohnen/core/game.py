@@ -47,6 +47,10 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     # the game's own: name -> "module:function" of ``function(state) -> Result``.
     estimates: ClassVar[Mapping[str, str]] = NOTHING
     screen: ClassVar[str | None] = None  # "module:Class" of its terminal screen
+    # The TypedDicts of its views (a seat's, a spectator's): their JSON Schema, written by
+    # scripts/regen_schemas.py, is the contract of what every layer may read.
+    seat_view: ClassVar[type | None] = None
+    spectator_view: ClassVar[type | None] = None
     golden: ClassVar[tuple[Golden, ...]] = ()  # its golden games (scripts/regen_golden.py)
     search: Search[StateT]  # the hooks of search bots
 

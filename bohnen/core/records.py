@@ -132,7 +132,7 @@ def start(record: GameRecord) -> tuple[AnyGame, AnyState]:
         game = get_game(record.game)
     except ValueError as exc:
         raise RecordError(_brief(exc)) from exc
-    if record.version and record.version != game.version:
+    if record.version and record.version not in (game.version, *game.replays_versions):
         raise RecordError(
             f"record is for {game.name} version {excerpt(record.version)}, "
             f"this engine plays version {game.version}"
