@@ -26,7 +26,8 @@ def deep_size(obj: Any, seen: set[int] | None = None) -> int:
     elif isinstance(obj, dict):
         size += sum(deep_size(k, seen) + deep_size(v, seen) for k, v in obj.items())
     elif hasattr(obj, "__slots__") and not isinstance(obj, str):
-        size += sum(deep_size(getattr(obj, s), seen) for s in obj.__slots__ if hasattr(obj, s)
+        slots = [s for cls in type(obj).__mro__ for s in getattr(cls, "__slots__", ())]
+        size += sum(deep_size(getattr(obj, s), seen) for s in slots if hasattr(obj, s)
                     and s != "options")
     return size
 

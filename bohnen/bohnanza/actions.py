@@ -10,16 +10,18 @@ code (``BL FE SA BR SO AU RO GA``). ``str(action)`` gives the notation and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from bohnen.bohnanza.beans import CODES, parse_bean
+from bohnen.bohnanza.beans import CODES, Bean, parse_bean
 from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import json_number, notation, number
+from bohnen.core.protocol import JSONObject
 
 Positions = tuple[int, ...]
-Beans = tuple[int, ...]
+Beans = tuple[Bean, ...]
 
 
 class _Action:
@@ -34,8 +36,8 @@ class _Action:
     negotiates: ClassVar[bool] = False
     refuses: ClassVar[bool] = False
 
-    def to_json(self) -> dict[str, Any]:
-        return action_to_json(self)  # type: ignore[arg-type]
+    def to_json(self) -> JSONObject:
+        return action_to_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ class PlantTraded(_Action):
     """Phase 3: plant one ``bean`` from the trade area into ``field``."""
 
     seat: int
-    bean: int
+    bean: Bean
     field: int
 
     def __str__(self) -> str:
@@ -211,7 +213,7 @@ BohnanzaAction = (
     | Decline | Withdraw | Pass | CloseTrading
 )
 
-KINDS: dict[str, type[Any]] = {
+KINDS: dict[str, type[BohnanzaAction]] = {
     "plant": Plant,
     "end-planting": EndPlanting,
     "plant-traded": PlantTraded,
@@ -225,14 +227,20 @@ KINDS: dict[str, type[Any]] = {
     "pass": Pass,
     "close-trading": CloseTrading,
 }
-_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
+_KIND_OF: dict[type, str] = {cls: kind for kind, cls in KINDS.items()}
+# The fields of each action type, in order, and those it cannot do without.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in KINDS.values()}
+_REQUIRED: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls) if f.default is MISSING) for cls in KINDS.values()}
+Parser = Callable[[int, list[str]], BohnanzaAction]
 
 
-def _bean_code(bean: int) -> str:
-    return CODES[bean] if isinstance(bean, int) and 0 <= bean < len(CODES) else f"?{bean}"
+def _bean_code(bean: object) -> str:
+    return CODES[bean] if type(bean) is Bean else f"?{bean}"
 
 
-def _seq(value: Any) -> tuple[Any, ...]:
+def _seq(value: object) -> tuple[object, ...]:
     """``value`` as a tuple for printing; a malformed field prints as itself."""
     return tuple(value) if isinstance(value, tuple | list) else (value,)
 
@@ -297,7 +305,7 @@ def _parse_offer(args: list[str], usage: str) -> tuple[Positions, Positions, int
     hand: list[int] = []
     face: list[int] = []
     talers = wants_talers = 0
-    wants: list[int] = []
+    wants: list[Bean] = []
     i = 0
     seen: set[str] = set()
     while i < len(args):
@@ -352,7 +360,7 @@ def _parse_accept(seat: int, args: list[str]) -> BohnanzaAction:
     return Accept(seat, number(args[0], "proposal number"), hand, face)
 
 
-def _one_pid(cls: type[Decline] | type[Withdraw], verb: str) -> Any:
+def _one_pid(cls: type[Decline] | type[Withdraw], verb: str) -> Parser:
     def parse(seat: int, args: list[str]) -> BohnanzaAction:
         _expect(args, 1, f"'{verb} PID'")
         return cls(seat, number(args[0], "proposal number"))
@@ -360,7 +368,7 @@ def _one_pid(cls: type[Decline] | type[Withdraw], verb: str) -> Any:
 
 
 def _no_args(cls: type[EndPlanting] | type[BuyThirdField] | type[Pass] | type[CloseTrading],
-             verb: str) -> Any:
+             verb: str) -> Parser:
     def parse(seat: int, args: list[str]) -> BohnanzaAction:
         _expect(args, 0, f"'{verb}' alone")
         return cls(seat)
@@ -377,7 +385,7 @@ def _parse_plant_traded(seat: int, args: list[str]) -> BohnanzaAction:
     return PlantTraded(seat, parse_bean(args[0]), number(args[1], "field"))
 
 
-_PARSERS: dict[str, Any] = {
+_PARSERS: dict[str, Parser] = {
     "plant": _parse_plant,
     "plant-traded": _parse_plant_traded,
     "end-planting": _no_args(EndPlanting, "end-planting"),
@@ -396,22 +404,23 @@ _PARSERS: dict[str, Any] = {
 # --- JSON -----------------------------------------------------------------------------
 
 
-def action_to_json(action: BohnanzaAction) -> dict[str, Any]:
+def action_to_json(action: _Action) -> JSONObject:
     """``{"type": kind, "seat": ..., ...}``; beans by code."""
-    data: dict[str, Any] = {"type": _KIND_OF[type(action)]}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if f.name == "bean":
+    kind = type(action)
+    data: JSONObject = {"type": _KIND_OF[kind]}
+    for name in _FIELDS[kind]:
+        value = getattr(action, name)
+        if name == "bean":
             value = _bean_code(value)
-        elif f.name == "wants":
+        elif name == "wants":
             value = [_bean_code(b) for b in value]
         elif isinstance(value, tuple):
             value = list(value)
-        data[f.name] = value
+        data[name] = value
     return data
 
 
-def action_from_json(data: Any) -> BohnanzaAction:
+def action_from_json(data: object) -> BohnanzaAction:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
         raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
@@ -420,23 +429,24 @@ def action_from_json(data: Any) -> BohnanzaAction:
     if cls is None:
         raise InvalidActionError(f"unknown action type {excerpt(kind)}; "
                                  f"types are {', '.join(KINDS)}")
-    names = [f.name for f in fields(cls)]
-    required = [f.name for f in fields(cls) if f.default is MISSING]
+    names = _FIELDS[cls]
     unknown = sorted(set(data) - set(names) - {"type"}, key=str)
     if unknown:
         raise InvalidActionError(f"{kind}: unknown field(s) "
                                  f"{excerpt(', '.join(map(str, unknown)))}")
-    missing = [name for name in required if name not in data]
+    missing = [name for name in _REQUIRED[cls] if name not in data]
     if missing:
         raise InvalidActionError(f"{kind}: missing field(s) {', '.join(missing)}")
     try:
-        values = {name: _json_field(name, data[name]) for name in names if name in data}
+        # each value read by the type its field has (JSON is open until then)
+        values: dict[str, Any] = {name: _json_field(name, data[name])
+                                  for name in names if name in data}
     except ValueError as exc:
         raise InvalidActionError(f"{kind}: {exc}") from None
-    return cls(**values)  # type: ignore[no-any-return]
+    return cls(**values)
 
 
-def _json_field(name: str, raw: Any) -> Any:
+def _json_field(name: str, raw: object) -> int | Bean | tuple[int, ...] | tuple[Bean, ...]:
     """The value of field ``name`` of an action from its JSON form; ``ValueError``."""
     if name == "bean":
         return _json_bean(raw, name)
@@ -449,9 +459,7 @@ def _json_field(name: str, raw: Any) -> Any:
     return json_number(raw, name)
 
 
-def _json_bean(value: Any, name: str) -> int:
+def _json_bean(value: object, name: str) -> Bean:
     if not isinstance(value, str):
         raise ValueError(f"{name}: beans are named by their codes, not {excerpt(value)}")
     return parse_bean(value)
-
-

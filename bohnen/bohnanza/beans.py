@@ -1,44 +1,67 @@
 """The eight beans of Bohnanza: how many cards each has and its beanometer.
 
-A bean is an ``int`` 0..7 in the order of this table (most cards first). Facts from
-``decisions.md``; the beanometer lists how many beans of a field pay 1, 2, 3 and 4
-talers (``None`` where the card shows no step: the Gartenbohne pays 2 for two
-beans and 3 for three or more, and nothing for one).
+A bean is a :class:`Bean`, an ``IntEnum`` 0..7 in the order of this table (most cards
+first): an ``int`` on the hot paths, a code (``BL`` … ``GA``) in notation, JSON and
+views. Facts from ``decisions.md``; the beanometer lists how many beans of a field pay
+1, 2, 3 and 4 talers (``None`` where the card shows no step: the Gartenbohne pays 2 for
+two beans and 3 for three or more, and nothing for one).
+
+A leaf module: it imports nothing else of the game.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from bohnen.core.files import excerpt
 
 
-class Bean(NamedTuple):
+class Bean(IntEnum):
+    """One of the eight beans (its value indexes the tables of this module)."""
+
+    BLAUE = 0
+    FEUER = 1
+    SAU = 2
+    BRECH = 3
+    SOJA = 4
+    AUGEN = 5
+    ROTE = 6
+    GARTEN = 7
+
+
+Meter = tuple[int | None, int | None, int | None, int | None]
+
+
+class BeanInfo(NamedTuple):
+    """What the card of a bean says."""
+
     name: str  # German name, as on the card
-    code: str  # two-letter code used in the notation
-    cards: int
-    beanometer: tuple[int | None, int | None, int | None, int | None]
+    code: str  # two-letter code used in the notation, JSON and views
+    cards: int  # cards of it in the deck
+    beanometer: Meter  # beans a field needs for 1, 2, 3 and 4 talers (None: no step)
 
 
-BEANS: tuple[Bean, ...] = (
-    Bean("Blaue", "BL", 20, (4, 6, 8, 10)),
-    Bean("Feuer", "FE", 18, (3, 6, 8, 9)),
-    Bean("Sau", "SA", 16, (3, 5, 7, 8)),
-    Bean("Brech", "BR", 14, (3, 5, 6, 7)),
-    Bean("Soja", "SO", 12, (2, 4, 6, 7)),
-    Bean("Augen", "AU", 10, (2, 4, 5, 6)),
-    Bean("Rote", "RO", 8, (2, 3, 4, 5)),
-    Bean("Garten", "GA", 6, (None, 2, 3, None)),
+BEANS: tuple[BeanInfo, ...] = (
+    BeanInfo("Blaue", "BL", 20, (4, 6, 8, 10)),
+    BeanInfo("Feuer", "FE", 18, (3, 6, 8, 9)),
+    BeanInfo("Sau", "SA", 16, (3, 5, 7, 8)),
+    BeanInfo("Brech", "BR", 14, (3, 5, 6, 7)),
+    BeanInfo("Soja", "SO", 12, (2, 4, 6, 7)),
+    BeanInfo("Augen", "AU", 10, (2, 4, 5, 6)),
+    BeanInfo("Rote", "RO", 8, (2, 3, 4, 5)),
+    BeanInfo("Garten", "GA", 6, (None, 2, 3, None)),
 )
 
 BEAN_COUNT = len(BEANS)
+ALL_BEANS: tuple[Bean, ...] = tuple(Bean)
 DECK_SIZE = sum(b.cards for b in BEANS)  # 104
 NAMES: tuple[str, ...] = tuple(b.name for b in BEANS)
 CODES: tuple[str, ...] = tuple(b.code for b in BEANS)
 MAX_FIELD = 24  # no field can hold more beans than this in any real game; payout table size
 
 
-def _payout_row(meter: tuple[int | None, ...]) -> tuple[int, ...]:
+def _payout_row(meter: Meter) -> tuple[int, ...]:
     row = []
     for count in range(MAX_FIELD + DECK_SIZE):
         pay = 0
@@ -67,23 +90,25 @@ def next_step(bean: int, count: int) -> tuple[int, int] | None:
     return None
 
 
-def standard_deck() -> list[int]:
+def standard_deck() -> list[Bean]:
     """The 104 cards in table order (unshuffled)."""
-    deck: list[int] = []
-    for bean, info in enumerate(BEANS):
-        deck.extend([bean] * info.cards)
+    deck: list[Bean] = []
+    for bean in ALL_BEANS:
+        deck.extend([bean] * BEANS[bean].cards)
     return deck
 
 
-_LOOKUP: dict[str, int] = {}
-for _i, _b in enumerate(BEANS):
-    for _key in (_b.name, _b.code, _b.name + "bohne", str(_i)):
-        _LOOKUP[_key.lower()] = _i
-_LOOKUP["saubohne"] = 2
-_LOOKUP["augenbohne"] = 5
+_LOOKUP: dict[str, Bean] = {}
+for _bean in ALL_BEANS:
+    _info = BEANS[_bean]
+    for _key in (_info.name, _info.code, _info.name + "bohne", str(int(_bean))):
+        _LOOKUP[_key.lower()] = _bean
+_LOOKUP["saubohne"] = Bean.SAU
+_LOOKUP["augenbohne"] = Bean.AUGEN
+_BY_CODE: dict[str, Bean] = {code: bean for bean, code in zip(ALL_BEANS, CODES, strict=True)}
 
 
-def parse_bean(text: str) -> int:
+def parse_bean(text: str) -> Bean:
     """A bean from its name ("Rote", "Rote Bohne", "Rotebohne"), code ("RO") or index."""
     key = text.strip().lower().replace(" ", "").replace("-", "")
     if key.endswith("bohnen"):
@@ -92,3 +117,8 @@ def parse_bean(text: str) -> int:
         return _LOOKUP[key]
     raise ValueError(f"unknown bean {excerpt(text)}; beans are {', '.join(CODES)} "
                      f"or {', '.join(NAMES)}")
+
+
+def bean_of_code(code: str) -> Bean | None:
+    """The bean written ``code`` (exactly, as JSON and views write it), None if none."""
+    return _BY_CODE.get(code)

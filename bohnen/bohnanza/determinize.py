@@ -10,22 +10,25 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from bohnen.bohnanza import serialize
 from bohnen.bohnanza.beans import NAMES, standard_deck
-from bohnen.bohnanza.state import BohnanzaState
+from bohnen.bohnanza.data import BohnanzaData
+from bohnen.bohnanza.views import view as view_of
 
 JSON = dict[str, Any]
+S = TypeVar("S", bound=BohnanzaData)
 DECK: Counter[str] = Counter(NAMES[b] for b in standard_deck())
 
 
-def determinize(state: BohnanzaState, seat: int | None, rng: random.Random) -> BohnanzaState:
+def determinize(state: BohnanzaData, seat: int | None, rng: random.Random,
+                make: type[S]) -> S:
     """A state ``seat`` cannot tell from ``state``: :func:`state_from_view` of its view."""
-    return state_from_view(state.view(seat), rng)
+    return state_from_view(view_of(state, seat), rng, make)
 
 
-def state_from_view(view: JSON, rng: random.Random) -> BohnanzaState:
+def state_from_view(view: JSON, rng: random.Random, make: type[S]) -> S:
     """A full state showing ``view`` to its seat, everything hidden dealt at random.
 
     Hidden are the other hands and the draw pile: they get the cards the view does not
@@ -54,10 +57,11 @@ def state_from_view(view: JSON, rng: random.Random) -> BohnanzaState:
         hands.append(hand)
     proposals = [_proposal(p, hands[p["from"]], p["from"] == seat, rng)
                  for p in _open_proposals(view)]
-    return serialize.state_from_json(_state_json(view, hands, pool, proposals, rng.getrandbits(64)))
+    return serialize.state_from_json(_state_json(view, hands, pool, proposals, rng.getrandbits(64)),
+                                     make)
 
 
-def sampler(view: JSON) -> Callable[[random.Random], BohnanzaState]:
+def sampler(view: JSON, make: type[S]) -> Callable[[random.Random], S]:
     """Draws of :func:`state_from_view` for ``view``, the view read once.
 
     A template is built from the view with a fixed rng; each draw clones it and deals
@@ -68,13 +72,13 @@ def sampler(view: JSON) -> Callable[[random.Random], BohnanzaState]:
     """
     seat = view["seat"]
     if any(p["from"] != seat for p in _open_proposals(view)):
-        return lambda rng: state_from_view(view, rng)
-    template = state_from_view(view, random.Random(0))
+        return lambda rng: state_from_view(view, rng, make)
+    template = state_from_view(view, random.Random(0), make)
     hidden = [p["seat"] for p in view["players"] if p["hand"] is None]
     sizes = [len(template.hands[s]) for s in hidden]
-    pool = sorted([c for s in hidden for c in template.hands[s]] + list(template.draw))
+    pool = sorted([c for s in hidden for c in template.hands[s]] + list(template.draw_pile))
 
-    def draw(rng: random.Random) -> BohnanzaState:
+    def draw(rng: random.Random) -> S:
         cards = pool[:]
         rng.shuffle(cards)
         state = template.clone()
@@ -82,7 +86,7 @@ def sampler(view: JSON) -> Callable[[random.Random], BohnanzaState]:
         for s, size in zip(hidden, sizes, strict=True):
             state.hands[s] = tuple(cards[start:start + size])
             start += size
-        state.draw = tuple(cards[start:])
+        state.draw_pile = tuple(cards[start:])
         state.rng = rng.getrandbits(64)
         return state
 

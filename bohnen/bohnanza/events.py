@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from bohnen.bohnanza.beans import NAMES
+from bohnen.bohnanza.beans import NAMES, Bean
 
 JSON = dict[str, Any]
 
 
-def _names(beans: tuple[int, ...]) -> list[str]:
+def _names(beans: tuple[Bean, ...]) -> list[str]:
     return [NAMES[b] for b in beans]
 
 
-def _words(beans: tuple[int, ...]) -> str:
+def _words(beans: tuple[Bean, ...]) -> str:
     return ", ".join(_names(beans)) if beans else "nothing"
 
 
@@ -34,11 +34,15 @@ class TurnStarted(NamedTuple):
     turn: int
 
     @property
+    def kind(self) -> str:
+        return "turn_started"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "turn_started", "seat": self.seat, "turn": self.turn}
+        return {"event": self.kind, "seat": self.seat, "turn": self.turn}
 
     def text(self, viewer: int | None) -> str:
         return f"Turn {self.turn}: seat {self.seat} plays."
@@ -46,17 +50,21 @@ class TurnStarted(NamedTuple):
 
 class Planted(NamedTuple):
     seat: int
-    bean: int
+    bean: Bean
     field: int
     size: int  # beans in the field afterwards
     source: str  # "hand" or "trade area"
+
+    @property
+    def kind(self) -> str:
+        return "planted"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "planted", "seat": self.seat, "bean": NAMES[self.bean],
+        return {"event": self.kind, "seat": self.seat, "bean": NAMES[self.bean],
                 "field": self.field, "count": self.size, "source": self.source}
 
     def text(self, viewer: int | None) -> str:
@@ -67,17 +75,21 @@ class Planted(NamedTuple):
 class Harvested(NamedTuple):
     seat: int
     field: int
-    bean: int
+    bean: Bean
     size: int  # beans sold
     talers: int
     final: bool  # part of the final sale
+
+    @property
+    def kind(self) -> str:
+        return "harvested"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "harvested", "seat": self.seat, "field": self.field,
+        return {"event": self.kind, "seat": self.seat, "field": self.field,
                 "bean": NAMES[self.bean], "count": self.size, "talers": self.talers,
                 "final": self.final}
 
@@ -92,11 +104,15 @@ class ThirdFieldBought(NamedTuple):
     cost: int
 
     @property
+    def kind(self) -> str:
+        return "third_field_bought"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "third_field_bought", "seat": self.seat, "cost": self.cost}
+        return {"event": self.kind, "seat": self.seat, "cost": self.cost}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} buys a third field for {self.cost} talers."
@@ -104,14 +120,18 @@ class ThirdFieldBought(NamedTuple):
 
 class Revealed(NamedTuple):
     seat: int
-    beans: tuple[int, ...]
+    beans: tuple[Bean, ...]
+
+    @property
+    def kind(self) -> str:
+        return "revealed"
 
     @property
     def reveals(self) -> bool:
         return True  # two cards off the draw pile, face up
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "revealed", "seat": self.seat, "beans": _names(self.beans)}
+        return {"event": self.kind, "seat": self.seat, "beans": _names(self.beans)}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} turns up {_words(self.beans)}."
@@ -119,14 +139,18 @@ class Revealed(NamedTuple):
 
 class Drew(NamedTuple):
     seat: int
-    beans: tuple[int, ...]
+    beans: tuple[Bean, ...]
+
+    @property
+    def kind(self) -> str:
+        return "drew"
 
     @property
     def reveals(self) -> bool:
         return True  # cards off the draw pile, seen by the seat that draws them
 
     def to_json(self, viewer: int | None) -> JSON:
-        data: JSON = {"event": "drew", "seat": self.seat, "count": len(self.beans)}
+        data: JSON = {"event": self.kind, "seat": self.seat, "count": len(self.beans)}
         if viewer == self.seat:
             data["beans"] = _names(self.beans)
         return data
@@ -142,11 +166,15 @@ class RanOut(NamedTuple):
     reshuffled: int  # cards of the new draw pile (0 when none is made)
 
     @property
+    def kind(self) -> str:
+        return "ran_out"
+
+    @property
     def reveals(self) -> bool:
         return self.reshuffled > 0  # the discard pile shuffled into a new draw pile
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "ran_out", "runouts": self.runouts, "reshuffled": self.reshuffled}
+        return {"event": self.kind, "runouts": self.runouts, "reshuffled": self.reshuffled}
 
     def text(self, viewer: int | None) -> str:
         then = (f"the discard pile is shuffled into a new draw pile of {self.reshuffled}"
@@ -158,13 +186,17 @@ class Proposed(NamedTuple):
     pid: int
     seat: int
     to: int
-    hand: tuple[int, ...]
-    hand_beans: tuple[int, ...]
-    face_beans: tuple[int, ...]
-    wants: tuple[int, ...]
+    hand: tuple[int, ...]  # positions in the proposer's hand
+    hand_beans: tuple[Bean, ...]
+    face_beans: tuple[Bean, ...]
+    wants: tuple[Bean, ...]
     talers: int
     wants_talers: int
     counter_to: int | None
+
+    @property
+    def kind(self) -> str:
+        return "proposed"
 
     @property
     def reveals(self) -> bool:
@@ -173,7 +205,7 @@ class Proposed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         # Others hear which beans are offered, not where they sit: sorted by bean.
         beans = self.hand_beans if viewer == self.seat else tuple(sorted(self.hand_beans))
-        data: JSON = {"event": "proposed", "pid": self.pid, "seat": self.seat, "to": self.to,
+        data: JSON = {"event": self.kind, "pid": self.pid, "seat": self.seat, "to": self.to,
                       "hand_beans": _names(beans),
                       "face_up_beans": _names(self.face_beans), "wants": _names(self.wants),
                       "talers": self.talers, "wants_talers": self.wants_talers,
@@ -196,17 +228,21 @@ class Traded(NamedTuple):
     to: int
     # beans from the proposer to ``to``: its hand cards first, sorted (not in the order
     # of its hand, which is its secret), then face-up cards
-    given: tuple[int, ...]
-    received: tuple[int, ...]  # beans from ``to`` to the proposer, sorted likewise
+    given: tuple[Bean, ...]
+    received: tuple[Bean, ...]  # beans from ``to`` to the proposer, sorted likewise
     talers_given: int
     talers_received: int
+
+    @property
+    def kind(self) -> str:
+        return "traded"
 
     @property
     def reveals(self) -> bool:
         return False  # the beans of a proposal are public, and no order of a hand shows
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "traded", "pid": self.pid, "seat": self.seat, "to": self.to,
+        return {"event": self.kind, "pid": self.pid, "seat": self.seat, "to": self.to,
                 "given": _names(self.given), "received": _names(self.received),
                 "talers_given": self.talers_given, "talers_received": self.talers_received}
 
@@ -222,11 +258,15 @@ class ProposalClosed(NamedTuple):
     how: str  # "declined", "withdrawn", "countered", "voided"
 
     @property
+    def kind(self) -> str:
+        return "proposal_closed"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "proposal_closed", "pid": self.pid, "seat": self.seat, "how": self.how}
+        return {"event": self.kind, "pid": self.pid, "seat": self.seat, "how": self.how}
 
     def text(self, viewer: int | None) -> str:
         who = f"seat {self.seat}" if self.seat is not None else "the game (cards moved)"
@@ -238,11 +278,15 @@ class FloorPassed(NamedTuple):
     to: int
 
     @property
+    def kind(self) -> str:
+        return "floor_passed"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "floor_passed", "seat": self.seat, "to": self.to}
+        return {"event": self.kind, "seat": self.seat, "to": self.to}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} passes; seat {self.to} has the floor."
@@ -250,14 +294,18 @@ class FloorPassed(NamedTuple):
 
 class TradingClosed(NamedTuple):
     seat: int
-    kept: tuple[int, ...]
+    kept: tuple[Bean, ...]
+
+    @property
+    def kind(self) -> str:
+        return "trading_closed"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "trading_closed", "seat": self.seat, "kept": _names(self.kept)}
+        return {"event": self.kind, "seat": self.seat, "kept": _names(self.kept)}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} closes trading and keeps {_words(self.kept)}."
@@ -269,11 +317,15 @@ class GameEnded(NamedTuple):
     winners: tuple[int, ...]
 
     @property
+    def kind(self) -> str:
+        return "game_ended"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "game_ended", "reason": self.reason, "scores": list(self.scores),
+        return {"event": self.kind, "reason": self.reason, "scores": list(self.scores),
                 "winners": list(self.winners)}
 
     def text(self, viewer: int | None) -> str:

@@ -1,125 +1,172 @@
-"""Every legal action of a seat, except proposals (see ``ProposalSpace``).
+"""Every legal action of a seat, except proposals (see :mod:`~bohnen.bohnanza.proposal_space`),
+and the seats the game waits on.
 
-Simple actions are made once per seat and field and shared, so listing them costs
-no allocation beyond the list itself.
+The listing states no rule of its own: it asks the predicates of
+:mod:`~bohnen.bohnanza.rules` and :mod:`~bohnen.bohnanza.trading` (the ``*_refusal``
+functions the checks raise on), and reads the tables the checks consult
+(``tables.PLANTABLE`` and ``tables.HARVESTABLE``) with the same keys. Simple actions
+are made once per seat and field and shared, so listing them costs no allocation
+beyond the list itself.
 """
 
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any
 
-from bohnen.bohnanza import actions as A
-from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaState, Proposal
-from bohnen.bohnanza.tables import CAP, HARVESTABLE, PLANTABLE, plant_key
+from bohnen.bohnanza.actions import (
+    Accept,
+    BohnanzaAction,
+    BuyThirdField,
+    CloseTrading,
+    Decline,
+    EndPlanting,
+    Harvest,
+    Pass,
+    Plant,
+    PlantTraded,
+    Withdraw,
+)
+from bohnen.bohnanza.beans import ALL_BEANS
+from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
+from bohnen.bohnanza.flow import actor, may_propose
+from bohnen.bohnanza.rules import (
+    buy_refusal,
+    end_planting_refusal,
+    harvest_key,
+    plant_refusal,
+    plant_traded_refusal,
+)
+from bohnen.bohnanza.tables import HARVESTABLE, PLANTABLE, plant_key
+from bohnen.bohnanza.trading import (
+    answer_refusal,
+    close_refusal,
+    gives_face_up,
+    pass_refusal,
+    payment_refusal,
+    withdraw_refusal,
+)
 
 MAX_SEATS = 8
-PLANT_ACTS = [[A.Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
-HARVEST_ACTS = [[A.Harvest(s, f) for f in range(3)] for s in range(MAX_SEATS)]
-TRADED_ACTS = [[[A.PlantTraded(s, b, f) for f in range(3)] for b in range(8)]
+PLANT_ACTS = [[Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+HARVEST_ACTS = [[Harvest(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+TRADED_ACTS = [[[PlantTraded(s, b, f) for f in range(3)] for b in ALL_BEANS]
                for s in range(MAX_SEATS)]
-END_ACTS = [A.EndPlanting(s) for s in range(MAX_SEATS)]
-BUY_ACTS = [A.BuyThirdField(s) for s in range(MAX_SEATS)]
-PASS_ACTS = [A.Pass(s) for s in range(MAX_SEATS)]
-CLOSE_ACTS = [A.CloseTrading(s) for s in range(MAX_SEATS)]
+END_ACTS = [EndPlanting(s) for s in range(MAX_SEATS)]
+BUY_ACTS = [BuyThirdField(s) for s in range(MAX_SEATS)]
+PASS_ACTS = [Pass(s) for s in range(MAX_SEATS)]
+CLOSE_ACTS = [CloseTrading(s) for s in range(MAX_SEATS)]
 # PLANTS[seat][two_fields_of_a_bean][key] and TRADED[seat][bean][...][key]: the planting
-# actions of tables.PLANTABLE.
+# actions of tables.PLANTABLE (the fields rules.plantable gives).
 PLANTS = [[tuple(tuple(PLANT_ACTS[s][f] for f in fields) for fields in table)
            for table in PLANTABLE] for s in range(MAX_SEATS)]
 TRADED = [[[tuple(tuple(TRADED_ACTS[s][b][f] for f in fields) for fields in table)
-            for table in PLANTABLE] for b in range(8)] for s in range(MAX_SEATS)]
-# HARVESTS[seat][protection][key]: the harvest actions of tables.HARVESTABLE.
+            for table in PLANTABLE] for b in ALL_BEANS] for s in range(MAX_SEATS)]
+# HARVESTS[seat][protection][key]: the harvest actions of tables.HARVESTABLE (the fields
+# rules.harvestable gives).
 HARVESTS = [[tuple(tuple(HARVEST_ACTS[s][f] for f in fields) for fields in table)
              for table in HARVESTABLE] for s in range(MAX_SEATS)]
 
 
-def legal_actions(state: BohnanzaState, seat: int) -> list[Any]:
+def to_act(state: BohnanzaData) -> tuple[int, ...]:
+    """The seats the game waits on: in turn-based play the one seat to act; in open
+    trading every seat with a legal move (in phase 2 also those with a proposal left)."""
     phase = state.phase
-    if phase == OVER or not 0 <= seat < state.n:
+    if phase == OVER:
+        return ()
+    if not state.turn_based:
+        seats = range(state.players)
+        if phase == TRADE:  # a seat with proposals left may propose (to or as the active)
+            return tuple(s for s in seats if may_propose(state, s) or legal_actions(state, s))
+        return tuple(s for s in seats if legal_actions(state, s))
+    # actor(), inlined: this runs before every move.
+    if phase == PLANT:
+        return (state.active,)
+    if phase == TRADE and state.open_proposals:
+        return (state.open_proposals[0].to,)
+    return (state.floor,)
+
+
+def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
+    """Every legal action of ``seat`` now, except proposals."""
+    phase = state.phase
+    if phase == OVER or not 0 <= seat < state.players:
         return []
-    turn_based = state.tb
-    out: list[Any] = []
-    if turn_based and seat != state.actor():
+    out: list[BohnanzaAction] = []
+    if state.turn_based and seat != actor(state):
         _any_time(state, seat, out)  # out of turn: only what is open at any moment
         return out
     if phase == PLANT:
-        if seat == state.active:
-            hand = state.hands[seat]
-            if state.planted < 2 and hand:
-                bean = hand[0]
-                key = plant_key(state.fbean, seat * 3, state.fields[seat], bean)
-                out.extend(PLANTS[seat][state.options.same_bean_in_two_fields][key])
-            if state.planted == 1:
-                out.append(END_ACTS[seat])
+        if plant_refusal(state, seat) is None:
+            key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
+                            state.hands[seat][0])
+            out.extend(PLANTS[seat][state.options.same_bean_in_two_fields][key])
+        if end_planting_refusal(state, seat) is None:
+            out.append(END_ACTS[seat])
     elif phase == TRADE:
-        _trading(state, seat, turn_based, out)
+        _trading(state, seat, out)
     elif phase == PLANT_TRADED:
         seen = 0
         two = state.options.same_bean_in_two_fields
-        for bean in state.trade[seat]:
-            if not seen >> bean & 1:
+        for bean in state.trade_areas[seat]:
+            if not seen >> bean & 1 and plant_traded_refusal(state, seat, bean) is None:
                 seen |= 1 << bean
-                key = plant_key(state.fbean, seat * 3, state.fields[seat], bean)
+                key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)
                 out.extend(TRADED[seat][bean][two][key])
     _any_time(state, seat, out)
     return out
 
 
-def any_time_actions(state: BohnanzaState, seat: int) -> list[Any]:
+def any_time_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     """The harvests and the purchase of the third field open to ``seat`` now, whether it
     is to act or not."""
-    out: list[Any] = []
-    if state.phase != OVER and 0 <= seat < state.n:
+    out: list[BohnanzaAction] = []
+    if state.phase != OVER and 0 <= seat < state.players:
         _any_time(state, seat, out)
     return out
 
 
-def _any_time(state: BohnanzaState, seat: int, out: list[Any]) -> None:
-    """Harvests (with bean protection) and buying the third field."""
-    base = seat * 3
-    fc = state.fcount
-    key = CAP[fc[base]] * 9 + CAP[fc[base + 1]] * 3 + CAP[fc[base + 2]]
+def _any_time(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None:
+    """Harvests (``rules.harvestable``) and buying the third field."""
+    key = harvest_key(state, seat)
     if key:
         out.extend(HARVESTS[seat][state.options.bean_protection][key])
-    if state.fields[seat] == 2 and len(state.talers[seat]) >= state.cost:
+    if state.fields_owned[seat] == 2 and buy_refusal(state, seat) is None:
         out.append(BUY_ACTS[seat])
 
 
-def _trading(state: BohnanzaState, seat: int, turn_based: bool, out: list[Any]) -> None:
-    active = state.active
-    for p in state.pending:
-        if p.to == seat:
+def _trading(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None:
+    for p in state.open_proposals:
+        if answer_refusal(seat, p) is None:
             out.extend(acceptances(state, p))
-            out.append(A.Decline(seat, p.pid))
-        elif p.frm == seat and not turn_based:
-            out.append(A.Withdraw(seat, p.pid))
-    if turn_based and not state.pending and seat == state.floor and (
-            seat != active or state.quiet < state.n - 1):
+            out.append(Decline(seat, p.pid))
+        elif withdraw_refusal(seat, p) is None:
+            out.append(Withdraw(seat, p.pid))
+    if pass_refusal(state, seat) is None:
         out.append(PASS_ACTS[seat])
-    if seat == active:
+    if close_refusal(state, seat) is None:
         out.append(CLOSE_ACTS[seat])
 
 
-def acceptances(state: BohnanzaState, p: Proposal) -> list[A.Accept]:
+def acceptances(state: BohnanzaData, p: Proposal) -> list[Accept]:
     """Every way for the receiver to pay the beans ``p`` wants (by position)."""
     seat = p.to
-    if p.wants_talers > len(state.talers[seat]) or p.talers > len(state.talers[p.frm]):
+    if payment_refusal(state, p) is not None:
         return []
     hand = state.hands[seat]
-    face = state.face_up if seat == state.active else ()
+    face = state.face_up if gives_face_up(state, seat) else ()
     wants = p.wants
     if len(wants) == 1:  # the common case: one bean wanted, any card of it
         bean, pid = wants[0], p.pid
-        out1 = [A.Accept(seat, pid, (i,), ()) for i, c in enumerate(hand) if c == bean]
-        out1 += [A.Accept(seat, pid, (), (i,)) for i, c in enumerate(face) if c == bean]
+        out1 = [Accept(seat, pid, (i,), ()) for i, c in enumerate(hand) if c == bean]
+        out1 += [Accept(seat, pid, (), (i,)) for i, c in enumerate(face) if c == bean]
         return out1
     need: dict[int, int] = {}
     for b in p.wants:
         need[b] = need.get(b, 0) + 1
     choices_per_bean = []
-    for bean, k in need.items():
-        refs = [(0, i) for i, c in enumerate(hand) if c == bean]
-        refs += [(1, i) for i, c in enumerate(face) if c == bean]
+    for wanted, k in need.items():
+        refs = [(0, i) for i, c in enumerate(hand) if c == wanted]
+        refs += [(1, i) for i, c in enumerate(face) if c == wanted]
         if len(refs) < k:
             return []
         choices_per_bean.append(list(combinations(refs, k)))
@@ -128,5 +175,5 @@ def acceptances(state: BohnanzaState, p: Proposal) -> list[A.Accept]:
         refs = [r for group in pick for r in group]
         hand_pos = tuple(sorted(i for src, i in refs if src == 0))
         face_pos = tuple(sorted(i for src, i in refs if src == 1))
-        out.append(A.Accept(seat, p.pid, hand_pos, face_pos))
+        out.append(Accept(seat, p.pid, hand_pos, face_pos))
     return out

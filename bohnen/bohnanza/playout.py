@@ -24,13 +24,16 @@ The turns further on would add more chance than sense to what the search weighs.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from bohnen.bohnanza import legal as L
-from bohnen.bohnanza.actions import Accept, Decline, Propose
-from bohnen.bohnanza.beans import BEAN_COUNT, DECK_SIZE, MAX_FIELD, PAYOUT, next_step
-from bohnen.bohnanza.state import PLANT, PLANT_TRADED, TRADE, BohnanzaState
-from bohnen.core.playout import random_move, truncated
+from bohnen.bohnanza.actions import Accept, BohnanzaAction, Decline, Propose
+from bohnen.bohnanza.beans import ALL_BEANS, DECK_SIZE, MAX_FIELD, PAYOUT, Bean, next_step
+from bohnen.bohnanza.data import PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
+from bohnen.bohnanza.flow import actor, may_propose
+from bohnen.bohnanza.rules import harvestable, plantable
+from bohnen.bohnanza.state import BohnanzaState
+from bohnen.core.playout import truncated
 from bohnen.core.result import Result
 
 PLAYOUT_TURNS = 8
@@ -42,25 +45,25 @@ def playout(state: BohnanzaState, rng: random.Random) -> Result:
     return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
 
 
-def estimate(state: BohnanzaState) -> Result:
+def estimate(state: BohnanzaData) -> Result:
     """Each seat's talers plus what its fields are worth, in tenths of a taler; the
     highest wins. A field is worth what it pays now, plus half the next beanometer
     step when that step is one or two beans away (a field left to grow is worth more
     than one sold early)."""
-    fbean, fcount = state.fbean, state.fcount
+    fbean, fcount = state.field_beans, state.field_counts
     scores = []
-    for seat in range(state.n):
-        worth = 10 * len(state.talers[seat])
+    for seat in range(state.players):
+        worth = 10 * len(state.taler_cards[seat])
         for i in range(seat * 3, seat * 3 + 3):
             if fcount[i]:
                 worth += FIELD_WORTH[fbean[i]][fcount[i]]
         scores.append(worth)
     best = max(scores)
-    return Result(tuple(scores), tuple(s for s in range(state.n) if scores[s] == best),
+    return Result(tuple(scores), tuple(s for s in range(state.players) if scores[s] == best),
                   "the playout's estimate")
 
 
-def _field_worth(bean: int, count: int) -> int:
+def _field_worth(bean: Bean, count: int) -> int:
     worth = 10 * PAYOUT[bean][count]
     step = next_step(bean, count)
     if step is not None and step[0] - count <= 2:
@@ -70,10 +73,10 @@ def _field_worth(bean: int, count: int) -> int:
 
 # FIELD_WORTH[bean][count]: a field's worth in tenths of a taler (see estimate).
 FIELD_WORTH = tuple(tuple(_field_worth(b, c) for c in range(MAX_FIELD + DECK_SIZE))
-                    for b in range(BEAN_COUNT))
+                    for b in ALL_BEANS)
 
 
-def playout_move(state: BohnanzaState, rng: random.Random) -> Any:
+def playout_move(state: BohnanzaState, rng: random.Random) -> BohnanzaAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
     phase = state.phase
     if phase == PLANT:
@@ -81,13 +84,13 @@ def playout_move(state: BohnanzaState, rng: random.Random) -> Any:
     if phase == TRADE:
         return _trade_phase(state)
     if phase == PLANT_TRADED:
-        seat = state.floor if state.tb else _planting_seat(state)
-        bean = state.trade[seat][0]
+        seat = state.floor if state.turn_based else _planting_seat(state)
+        bean = state.trade_areas[seat][0]
         return _place(state, seat, bean, L.TRADED_ACTS[seat][bean])
-    return random_move(state, rng)  # over: None
+    return None  # the game is over
 
 
-def _plant_phase(state: BohnanzaState, seat: int) -> Any:
+def _plant_phase(state: BohnanzaData, seat: int) -> BohnanzaAction:
     hand = state.hands[seat]
     if not hand:
         return L.END_ACTS[seat] if state.planted == 1 else _best_harvest(state, seat)
@@ -95,16 +98,16 @@ def _plant_phase(state: BohnanzaState, seat: int) -> Any:
         if hand and _grows(state, seat, hand[0]):
             return L.PLANT_ACTS[seat][_own_field(state, seat, hand[0])]
         return L.END_ACTS[seat]
-    if (state.fields[seat] == 2 and len(state.talers[seat]) >= state.cost
+    if (state.fields_owned[seat] == 2 and len(state.taler_cards[seat]) >= state.field_cost
             and state.runouts == 0):
         return L.BUY_ACTS[seat]
     return _place(state, seat, hand[0], L.PLANT_ACTS[seat])
 
 
-def _trade_phase(state: BohnanzaState) -> Any:
-    if state.tb:
-        seat = state.actor()
-        for p in state.pending:
+def _trade_phase(state: BohnanzaData) -> BohnanzaAction:
+    if state.turn_based:
+        seat = actor(state)
+        for p in state.open_proposals:
             if p.to == seat:
                 if _welcome_gift(state, seat, p):
                     return Accept(seat, p.pid)
@@ -116,12 +119,12 @@ def _trade_phase(state: BohnanzaState) -> Any:
     return L.CLOSE_ACTS[state.active]
 
 
-def _gift(state: BohnanzaState, seat: int) -> Propose | None:
+def _gift(state: BohnanzaData, seat: int) -> Propose | None:
     """The active player's gift of a face-up card it does not grow to the next seat
     that grows it, while proposals are left; None if there is none to make."""
-    if not state.may_propose(seat):
+    if not may_propose(state, seat):
         return None
-    n = state.n
+    n = state.players
     for index, bean in enumerate(state.face_up):
         if _grows(state, seat, bean):
             continue
@@ -132,51 +135,51 @@ def _gift(state: BohnanzaState, seat: int) -> Propose | None:
     return None
 
 
-def _welcome_gift(state: BohnanzaState, seat: int, p: Any) -> bool:
+def _welcome_gift(state: BohnanzaData, seat: int, p: Proposal) -> bool:
     """Whether proposal ``p`` asks nothing and gives only beans ``seat`` grows."""
     if p.wants or p.wants_talers or not (p.hand_beans or p.face_beans):
         return False
     return all(_grows(state, seat, bean) for bean in (*p.hand_beans, *p.face_beans))
 
 
-def _planting_seat(state: BohnanzaState) -> int:
+def _planting_seat(state: BohnanzaData) -> int:
     """Open trading: a seat that still has traded cards to plant."""
-    for seat in range(state.n):
-        if state.trade[seat]:
+    for seat in range(state.players):
+        if state.trade_areas[seat]:
             return seat
     raise RuntimeError("phase 3 with no traded card left")
 
 
-def _grows(state: BohnanzaState, seat: int, bean: int) -> bool:
+def _grows(state: BohnanzaData, seat: int, bean: Bean) -> bool:
     base = seat * 3
-    return any(state.fbean[base + f] == bean for f in range(state.fields[seat]))
+    return any(state.field_beans[base + f] == bean for f in range(state.fields_owned[seat]))
 
 
-def _own_field(state: BohnanzaState, seat: int, bean: int) -> int:
+def _own_field(state: BohnanzaData, seat: int, bean: Bean) -> int:
     base = seat * 3
-    return next(f for f in range(state.fields[seat]) if state.fbean[base + f] == bean)
+    return next(f for f in range(state.fields_owned[seat]) if state.field_beans[base + f] == bean)
 
 
-def _place(state: BohnanzaState, seat: int, bean: int, acts: list[Any]) -> Any:
+def _place(state: BohnanzaData, seat: int, bean: Bean,
+           acts: Sequence[BohnanzaAction]) -> BohnanzaAction:
     """Plant ``bean`` (``acts[field]``) into its own field, else an empty one; if it
     fits nowhere, harvest the field that pays most."""
-    fields = state.plantable_fields(seat, bean)
+    fields = plantable(state, seat, bean)
     if fields:
         base = seat * 3
         for field in fields:
-            if state.fbean[base + field] == bean:
+            if state.field_beans[base + field] == bean:
                 return acts[field]
         return acts[fields[0]]
     return _best_harvest(state, seat)
 
 
-def _best_harvest(state: BohnanzaState, seat: int) -> Any:
+def _best_harvest(state: BohnanzaData, seat: int) -> BohnanzaAction:
     base = seat * 3
     best, best_key = -1, (-1, 0)
-    for field in range(state.fields[seat]):
-        if state.harvestable(seat, field) is None:
-            count = state.fcount[base + field]
-            key = (PAYOUT[state.fbean[base + field]][count], -count)
-            if key > best_key:
-                best, best_key = field, key
+    for field in harvestable(state, seat):
+        count = state.field_counts[base + field]
+        key = (PAYOUT[state.field_beans[base + field]][count], -count)
+        if key > best_key:
+            best, best_key = field, key
     return L.HARVEST_ACTS[seat][best]

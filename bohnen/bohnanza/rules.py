@@ -1,197 +1,306 @@
-"""Legality and effect of each Bohnanza action: ``CHECKS`` raise, ``APPLY`` mutate.
+"""Legality and effect of each Bohnanza action: a check that raises with the reason, and
+an effect that changes the state.
 
-A check runs in full before any change, so an illegal action leaves the state as it
-was. Trading actions live in :mod:`bohnen.bohnanza.trading`.
+Each rule is stated once, as a predicate that the check raises on and that the listing
+of legal actions (:mod:`~bohnen.bohnanza.legal`) asks: ``*_refusal`` gives the reason an
+action is refused (None: it is not), :func:`plantable` and :func:`harvestable` the
+fields open to a bean or a harvest (from the tables of :mod:`~bohnen.bohnanza.tables`,
+which the listing reads with the same keys). A check runs in full before any change,
+so an illegal action leaves the state as it was. Trading actions live in
+:mod:`~bohnen.bohnanza.trading`, the flow of a turn in :mod:`~bohnen.bohnanza.flow`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar, cast
 
-from bohnen.bohnanza import actions as A
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza import trading as T
-from bohnen.bohnanza.state import OVER, PLANT, PLANT_TRADED, BohnanzaState, require_seat
-from bohnen.bohnanza.tables import PLANTABLE, plant_key
-from bohnen.core.errors import IllegalActionError, InvalidActionError
+from bohnen.bohnanza.actions import (
+    Accept,
+    BohnanzaAction,
+    BuyThirdField,
+    CloseTrading,
+    Counter,
+    Decline,
+    EndPlanting,
+    Harvest,
+    Pass,
+    Plant,
+    PlantTraded,
+    Propose,
+    Withdraw,
+)
+from bohnen.bohnanza.beans import NAMES, Bean
+from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, BohnanzaData
+from bohnen.bohnanza.flow import Events, actor, after_planting, plant, reveal, sell
+from bohnen.bohnanza.tables import CAP, HARVESTABLE, PLANTABLE, plant_key
+from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
 
-Check = Callable[[BohnanzaState, Any], None]
-Apply = Callable[[BohnanzaState, Any, list[Any]], None]
+illegal = T.illegal
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
 _new = tuple.__new__
 
 
-def illegal(action: Any, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
+# --- the rules, as predicates ------------------------------------------------------------
 
 
-def check_common(state: BohnanzaState, action: Any) -> None:
-    """Known action type, seat in the game, game running, and (turn-based) the seat's turn
-    unless the action may be taken at any moment (« à tout moment, même en dehors de
-    leur tour »: a harvest, buying the third field)."""
+def plantable(state: BohnanzaData, seat: int, bean: Bean) -> tuple[int, ...]:
+    """Fields ``bean`` may go into now: a field of that bean, else an empty one (both,
+    with ``same_bean_in_two_fields``); none when every field holds another bean."""
+    key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)
+    return PLANTABLE[state.options.same_bean_in_two_fields][key]
+
+
+def harvest_key(state: BohnanzaData, seat: int) -> int:
+    """The key of ``seat``'s fields in ``tables.HARVESTABLE`` (0: every field empty)."""
+    base = seat * 3
+    counts = state.field_counts
+    return CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]
+
+
+def harvestable(state: BohnanzaData, seat: int) -> tuple[int, ...]:
+    """The fields ``seat`` may harvest now: those not empty, and with bean protection,
+    while a field holds two beans or more, only such fields."""
+    return HARVESTABLE[state.options.bean_protection][harvest_key(state, seat)]
+
+
+def plant_refusal(state: BohnanzaData, seat: int) -> str | None:
+    """Why ``seat`` may not plant from its hand now."""
+    if state.phase != PLANT or seat != state.active:
+        return "only the active player plants from the hand, in phase 1"
+    if state.planted >= 2 or not state.hands[seat]:
+        return "no card left to plant in phase 1"
+    return None
+
+
+def end_planting_refusal(state: BohnanzaData, seat: int) -> str | None:
+    """Why ``seat`` may not end its planting now."""
+    if state.phase != PLANT or seat != state.active:
+        return "only the active player ends planting, in phase 1"
+    if state.planted != 1:
+        return "the front card must be planted first"
+    return None
+
+
+def plant_traded_refusal(state: BohnanzaData, seat: int, bean: Bean) -> str | None:
+    """Why ``seat`` may not plant ``bean`` from its trade area now."""
+    if state.phase != PLANT_TRADED:
+        return "cards of the trade area are planted in phase 3"
+    if bean not in state.trade_areas[seat]:
+        return "no such bean in the seat's trade area"
+    return None
+
+
+def buy_refusal(state: BohnanzaData, seat: int) -> str | None:
+    """Why ``seat`` may not buy the third field now."""
+    if state.fields_owned[seat] == 3:
+        return "the seat has its third field already"
+    held = len(state.taler_cards[seat])
+    if held < state.field_cost:
+        return f"the third field costs {state.field_cost} talers, the seat has {held}"
+    return None
+
+
+def turn_refusal(state: BohnanzaData, action: BohnanzaAction) -> str | None:
+    """Why it is not ``action``'s seat's move: the game is over, or (turn-based) another
+    seat is to act and the action is not one the rules allow « à tout moment, même en
+    dehors de leur tour » (a harvest, buying the third field)."""
+    if state.phase == OVER:
+        return "the game is over"
+    if state.turn_based and not action.any_time:
+        seat = actor(state)
+        if action.seat != seat:
+            return f"it is seat {seat}'s move"
+    return None
+
+
+# --- the checks ----------------------------------------------------------------------------
+
+
+def check_common(state: BohnanzaData, action: object) -> BohnanzaAction:
+    """Known action type, seat in the game, and the seat's move (:func:`turn_refusal`);
+    the action, known to be a Bohnanza action."""
     if type(action) not in CHECKS:
         raise InvalidActionError(f"{excerpt(action)} is not a Bohnanza action")
-    seat = require_seat(state, action)
-    if state.phase == OVER:
-        raise illegal(action, "the game is over")
-    if state.tb and not action.any_time:
-        actor = state.actor()
-        if seat != actor:
-            raise illegal(action, f"it is seat {actor}'s move")
+    known = cast(BohnanzaAction, action)  # its type is one of those CHECKS knows
+    seat = known.seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise InvalidActionError(f"{shown(known)}: "
+                                 f"no seat {excerpt(seat)} in a {state.players}-player game")
+    why = turn_refusal(state, known)
+    if why is not None:
+        raise illegal(known, why)
+    return known
 
 
-def _field_index(state: BohnanzaState, action: Any) -> int:
+def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> int:
     field = action.field
     if type(field) is not int or not 0 <= field < 3:
         raise InvalidActionError(f"{shown(action)}: field must be 0, 1 or 2, not {excerpt(field)}")
-    if field >= state.fields[action.seat]:
+    if field >= state.fields_owned[action.seat]:
         raise illegal(action, f"seat {action.seat} has no third field")
     return field
 
 
-def _check_into(state: BohnanzaState, action: Any, bean: int) -> None:
+def _check_into(state: BohnanzaData, action: Plant | PlantTraded, bean: Bean) -> None:
     seat, field = action.seat, action.field
-    if type(field) is int and 0 <= field < state.fields[seat]:
-        fields = PLANTABLE[state.options.same_bean_in_two_fields][
-            plant_key(state.fbean, seat * 3, state.fields[seat], bean)]
-        if field in fields:
-            return
+    if type(field) is int and field in plantable(state, seat, bean):
+        return
     field = _field_index(state, action)  # raises if the field itself is wrong
-    if field not in state.plantable_fields(action.seat, bean):
-        i = action.seat * 3 + field
-        from bohnen.bohnanza.beans import NAMES
+    i = seat * 3 + field
+    if state.field_beans[i] != bean and state.field_counts[i]:
+        why = f"field {field} holds {NAMES[state.field_beans[i]]}, not {NAMES[bean]}"
+    else:
+        why = f"{NAMES[bean]} must go into the field that already grows it"
+    raise illegal(action, why)
 
-        if state.fbean[i] != bean and state.fcount[i]:
-            why = f"field {field} holds {NAMES[state.fbean[i]]}, not {NAMES[bean]}"
-        else:
-            why = f"{NAMES[bean]} must go into the field that already grows it"
+
+def check_plant(state: BohnanzaData, action: Plant) -> None:
+    why = plant_refusal(state, action.seat)
+    if why is not None:
         raise illegal(action, why)
-
-
-# --- phase 1 --------------------------------------------------------------------------
-
-
-def check_plant(state: BohnanzaState, action: A.Plant) -> None:
-    if state.phase != PLANT or action.seat != state.active:
-        raise illegal(action, "only the active player plants from the hand, in phase 1")
-    if state.planted >= 2 or not state.hands[action.seat]:
-        raise illegal(action, "no card left to plant in phase 1")
     _check_into(state, action, state.hands[action.seat][0])
 
 
-def apply_plant(state: BohnanzaState, action: A.Plant, events: list[Any]) -> None:
-    seat = action.seat
-    hand = state.hands[seat]
-    bean = hand[0]
-    state.hands[seat] = hand[1:]
-    count = state.plant(seat, bean, action.field)
-    events.append(_new(E.Planted, (seat, bean, action.field, count, "hand")))
-    state.planted += 1
-    if state.planted == 2 or len(hand) == 1:
-        state.reveal(events)
-
-
-def check_end_planting(state: BohnanzaState, action: A.EndPlanting) -> None:
-    if state.phase != PLANT or action.seat != state.active:
-        raise illegal(action, "only the active player ends planting, in phase 1")
-    if state.planted != 1:
-        raise illegal(action, "the front card must be planted first")
-
-
-def apply_end_planting(state: BohnanzaState, action: A.EndPlanting, events: list[Any]) -> None:
-    state.reveal(events)
-
-
-# --- phase 3 --------------------------------------------------------------------------
-
-
-def check_plant_traded(state: BohnanzaState, action: A.PlantTraded) -> None:
-    if state.phase != PLANT_TRADED:
-        raise illegal(action, "cards of the trade area are planted in phase 3")
-    bean = action.bean
-    if type(bean) is not int or not 0 <= bean < 8:
-        raise InvalidActionError(f"{shown(action)}: no bean {excerpt(bean)}")
-    if bean not in state.trade[action.seat]:
-        raise illegal(action, "no such bean in the seat's trade area")
-    _check_into(state, action, bean)
-
-
-def apply_plant_traded(state: BohnanzaState, action: A.PlantTraded, events: list[Any]) -> None:
-    seat, bean = action.seat, action.bean
-    cards = list(state.trade[seat])
-    cards.remove(bean)
-    state.trade[seat] = tuple(cards)
-    count = state.plant(seat, bean, action.field)
-    events.append(_new(E.Planted, (seat, bean, action.field, count, "trade area")))
-    if not cards:
-        state.after_planting(events)  # the next seat to plant, or phase 4
-
-
-# --- at any time ----------------------------------------------------------------------
-
-
-def check_harvest(state: BohnanzaState, action: A.Harvest) -> None:
-    field = _field_index(state, action)
-    why = state.harvestable(action.seat, field)
+def check_end_planting(state: BohnanzaData, action: EndPlanting) -> None:
+    why = end_planting_refusal(state, action.seat)
     if why is not None:
         raise illegal(action, why)
 
 
-def apply_harvest(state: BohnanzaState, action: A.Harvest, events: list[Any]) -> None:
-    state.sell(action.seat, action.field, events)
+def check_plant_traded(state: BohnanzaData, action: PlantTraded) -> None:
+    if state.phase == PLANT_TRADED and not T.is_bean(action.bean):
+        raise InvalidActionError(f"{shown(action)}: bean must be a Bean, "
+                                 f"not {excerpt(action.bean)}")
+    why = plant_traded_refusal(state, action.seat, action.bean)
+    if why is not None:
+        raise illegal(action, why)
+    _check_into(state, action, action.bean)
 
 
-def check_buy(state: BohnanzaState, action: A.BuyThirdField) -> None:
-    if state.fields[action.seat] == 3:
-        raise illegal(action, "the seat has its third field already")
-    cost = state.cost
-    if len(state.talers[action.seat]) < cost:
-        raise illegal(action, f"the third field costs {cost} talers, the seat has "
-                              f"{len(state.talers[action.seat])}")
+def check_harvest(state: BohnanzaData, action: Harvest) -> None:
+    field = _field_index(state, action)
+    if field not in harvestable(state, action.seat):
+        raise illegal(action, _unharvestable(state, action.seat, field))
 
 
-def apply_buy(state: BohnanzaState, action: A.BuyThirdField, events: list[Any]) -> None:
+def _unharvestable(state: BohnanzaData, seat: int, field: int) -> str:
+    """Why ``field`` is not among the seat's :func:`harvestable` fields."""
+    base = seat * 3
+    if state.field_counts[base + field] == 0:
+        return f"field {field} is empty"
+    f = next(f for f in range(state.fields_owned[seat]) if state.field_counts[base + f] >= 2)
+    return (f"bean protection: field {field} holds a single bean while "
+            f"field {f} holds {state.field_counts[base + f]}")
+
+
+def check_buy(state: BohnanzaData, action: BuyThirdField) -> None:
+    why = buy_refusal(state, action.seat)
+    if why is not None:
+        raise illegal(action, why)
+
+
+# --- the effects ---------------------------------------------------------------------------
+
+
+def apply_plant(state: BohnanzaData, action: Plant, events: Events) -> None:
+    seat = action.seat
+    hand = state.hands[seat]
+    bean = hand[0]
+    state.hands[seat] = hand[1:]
+    count = plant(state, seat, bean, action.field)
+    events.append(_new(E.Planted, (seat, bean, action.field, count, "hand")))
+    state.planted += 1
+    if state.planted == 2 or len(hand) == 1:
+        reveal(state, events)
+
+
+def apply_end_planting(state: BohnanzaData, action: EndPlanting, events: Events) -> None:
+    reveal(state, events)
+
+
+def apply_plant_traded(state: BohnanzaData, action: PlantTraded, events: Events) -> None:
+    seat, bean = action.seat, action.bean
+    cards = list(state.trade_areas[seat])
+    cards.remove(bean)
+    state.trade_areas[seat] = tuple(cards)
+    count = plant(state, seat, bean, action.field)
+    events.append(_new(E.Planted, (seat, bean, action.field, count, "trade area")))
+    if not cards:
+        after_planting(state, events)  # the next seat to plant, or phase 4
+
+
+def apply_harvest(state: BohnanzaData, action: Harvest, events: Events) -> None:
+    sell(state, action.seat, action.field, events)
+
+
+def apply_buy(state: BohnanzaData, action: BuyThirdField, events: Events) -> None:
     """Pay with the most recently earned talers; they go face up onto the discard pile."""
     seat = action.seat
-    cost = state.cost
-    coins = state.talers[seat]
+    cost = state.field_cost
+    coins = state.taler_cards[seat]
     if cost:
-        state.talers[seat] = coins[:-cost]
+        state.taler_cards[seat] = coins[:-cost]
         state.discard += coins[-cost:]
-    state.fields[seat] = 3
+    state.fields_owned[seat] = 3
     events.append(E.ThirdFieldBought(seat, cost))
 
 
-CHECKS: dict[type[Any], Check] = {
-    A.Plant: check_plant,
-    A.EndPlanting: check_end_planting,
-    A.PlantTraded: check_plant_traded,
-    A.Harvest: check_harvest,
-    A.BuyThirdField: check_buy,
-    A.Propose: T.check_propose,
-    A.Counter: T.check_counter,
-    A.Accept: T.check_accept,
-    A.Decline: T.check_decline,
-    A.Withdraw: T.check_withdraw,
-    A.Pass: T.check_pass,
-    A.CloseTrading: T.check_close,
-}
+# --- every action ----------------------------------------------------------------------------
 
-APPLY: dict[type[Any], Apply] = {
-    A.Plant: apply_plant,
-    A.EndPlanting: apply_end_planting,
-    A.PlantTraded: apply_plant_traded,
-    A.Harvest: apply_harvest,
-    A.BuyThirdField: apply_buy,
-    A.Propose: T.apply_propose,
-    A.Counter: T.apply_counter,
-    A.Accept: T.apply_accept,
-    A.Decline: T.apply_decline,
-    A.Withdraw: T.apply_withdraw,
-    A.Pass: T.apply_pass,
-    A.CloseTrading: T.apply_close,
-}
+A = TypeVar("A", bound=BohnanzaAction)
+Check = Callable[[BohnanzaData, BohnanzaAction], None]
+Apply = Callable[[BohnanzaData, BohnanzaAction, Events], None]
+
+
+def _rule(kind: type[A], check: Callable[[BohnanzaData, A], None],
+          apply: Callable[[BohnanzaData, A, Events], None]) -> tuple[type[A], Check, Apply]:
+    """The check and effect of ``kind`` (typed together here), for the tables below,
+    which look them up by the action's type."""
+    return kind, cast(Check, check), cast(Apply, apply)
+
+
+_RULES = (
+    _rule(Plant, check_plant, apply_plant),
+    _rule(EndPlanting, check_end_planting, apply_end_planting),
+    _rule(PlantTraded, check_plant_traded, apply_plant_traded),
+    _rule(Harvest, check_harvest, apply_harvest),
+    _rule(BuyThirdField, check_buy, apply_buy),
+    _rule(Propose, T.check_propose, T.apply_propose),
+    _rule(Counter, T.check_counter, T.apply_counter),
+    _rule(Accept, T.check_accept, T.apply_accept),
+    _rule(Decline, T.check_decline, T.apply_decline),
+    _rule(Withdraw, T.check_withdraw, T.apply_withdraw),
+    _rule(Pass, T.check_pass, T.apply_pass),
+    _rule(CloseTrading, T.check_close, T.apply_close),
+)
+CHECKS: dict[type[BohnanzaAction], Check] = {kind: check for kind, check, _ in _RULES}
+APPLY: dict[type[BohnanzaAction], Apply] = {kind: apply for kind, _, apply in _RULES}
+
+
+def check(state: BohnanzaData, action: object) -> None:
+    """Raise ``IllegalActionError``/``InvalidActionError`` if ``action`` may not be applied."""
+    known = check_common(state, action)
+    CHECKS[type(known)](state, known)
+
+
+def apply(state: BohnanzaData, action: BohnanzaAction) -> list[E.BohnanzaEvent]:
+    """Check ``action`` in full, then apply it; its events."""
+    kind = type(action)
+    seat = getattr(action, "seat", None)
+    check_kind = CHECKS.get(kind)
+    # The common checks of check_common, inlined on this hot path: it runs only to
+    # raise with the reason, or to let an any-time action through out of turn.
+    if (check_kind is None or type(seat) is not int or not 0 <= seat < state.players
+            or state.phase == OVER or (state.turn_based and seat != actor(state))):
+        check_common(state, action)  # raises, unless an any-time action is out of turn
+        check_kind = CHECKS[kind]
+    check_kind(state, action)
+    events: list[E.BohnanzaEvent] = []
+    APPLY[kind](state, action, events)
+    return events

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from bohnen.bohnanza.audit import audit
-from bohnen.bohnanza.beans import DECK_SIZE, NAMES, parse_bean
-from bohnen.bohnanza.options import BohnanzaOptions
-from bohnen.bohnanza.state import (
+from bohnen.bohnanza.beans import DECK_SIZE, NAMES, Bean, parse_bean
+from bohnen.bohnanza.data import (
     EMPTY,
     HOWS,
     LAST_RUNOUT,
     PHASE_NAMES,
-    BohnanzaState,
+    BohnanzaData,
     Closed,
+    Phase,
     Proposal,
-    blank_state,
 )
+from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.core import saved
 from bohnen.core.errors import RecordError
 from bohnen.core.files import excerpt
@@ -28,7 +28,7 @@ def _names(beans: tuple[int, ...] | list[int]) -> list[str]:
     return [NAMES[b] for b in beans]
 
 
-def state_to_json(state: BohnanzaState) -> JSON:
+def state_to_json(state: BohnanzaData) -> JSON:
     """Everything, hidden cards included: a position to study or to resume."""
     return {
         "game": "bohnanza",
@@ -39,41 +39,44 @@ def state_to_json(state: BohnanzaState) -> JSON:
         "phase": PHASE_NAMES[state.phase],
         "planted": state.planted,
         "runouts": state.runouts,
-        "ending": state.ending,
+        "ending": state.last_runout_reached,
         "reason": state.reason,
-        "draw_pile": _names(state.draw[::-1]),  # top card first
+        "draw_pile": _names(state.draw_pile[::-1]),  # top card first
         "discard": _names(state.discard),
         "face_up": _names(state.face_up),
         "players": [{
             "hand": _names(state.hands[s]),
-            "fields": [{"bean": NAMES[state.fbean[s * 3 + f]] if state.fcount[s * 3 + f]
-                        else None, "count": state.fcount[s * 3 + f]}
-                       for f in range(state.fields[s])],
-            "talers": _names(state.talers[s]),
-            "trade_area": _names(state.trade[s]),
-        } for s in range(state.n)],
+            "fields": [{"bean": NAMES[state.field_beans[s * 3 + f]] if state.field_counts[s * 3 + f]
+                        else None, "count": state.field_counts[s * 3 + f]}
+                       for f in range(state.fields_owned[s])],
+            "talers": _names(state.taler_cards[s]),
+            "trade_area": _names(state.trade_areas[s]),
+        } for s in range(state.players)],
         "trading": {
-            "floor": state.floor, "passes_since_proposal": state.quiet,
-            "proposals_made": list(state.made), "next_pid": state.next_pid,
+            "floor": state.floor, "passes_since_proposal": state.passes_since_proposal,
+            "proposals_made": list(state.proposals_made), "next_pid": state.next_pid,
             "proposals": [{
-                "pid": p.pid, "from": p.frm, "to": p.to, "hand": list(p.hand),
+                "pid": p.pid, "from": p.proposer, "to": p.to, "hand": list(p.hand),
                 "face_up": list(p.face_up), "wants": _names(p.wants), "talers": p.talers,
-                "wants_talers": p.wants_talers} for p in state.pending],
+                "wants_talers": p.wants_talers} for p in state.open_proposals],
             "closed": [{
-                "pid": c.pid, "from": c.frm, "to": c.to, "hand_beans": _names(c.hand_beans),
+                "pid": c.pid, "from": c.proposer, "to": c.to, "hand_beans": _names(c.hand_beans),
                 "face_up_beans": _names(c.face_beans), "wants": _names(c.wants),
                 "talers": c.talers, "wants_talers": c.wants_talers, "how": c.how}
-                for c in state.closed],
+                for c in state.closed_proposals],
         },
     }
 
 
-def state_from_json(data: Any) -> BohnanzaState:
+S = TypeVar("S", bound=BohnanzaData)
+
+
+def state_from_json(data: Any, make: type[S]) -> S:
     """The state saved by :func:`state_to_json`; ``RecordError`` naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "bohnanza":
         raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
     try:
-        state = _load(data)
+        state = _load(data, make)
     except KeyError as exc:
         raise RecordError(f"bad Bohnanza state: missing {exc}") from None
     except ValueError as exc:
@@ -85,66 +88,66 @@ def state_from_json(data: Any) -> BohnanzaState:
     return state
 
 
-def _beans(values: Any, what: str) -> tuple[int, ...]:
+def _beans(values: Any, what: str) -> tuple[Bean, ...]:
     return tuple(parse_bean(saved.text(x, what)) for x in saved.items(values, what))
 
 
-def _load(data: JSON) -> BohnanzaState:
+def _load(data: JSON, make: type[S]) -> S:
     options = BohnanzaOptions.from_json(data["options"])
-    s = blank_state(options)
-    n = s.n = options.players
+    s = make.blank(options)
+    n = options.players
     players = saved.items(data["players"], "players", n)
     s.rng = saved.rng(data["rng"])
     s.turn = saved.whole(data["turn"], "turn", 1)
     s.active = saved.seat(data["active"], n, "active")
-    s.phase = saved.choice(data["phase"], PHASE_NAMES, "phase")
+    s.phase = Phase(saved.choice(data["phase"], PHASE_NAMES, "phase"))
     s.planted = saved.whole(data["planted"], "planted", 0, 2)
     s.runouts = saved.whole(data["runouts"], "runouts", 0, LAST_RUNOUT)
-    s.ending = saved.flag(data["ending"], "ending")
+    s.last_runout_reached = saved.flag(data["ending"], "ending")
     s.reason = saved.text(data.get("reason", ""), "reason")
-    s.draw = _beans(data["draw_pile"], "draw_pile")[::-1]
+    s.draw_pile = _beans(data["draw_pile"], "draw_pile")[::-1]
     s.discard = _beans(data["discard"], "discard")
     s.face_up = _beans(data["face_up"], "face_up")
-    s.hands, s.talers, s.trade = [], [], []
-    s.fbean, s.fcount, s.fields = [EMPTY] * (3 * n), [0] * (3 * n), []
+    s.hands, s.taler_cards, s.trade_areas = [], [], []
+    s.field_beans, s.field_counts, s.fields_owned = [EMPTY] * (3 * n), [0] * (3 * n), []
     for seat, p in enumerate(players):
         if not isinstance(p, dict):
             raise ValueError(f"player {seat} must be an object, not {excerpt(p)}")
         s.hands.append(_beans(p["hand"], "hand"))
-        s.talers.append(_beans(p["talers"], "talers"))
-        s.trade.append(_beans(p["trade_area"], "trade_area"))
+        s.taler_cards.append(_beans(p["talers"], "talers"))
+        s.trade_areas.append(_beans(p["trade_area"], "trade_area"))
         fields = saved.items(p["fields"], f"seat {seat}'s fields")
         if len(fields) not in (2, 3):
             raise ValueError(f"seat {seat} has {len(fields)} fields (2 or 3 allowed)")
-        s.fields.append(len(fields))
+        s.fields_owned.append(len(fields))
         for f, fd in enumerate(fields):
             _load_field(s, seat, f, fd)
     _load_trading(s, data["trading"])
     return s
 
 
-def _load_field(s: BohnanzaState, seat: int, f: int, fd: Any) -> None:
+def _load_field(s: BohnanzaData, seat: int, f: int, fd: Any) -> None:
     if not isinstance(fd, dict):
         raise ValueError(f"seat {seat} field {f} must be an object, not {excerpt(fd)}")
     count = saved.whole(fd["count"], f"seat {seat} field {f}'s count", 0, DECK_SIZE)
     bean = fd["bean"]
     if (count == 0) != (bean is None):
         raise ValueError(f"seat {seat} field {f}: bean and count disagree")
-    s.fcount[seat * 3 + f] = count
-    s.fbean[seat * 3 + f] = parse_bean(saved.text(bean, "a field's bean")) if count else EMPTY
+    s.field_counts[seat * 3 + f] = count
+    s.field_beans[seat * 3 + f] = parse_bean(saved.text(bean, "a field's bean")) if count else EMPTY
 
 
-def _load_trading(s: BohnanzaState, t: Any) -> None:
+def _load_trading(s: BohnanzaData, t: Any) -> None:
     if not isinstance(t, dict):
         raise ValueError(f"trading must be an object, not {excerpt(t)}")
-    n = s.n
+    n = s.players
     s.floor = saved.seat(t["floor"], n, "floor")
-    s.quiet = saved.whole(t["passes_since_proposal"], "passes_since_proposal")
-    s.made = [saved.whole(x, "proposals_made")
+    s.passes_since_proposal = saved.whole(t["passes_since_proposal"], "passes_since_proposal")
+    s.proposals_made = [saved.whole(x, "proposals_made")
               for x in saved.items(t["proposals_made"], "proposals_made", n)]
     s.next_pid = saved.whole(t["next_pid"], "next_pid", 1)
-    s.pending = tuple(_proposal(s, p) for p in saved.items(t["proposals"], "proposals"))
-    s.closed = tuple(_closed(c, n) for c in saved.items(t.get("closed", []), "closed"))
+    s.open_proposals = tuple(_proposal(s, p) for p in saved.items(t["proposals"], "proposals"))
+    s.closed_proposals = tuple(_closed(c, n) for c in saved.items(t.get("closed", []), "closed"))
 
 
 def _closed(c: Any, n: int) -> Closed:
@@ -162,14 +165,14 @@ def _closed(c: Any, n: int) -> Closed:
                   saved.whole(c["wants_talers"], "a closed proposal's wants_talers"), how)
 
 
-def _proposal(s: BohnanzaState, p: Any) -> Proposal:
+def _proposal(s: BohnanzaData, p: Any) -> Proposal:
     if not isinstance(p, dict):
         raise ValueError(f"a proposal must be an object, not {excerpt(p)}")
-    frm = saved.seat(p["from"], s.n, "a proposal's from")
+    frm = saved.seat(p["from"], s.players, "a proposal's from")
     hand = _positions(p["hand"], len(s.hands[frm]), "a proposal's hand")
     face = _positions(p["face_up"], len(s.face_up), "a proposal's face_up")
     return Proposal(saved.whole(p["pid"], "a proposal's pid", 1), frm,
-                    saved.seat(p["to"], s.n, "a proposal's to"), hand,
+                    saved.seat(p["to"], s.players, "a proposal's to"), hand,
                     tuple(s.hands[frm][i] for i in hand), face, tuple(s.face_up[i] for i in face),
                     tuple(sorted(_beans(p["wants"], "a proposal's wants"))),
                     saved.whole(p.get("talers", 0), "a proposal's talers"),

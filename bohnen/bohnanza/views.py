@@ -11,19 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 from bohnen.bohnanza.beans import NAMES, next_step, payout
-from bohnen.bohnanza.state import OVER, PHASE_NAMES, TRADE, BohnanzaState, Closed, Proposal
+from bohnen.bohnanza.data import OVER, PHASE_NAMES, TRADE, BohnanzaData, Closed, Proposal
+from bohnen.bohnanza.flow import proposals_left, result
+from bohnen.bohnanza.legal import to_act
 from bohnen.core.files import excerpt
 
 JSON = dict[str, Any]
+BohnanzaView = JSON
 
 
 def _names(beans: tuple[int, ...] | list[int]) -> list[str]:
     return [NAMES[b] for b in beans]
 
 
-def _field_view(state: BohnanzaState, seat: int, f: int) -> JSON:
+def _field_view(state: BohnanzaData, seat: int, f: int) -> JSON:
     i = seat * 3 + f
-    bean, count = state.fbean[i], state.fcount[i]
+    bean, count = state.field_beans[i], state.field_counts[i]
     if count == 0:
         return {"bean": None, "count": 0, "talers": 0, "next": None}
     nxt = next_step(bean, count)
@@ -33,37 +36,37 @@ def _field_view(state: BohnanzaState, seat: int, f: int) -> JSON:
 
 def _proposal_view(p: Proposal, viewer: int | None) -> JSON:
     # Others hear which beans are offered, not where they sit: sorted by bean.
-    beans = p.hand_beans if viewer == p.frm else tuple(sorted(p.hand_beans))
-    data: JSON = {"pid": p.pid, "from": p.frm, "to": p.to,
+    beans = p.hand_beans if viewer == p.proposer else tuple(sorted(p.hand_beans))
+    data: JSON = {"pid": p.pid, "from": p.proposer, "to": p.to,
                   "hand_beans": _names(beans), "face_up": list(p.face_up),
                   "face_up_beans": _names(p.face_beans), "wants": _names(p.wants),
                   "talers": p.talers, "wants_talers": p.wants_talers}
-    if viewer == p.frm:
+    if viewer == p.proposer:
         data["hand"] = list(p.hand)
     return data
 
 
 def _closed_view(c: Closed) -> JSON:
-    return {"pid": c.pid, "from": c.frm, "to": c.to, "hand_beans": _names(c.hand_beans),
+    return {"pid": c.pid, "from": c.proposer, "to": c.to, "hand_beans": _names(c.hand_beans),
             "face_up_beans": _names(c.face_beans), "wants": _names(c.wants),
             "talers": c.talers, "wants_talers": c.wants_talers, "how": c.how}
 
 
-def view(state: BohnanzaState, seat: int | None) -> JSON:
+def view(state: BohnanzaData, seat: int | None) -> JSON:
     """What ``seat`` may see (``None``: a spectator, who sees only what is public)."""
-    if seat is not None and not (type(seat) is int and 0 <= seat < state.n):
-        raise ValueError(f"no seat {excerpt(seat)} in a {state.n}-player game")
+    if seat is not None and not (type(seat) is int and 0 <= seat < state.players):
+        raise ValueError(f"no seat {excerpt(seat)} in a {state.players}-player game")
     players = []
-    for s in range(state.n):
+    for s in range(state.players):
         players.append({
             "seat": s,
             "hand": _names(state.hands[s]) if s == seat else None,
             "hand_size": len(state.hands[s]),
-            "fields": [_field_view(state, s, f) for f in range(state.fields[s])],
-            "third_field": state.fields[s] == 3,
-            "talers": len(state.talers[s]),
-            "taler_beans": _names(state.talers[s]),
-            "trade_area": _names(state.trade[s]),
+            "fields": [_field_view(state, s, f) for f in range(state.fields_owned[s])],
+            "third_field": state.fields_owned[s] == 3,
+            "talers": len(state.taler_cards[s]),
+            "taler_beans": _names(state.taler_cards[s]),
+            "trade_area": _names(state.trade_areas[s]),
         })
     data: JSON = {
         "game": "bohnanza",
@@ -72,11 +75,11 @@ def view(state: BohnanzaState, seat: int | None) -> JSON:
         "turn": state.turn,
         "active": state.active,
         "phase": PHASE_NAMES[state.phase],
-        "to_act": list(state.to_act()),
+        "to_act": list(to_act(state)),
         "planted": state.planted,
-        "draw_pile": len(state.draw),
+        "draw_pile": len(state.draw_pile),
         "runouts": state.runouts,
-        "last_runout_reached": state.ending,
+        "last_runout_reached": state.last_runout_reached,
         "discard": _names(state.discard),
         "face_up": _names(state.face_up),
         "players": players,
@@ -87,12 +90,12 @@ def view(state: BohnanzaState, seat: int | None) -> JSON:
     if state.phase == TRADE:
         data["trading"] = {
             "floor": state.floor if state.options.turn_based else None,
-            "proposals": [_proposal_view(p, seat) for p in state.pending],
-            "closed": [_closed_view(c) for c in state.closed],
-            "proposals_made": list(state.made),
-            "proposals_left": [state.proposals_left(s) for s in range(state.n)],
-            "passes_since_proposal": state.quiet,
+            "proposals": [_proposal_view(p, seat) for p in state.open_proposals],
+            "closed": [_closed_view(c) for c in state.closed_proposals],
+            "proposals_made": list(state.proposals_made),
+            "proposals_left": [proposals_left(state, s) for s in range(state.players)],
+            "passes_since_proposal": state.passes_since_proposal,
         }
     if state.phase == OVER:
-        data["result"] = state.result().to_json()
+        data["result"] = result(state).to_json()
     return data

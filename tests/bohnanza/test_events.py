@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from bohnen.bohnanza import events as E
+from bohnen.bohnanza.beans import Bean
+
+BL, FE, SA, BR, AU = Bean.BLAUE, Bean.FEUER, Bean.SAU, Bean.BRECH, Bean.AUGEN
 
 
 def test_a_run_out_reveals_only_when_it_shuffles_a_new_draw_pile() -> None:
@@ -13,10 +16,10 @@ def test_a_run_out_reveals_only_when_it_shuffles_a_new_draw_pile() -> None:
 def test_a_trade_reveals_nothing() -> None:
     """The beans of a proposal are public; the cards given from a hand arrive sorted, so
     the trade does not show the order of a hand (see test_trading)."""
-    assert not E.Traded(1, 0, 2, (3, 5), (1,), 0, 0).reveals
+    assert not E.Traded(1, 0, 2, (BR, AU), (FE,), 0, 0).reveals
 
 
 def test_draws_and_the_reveal_say_so_and_a_plant_does_not() -> None:
-    assert E.Drew(0, (1, 2, 3)).reveals and E.Revealed(0, (1, 2)).reveals
-    assert not E.Planted(0, 1, 0, 1, "hand").reveals
-    assert not E.TradingClosed(0, (1,)).reveals
+    assert E.Drew(0, (FE, SA, BR)).reveals and E.Revealed(0, (FE, SA)).reveals
+    assert not E.Planted(0, FE, 0, 1, "hand").reveals
+    assert not E.TradingClosed(0, (FE,)).reveals

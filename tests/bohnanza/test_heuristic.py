@@ -24,7 +24,7 @@ from bohnen.bohnanza.actions import (
     PlantTraded,
     Propose,
 )
-from bohnen.bohnanza.beans import NAMES
+from bohnen.bohnanza.beans import NAMES, Bean
 from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bots import make_bot
 from bohnen.core.bots import Decision
@@ -33,7 +33,8 @@ from bohnen.sim.runner import play_game
 from .helpers import GAME, act, last_pid, position
 
 GAMES = 70  # per player count
-BEAN = {"BL": 0, "FE": 1, "SA": 2, "BR": 3, "SO": 4, "AU": 5, "RO": 6, "GA": 7}
+BEAN = {"BL": Bean.BLAUE, "FE": Bean.FEUER, "SA": Bean.SAU, "BR": Bean.BRECH,
+        "SO": Bean.SOJA, "AU": Bean.AUGEN, "RO": Bean.ROTE, "GA": Bean.GARTEN}
 
 
 def decide(state: Any, seat: int, bot: HeuristicBot | None = None, seed: int = 0) -> Any:

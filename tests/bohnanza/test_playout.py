@@ -21,6 +21,7 @@ from bohnen.bohnanza.actions import (
     PlantTraded,
     Propose,
 )
+from bohnen.bohnanza.beans import Bean
 from bohnen.bohnanza.playout import PLAYOUT_TURNS
 
 from .helpers import BEAN_TABLE, GAME, act, position
@@ -88,8 +89,8 @@ def test_gives_a_face_up_card_it_does_not_grow_to_the_next_seat_that_grows_it() 
                  face_up="SA FE", fields=["FE2 -", "BL1 -", "SA3 -", "SA1 -"])
     assert move(s) == Propose(0, 2, face_up=(0,))  # FE it grows, SA goes to seat 2 first
     act(s, "0: propose 2 give f0")
-    assert move(s) == Accept(2, s.pending[0].pid)  # a gift of beans seat 2 grows
-    act(s, f"2: accept {s.pending[0].pid}")
+    assert move(s) == Accept(2, s.open_proposals[0].pid)  # a gift of beans seat 2 grows
+    act(s, f"2: accept {s.open_proposals[0].pid}")
     assert move(s) == CloseTrading(0)  # nothing left to give
 
 
@@ -98,13 +99,13 @@ def test_gives_nothing_once_the_proposals_of_the_turn_are_used_up() -> None:
                  face_up="SA BL", fields=["FE2 -", "BL1 -", "SA3 -", "SA1 -"],
                  max_proposals_per_turn=1)
     act(s, "0: propose 2 give f0")
-    act(s, f"2: accept {s.pending[0].pid}")
+    act(s, f"2: accept {s.open_proposals[0].pid}")
     assert move(s) == CloseTrading(0)  # BL would go to seat 1, but no proposal is left
 
 
 def test_plants_traded_cards_like_the_front_card() -> None:
     s = position(3, phase="plant_traded", trade=["SO"], fields=["BL2 SO1"], floor=0)
-    assert move(s) == PlantTraded(0, 4, 1)
+    assert move(s) == PlantTraded(0, Bean.SOJA, 1)
 
 
 @pytest.mark.parametrize("options", GAME.option_sets(4), ids=lambda o: str(o.to_json()))
@@ -170,7 +171,7 @@ def test_a_field_near_its_next_step_is_worth_more_than_its_sale() -> None:
 def test_a_playout_that_reaches_the_end_gives_the_result() -> None:
     state: Any = GAME.new_game(GAME.options(4), 7)
     rng = random.Random(7)
-    while not (state.runouts == 2 and len(state.draw) <= 6):  # the last run-out is near
+    while not (state.runouts == 2 and len(state.draw_pile) <= 6):  # the last run-out is near
         state.apply(GAME.search.playout_move(state, rng))
     result = GAME.search.playout(state, rng)
     assert state.is_over

@@ -98,7 +98,7 @@ def _reach(test: Any, options: Any = None, seed: int = 1) -> Any:
 
 def _proposing() -> dict[str, Any]:
     """Phase 2 of open trading, the active player's proposal of one hand card open."""
-    state = _reach(lambda s: any(p.hand and p.frm == s.active for p in s.pending),
+    state = _reach(lambda s: any(p.hand and p.proposer == s.active for p in s.open_proposals),
                    GAME.options(4, trading="open", max_proposals_per_turn=None))
     data: dict[str, Any] = state.to_json()
     return data
@@ -114,8 +114,8 @@ def test_a_proposal_naming_cards_that_are_not_there_is_refused(hand: list[int]) 
 
 
 def test_face_up_cards_offered_by_another_seat_than_the_active_one_are_refused() -> None:
-    state = _reach(lambda s: s.phase == 1 and s.face_up and s.pending and
-                   any(p.frm != s.active for p in s.pending),
+    state = _reach(lambda s: s.phase == 1 and s.face_up and s.open_proposals and
+                   any(p.proposer != s.active for p in s.open_proposals),
                    GAME.options(4, trading="open", max_proposals_per_turn=None))
     data: dict[str, Any] = state.to_json()
     proposal = next(p for p in data["trading"]["proposals"] if p["from"] != state.active)

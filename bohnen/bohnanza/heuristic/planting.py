@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bohnen.bohnanza.actions import BuyThirdField, EndPlanting, Harvest, Plant, PlantTraded
-from bohnen.bohnanza.beans import PAYOUT, next_step
+from bohnen.bohnanza.beans import PAYOUT, Bean, next_step
 from bohnen.bohnanza.heuristic.model import value
 from bohnen.bohnanza.heuristic.scene import Scene
 
@@ -116,7 +116,7 @@ def phase3(scene: Scene, actions: list[Any]) -> Any:
     return _best(scored) if scored else None
 
 
-def wants_third_field(scene: Scene, cards: tuple[int, ...]) -> bool:
+def wants_third_field(scene: Scene, cards: tuple[Bean, ...]) -> bool:
     """Buy the third field while enough of the game is left for it to pay back, or when
     it saves a harvest that would cost about as much as the field."""
     if len(scene.counts) != 2 or scene.talers < scene.field_cost:

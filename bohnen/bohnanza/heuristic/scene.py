@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bohnen.bohnanza.beans import BEAN_COUNT, BEANS, DECK_SIZE, NAMES
+from bohnen.bohnanza.beans import ALL_BEANS, BEAN_COUNT, BEANS, DECK_SIZE, NAMES, Bean
 from bohnen.bohnanza.heuristic.model import Outlook, kept, payout_only, value, worth_table
 
-BEAN: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+BEAN: dict[str, Bean] = {name: bean for name, bean in zip(NAMES, ALL_BEANS, strict=True)}
 TOTAL = tuple(b.cards for b in BEANS)
 RUNOUTS_TO_END = 3
 
@@ -35,9 +35,9 @@ class Offer:
     pid: int
     frm: int
     to: int
-    gives: tuple[int, ...]  # beans given (hand and face-up)
+    gives: tuple[Bean, ...]  # beans given (hand and face-up)
     face_up: tuple[int, ...]  # face-up indices given
-    wants: tuple[int, ...]
+    wants: tuple[Bean, ...]
     talers: int
     wants_talers: int
 
@@ -64,10 +64,10 @@ class Scene:
     planted: int
     beans: list[int]
     counts: list[int]
-    hand: tuple[int, ...]
-    trade: tuple[int, ...]
+    hand: tuple[Bean, ...]
+    trade: tuple[Bean, ...]
     talers: int
-    face_up: tuple[int, ...]
+    face_up: tuple[Bean, ...]
     rivals: list[Rival]
     offers: list[Offer]
     # (from, to, beans given (sorted), beans wanted) of every proposal of this turn,
@@ -88,15 +88,15 @@ class Scene:
         return self.seat == self.active
 
     @property
-    def to_plant(self) -> tuple[int, ...]:
+    def to_plant(self) -> tuple[Bean, ...]:
         """Cards the seat will plant in phase 3: its trade area, and as the active player
         in phase 2 the face-up cards still there."""
         if self.is_active and self.phase == "trade":
             return self.trade + self.face_up
         return self.trade
 
-    def value(self, cards: tuple[int, ...] | None = None,
-              hand: tuple[int, ...] | None = None) -> float:
+    def value(self, cards: tuple[Bean, ...] | None = None,
+              hand: tuple[Bean, ...] | None = None) -> float:
         return value(self.out, self.beans, self.counts,
                      self.to_plant if cards is None else cards,
                      self.hand if hand is None else hand)
@@ -106,7 +106,7 @@ class Scene:
         """Proposals (and counters) are still allowed this turn."""
         return self.phase == "trade" and (self.proposals_left is None or self.proposals_left > 0)
 
-    def window(self, without: tuple[int, ...] = ()) -> tuple[int, ...]:
+    def window(self, without: tuple[int, ...] = ()) -> tuple[Bean, ...]:
         """The front of the hand that the valuation plays out, less the positions given."""
         front = self.hand[:len(self.out.weights)]
         return tuple(c for i, c in enumerate(front) if i not in without)
@@ -120,7 +120,7 @@ def _field(data: dict[str, Any]) -> tuple[int, int]:
     return (BEAN[data["bean"]], count) if count else (-1, 0)
 
 
-def _beans(names: list[str]) -> tuple[int, ...]:
+def _beans(names: list[str]) -> tuple[Bean, ...]:
     return tuple(BEAN[n] for n in names)
 
 
@@ -140,9 +140,9 @@ def _made(trading: dict[str, Any]) -> frozenset[tuple[int, int, tuple[int, ...],
         for p in [*trading["proposals"], *trading.get("closed", ())])
 
 
-def _unseen(view: dict[str, Any], hand: tuple[int, ...]) -> tuple[int, ...]:
+def _unseen(view: dict[str, Any], hand: tuple[Bean, ...]) -> tuple[int, ...]:
     seen = [0] * BEAN_COUNT
-    cards: list[int] = list(hand) + list(_beans(view["discard"])) + list(_beans(view["face_up"]))
+    cards: list[Bean] = list(hand) + list(_beans(view["discard"])) + list(_beans(view["face_up"]))
     for p in view["players"]:
         cards += _beans(p["taler_beans"]) + _beans(p["trade_area"])
         for f in p["fields"]:

@@ -23,7 +23,7 @@ from bohnen.bohnanza.actions import (
     Propose,
     Withdraw,
 )
-from bohnen.bohnanza.beans import BEAN_COUNT
+from bohnen.bohnanza.beans import ALL_BEANS, Bean
 from bohnen.bohnanza.heuristic.planting import least_harm, wants_third_field
 from bohnen.bohnanza.heuristic.scene import Offer, Scene
 
@@ -43,13 +43,13 @@ class Give:
 
     hand: tuple[int, ...]
     face_up: tuple[int, ...]
-    beans: tuple[int, ...]
+    beans: tuple[Bean, ...]
 
 
 NOTHING = Give((), (), ())
 
 
-def gain(scene: Scene, give: Give, receive: tuple[int, ...], base: float) -> float:
+def gain(scene: Scene, give: Give, receive: tuple[Bean, ...], base: float) -> float:
     """What giving ``give`` and receiving ``receive`` adds to the seat's worth."""
     cards = scene.trade + receive
     if scene.is_active:
@@ -143,14 +143,14 @@ def _gives(scene: Scene, base: float) -> list[Give]:
     return [NOTHING] + [give for _, _, give in scored[:MAX_GIVES]]
 
 
-def _wants(scene: Scene, base: float) -> list[int]:
+def _wants(scene: Scene, base: float) -> list[Bean]:
     """Beans worth receiving, best first."""
     least = scene.tuning.min_net
-    scored = [(gain(scene, NOTHING, (w,), base), w) for w in range(BEAN_COUNT)]
+    scored = [(gain(scene, NOTHING, (w,), base), w) for w in ALL_BEANS]
     return [w for g, w in sorted(scored, reverse=True) if g > least][:TOP_WANTS]
 
 
-def _liking(scene: Scene, seat: int, beans: tuple[int, ...]) -> float:
+def _liking(scene: Scene, seat: int, beans: tuple[Bean, ...]) -> float:
     """How gladly ``seat`` takes ``beans``: those it grows gladly, others less."""
     rival = scene.rival(seat)
     if not beans:
@@ -160,7 +160,7 @@ def _liking(scene: Scene, seat: int, beans: tuple[int, ...]) -> float:
     return 0.6 if 0 in rival.counts else 0.25
 
 
-def _holding(scene: Scene, seat: int, wants: tuple[int, ...]) -> float:
+def _holding(scene: Scene, seat: int, wants: tuple[Bean, ...]) -> float:
     """How likely ``seat`` has the wanted beans and parts with them."""
     rival = scene.rival(seat)
     total = max(1, sum(scene.unseen))
@@ -174,7 +174,7 @@ def _holding(scene: Scene, seat: int, wants: tuple[int, ...]) -> float:
     return p
 
 
-def wanted_by_nobody(scene: Scene, target: int, give: Give, want: tuple[int, ...]) -> bool:
+def wanted_by_nobody(scene: Scene, target: int, give: Give, want: tuple[Bean, ...]) -> bool:
     """Whether no seat could want this proposal, on what the seat can see: a bean both
     given and asked for, or a bean asked for nothing where the giver cannot be glad to
     lose it (only the active player's face-up beans that it does not grow are)."""
@@ -188,7 +188,7 @@ def wanted_by_nobody(scene: Scene, target: int, give: Give, want: tuple[int, ...
     return not all(w in scene.face_up and w not in grown for w in want)
 
 
-def _made_before(scene: Scene, target: int, give: Give, want: tuple[int, ...]) -> bool:
+def _made_before(scene: Scene, target: int, give: Give, want: tuple[Bean, ...]) -> bool:
     """Whether the seat has offered ``target`` these beans for those this turn."""
     return (scene.seat, target, tuple(sorted(give.beans)), tuple(sorted(want))) in scene.made
 
@@ -227,7 +227,7 @@ def request(scene: Scene) -> Propose:
     """Ask the active player (or, as the active player, the next seat) for the bean worth
     most to receive, giving nothing."""
     base = scene.value()
-    best = max(range(BEAN_COUNT), key=lambda w: gain(scene, NOTHING, (w,), base))
+    best = max(ALL_BEANS, key=lambda w: gain(scene, NOTHING, (w,), base))
     to = scene.active if not scene.is_active else (scene.seat + 1) % scene.players
     return Propose(scene.seat, to, (), (), (best,))
 

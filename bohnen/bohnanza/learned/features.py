@@ -34,10 +34,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bohnen.bohnanza.beans import BEAN_COUNT, PAYOUT, next_step
+from bohnen.bohnanza.data import BohnanzaData
 from bohnen.bohnanza.heuristic.model import Outlook, value
 from bohnen.bohnanza.heuristic.scene import Tuning, outlook, reckon_turns
 from bohnen.bohnanza.playout import FIELD_WORTH
-from bohnen.bohnanza.state import BohnanzaState
 
 FEATURES: tuple[str, ...] = (
     "talers", "worth", "estimate", "payout", "turns_left",
@@ -52,16 +52,16 @@ TUNING = Tuning()  # the heuristic bot's own numbers
 TOP_STEP = 4  # what a field at its top step counts as lacking
 
 
-def turns_left(state: BohnanzaState) -> float:
+def turns_left(state: BohnanzaData) -> float:
     """Own turns left, roughly, as the heuristic reckons them from a view."""
-    return reckon_turns(state.ending, len(state.draw), state.runouts,
-                        sum(len(t) for t in state.talers), state.n)
+    return reckon_turns(state.last_runout_reached, len(state.draw_pile), state.runouts,
+                        sum(len(t) for t in state.taler_cards), state.players)
 
 
-def to_come(state: BohnanzaState) -> tuple[int, ...]:
+def to_come(state: BohnanzaData) -> tuple[int, ...]:
     """The cards of each bean still to come: in the draw pile and the hands."""
     counts = [0] * BEAN_COUNT
-    for card in state.draw:
+    for card in state.draw_pile:
         counts[card] += 1
     for hand in state.hands:
         for card in hand:
@@ -69,15 +69,15 @@ def to_come(state: BohnanzaState) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def seat_features(state: BohnanzaState, seat: int, out: Outlook, left: float,
+def seat_features(state: BohnanzaData, seat: int, out: Outlook, left: float,
                   come: Sequence[int]) -> list[float]:
     """The figures of ``seat``, in the order of :data:`FEATURES`."""
     first = 3 * seat
-    fields = state.fields[seat]
-    beans = state.fbean[first:first + fields]
-    counts = state.fcount[first:first + fields]
-    talers = len(state.talers[seat])
-    cards = state.trade[seat]
+    fields = state.fields_owned[seat]
+    beans = state.field_beans[first:first + fields]
+    counts = state.field_counts[first:first + fields]
+    talers = len(state.taler_cards[seat])
+    cards = state.trade_areas[seat]
     if seat == state.active and state.face_up:
         cards = cards + state.face_up
     hand = state.hands[seat]
@@ -86,14 +86,14 @@ def seat_features(state: BohnanzaState, seat: int, out: Outlook, left: float,
     kinds = {b for b, _ in grown}
     estimate = sum(FIELD_WORTH[b][c] for b, c in grown) / 10
     payout = sum(PAYOUT[b][c] for b, c in grown)
-    later = (seat - state.active) % state.n
+    later = (seat - state.active) % state.players
     matching = sum(1 for card in hand if card in kinds)
     return [
         talers, worth, estimate, payout, left,
         worth * left, estimate * left, payout * left,
         *(1.0 if later == k else 0.0 for k in range(1, 5)),
         1.0 if fields == 3 else 0.0,
-        1.0 if fields == 2 and talers >= state.cost else 0.0,
+        1.0 if fields == 2 and talers >= state.field_cost else 0.0,
         len(hand), matching,
         1.0 if hand and hand[0] in kinds else 0.0,
         1.0 if len(hand) > 1 and hand[1] in kinds else 0.0,
@@ -102,16 +102,16 @@ def seat_features(state: BohnanzaState, seat: int, out: Outlook, left: float,
         fields - len(grown),
         len(hand) * left, matching * left,
         sum(come[b] for b in kinds) / max(1, sum(come)),
-        state.runouts, len(state.draw),
+        state.runouts, len(state.draw_pile),
     ]
 
 
-def features(state: BohnanzaState) -> list[list[float]]:
+def features(state: BohnanzaData) -> list[list[float]]:
     """Every seat's figures (see :func:`seat_features`)."""
     left = turns_left(state)
     come = to_come(state)
     out = outlook(TUNING, left, state.options.bean_protection, come)
-    return [seat_features(state, seat, out, left, come) for seat in range(state.n)]
+    return [seat_features(state, seat, out, left, come) for seat in range(state.players)]
 
 
 def _lacking(bean: int, count: int) -> int:

@@ -27,8 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bohnen.bohnanza.data import BohnanzaData
 from bohnen.bohnanza.learned.features import FEATURES, TURNS_LEFT, features
-from bohnen.bohnanza.state import BohnanzaState
 from bohnen.core.result import Result
 
 FORMAT = 1
@@ -57,12 +57,12 @@ class ValueModel:
     models: dict[int, StageModel]
     trained: dict[str, Any]
 
-    def values(self, state: BohnanzaState) -> list[float]:
+    def values(self, state: BohnanzaData) -> list[float]:
         """Every seat's predicted final talers."""
-        model = self.models.get(state.n)
+        model = self.models.get(state.players)
         if model is None:
             players = ", ".join(str(n) for n in sorted(self.models))
-            raise ValueError(f"the learned evaluation has no model for {state.n} players "
+            raise ValueError(f"the learned evaluation has no model for {state.players} players "
                              f"(it has {players})")
         return [model.predict(f) for f in features(state)]
 
@@ -100,12 +100,12 @@ def shipped() -> ValueModel:
     return load(WEIGHTS)
 
 
-def learned_estimate(state: BohnanzaState) -> Result:
+def learned_estimate(state: BohnanzaData) -> Result:
     """Each seat's predicted final talers, in tenths of a taler; the highest wins
     (``Game.estimates["learned"]``)."""
     scores = tuple(round(10 * v) for v in shipped().values(state))
     best = max(scores)
-    return Result(scores, tuple(s for s in range(state.n) if scores[s] == best),
+    return Result(scores, tuple(s for s in range(state.players) if scores[s] == best),
                   "the learned evaluation")
 
 

@@ -1,0 +1,179 @@
+"""The slots of a Bohnanza state and its constants: what a position is made of.
+
+Hot paths use plain ints and tuples. Each seat has three field slots in the flat lists
+``field_beans``/``field_counts`` (index ``seat * 3 + field``); ``fields_owned[seat]``
+says how many of them the seat owns (2, or 3 with the third field). Hands, the cards
+under the talers, trade areas, the face-up cards, the draw pile (top card last) and the
+discard pile (top card last) are tuples, so a clone shares them and copies only a few
+small lists.
+
+This module knows no rule: :mod:`~bohnen.bohnanza.flow`, :mod:`~bohnen.bohnanza.rules`
+and :mod:`~bohnen.bohnanza.trading` change a state, :mod:`~bohnen.bohnanza.state`
+gives it the protocol's methods.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Literal, NamedTuple, Self
+
+from bohnen.bohnanza.beans import Bean
+from bohnen.bohnanza.options import BohnanzaOptions
+
+
+class Phase(IntEnum):
+    """The phase of a turn; JSON and views write ``phase.name.lower()``."""
+
+    PLANT = 0  # phase 1: the active player plants from the hand
+    TRADE = 1  # phase 2: two cards face up, proposals and answers
+    PLANT_TRADED = 2  # phase 3: the cards of the trade areas are planted
+    OVER = 3  # the game has ended
+
+
+# The phases as module constants, for the hot paths (reading ``Phase.OVER`` costs an
+# attribute lookup through the enum's metaclass at every use).
+PLANT, TRADE, PLANT_TRADED, OVER = Phase.PLANT, Phase.TRADE, Phase.PLANT_TRADED, Phase.OVER
+
+PhaseName = Literal["plant", "trade", "plant_traded", "over"]
+PHASE_NAMES: tuple[PhaseName, ...] = ("plant", "trade", "plant_traded", "over")
+PHASES: dict[str, Phase] = {name: phase for name, phase in zip(PHASE_NAMES, Phase, strict=True)}
+
+LAST_RUNOUT = 3  # the run-out that ends the game
+EMPTY = -1  # the bean of an empty field slot
+
+How = Literal["accepted", "declined", "countered", "withdrawn", "voided"]
+HOWS: tuple[How, ...] = ("accepted", "declined", "countered", "withdrawn", "voided")
+
+
+class Proposal(NamedTuple):
+    """An open proposal. Positions are the proposer's when it was made (cards since unmoved)."""
+
+    pid: int
+    proposer: int
+    to: int
+    hand: tuple[int, ...]  # positions in the proposer's hand
+    hand_beans: tuple[Bean, ...]  # the beans at those positions, in that order
+    face_up: tuple[int, ...]  # indices of the face-up cards offered (active player only)
+    face_beans: tuple[Bean, ...]
+    wants: tuple[Bean, ...]  # sorted
+    talers: int
+    wants_talers: int
+
+
+class Closed(NamedTuple):
+    """A proposal of this turn's trading that is no longer open, as everybody saw it:
+    its beans (not the hand positions) and how it ended."""
+
+    pid: int
+    proposer: int
+    to: int
+    hand_beans: tuple[Bean, ...]  # sorted
+    face_beans: tuple[Bean, ...]
+    wants: tuple[Bean, ...]
+    talers: int
+    wants_talers: int
+    how: How
+
+
+class BohnanzaData:
+    """The slots of a position of Bohnanza (see the module's text)."""
+
+    __slots__ = (
+        "active",
+        "closed_proposals",
+        "discard",
+        "draw_pile",
+        "face_up",
+        "field_beans",
+        "field_cost",
+        "field_counts",
+        "fields_owned",
+        "floor",
+        "hands",
+        "last_runout_reached",
+        "next_pid",
+        "open_proposals",
+        "options",
+        "passes_since_proposal",
+        "phase",
+        "planted",
+        "players",
+        "proposals_made",
+        "reason",
+        "rng",
+        "runouts",
+        "taler_cards",
+        "trade_areas",
+        "turn",
+        "turn_based",
+    )
+
+    options: BohnanzaOptions
+    turn_based: bool  # options.turn_based, kept at hand for the hot paths
+    field_cost: int  # options.field_cost (talers for the third field), likewise
+    players: int  # options.players, likewise
+    rng: int  # the carried seed of the next reshuffle
+    hands: list[tuple[Bean, ...]]  # per seat, front card first
+    field_beans: list[int]  # per field slot (seat * 3 + field): its bean, EMPTY if none
+    field_counts: list[int]  # per field slot: its beans
+    fields_owned: list[int]  # per seat: 2, or 3 with the third field
+    taler_cards: list[tuple[Bean, ...]]  # per seat: the cards under its talers, oldest first
+    trade_areas: list[tuple[Bean, ...]]  # per seat
+    face_up: tuple[Bean, ...]  # phase 2: the cards turned up, in the order revealed
+    draw_pile: tuple[Bean, ...]  # top card last
+    discard: tuple[Bean, ...]  # top card last
+    runouts: int  # times the draw pile ran out
+    phase: Phase
+    active: int  # the seat whose turn it is
+    planted: int  # phase 1: cards planted from the hand this turn
+    last_runout_reached: bool  # the third run-out came: the game ends with this turn
+    floor: int  # phase 2: the seat with the floor; phase 3: the seat to plant next
+    passes_since_proposal: int  # phase 2, turn-based: passes since the last proposal
+    proposals_made: list[int]  # phase 2: proposals (counters included) each seat made
+    next_pid: int  # the number of the next proposal (they run through the game)
+    open_proposals: tuple[Proposal, ...]  # phase 2
+    closed_proposals: tuple[Closed, ...]  # phase 2: this turn's proposals no longer open
+    turn: int  # turns begun so far (1 at the start)
+    reason: str  # why the game ended ("" while it runs)
+
+    @classmethod
+    def blank(cls, options: BohnanzaOptions) -> Self:
+        """A state with its options set and nothing else (to be filled by the caller)."""
+        s = object.__new__(cls)
+        s.options = options
+        s.turn_based = options.turn_based
+        s.field_cost = options.field_cost
+        s.players = options.players
+        return s
+
+    def clone(self) -> Self:
+        """A copy that shares nothing mutable with this state."""
+        c = object.__new__(self.__class__)
+        c.options = self.options
+        c.turn_based = self.turn_based
+        c.field_cost = self.field_cost
+        c.players = self.players
+        c.rng = self.rng
+        c.hands = self.hands[:]
+        c.field_beans = self.field_beans[:]
+        c.field_counts = self.field_counts[:]
+        c.fields_owned = self.fields_owned[:]
+        c.taler_cards = self.taler_cards[:]
+        c.trade_areas = self.trade_areas[:]
+        c.face_up = self.face_up
+        c.draw_pile = self.draw_pile
+        c.discard = self.discard
+        c.runouts = self.runouts
+        c.phase = self.phase
+        c.active = self.active
+        c.planted = self.planted
+        c.last_runout_reached = self.last_runout_reached
+        c.floor = self.floor
+        c.passes_since_proposal = self.passes_since_proposal
+        c.proposals_made = self.proposals_made[:]
+        c.next_pid = self.next_pid
+        c.open_proposals = self.open_proposals
+        c.closed_proposals = self.closed_proposals
+        c.turn = self.turn
+        c.reason = self.reason
+        return c

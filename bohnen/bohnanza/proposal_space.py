@@ -1,0 +1,174 @@
+"""The bounded proposal generator: every proposal of a seat up to a size, lazily indexed.
+
+The space of proposals is combinatorial, so it is never listed: a :class:`ProposalSpace`
+is a ``Sequence`` that builds the proposal at an index on demand. It offers only what
+the rules of :mod:`~bohnen.bohnanza.trading` allow (it asks their predicates: who may
+propose now, to whom, with face-up cards or not), within ``proposal_size`` cards (and
+talers) a side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import overload
+
+from bohnen.bohnanza.actions import Counter, Propose
+from bohnen.bohnanza.beans import ALL_BEANS, Bean
+from bohnen.bohnanza.data import BohnanzaData
+from bohnen.bohnanza.flow import actor, may_propose
+from bohnen.bohnanza.trading import (
+    answer_refusal,
+    gives_face_up,
+    partners,
+    propose_refusal,
+    trading_refusal,
+)
+
+Give = tuple[tuple[int, ...], tuple[int, ...], int]  # hand positions, face-up indices, talers
+Want = tuple[tuple[Bean, ...], int]  # beans, talers
+
+
+class ProposalSpace(Sequence[Propose | Counter]):
+    """Every proposal of one seat up to ``proposal_size`` cards a side, lazily indexed.
+
+    Offers are distinct bean multisets (the earliest hand positions are used), face-up
+    cards counted apart from hand cards; wants are bean multisets. A proposal that
+    neither gives nor wants anything is left out. ``counter`` makes counters to it.
+    The space keeps its own copy of the cards it offers from (tuples), so it stays
+    the space of the moment it was made; offers are worked out on first use.
+    """
+
+    def __init__(self, seat: int, targets: list[int], hand: tuple[Bean, ...],
+                 face_up: tuple[Bean, ...], talers: int, size: int, money: int,
+                 counter: int | None = None) -> None:
+        self.seat = seat
+        self.targets = targets
+        self.counter = counter
+        self._hand = hand
+        self._face_up = face_up
+        self._talers = talers
+        self._size = size
+        self._money = money
+        self.wants = _wants(size, money)
+        self._gives: list[Give] | None = None
+        self._per_target = -1
+
+    @property
+    def gives(self) -> list[Give]:
+        if self._gives is None:
+            self._gives = _gives(self._hand, self._face_up, self._size,
+                                 min(self._money, self._talers))
+        return self._gives
+
+    @property
+    def per_target(self) -> int:
+        """Proposals to each target (all offers times all wants, less nothing-for-nothing)."""
+        if self._per_target < 0:
+            self._per_target = len(self.gives) * len(self.wants) - 1
+        return self._per_target
+
+    def __len__(self) -> int:
+        return len(self.targets) * self.per_target if self.targets else 0
+
+    def __bool__(self) -> bool:
+        # Some offer or some want besides "nothing for nothing" always exists when a
+        # side may hold a card or a taler, so this needs no listing of the offers.
+        return bool(self.targets) and (self._size > 0 or self._money > 0)
+
+    @overload
+    def __getitem__(self, index: int) -> Propose | Counter: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Propose | Counter]: ...
+
+    def __getitem__(self, index: int | slice) -> Propose | Counter | list[Propose | Counter]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        t, rest = divmod(index, self.per_target)
+        g, w = divmod(rest + 1, len(self.wants))
+        hand, face, talers = self.gives[g]
+        beans, wants_talers = self.wants[w]
+        if self.counter is not None:
+            return Counter(self.seat, self.counter, hand, face, beans, talers, wants_talers)
+        return Propose(self.seat, self.targets[t], hand, face, beans, talers, wants_talers)
+
+
+_WANTS: dict[tuple[int, int], list[Want]] = {}
+
+
+def _wants(size: int, money: int) -> list[Want]:
+    key = (size, money)
+    if key not in _WANTS:
+        beans = [c for r in range(size + 1)
+                 for c in combinations_with_replacement(ALL_BEANS, r)]
+        _WANTS[key] = [(b, t) for b in beans for t in range(money + 1)]
+    return _WANTS[key]
+
+
+def _gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...], size: int,
+           money: int) -> list[Give]:
+    """Distinct offers of up to ``size`` cards, each with 0..``money`` talers."""
+    if size == 1 and money == 0:
+        return _single_gives(hand, face_up)
+    cards = [(0, i, b) for i, b in enumerate(hand)] + [(1, i, b) for i, b in enumerate(face_up)]
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    out: list[Give] = []
+    for r in range(size + 1):
+        for combo in combinations(cards, r):
+            key = tuple(sorted((src, bean) for src, _, bean in combo))
+            if key in seen:
+                continue
+            seen.add(key)
+            held = tuple(i for src, i, _ in combo if src == 0)
+            face = tuple(i for src, i, _ in combo if src == 1)
+            for t in range(money + 1):
+                out.append((held, face, t))
+    return out
+
+
+def _single_gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...]) -> list[Give]:
+    """Offers of at most one card (the common case): each bean once per source."""
+    out: list[Give] = [((), (), 0)]
+    seen = 0
+    for i, bean in enumerate(hand):
+        if not seen >> bean & 1:
+            seen |= 1 << bean
+            out.append(((i,), (), 0))
+    seen = 0
+    for i, bean in enumerate(face_up):
+        if not seen >> bean & 1:
+            seen |= 1 << bean
+            out.append(((), (i,), 0))
+    return out
+
+
+_EMPTY = ProposalSpace(0, [], (), (), 0, 0, 0)
+
+
+def proposal_space(state: BohnanzaData, seat: int) -> ProposalSpace:
+    """The proposals (or, answering in turn-based mode, counters) ``seat`` may make now."""
+    opts = state.options
+    if trading_refusal(state) is not None or not 0 <= seat < state.players:
+        return _EMPTY
+    if not may_propose(state, seat):
+        return _EMPTY
+    counter: int | None = None
+    if propose_refusal(state, seat) is not None:  # turn-based, a proposal awaits an answer
+        p = state.open_proposals[0]
+        if answer_refusal(seat, p) is not None:
+            return _EMPTY
+        counter, targets = p.pid, [p.proposer]
+    elif state.turn_based and seat != actor(state):  # not its move (the floor's)
+        return _EMPTY
+    else:
+        targets = partners(state, seat)
+    money = opts.proposal_size if opts.expert_taler_trading else 0
+    face_up = state.face_up if gives_face_up(state, seat) else ()
+    return ProposalSpace(seat, targets, state.hands[seat], face_up,
+                         len(state.taler_cards[seat]), opts.proposal_size, money, counter)
