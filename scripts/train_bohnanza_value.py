@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from bohnen.bohnanza import GAME
+from bohnen.bohnanza.data import Phase
 from bohnen.bohnanza.learned.features import FEATURES, features
 from bohnen.bohnanza.learned.model import FORMAT, WEIGHTS, parse
-from bohnen.bohnanza.state import PLANT
 from bohnen.bots import make_bot
 from bohnen.bots.bot_playout import bot_move
 from bohnen.core.files import write_atomic
@@ -48,7 +48,7 @@ def play(job: tuple[int, int]) -> tuple[list[list[float]], list[float]]:
     rows: list[list[float]] = []
     seen = -1
     while True:
-        if state.phase == PLANT and state.planted == 0 and state.turn != seen:
+        if state.phase == Phase.PLANT and state.planted == 0 and state.turn != seen:
             seen = state.turn
             rows.extend(features(state))
         if not bot_move(state, bots, rng):

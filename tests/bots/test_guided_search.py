@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bohnen.bohnanza import actions as BA
+from bohnen.bohnanza.beans import Bean
 from bohnen.bots import make_bot
 from bohnen.bots.bot_playout import bot_playout, bot_playouts
 from bohnen.bots.ismcts import IsmctsBot, negotiates, refusals
@@ -57,8 +58,8 @@ def test_the_refusals_of_a_deal_answer_the_same_offer_or_pass_or_close() -> None
     actions: list[Any] = [BA.Accept(1, 3), BA.Accept(1, 4), BA.Decline(1, 3),
                           BA.Decline(1, 4), BA.Pass(1), BA.CloseTrading(1)]
     assert refusals(BA.Accept(1, 3, (0,)), actions) == [BA.Decline(1, 3)]
-    assert refusals(BA.Counter(1, 4, (2,), (), (5,)), actions) == [BA.Decline(1, 4)]
-    assert refusals(BA.Propose(1, 2, (0,), (), (5,)), actions) == [BA.Pass(1),
+    assert refusals(BA.Counter(1, 4, (2,), (), (Bean.AUGEN,)), actions) == [BA.Decline(1, 4)]
+    assert refusals(BA.Propose(1, 2, (0,), (), (Bean.AUGEN,)), actions) == [BA.Pass(1),
                                                                    BA.CloseTrading(1)]
     assert refusals(BA.Decline(1, 3), actions) == []
     assert refusals(BA.Pass(1), actions) == []
