@@ -22,7 +22,7 @@ def _check_turn(state: BohnanzaData) -> None:
     for name, seat in (("active", state.active), ("floor", state.floor)):
         if not 0 <= seat < n:
             raise AssertionError(f"{name} seat {seat} is not in a {n}-player game")
-    if state.phase == PLANT:
+    if state.phase is PLANT:
         if not 0 <= state.planted <= 1:
             raise AssertionError(f"{state.planted} cards planted in phase 1 (0 or 1 expected)")
         if not state.hands[state.active]:
@@ -36,13 +36,13 @@ def _check_turn(state: BohnanzaData) -> None:
 def _check_ending(state: BohnanzaData) -> None:
     """The draws ahead can be made: a reveal needs a card to draw, and the third run-out
     (the last: a fourth is never counted) sets ``ending`` for the end of that turn."""
-    if state.phase == OVER:
+    if state.phase is OVER:
         if state.open_proposals:
             raise AssertionError("an ended game with open proposals")
         return
-    if state.phase == PLANT and not state.draw_pile:
+    if state.phase is PLANT and not state.draw_pile:
         raise AssertionError("phase 1 with an empty draw pile (the reveal draws from it)")
-    if state.runouts == LAST_RUNOUT and (not state.last_runout_reached or state.phase == PLANT):
+    if state.runouts == LAST_RUNOUT and (not state.last_runout_reached or state.phase is PLANT):
         raise AssertionError("the last run-out is past, yet the game draws on")
 
 
@@ -69,7 +69,7 @@ def _check_proposals(state: BohnanzaData) -> None:
             raise AssertionError(f"proposal {p.pid} trades talers outside the expert variant")
         if p.talers < 0 or p.wants_talers < 0 or list(p.wants) != sorted(p.wants):
             raise AssertionError(f"proposal {p.pid} is malformed")
-    if state.open_proposals and state.phase != TRADE:
+    if state.open_proposals and state.phase is not TRADE:
         raise AssertionError("open proposals outside phase 2")
     if state.turn_based and len(state.open_proposals) > 1:
         raise AssertionError("more than one open proposal in turn-based trading")
@@ -105,14 +105,14 @@ def audit(state: BohnanzaData) -> None:
             raise AssertionError(f"{seen[bean]} {info.name} cards, not {info.cards}")
     if state.runouts > LAST_RUNOUT:
         raise AssertionError(f"{state.runouts} run-outs")
-    if state.phase != OVER and not state.draw_pile and not state.last_runout_reached:
+    if state.phase is not OVER and not state.draw_pile and not state.last_runout_reached:
         raise AssertionError("the draw pile is empty while the game runs on")
     if state.phase in (PLANT, OVER) and any(state.trade_areas):
         raise AssertionError("cards wait in a trade area outside phases 2 and 3")
     _check_turn(state)
-    if state.phase != TRADE and state.face_up:
+    if state.phase is not TRADE and state.face_up:
         raise AssertionError("face-up cards outside phase 2")
-    if state.phase == PLANT_TRADED:
+    if state.phase is PLANT_TRADED:
         first = next((s for k in range(state.players)
                       if state.trade_areas[s := (state.active + k) % state.players]), None)
         if first is None:

@@ -31,7 +31,9 @@ class Phase(IntEnum):
 
 
 # The phases as module constants, for the hot paths (reading ``Phase.OVER`` costs an
-# attribute lookup through the enum's metaclass at every use).
+# attribute lookup through the enum's metaclass at every use). A state's phase is always
+# one of the four members (never a bare int), so the hot paths compare it with ``is``:
+# ``==`` on an IntEnum is not the interpreter's fast comparison of two ints.
 PLANT, TRADE, PLANT_TRADED, OVER = Phase.PLANT, Phase.TRADE, Phase.PLANT_TRADED, Phase.OVER
 
 PhaseName = Literal["plant", "trade", "plant_traded", "over"]

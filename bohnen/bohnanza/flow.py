@@ -41,9 +41,9 @@ _new = tuple.__new__
 def actor(state: BohnanzaData) -> int:
     """Turn-based: the one seat to act (the game must not be over)."""
     phase = state.phase
-    if phase == PLANT:
+    if phase is PLANT:
         return state.active
-    if phase == TRADE:
+    if phase is TRADE:
         pending = state.open_proposals
         return pending[0].to if pending else state.floor
     return state.floor  # phase 3: the planting seat, kept there by after_planting
@@ -68,7 +68,7 @@ def may_propose(state: BohnanzaData, seat: int) -> bool:
 
 def result(state: BohnanzaData) -> Result:
     """The outcome of an ended game: most talers wins (ties as ``tie_break`` says)."""
-    if state.phase != OVER:
+    if state.phase is not OVER:
         raise IllegalActionError("the game is not over: no result yet")
     scores = tuple(len(t) for t in state.taler_cards)
     best = max(scores)

@@ -30,13 +30,12 @@ from bohnen.bohnanza.beans import ALL_BEANS
 from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
 from bohnen.bohnanza.flow import actor, may_propose
 from bohnen.bohnanza.rules import (
-    buy_refusal,
     end_planting_refusal,
-    harvest_key,
+    may_buy,
     plant_refusal,
     plant_traded_refusal,
 )
-from bohnen.bohnanza.tables import HARVESTABLE, PLANTABLE, plant_key
+from bohnen.bohnanza.tables import CAP, HARVESTABLE, PLANTABLE, plant_key
 from bohnen.bohnanza.trading import (
     answer_refusal,
     close_refusal,
@@ -71,17 +70,17 @@ def to_act(state: BohnanzaData) -> tuple[int, ...]:
     """The seats the game waits on: in turn-based play the one seat to act; in open
     trading every seat with a legal move (in phase 2 also those with a proposal left)."""
     phase = state.phase
-    if phase == OVER:
+    if phase is OVER:
         return ()
     if not state.turn_based:
         seats = range(state.players)
-        if phase == TRADE:  # a seat with proposals left may propose (to or as the active)
+        if phase is TRADE:  # a seat with proposals left may propose (to or as the active)
             return tuple(s for s in seats if may_propose(state, s) or legal_actions(state, s))
         return tuple(s for s in seats if legal_actions(state, s))
     # actor(), inlined: this runs before every move.
-    if phase == PLANT:
+    if phase is PLANT:
         return (state.active,)
-    if phase == TRADE and state.open_proposals:
+    if phase is TRADE and state.open_proposals:
         return (state.open_proposals[0].to,)
     return (state.floor,)
 
@@ -89,22 +88,22 @@ def to_act(state: BohnanzaData) -> tuple[int, ...]:
 def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     """Every legal action of ``seat`` now, except proposals."""
     phase = state.phase
-    if phase == OVER or not 0 <= seat < state.players:
+    if phase is OVER or not 0 <= seat < state.players:
         return []
     out: list[BohnanzaAction] = []
     if state.turn_based and seat != actor(state):
         _any_time(state, seat, out)  # out of turn: only what is open at any moment
         return out
-    if phase == PLANT:
+    if phase is PLANT:
         if plant_refusal(state, seat) is None:
             key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
                             state.hands[seat][0])
             out.extend(PLANTS[seat][state.options.same_bean_in_two_fields][key])
         if end_planting_refusal(state, seat) is None:
             out.append(END_ACTS[seat])
-    elif phase == TRADE:
+    elif phase is TRADE:
         _trading(state, seat, out)
-    elif phase == PLANT_TRADED:
+    elif phase is PLANT_TRADED:
         seen = 0
         two = state.options.same_bean_in_two_fields
         for bean in state.trade_areas[seat]:
@@ -120,17 +119,19 @@ def any_time_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     """The harvests and the purchase of the third field open to ``seat`` now, whether it
     is to act or not."""
     out: list[BohnanzaAction] = []
-    if state.phase != OVER and 0 <= seat < state.players:
+    if state.phase is not OVER and 0 <= seat < state.players:
         _any_time(state, seat, out)
     return out
 
 
 def _any_time(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None:
-    """Harvests (``rules.harvestable``) and buying the third field."""
-    key = harvest_key(state, seat)
-    if key:
+    """Harvests (``rules.harvestable``) and buying the third field (``rules.may_buy``)."""
+    counts = state.field_counts
+    base = seat * 3
+    key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]  # inlined:
+    if key:  # rules.harvest_key, the key of the table the check reads
         out.extend(HARVESTS[seat][state.options.bean_protection][key])
-    if state.fields_owned[seat] == 2 and buy_refusal(state, seat) is None:
+    if may_buy(state, seat):
         out.append(BUY_ACTS[seat])
 
 

@@ -79,11 +79,11 @@ FIELD_WORTH = tuple(tuple(_field_worth(b, c) for c in range(MAX_FIELD + DECK_SIZ
 def playout_move(state: BohnanzaState, rng: random.Random) -> BohnanzaAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
     phase = state.phase
-    if phase == PLANT:
+    if phase is PLANT:
         return _plant_phase(state, state.active)
-    if phase == TRADE:
+    if phase is TRADE:
         return _trade_phase(state)
-    if phase == PLANT_TRADED:
+    if phase is PLANT_TRADED:
         seat = state.floor if state.turn_based else _planting_seat(state)
         bean = state.trade_areas[seat][0]
         return _place(state, seat, bean, L.TRADED_ACTS[seat][bean])

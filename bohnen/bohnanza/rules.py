@@ -71,7 +71,7 @@ def harvestable(state: BohnanzaData, seat: int) -> tuple[int, ...]:
 
 def plant_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not plant from its hand now."""
-    if state.phase != PLANT or seat != state.active:
+    if state.phase is not PLANT or seat != state.active:
         return "only the active player plants from the hand, in phase 1"
     if state.planted >= 2 or not state.hands[seat]:
         return "no card left to plant in phase 1"
@@ -80,7 +80,7 @@ def plant_refusal(state: BohnanzaData, seat: int) -> str | None:
 
 def end_planting_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not end its planting now."""
-    if state.phase != PLANT or seat != state.active:
+    if state.phase is not PLANT or seat != state.active:
         return "only the active player ends planting, in phase 1"
     if state.planted != 1:
         return "the front card must be planted first"
@@ -89,28 +89,33 @@ def end_planting_refusal(state: BohnanzaData, seat: int) -> str | None:
 
 def plant_traded_refusal(state: BohnanzaData, seat: int, bean: Bean) -> str | None:
     """Why ``seat`` may not plant ``bean`` from its trade area now."""
-    if state.phase != PLANT_TRADED:
+    if state.phase is not PLANT_TRADED:
         return "cards of the trade area are planted in phase 3"
     if bean not in state.trade_areas[seat]:
         return "no such bean in the seat's trade area"
     return None
 
 
+def may_buy(state: BohnanzaData, seat: int) -> bool:
+    """Whether ``seat`` may buy the third field now (any time, once, for its price)."""
+    return state.fields_owned[seat] == 2 and len(state.taler_cards[seat]) >= state.field_cost
+
+
 def buy_refusal(state: BohnanzaData, seat: int) -> str | None:
-    """Why ``seat`` may not buy the third field now."""
+    """Why ``seat`` may not buy the third field now (None: :func:`may_buy`)."""
+    if may_buy(state, seat):
+        return None
     if state.fields_owned[seat] == 3:
         return "the seat has its third field already"
     held = len(state.taler_cards[seat])
-    if held < state.field_cost:
-        return f"the third field costs {state.field_cost} talers, the seat has {held}"
-    return None
+    return f"the third field costs {state.field_cost} talers, the seat has {held}"
 
 
 def turn_refusal(state: BohnanzaData, action: BohnanzaAction) -> str | None:
     """Why it is not ``action``'s seat's move: the game is over, or (turn-based) another
     seat is to act and the action is not one the rules allow « à tout moment, même en
     dehors de leur tour » (a harvest, buying the third field)."""
-    if state.phase == OVER:
+    if state.phase is OVER:
         return "the game is over"
     if state.turn_based and not action.any_time:
         seat = actor(state)
@@ -149,7 +154,9 @@ def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> 
 
 def _check_into(state: BohnanzaData, action: Plant | PlantTraded, bean: Bean) -> None:
     seat, field = action.seat, action.field
-    if type(field) is int and field in plantable(state, seat, bean):
+    # plantable(), inlined on this hot path
+    if type(field) is int and field in PLANTABLE[state.options.same_bean_in_two_fields][
+            plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)]:
         return
     field = _field_index(state, action)  # raises if the field itself is wrong
     i = seat * 3 + field
@@ -174,7 +181,7 @@ def check_end_planting(state: BohnanzaData, action: EndPlanting) -> None:
 
 
 def check_plant_traded(state: BohnanzaData, action: PlantTraded) -> None:
-    if state.phase == PLANT_TRADED and not T.is_bean(action.bean):
+    if state.phase is PLANT_TRADED and not T.is_bean(action.bean):
         raise InvalidActionError(f"{shown(action)}: bean must be a Bean, "
                                  f"not {excerpt(action.bean)}")
     why = plant_traded_refusal(state, action.seat, action.bean)
@@ -297,7 +304,7 @@ def apply(state: BohnanzaData, action: BohnanzaAction) -> list[E.BohnanzaEvent]:
     # The common checks of check_common, inlined on this hot path: it runs only to
     # raise with the reason, or to let an any-time action through out of turn.
     if (check_kind is None or type(seat) is not int or not 0 <= seat < state.players
-            or state.phase == OVER or (state.turn_based and seat != actor(state))):
+            or state.phase is OVER or (state.turn_based and seat != actor(state))):
         check_common(state, action)  # raises, unless an any-time action is out of turn
         check_kind = CHECKS[kind]
     check_kind(state, action)

@@ -2,8 +2,10 @@
 
 Each method is a call into the module that knows the matter: the listing of legal
 actions (``legal``), the proposal generator (``proposal_space``), the rules (``rules``),
-the views (``views``), determinization, the state JSON and the audit. The functions are
-bound once at import, so a call costs one Python call.
+the views (``views``), determinization, the state JSON and the audit. The four that run
+at every move of a game (``to_act``, ``legal_actions``, ``proposals``, ``apply``) are
+those modules' functions themselves, bound in the class body, which spares a Python
+call on the hot path (the others are methods that call them).
 """
 
 from __future__ import annotations
@@ -14,12 +16,10 @@ from bohnen.bohnanza.actions import BohnanzaAction
 from bohnen.bohnanza.audit import audit as _audit
 from bohnen.bohnanza.data import OVER, PHASE_NAMES, BohnanzaData
 from bohnen.bohnanza.determinize import determinize as _determinize
-from bohnen.bohnanza.events import BohnanzaEvent
 from bohnen.bohnanza.flow import result as _result
 from bohnen.bohnanza.legal import any_time_actions as _any_time_actions
 from bohnen.bohnanza.legal import legal_actions as _legal_actions
 from bohnen.bohnanza.legal import to_act as _to_act
-from bohnen.bohnanza.proposal_space import ProposalSpace
 from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
 from bohnen.bohnanza.rules import apply as _apply
 from bohnen.bohnanza.rules import check as _check
@@ -37,29 +37,22 @@ class BohnanzaState(BohnanzaData):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
-    def to_act(self) -> tuple[int, ...]:
-        return _to_act(self)
-
-    def legal_actions(self, seat: int) -> list[BohnanzaAction]:
-        """Every legal action of ``seat`` now, except proposals."""
-        return _legal_actions(self, seat)
+    # The hot four: legal.to_act, legal.legal_actions, proposal_space.proposal_space
+    # and rules.apply, bound as methods.
+    to_act = _to_act
+    legal_actions = _legal_actions
+    proposals = _proposal_space
+    apply = _apply
 
     def any_time_actions(self, seat: int) -> list[BohnanzaAction]:
         """The actions ``seat`` may take at any moment, also out of turn (harvests, buying
         the third field); taking one never changes whose move it is."""
         return _any_time_actions(self, seat)
 
-    def proposals(self, seat: int) -> ProposalSpace:
-        """Proposals of ``seat`` from the bounded generator."""
-        return _proposal_space(self, seat)
-
     def check(self, action: object) -> None:
         _check(self, action)
-
-    def apply(self, action: BohnanzaAction) -> list[BohnanzaEvent]:
-        return _apply(self, action)
 
     def view(self, seat: int | None) -> BohnanzaView:
         return _view(self, seat)

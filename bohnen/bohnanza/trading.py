@@ -46,7 +46,7 @@ def illegal(action: BohnanzaAction, reason: str) -> IllegalActionError:
 
 def trading_refusal(state: BohnanzaData) -> str | None:
     """Why no trading move is open now (outside phase 2), None in phase 2."""
-    return None if state.phase == TRADE else "trading happens in phase 2 only"
+    return None if state.phase is TRADE else "trading happens in phase 2 only"
 
 
 def partners(state: BohnanzaData, seat: int) -> list[int]:
@@ -85,7 +85,7 @@ def payment_refusal(state: BohnanzaData, p: Proposal) -> str | None:
 
 def propose_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not make a new proposal now (the offer itself aside)."""
-    if state.phase != TRADE:
+    if state.phase is not TRADE:
         return "trading happens in phase 2 only"
     if state.turn_based and state.open_proposals:
         return f"proposal {state.open_proposals[0].pid} awaits an answer first"
@@ -94,7 +94,7 @@ def propose_refusal(state: BohnanzaData, seat: int) -> str | None:
 
 def pass_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not pass the floor now."""
-    if state.phase != TRADE:
+    if state.phase is not TRADE:
         return "trading happens in phase 2 only"
     if not state.turn_based:
         return "there is no floor to pass in open trading"
@@ -107,7 +107,7 @@ def pass_refusal(state: BohnanzaData, seat: int) -> str | None:
 
 def close_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not close the trading now."""
-    if state.phase != TRADE:
+    if state.phase is not TRADE:
         return "trading happens in phase 2 only"
     if seat != state.active:
         return "only the active player closes trading"

@@ -87,7 +87,7 @@ def view(state: BohnanzaData, seat: int | None) -> JSON:
         "trading": None,
         "result": None,
     }
-    if state.phase == TRADE:
+    if state.phase is TRADE:
         data["trading"] = {
             "floor": state.floor if state.options.turn_based else None,
             "proposals": [_proposal_view(p, seat) for p in state.open_proposals],
@@ -96,6 +96,6 @@ def view(state: BohnanzaData, seat: int | None) -> JSON:
             "proposals_left": [proposals_left(state, s) for s in range(state.players)],
             "passes_since_proposal": state.passes_since_proposal,
         }
-    if state.phase == OVER:
+    if state.phase is OVER:
         data["result"] = result(state).to_json()
     return data
