@@ -149,7 +149,7 @@ def mast_rollout(state: AnyState, rng: random.Random, table: dict[Hashable, list
             elif rand() < epsilon:
                 action = actions[int(rand() * len(actions))]
             else:
-                action = _greedy(actions, table)
+                action = _greedy(actions, table) or actions[0]
         played.append(action)
         state.apply(action)
 
