@@ -44,7 +44,7 @@ def json_schema(root: type, title: str | None = None) -> JSON:
     return schema
 
 
-def _schema(tp: Any, defs: dict[str, JSON]) -> JSON:
+def _schema(tp: object, defs: dict[str, JSON]) -> JSON:
     if tp in _SCALARS:
         return dict(_SCALARS[tp])
     if typing.is_typeddict(tp):
@@ -57,7 +57,7 @@ def _schema(tp: Any, defs: dict[str, JSON]) -> JSON:
     return _generic(tp, defs)
 
 
-def _generic(tp: Any, defs: dict[str, JSON]) -> JSON:
+def _generic(tp: object, defs: dict[str, JSON]) -> JSON:
     origin, args = get_origin(tp), get_args(tp)
     if origin is Literal:
         values = list(args)
@@ -99,7 +99,7 @@ def _typed_dict(tp: Any, defs: dict[str, JSON]) -> JSON:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _required(hint: Any, total: bool) -> bool:
+def _required(hint: object, total: bool) -> bool:
     """Whether a key is required: marked so, or by the ``TypedDict``'s totality (read from
     the hints, since ``__required_keys__`` misses the marks of postponed annotations)."""
     origin = get_origin(hint)
@@ -108,7 +108,7 @@ def _required(hint: Any, total: bool) -> bool:
     return origin is Required or total
 
 
-def _bare(hint: Any) -> Any:
+def _bare(hint: object) -> object:
     """The type under ``Required[...]`` / ``NotRequired[...]``."""
     if get_origin(hint) in (Required, NotRequired):
         return get_args(hint)[0]
