@@ -7,13 +7,16 @@ step, see :mod:`bohnen.core.playthrough`). ``tests/core/test_golden.py`` replays
 checked-in records and regenerates both with :func:`write_golden`: a change in the
 engine, the bots or the runner that alters any game, or a change of what a viewer
 sees, shows as a failing test and, after running this script, as a diff.
-Run: ``python scripts/regen_golden.py [DIR]``.
+The games only tests register (Tiny Beans, ``tests/extra_games.py``) are included:
+their golden files are written beside the others. Run:
+``python scripts/regen_golden.py [DIR]``.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from bohnen.bots import make_bot
@@ -23,7 +26,8 @@ from bohnen.core.golden import Golden
 from bohnen.core.playthrough import playthrough
 from bohnen.sim.runner import play_game
 
-GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+GOLDEN_DIR = TESTS / "golden"
 PLAYTHROUGHS = "playthroughs"  # the folder of the playthroughs, in the golden folder
 
 
@@ -67,9 +71,23 @@ def write_golden(directory: Path, names: Sequence[str] | None = None) -> list[Pa
     return paths
 
 
+@contextmanager
+def with_test_games() -> Iterator[tuple[str, ...]]:
+    """The games only tests register, registered for a ``with`` block (``tests/`` put on
+    ``sys.path`` first, as pytest does)."""
+    if str(TESTS) not in sys.path:
+        sys.path.insert(0, str(TESTS))
+    from extra_games import registered_test_games
+
+    with registered_test_games() as names:
+        yield names
+
+
 def main(argv: list[str]) -> int:
     directory = Path(argv[1]) if len(argv) > 1 else GOLDEN_DIR
-    for path in write_golden(directory):
+    with with_test_games():
+        written = write_golden(directory)
+    for path in written:
         if path.suffix == ".json":
             record = GameRecord.load(path)
             result = record.result.to_json() if record.result else None

@@ -19,6 +19,11 @@ GOLDEN = ROOT / "tests" / "golden"
 SCRIPT = ROOT / "scripts" / "regen_golden.py"
 
 
+@pytest.fixture(autouse=True)
+def _test_games(with_test_games: tuple[str, ...]) -> None:
+    """The games only tests register (Tiny Beans) have golden files too."""
+
+
 @cache
 def _script() -> ModuleType:
     """scripts/regen_golden.py as a module (scripts/ is not a package)."""

@@ -6,6 +6,7 @@ import pytest
 
 from bohnen.core import game_names, get_game
 from bohnen.core.registry import game_module, register, registered, unregister
+from extra_games import registered_test_games
 
 BUILT_IN = ("bohnanza", "ndb", "hansa")
 
@@ -57,3 +58,10 @@ def test_only_a_registered_name_is_unregistered() -> None:
     with pytest.raises(ValueError, match="no game called 'go' is registered"):
         unregister("go")
     assert set(BUILT_IN) <= set(game_names())
+
+
+def test_the_test_games_are_registered_only_while_asked_for() -> None:
+    assert "tinybeans" not in game_names()  # no earlier test left it registered
+    with registered_test_games() as names:
+        assert names == ("tinybeans",) and get_game("tinybeans").title == "Tiny Beans"
+    assert "tinybeans" not in game_names()
