@@ -10,7 +10,9 @@ Understood: ``TypedDict`` (closed: no other keys; ``NotRequired`` keys optional;
 docstring as the description), ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]`` and
 ``Mapping[str, X]``, ``Literal[...]``, unions (``X | None``), ``int``, ``float``,
 ``str``, ``bool``, ``None``, ``NewType`` (as its base) and ``IntEnum`` (its values).
-Anything else is refused with a ``TypeError`` naming it.
+Anything else is refused with a ``TypeError`` naming it. :func:`json_schema` gives the
+schema of one type, :func:`views_schema` one document for a game's two views (what
+``scripts/regen_schemas.py`` writes to ``bohnen/<game>/view.schema.json``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,24 @@ def json_schema(root: type, title: str | None = None) -> JSON:
     schema.update(defs.pop(root.__name__, body) if "$ref" in body else body)
     if defs:
         schema["$defs"] = dict(sorted(defs.items()))
+    return schema
+
+
+def views_schema(title: str, seat: type, spectator: type, description: str = "") -> JSON:
+    """One JSON Schema for both views of a game: ``seat`` (a seat's view) and
+    ``spectator`` (a spectator's), each a ``TypedDict``. Every ``TypedDict`` is named in
+    ``$defs`` once, shared by the two; ``#/$defs/seat_view`` and
+    ``#/$defs/spectator_view`` are the two views, and the whole document accepts
+    either."""
+    defs: dict[str, JSON] = {}
+    refs = {"seat_view": _schema(seat, defs), "spectator_view": _schema(spectator, defs)}
+    if set(refs) & set(defs):
+        raise TypeError(f"a view type may not be called {' or '.join(sorted(refs))}")
+    schema: JSON = {"$schema": DIALECT, "title": title}
+    if description:
+        schema["description"] = description
+    schema["anyOf"] = list(refs.values())
+    schema["$defs"] = dict(sorted({**defs, **refs}.items()))
     return schema
 
 
