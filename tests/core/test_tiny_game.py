@@ -223,7 +223,7 @@ def _level(module: str) -> int:
 
 
 def test_its_modules_import_one_way() -> None:
-    graph = grimp.build_graph("tinybeans")
+    graph = grimp.build_graph("tinybeans", cache_dir=None)
     imports = {m.removeprefix("tinybeans").lstrip("."): {
         i.removeprefix("tinybeans").lstrip(".")
         for i in graph.find_modules_directly_imported_by(m) if i.startswith("tinybeans")}
