@@ -82,8 +82,9 @@ class Kept(NamedTuple):
                 "discarded": _codes(self.discarded)}
 
     def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} keeps {code(self.card)} ({beans(self.card)} beans) and "
-                f"discards {' '.join(_codes(self.discarded))}.")
+        count = beans(self.card)
+        return (f"Seat {self.seat} keeps {code(self.card)} ({count} bean{'s' * (count > 1)}) "
+                f"and discards {' '.join(_codes(self.discarded))}.")
 
 
 class Drew(NamedTuple):
