@@ -22,18 +22,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_ABSENT: Any = object()  # a key or item missing from one side
+_ABSENT = object()  # a key or item missing from one side
 
 
-def compact(value: Any) -> str:
+def compact(value: object) -> str:
     """``value`` as one line of JSON: no spaces after separators, text as it is."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def changes(old: Any, new: Any, path: str = "") -> list[str]:
+def changes(old: object, new: object, path: str = "") -> list[str]:
     """The lines that take ``old`` to ``new`` (none if they are equal); ``path`` names
     where both sit in a larger value. Where ``old`` lacks an object or a list of objects,
     or has an empty one, the new one's leaves are listed one by one: ``changes({},
@@ -43,7 +42,7 @@ def changes(old: Any, new: Any, path: str = "") -> list[str]:
     return out
 
 
-def _branches(value: Any) -> bool:
+def _branches(value: object) -> bool:
     """Whether ``value`` is followed into (an object, or a list holding objects or lists);
     an empty one is a leaf."""
     if isinstance(value, dict):
@@ -51,7 +50,7 @@ def _branches(value: Any) -> bool:
     return isinstance(value, list) and any(isinstance(x, dict | list) for x in value)
 
 
-def _follows(old: Any, new: Any) -> bool:
+def _follows(old: object, new: object) -> bool:
     """Whether the change from ``old`` to ``new`` is written inside them, not whole: both
     are followed into, or ``new`` is and ``old`` is absent or empty of its kind."""
     if not _branches(new):
@@ -59,14 +58,14 @@ def _follows(old: Any, new: Any) -> bool:
     return old is _ABSENT or (type(old) is type(new) and (not old or _branches(old)))
 
 
-def _diff(old: Any, new: Any, path: str, out: list[str]) -> None:
+def _diff(old: object, new: object, path: str, out: list[str]) -> None:
     if old is not _ABSENT and old == new:
         return
     if _follows(old, new):
-        if isinstance(new, dict):
-            _diff_object(old if old is not _ABSENT else {}, new, path, out)
-        else:
-            _diff_list(old if old is not _ABSENT else [], new, path, out)
+        if isinstance(new, dict):  # and old is one too, or absent
+            _diff_object(old if isinstance(old, dict) else {}, new, path, out)
+        elif isinstance(new, list):
+            _diff_list(old if isinstance(old, list) else [], new, path, out)
         return
     if (isinstance(old, list) and isinstance(new, list) and old
             and len(new) > len(old) and new[:len(old)] == old):
@@ -75,7 +74,8 @@ def _diff(old: Any, new: Any, path: str, out: list[str]) -> None:
     out.append(f"{path} = {compact(new)}")
 
 
-def _diff_object(old: dict[str, Any], new: dict[str, Any], path: str, out: list[str]) -> None:
+def _diff_object(old: dict[str, object], new: dict[str, object], path: str,
+                 out: list[str]) -> None:
     for key, value in new.items():
         _diff(old.get(key, _ABSENT), value, _key(path, key), out)
     for key in old:
@@ -83,7 +83,7 @@ def _diff_object(old: dict[str, Any], new: dict[str, Any], path: str, out: list[
             out.append(f"del {_key(path, key)}")
 
 
-def _diff_list(old: list[Any], new: list[Any], path: str, out: list[str]) -> None:
+def _diff_list(old: list[object], new: list[object], path: str, out: list[str]) -> None:
     for index, value in enumerate(new):
         _diff(old[index] if index < len(old) else _ABSENT, value, f"{path}[{index}]", out)
     for index in range(len(old) - 1, len(new) - 1, -1):

@@ -26,7 +26,6 @@ The format, line by line::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bohnen.core.jsondiff import changes, compact
 from bohnen.core.protocol import AnyState, Event
@@ -56,7 +55,7 @@ def playthrough(record: GameRecord, name: str, bots: str = "",
     cut = (head, total - tail) if total > head + tail else None
     lines = _header(record, name, bots, total, cut)
     labels = _labels(state.options.players)
-    seen: list[Any] = [{} for _ in labels]
+    seen: list[object] = [{} for _ in labels]
     for index, text in enumerate(record.actions):
         action = game.parse_action(text)
         if cut is not None and cut[0] <= index < cut[1]:
@@ -97,7 +96,7 @@ def _labels(players: int) -> list[tuple[int | None, str]]:
 
 
 def _step(state: AnyState, index: int, labels: Sequence[tuple[int | None, str]],
-          seen: list[Any]) -> list[str]:
+          seen: list[object]) -> list[str]:
     """The step's line and its views' changes; ``seen`` (each viewer's last view written)
     is brought up to date."""
     waiting = state.to_act()
