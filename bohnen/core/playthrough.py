@@ -25,6 +25,7 @@ The format, line by line::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from bohnen.core.jsondiff import changes, compact
@@ -111,7 +112,8 @@ def _step(state: AnyState, index: int, labels: Sequence[tuple[int | None, str]],
         parts.append(f"over | result {compact(state.result().to_json())}")
     per_viewer: list[list[str]] = []
     for slot, (viewer, _) in enumerate(labels):
-        view = state.view(viewer)
+        # A copy: a view that shared a list with the state would change along with it.
+        view = json.loads(json.dumps(state.view(viewer)))
         per_viewer.append(changes(seen[slot], view))
         seen[slot] = view
     return [" | ".join(parts), *_grouped("view", per_viewer, labels)]

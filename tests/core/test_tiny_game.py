@@ -32,6 +32,7 @@ from tinybeans.builder import build, cards
 from tinybeans.cards import Card
 from tinybeans.data import Phase
 from tinybeans.events import Drew, GameEnded, Kept, Played, Revealed
+from tinybeans.rules import apply as rules_apply
 from tinybeans.views import view
 
 pytestmark = pytest.mark.usefixtures("with_test_games")
@@ -261,3 +262,23 @@ def _cycle(imports: dict[str, set[str]]) -> list[str] | None:
 def test_the_cycle_finder_finds_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_a_view_sharing_a_list_with_the_state_still_shows_its_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playthrough keeps a copy of each view: a view that hands out a list the state
+    then changes in place (as a careless game might) still shows each change."""
+    history: list[str] = []
+
+    def noting(state: TinyState, action: Any) -> Any:
+        history.append(str(action))
+        return rules_apply(state, action)
+
+    def sharing(state: TinyState, seat: int | None) -> Any:
+        return {**view(state, seat), "history": history}
+
+    monkeypatch.setattr("tinybeans.state._apply", noting)
+    monkeypatch.setattr("tinybeans.state._view", sharing)
+    record = GameRecord.load(GOLDEN / "tinybeans-3p-random.json")
+    text = playthrough(record, "shared")
+    assert f"  view * history += [{record.actions[1]!r}]".replace("'", '"') in text
