@@ -25,6 +25,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+import bohnen
 from bohnen.core import AnyGame, AnyState, game_names, get_game
 from bohnen.core.conformance import choose
 from bohnen.core.rng import derive
@@ -73,7 +74,7 @@ def test_the_schema_is_package_data(name: str) -> None:
     pyproject.toml matches its path (checked against the patterns, not by building a
     wheel, which is slow)."""
     path = _script().schema_path(name)
-    package = ROOT / "bohnen"
+    package = Path(bohnen.__file__).resolve().parent  # installed or in the source tree
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["bohnen"]
     relative = path.relative_to(package).as_posix()

@@ -1,4 +1,5 @@
-"""The slots of a Tiny Beans position, and its phases (imports only core and the cards).
+"""The slots of a Tiny Beans position, its phases and its version (it imports only the
+cards and the options).
 
 The protocol's methods live on the thin state (``state.py``), a subclass of
 :class:`TinyData`; the rules, views and the rest read and write these fields.
