@@ -132,3 +132,25 @@ def test_a_view_type_named_like_a_view_is_refused() -> None:
 
     with pytest.raises(TypeError, match="may not be called seat_view or spectator_view"):
         views_schema("demo views", seat_view, Audience)
+
+
+def _part_type(doc: str) -> type:
+    class Part(TypedDict):
+        count: int
+
+    Part.__doc__ = doc
+    return Part
+
+
+def test_two_types_of_one_name_are_refused_not_merged() -> None:
+    first, second = _part_type("The first."), _part_type("The second.")
+    both = TypedDict("both", {"one": first, "two": second})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+
+    with pytest.raises(TypeError, match=r"two types are called Part: .*Part and .*Part; "
+                                        "rename one"):
+        json_schema(both)
+
+    seen = TypedDict("seen", {"part": first})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+    shown = TypedDict("shown", {"part": second})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+    with pytest.raises(TypeError, match="two types are called Part"):
+        views_schema("demo views", seen, shown)
