@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from bohnen.bohnanza import legal as L
 from bohnen.bohnanza.actions import Accept, BohnanzaAction, Decline, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, DECK_SIZE, MAX_FIELD, PAYOUT, Bean, next_step
-from bohnen.bohnanza.data import PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
+from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
 from bohnen.bohnanza.flow import actor, may_propose
 from bohnen.bohnanza.rules import harvestable, plantable
 from bohnen.bohnanza.state import BohnanzaState
@@ -42,7 +42,7 @@ PLAYOUT_TURNS = 8
 def playout(state: BohnanzaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
     estimate (or the result, if the game ended first)."""
-    return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
+    return truncated(state, rng, running_move, PLAYOUT_TURNS, estimate)
 
 
 def estimate(state: BohnanzaData) -> Result:
@@ -78,6 +78,11 @@ FIELD_WORTH = tuple(tuple(_field_worth(b, c) for c in range(MAX_FIELD + DECK_SIZ
 
 def playout_move(state: BohnanzaState, rng: random.Random) -> BohnanzaAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
+    return None if state.phase is OVER else running_move(state, rng)
+
+
+def running_move(state: BohnanzaState, rng: random.Random) -> BohnanzaAction:
+    """The policy's move in ``state``, a game not over."""
     phase = state.phase
     if phase is PLANT:
         return _plant_phase(state, state.active)
@@ -87,7 +92,7 @@ def playout_move(state: BohnanzaState, rng: random.Random) -> BohnanzaAction | N
         seat = state.floor if state.turn_based else _planting_seat(state)
         bean = state.trade_areas[seat][0]
         return _place(state, seat, bean, L.TRADED_ACTS[seat][bean])
-    return None  # the game is over
+    raise ValueError("the game is over: no playout move")
 
 
 def _plant_phase(state: BohnanzaData, seat: int) -> BohnanzaAction:
