@@ -8,12 +8,19 @@ from collections.abc import Callable
 
 import pytest
 
+from bohnen.bohnanza.beans import BEANS
 from bohnen.tui import bohnanza_screen, hansa_board, ndb_screen
 from bohnen.tui.app import BohnenApp
 
 from .helpers import SIZE, app_for, random_session, screen_name, screen_text, session
 
 HandText = Callable[[list[str]], str]
+BEAN_NAMES = {info.code: info.name for info in BEANS}  # the legend of Bohnanza's views
+
+
+def bohnanza_hand_text(hand: list[str]) -> str:
+    """Bohnanza's views write beans as codes; its screen shows them by name."""
+    return bohnanza_screen.hand_text(hand, BEAN_NAMES)
 
 
 def hands(app: BohnenApp) -> list[list[str]]:
@@ -56,7 +63,7 @@ async def play_covered(game: str, options: list[str], hand_text: HandText,
 
 
 @pytest.mark.parametrize(("game", "options", "hand_text"), [
-    ("bohnanza", [], bohnanza_screen.hand_text),
+    ("bohnanza", [], bohnanza_hand_text),
     ("ndb", ["rounds=1"], ndb_screen.hand_text),
 ])
 def test_a_seat_never_sees_another_seats_hand(game: str, options: list[str],
