@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from bohnen.bohnanza.beans import Bean
-from bohnen.bohnanza.builder import stacked_deck
+from bohnen.bohnanza.builder import position, stacked_deck
 from bohnen.bohnanza.game import GAME, Bohnanza
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.state import BohnanzaState
 
-__all__ = ["GAME", "Bean", "Bohnanza", "BohnanzaOptions", "BohnanzaState", "stacked_deck"]
+__all__ = ["GAME", "Bean", "Bohnanza", "BohnanzaOptions", "BohnanzaState", "position",
+           "stacked_deck"]

@@ -37,6 +37,11 @@ class Phase(IntEnum):
 PLANT, TRADE, PLANT_TRADED, OVER = Phase.PLANT, Phase.TRADE, Phase.PLANT_TRADED, Phase.OVER
 
 PhaseName = Literal["plant", "trade", "plant_traded", "over"]
+# The game's version: it changes when the behaviour, the notation, the state's JSON or
+# the view changes (3: beans written as codes in JSON and views, the view's types).
+VERSION = 3
+REPLAYS_VERSIONS = (2,)  # records of these versions replay the same under this one
+
 PHASE_NAMES: tuple[PhaseName, ...] = ("plant", "trade", "plant_traded", "over")
 PHASES: dict[str, Phase] = {name: phase for name, phase in zip(PHASE_NAMES, Phase, strict=True)}
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bohnen.bohnanza import serialize
-from bohnen.bohnanza.beans import NAMES, standard_deck
-from bohnen.bohnanza.data import BohnanzaData
+from bohnen.bohnanza.beans import CODES, standard_deck
+from bohnen.bohnanza.data import VERSION, BohnanzaData
+from bohnen.bohnanza.view_types import ProposalView
+from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as view_of
 
-JSON = dict[str, Any]
+JSON = dict[str, object]
 S = TypeVar("S", bound=BohnanzaData)
-DECK: Counter[str] = Counter(NAMES[b] for b in standard_deck())
+DECK: Counter[str] = Counter(CODES[b] for b in standard_deck())
 
 
 def determinize(state: BohnanzaData, seat: int | None, rng: random.Random,
@@ -28,7 +30,7 @@ def determinize(state: BohnanzaData, seat: int | None, rng: random.Random,
     return state_from_view(view_of(state, seat), rng, make)
 
 
-def state_from_view(view: JSON, rng: random.Random, make: type[S]) -> S:
+def state_from_view(view: BohnanzaView, rng: random.Random, make: type[S]) -> S:
     """A full state showing ``view`` to its seat, everything hidden dealt at random.
 
     Hidden are the other hands and the draw pile: they get the cards the view does not
@@ -61,7 +63,7 @@ def state_from_view(view: JSON, rng: random.Random, make: type[S]) -> S:
                                      make)
 
 
-def sampler(view: JSON, make: type[S]) -> Callable[[random.Random], S]:
+def sampler(view: BohnanzaView, make: type[S]) -> Callable[[random.Random], S]:
     """Draws of :func:`state_from_view` for ``view``, the view read once.
 
     A template is built from the view with a fixed rng; each draw clones it and deals
@@ -93,25 +95,25 @@ def sampler(view: JSON, make: type[S]) -> Callable[[random.Random], S]:
     return draw
 
 
-def _unseen(view: JSON) -> list[str]:
+def _unseen(view: BohnanzaView) -> list[str]:
     """The cards the view does not show: other hands and the draw pile, together."""
     left = Counter(DECK)
     shown: list[str] = list(view["discard"]) + list(view["face_up"])
     for p in view["players"]:
-        shown += p["taler_beans"] + p["trade_area"] + (p["hand"] or [])
+        shown += p["taler_cards"] + p["trade_area"] + (p["hand"] or [])
         for f in p["fields"]:
-            if f["count"]:
+            if f["bean"] is not None:
                 shown += [f["bean"]] * f["count"]
     left.subtract(shown)
     return list(left.elements())
 
 
-def _open_proposals(view: JSON) -> list[JSON]:
+def _open_proposals(view: BohnanzaView) -> list[ProposalView]:
     trading = view["trading"]
     return list(trading["proposals"]) if trading else []
 
 
-def _offers(view: JSON) -> dict[int, Counter[str]]:
+def _offers(view: BohnanzaView) -> dict[int, Counter[str]]:
     """Beans each seat is known to hold: the most of each offered in one open proposal."""
     need: dict[int, Counter[str]] = {}
     for p in _open_proposals(view):
@@ -122,9 +124,9 @@ def _offers(view: JSON) -> dict[int, Counter[str]]:
     return need
 
 
-def _proposal(p: JSON, hand: list[str], own: bool, rng: random.Random) -> JSON:
+def _proposal(p: ProposalView, hand: list[str], own: bool, rng: random.Random) -> JSON:
     """The proposal as the state stores it, its hand positions chosen if unknown."""
-    if own:
+    if own and p["hand"] is not None:
         positions = list(p["hand"])
     else:
         order = list(range(len(hand)))
@@ -138,17 +140,18 @@ def _proposal(p: JSON, hand: list[str], own: bool, rng: random.Random) -> JSON:
             "wants_talers": p["wants_talers"]}
 
 
-def _state_json(view: JSON, hands: list[list[str]], draw: list[str],
+def _state_json(view: BohnanzaView, hands: list[list[str]], draw: list[str],
                 proposals: list[JSON], rng: int) -> JSON:
-    trading = view["trading"] or {}
+    trading = view["trading"]
     players = view["players"]
-    floor = trading.get("floor")
+    floor = trading["floor"] if trading else None
     if view["phase"] == "plant_traded":  # the seat to plant: first from the active one
         n = len(players)
         floor = next((s for k in range(n)
                       if players[s := (view["active"] + k) % n]["trade_area"]), view["active"])
     return {
         "game": "bohnanza",
+        "version": VERSION,
         "options": view["options"],
         "rng": rng,
         "turn": view["turn"],
@@ -156,7 +159,7 @@ def _state_json(view: JSON, hands: list[list[str]], draw: list[str],
         "phase": view["phase"],
         "planted": view["planted"],
         "runouts": view["runouts"],
-        "ending": view["last_runout_reached"],
+        "last_runout_reached": view["last_runout_reached"],
         "reason": view["result"]["reason"] if view["result"] else "",
         "draw_pile": draw,
         "discard": view["discard"],
@@ -164,15 +167,15 @@ def _state_json(view: JSON, hands: list[list[str]], draw: list[str],
         "players": [{
             "hand": hands[i],
             "fields": [{"bean": f["bean"], "count": f["count"]} for f in p["fields"]],
-            "talers": p["taler_beans"],
+            "taler_cards": p["taler_cards"],
             "trade_area": p["trade_area"],
         } for i, p in enumerate(players)],
         "trading": {
             "floor": view["active"] if floor is None else floor,
-            "passes_since_proposal": trading.get("passes_since_proposal", 0),
-            "proposals_made": trading.get("proposals_made") or [0] * len(players),
-            "next_pid": view["next_proposal"],
+            "passes_since_proposal": trading["passes_since_proposal"] if trading else 0,
+            "proposals_made": [p["proposals_made"] for p in players],
+            "next_pid": view["next_pid"],
             "proposals": proposals,
-            "closed": trading.get("closed", []),
+            "closed": trading["closed"] if trading else [],
         },
     }

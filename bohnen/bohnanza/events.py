@@ -16,13 +16,18 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from bohnen.bohnanza.beans import NAMES, Bean
+from bohnen.bohnanza.beans import CODES, NAMES, Bean
 
 JSON = dict[str, Any]
 
 
 def _names(beans: tuple[Bean, ...]) -> list[str]:
     return [NAMES[b] for b in beans]
+
+
+def _codes(beans: tuple[Bean, ...]) -> list[str]:
+    """Beans as JSON writes them: their codes."""
+    return [CODES[b] for b in beans]
 
 
 def _words(beans: tuple[Bean, ...]) -> str:
@@ -64,7 +69,7 @@ class Planted(NamedTuple):
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": self.kind, "seat": self.seat, "bean": NAMES[self.bean],
+        return {"event": self.kind, "seat": self.seat, "bean": CODES[self.bean],
                 "field": self.field, "count": self.size, "source": self.source}
 
     def text(self, viewer: int | None) -> str:
@@ -90,7 +95,7 @@ class Harvested(NamedTuple):
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "field": self.field,
-                "bean": NAMES[self.bean], "count": self.size, "talers": self.talers,
+                "bean": CODES[self.bean], "count": self.size, "talers": self.talers,
                 "final": self.final}
 
     def text(self, viewer: int | None) -> str:
@@ -131,7 +136,7 @@ class Revealed(NamedTuple):
         return True  # two cards off the draw pile, face up
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": self.kind, "seat": self.seat, "beans": _names(self.beans)}
+        return {"event": self.kind, "seat": self.seat, "beans": _codes(self.beans)}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} turns up {_words(self.beans)}."
@@ -152,7 +157,7 @@ class Drew(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         data: JSON = {"event": self.kind, "seat": self.seat, "count": len(self.beans)}
         if viewer == self.seat:
-            data["beans"] = _names(self.beans)
+            data["beans"] = _codes(self.beans)
         return data
 
     def text(self, viewer: int | None) -> str:
@@ -206,8 +211,8 @@ class Proposed(NamedTuple):
         # Others hear which beans are offered, not where they sit: sorted by bean.
         beans = self.hand_beans if viewer == self.seat else tuple(sorted(self.hand_beans))
         data: JSON = {"event": self.kind, "pid": self.pid, "seat": self.seat, "to": self.to,
-                      "hand_beans": _names(beans),
-                      "face_up_beans": _names(self.face_beans), "wants": _names(self.wants),
+                      "hand_beans": _codes(beans),
+                      "face_up_beans": _codes(self.face_beans), "wants": _codes(self.wants),
                       "talers": self.talers, "wants_talers": self.wants_talers,
                       "counter_to": self.counter_to}
         if viewer == self.seat:
@@ -243,7 +248,7 @@ class Traded(NamedTuple):
 
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "pid": self.pid, "seat": self.seat, "to": self.to,
-                "given": _names(self.given), "received": _names(self.received),
+                "given": _codes(self.given), "received": _codes(self.received),
                 "talers_given": self.talers_given, "talers_received": self.talers_received}
 
     def text(self, viewer: int | None) -> str:
@@ -305,7 +310,7 @@ class TradingClosed(NamedTuple):
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": self.kind, "seat": self.seat, "kept": _names(self.kept)}
+        return {"event": self.kind, "seat": self.seat, "kept": _codes(self.kept)}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} closes trading and keeps {_words(self.kept)}."

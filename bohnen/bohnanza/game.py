@@ -11,11 +11,13 @@ from typing import Any
 from bohnen.bohnanza.actions import BohnanzaAction, action_from_json, parse_action
 from bohnen.bohnanza.beans import standard_deck
 from bohnen.bohnanza.builder import deck_order
+from bohnen.bohnanza.data import REPLAYS_VERSIONS, VERSION
 from bohnen.bohnanza.flow import deal
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.search import SEARCH
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState
+from bohnen.bohnanza.view_types import SeatView, SpectatorView
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
 from bohnen.core.rng import seed_state, step
@@ -26,7 +28,8 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
 
     name = "bohnanza"
     title = "Bohnanza"
-    version = 2
+    version = VERSION
+    replays_versions = REPLAYS_VERSIONS
     min_players = 3
     max_players = 5
     score_name = "talers"
@@ -42,6 +45,8 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
                {"trading": "open", "max_proposals_per_turn": 4}),
     )
     search = SEARCH
+    seat_view = SeatView
+    spectator_view = SpectatorView
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
         return BohnanzaOptions(players=players, **overrides)  # checked by the dataclass

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from bohnen.bohnanza.audit import audit
-from bohnen.bohnanza.beans import DECK_SIZE, NAMES, Bean, parse_bean
+from bohnen.bohnanza.beans import CODES, DECK_SIZE, Bean, bean_of_code
 from bohnen.bohnanza.data import (
     EMPTY,
     HOWS,
     LAST_RUNOUT,
     PHASE_NAMES,
+    VERSION,
     BohnanzaData,
     Closed,
     Phase,
@@ -24,14 +25,15 @@ from bohnen.core.files import excerpt
 JSON = dict[str, Any]
 
 
-def _names(beans: tuple[int, ...] | list[int]) -> list[str]:
-    return [NAMES[b] for b in beans]
+def _codes(beans: tuple[int, ...] | list[int]) -> list[str]:
+    return [CODES[b] for b in beans]
 
 
 def state_to_json(state: BohnanzaData) -> JSON:
     """Everything, hidden cards included: a position to study or to resume."""
     return {
         "game": "bohnanza",
+        "version": VERSION,
         "options": state.options.to_json(),
         "rng": state.rng,
         "turn": state.turn,
@@ -39,29 +41,29 @@ def state_to_json(state: BohnanzaData) -> JSON:
         "phase": PHASE_NAMES[state.phase],
         "planted": state.planted,
         "runouts": state.runouts,
-        "ending": state.last_runout_reached,
+        "last_runout_reached": state.last_runout_reached,
         "reason": state.reason,
-        "draw_pile": _names(state.draw_pile[::-1]),  # top card first
-        "discard": _names(state.discard),
-        "face_up": _names(state.face_up),
+        "draw_pile": _codes(state.draw_pile[::-1]),  # top card first
+        "discard": _codes(state.discard),
+        "face_up": _codes(state.face_up),
         "players": [{
-            "hand": _names(state.hands[s]),
-            "fields": [{"bean": NAMES[state.field_beans[s * 3 + f]] if state.field_counts[s * 3 + f]
+            "hand": _codes(state.hands[s]),
+            "fields": [{"bean": CODES[state.field_beans[s * 3 + f]] if state.field_counts[s * 3 + f]
                         else None, "count": state.field_counts[s * 3 + f]}
                        for f in range(state.fields_owned[s])],
-            "talers": _names(state.taler_cards[s]),
-            "trade_area": _names(state.trade_areas[s]),
+            "taler_cards": _codes(state.taler_cards[s]),
+            "trade_area": _codes(state.trade_areas[s]),
         } for s in range(state.players)],
         "trading": {
             "floor": state.floor, "passes_since_proposal": state.passes_since_proposal,
             "proposals_made": list(state.proposals_made), "next_pid": state.next_pid,
             "proposals": [{
                 "pid": p.pid, "from": p.proposer, "to": p.to, "hand": list(p.hand),
-                "face_up": list(p.face_up), "wants": _names(p.wants), "talers": p.talers,
+                "face_up": list(p.face_up), "wants": _codes(p.wants), "talers": p.talers,
                 "wants_talers": p.wants_talers} for p in state.open_proposals],
             "closed": [{
-                "pid": c.pid, "from": c.proposer, "to": c.to, "hand_beans": _names(c.hand_beans),
-                "face_up_beans": _names(c.face_beans), "wants": _names(c.wants),
+                "pid": c.pid, "from": c.proposer, "to": c.to, "hand_beans": _codes(c.hand_beans),
+                "face_up_beans": _codes(c.face_beans), "wants": _codes(c.wants),
                 "talers": c.talers, "wants_talers": c.wants_talers, "how": c.how}
                 for c in state.closed_proposals],
         },
@@ -75,6 +77,9 @@ def state_from_json(data: Any, make: type[S]) -> S:
     """The state saved by :func:`state_to_json`; ``RecordError`` naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "bohnanza":
         raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
+    if data.get("version") != VERSION:
+        raise RecordError(f"a saved state of bohnanza version {excerpt(data.get('version'))}; "
+                          f"this engine reads version {VERSION}")
     try:
         state = _load(data, make)
     except KeyError as exc:
@@ -89,7 +94,16 @@ def state_from_json(data: Any, make: type[S]) -> S:
 
 
 def _beans(values: Any, what: str) -> tuple[Bean, ...]:
-    return tuple(parse_bean(saved.text(x, what)) for x in saved.items(values, what))
+    return tuple(_bean(x, what) for x in saved.items(values, what))
+
+
+def _bean(value: object, what: str) -> Bean:
+    """A bean written as its code (``BL`` … ``GA``), as the state's JSON writes it."""
+    bean = bean_of_code(saved.text(value, what))
+    if bean is None:
+        raise ValueError(f"{what}: unknown bean code {excerpt(value)}; beans are "
+                         f"{', '.join(CODES)}")
+    return bean
 
 
 def _load(data: JSON, make: type[S]) -> S:
@@ -103,7 +117,7 @@ def _load(data: JSON, make: type[S]) -> S:
     s.phase = Phase(saved.choice(data["phase"], PHASE_NAMES, "phase"))
     s.planted = saved.whole(data["planted"], "planted", 0, 2)
     s.runouts = saved.whole(data["runouts"], "runouts", 0, LAST_RUNOUT)
-    s.last_runout_reached = saved.flag(data["ending"], "ending")
+    s.last_runout_reached = saved.flag(data["last_runout_reached"], "last_runout_reached")
     s.reason = saved.text(data.get("reason", ""), "reason")
     s.draw_pile = _beans(data["draw_pile"], "draw_pile")[::-1]
     s.discard = _beans(data["discard"], "discard")
@@ -114,7 +128,7 @@ def _load(data: JSON, make: type[S]) -> S:
         if not isinstance(p, dict):
             raise ValueError(f"player {seat} must be an object, not {excerpt(p)}")
         s.hands.append(_beans(p["hand"], "hand"))
-        s.taler_cards.append(_beans(p["talers"], "talers"))
+        s.taler_cards.append(_beans(p["taler_cards"], "taler_cards"))
         s.trade_areas.append(_beans(p["trade_area"], "trade_area"))
         fields = saved.items(p["fields"], f"seat {seat}'s fields")
         if len(fields) not in (2, 3):
@@ -134,7 +148,7 @@ def _load_field(s: BohnanzaData, seat: int, f: int, fd: Any) -> None:
     if (count == 0) != (bean is None):
         raise ValueError(f"seat {seat} field {f}: bean and count disagree")
     s.field_counts[seat * 3 + f] = count
-    s.field_beans[seat * 3 + f] = parse_bean(saved.text(bean, "a field's bean")) if count else EMPTY
+    s.field_beans[seat * 3 + f] = _bean(bean, "a field's bean") if count else EMPTY
 
 
 def _load_trading(s: BohnanzaData, t: Any) -> None:

@@ -8,6 +8,7 @@ from textual.binding import Binding, BindingType
 
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.text import click, esc
+from bohnen.tui.trade_panel import TradePanel, bean_names, proposal_text
 
 JSON = dict[str, Any]
 
@@ -24,27 +25,28 @@ GAME_HELP = """  t         trade panel: propose, or counter the proposal made to
   counter 5 give h1 want SO · close-trading"""
 
 
-def bean(name: str | None) -> str:
-    """A bean's name in its colour."""
-    if name is None:
+def bean(code: str | None, names: dict[str, str]) -> str:
+    """A bean (by its code) shown by its name, in its colour."""
+    if code is None:
         return "—"
+    name = names[code]
     return f"[{COLOURS.get(name, 'white')}]{esc(name)}[/]"
 
 
-def hand_text(hand: list[str]) -> str:
+def hand_text(hand: list[str], names: dict[str, str]) -> str:
     """A hand in its fixed order, positions shown, the front card marked (plain text)."""
-    return " ".join(f"{'▶' if i == 0 else ''}h{i} {name}" for i, name in enumerate(hand))
+    return " ".join(f"{'▶' if i == 0 else ''}h{i} {names[code]}" for i, code in enumerate(hand))
 
 
-def hand_markup(hand: list[str]) -> str:
+def hand_markup(hand: list[str], names: dict[str, str]) -> str:
     if not hand:
         return "Your hand: (empty)"
-    cards = [f"[reverse b]▶h0 {bean(hand[0])}[/]"]
-    cards += [f"h{i} {bean(name)}" for i, name in enumerate(hand) if i]
+    cards = [f"[reverse b]▶h0 {bean(hand[0], names)}[/]"]
+    cards += [f"h{i} {bean(code, names)}" for i, code in enumerate(hand) if i]
     return "Your hand: " + " ".join(cards)
 
 
-def field_text(field: JSON, index: int, mine: bool) -> str:
+def field_text(field: JSON, index: int, mine: bool, names: dict[str, str]) -> str:
     """One field: bean, count, talers it pays now and at the next step of the beanometer."""
     if field["count"] == 0:
         plain = f"{index}: empty"
@@ -52,67 +54,54 @@ def field_text(field: JSON, index: int, mine: bool) -> str:
     else:
         nxt = field["next"]
         step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
-        plain = f"{index}: {field['bean']} {field['count']}={field['talers']}t{step}"
-        body = (f"{index}: {bean(field['bean'])} {field['count']}={field['talers']}t"
+        plain = f"{index}: {names[field['bean']]} {field['count']}={field['talers']}t{step}"
+        body = (f"{index}: {bean(field['bean'], names)} {field['count']}={field['talers']}t"
                 f"{esc(step)}")
     pad = " " * max(0, FIELD_WIDTH - len(plain))
     return click(f"harvest({index})", body) + pad if mine and field["count"] else body + pad
 
 
-def third_cost(view: JSON) -> int:
-    cost = view["options"].get("third_field_cost")
-    if isinstance(cost, int):
-        return cost
-    return 2 if len(view["players"]) == 5 else 3
-
-
-def player_line(view: JSON, player: JSON, viewer: int, name: str) -> str:
+def player_line(view: JSON, player: JSON, viewer: int, name: str,
+                names: dict[str, str]) -> str:
     seat = player["seat"]
     mark = "▶" if seat == view["active"] else " "
     who = f"{mark}{seat} {name[:7]:<7}"
     who = f"[b]{esc(who)}[/b]" if seat == viewer else esc(who)
-    cells = [field_text(f, i, seat == viewer) for i, f in enumerate(player["fields"])]
+    cells = [field_text(f, i, seat == viewer, names) for i, f in enumerate(player["fields"])]
     if not player["third_field"]:
-        cells.append(f"2: ({third_cost(view)}t to buy)")
+        cells.append(f"2: ({view['third_field_cost']}t to buy)")
     return f"{who}{player['talers']:>3}t {player['hand_size']:>3}  " + " ".join(cells)
 
 
-def proposal_text(p: JSON) -> str:
-    gives = [*p["hand_beans"], *p["face_up_beans"]] + ([f"{p['talers']}t"] if p["talers"] else [])
-    wants = list(p["wants"]) + ([f"{p['wants_talers']}t"] if p["wants_talers"] else [])
-    give = ", ".join(gives) or "nothing"
-    want = ", ".join(wants) or "nothing (a gift)"
-    return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
-
-
-def trading_lines(view: JSON, viewer: int) -> list[str]:
+def trading_lines(view: JSON, viewer: int, names: dict[str, str]) -> list[str]:
     trading = view["trading"]
     if trading is None:
         return []
     floor = trading["floor"]
     head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
-    left = trading["proposals_left"][viewer]
+    left = view["players"][viewer]["proposals_left"]
     if left is not None:
         head += f" · your proposals left {left}"
-    return [head] + [esc(proposal_text(p)) for p in trading["proposals"]]
+    return [head] + [esc(proposal_text(p, names)) for p in trading["proposals"]]
 
 
 def board_text(view: JSON, viewer: int, names: list[str]) -> str:
     """The whole Bohnanza board as ``viewer`` sees it."""
+    beans = bean_names(view)
     discard = view["discard"]
-    top = f", top {bean(discard[-1])}" if discard else ""
-    face = " ".join(f"f{i} {bean(b)}" for i, b in enumerate(view["face_up"])) or "—"
-    lines = [f"Draw {view['draw_pile']} · run-outs {view['runouts']}/3 · "
+    top = f", top {bean(discard[-1], beans)}" if discard else ""
+    face = " ".join(f"f{i} {bean(b, beans)}" for i, b in enumerate(view["face_up"])) or "—"
+    lines = [f"Draw {view['draw_pile_size']} · run-outs {view['runouts']}/3 · "
              f"discard {len(discard)}{top} · face up: {face}",
              "[dim]seat         talers hand  fields: bean count=talers→next step[/dim]"]
     for player in view["players"]:
-        lines.append(player_line(view, player, viewer, names[player["seat"]]))
-    areas = [f"{p['seat']}: " + " ".join(bean(b) for b in p["trade_area"])
+        lines.append(player_line(view, player, viewer, names[player["seat"]], beans))
+    areas = [f"{p['seat']}: " + " ".join(bean(b, beans) for b in p["trade_area"])
              for p in view["players"] if p["trade_area"]]
     if areas:
         lines.append("Trade areas: " + " · ".join(areas))
-    lines += trading_lines(view, viewer)
-    lines.append(hand_markup(view["players"][viewer]["hand"] or []))
+    lines += trading_lines(view, viewer, beans)
+    lines.append(hand_markup(view["players"][viewer]["hand"] or [], beans))
     return "\n".join(lines)
 
 
@@ -163,8 +152,6 @@ class BohnanzaScreen(GameScreen):
         self.play_text("buy-field")
 
     def action_trade(self) -> None:
-        from bohnen.tui.trade_panel import TradePanel
-
         seat = self.my_seat()
         if seat is None:
             return

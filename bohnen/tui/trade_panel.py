@@ -3,20 +3,33 @@ you want, choose to whom, and send it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
-from bohnen.tui.bohnanza_screen import proposal_text
+from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
 
-if TYPE_CHECKING:
-    from bohnen.tui.bohnanza_screen import BohnanzaScreen
-
 JSON = dict[str, Any]
+
+
+def bean_names(view: JSON) -> dict[str, str]:
+    """Each bean's name by its code, from the view's legend."""
+    return {b["code"]: b["name"] for b in view["legend"]}
+
+
+def proposal_text(p: JSON, names: dict[str, str]) -> str:
+    """An open proposal in a line, beans by name."""
+    gives = [names[b] for b in [*p["hand_beans"], *p["face_up_beans"]]]
+    gives += [f"{p['talers']}t"] if p["talers"] else []
+    wants = [names[b] for b in p["wants"]]
+    wants += [f"{p['wants_talers']}t"] if p["wants_talers"] else []
+    give = ", ".join(gives) or "nothing"
+    want = ", ".join(wants) or "nothing (a gift)"
+    return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
 
 
 def incoming(view: JSON, seat: int) -> JSON | None:
@@ -34,11 +47,13 @@ def targets(view: JSON, seat: int) -> list[int]:
 
 def offer_items(view: JSON, seat: int) -> list[tuple[str, str]]:
     """(label, reference) for every card the seat may give: hand, and face-up if active."""
+    names = bean_names(view)
     hand = view["players"][seat]["hand"] or []
-    items = [(f"h{i} {name}" + (" (front)" if i == 0 else ""), f"h{i}")
-             for i, name in enumerate(hand)]
+    items = [(f"h{i} {names[code]}" + (" (front)" if i == 0 else ""), f"h{i}")
+             for i, code in enumerate(hand)]
     if seat == view["active"]:
-        items += [(f"f{i} {name} (face up)", f"f{i}") for i, name in enumerate(view["face_up"])]
+        items += [(f"f{i} {names[code]} (face up)", f"f{i}")
+                  for i, code in enumerate(view["face_up"])]
     return items
 
 
@@ -57,7 +72,7 @@ class TradePanel(ProposalPanel):
     """Builds one proposal or counter; Enter in the 'want' line (or Send) sends it."""
 
 
-    def __init__(self, owner: BohnanzaScreen, seat: int, view: JSON) -> None:
+    def __init__(self, owner: GameScreen, seat: int, view: JSON) -> None:
         super().__init__(owner, seat)
         self.trade_view = view
         self.answering = incoming(view, seat)
@@ -87,7 +102,8 @@ class TradePanel(ProposalPanel):
 
     def heading(self) -> str:
         if self.answering:
-            return (f"[b]Counter[/b] {esc(proposal_text(self.answering))}\n"
+            offer = proposal_text(self.answering, bean_names(self.trade_view))
+            return (f"[b]Counter[/b] {esc(offer)}\n"
                     "Space: pick your cards to give · type the beans you want · Enter sends")
         return ("[b]Propose a trade[/b] · pick whom, the cards you give (Space), "
                 "type the beans you want, Enter sends")

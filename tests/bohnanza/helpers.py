@@ -4,9 +4,8 @@ Two ways to set a rule up exactly:
 
 - :func:`deal` starts a game from a fixed deck: the hands to deal (one string of bean
   codes per seat, in the order the seat receives them) and the top of the draw pile;
-- :func:`position` builds any state with ``state_from_json`` from the cards named in
-  each place; every card not named goes to ``rest`` (the draw pile below the named
-  cards, the discard pile, or the talers of one seat), so the 104 cards are all there.
+- :func:`position` builds any state from the cards named in each place: the package's
+  position builder (``bohnen.bohnanza.builder.position``).
 
 Then :func:`act` plays actions in notation and :func:`refused` checks that an action
 is illegal and leaves ``to_json()`` unchanged. The readers (:func:`hand`,
@@ -15,14 +14,13 @@ is illegal and leaves ``to_json()`` unchanged. The readers (:func:`hand`,
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from bohnen.bohnanza import stacked_deck
+from bohnen.bohnanza.builder import position as build_position
 from bohnen.core import IllegalActionError, get_game
 
 GAME = get_game("bohnanza")
@@ -56,8 +54,8 @@ def codes(text: Cards) -> list[str]:
 
 
 def names(text: Cards) -> list[str]:
-    """Bean names as views and JSON show them: ``"RO BL"`` -> ``["Rote", "Blaue"]``."""
-    return [NAME[c] for c in codes(text)]
+    """Beans as views and JSON show them, their codes: ``"ro bl"`` -> ``["RO", "BL"]``."""
+    return codes(text)
 
 
 # --- starting from a fixed deck -----------------------------------------------------
@@ -81,114 +79,10 @@ def deal(hands: Sequence[Cards], draw: Cards = "", *, seed: int = 0, **options: 
 # --- any position ---------------------------------------------------------------------
 
 
-def _field(text: str) -> JSON:
-    """``"AU3"`` -> three Augen; ``"-"`` -> an empty field."""
-    if text == "-":
-        return {"bean": None, "count": 0}
-    return {"bean": NAME[text[:2].upper()], "count": int(text[2:])}
-
-
-def _per_seat(value: Sequence[Any] | None, players: int, default: Any) -> list[Any]:
-    items = list(value) if value is not None else []
-    if len(items) > players:
-        raise ValueError(f"{len(items)} entries for {players} seats")
-    return items + [default] * (players - len(items))
-
-
-def position(
-    players: int = 3,
-    *,
-    hands: Sequence[Cards] | None = None,
-    fields: Sequence[str] | None = None,
-    talers: Sequence[int | Cards] | None = None,
-    trade: Sequence[Cards] | None = None,
-    face_up: Cards = "",
-    discard: Cards = "",
-    draw: Cards = "",
-    rest: str | int = "draw",
-    phase: str = "plant",
-    active: int = 0,
-    planted: int = 0,
-    runouts: int = 0,
-    ending: bool = False,
-    floor: int | None = None,
-    turn: int = 1,
-    seed: int = 0,
-    **options: Any,
-) -> Any:
-    """A state with exactly these cards in these places (codes; fields like ``"AU3 -"``).
-
-    ``talers`` per seat is a number (any beans) or codes. Cards not named go to
-    ``rest``: ``"draw"`` (below ``draw``, shuffled by ``seed``), ``"discard"`` (under
-    ``discard``) or a seat number (that seat's talers).
-    """
-    opts = GAME.options(players, **options)
-    seat_hands = [codes(h) for h in _per_seat(hands, players, "")]
-    seat_trade = [codes(t) for t in _per_seat(trade, players, "")]
-    seat_fields = [[_field(f) for f in spec.split()]
-                   for spec in _per_seat(fields, players, "- -")]
-    named: Counter[str] = Counter()
-    for cards in [*seat_hands, *seat_trade, codes(face_up), codes(discard), codes(draw)]:
-        named.update(cards)
-    for fs in seat_fields:
-        for fd in fs:
-            if fd["count"]:
-                named[CODE[fd["bean"]]] += fd["count"]
-    seat_talers: list[list[str]] = []
-    for spec in _per_seat(talers, players, 0):
-        coins = codes(spec) if isinstance(spec, str) else []
-        named.update(coins)
-        seat_talers.append(coins)
-    pool = _remainder(named)
-    for spec, coins in zip(_per_seat(talers, players, 0), seat_talers, strict=True):
-        if isinstance(spec, int):
-            coins.extend(pool.pop() for _ in range(spec))
-    random.Random(seed).shuffle(pool)
-    draw_pile, discard_pile = codes(draw), codes(discard)
-    if rest == "draw":
-        draw_pile += pool
-    elif rest == "discard":
-        discard_pile = pool + discard_pile
-    elif isinstance(rest, int):
-        seat_talers[rest].extend(pool)
-    else:
-        raise ValueError(f"rest must be 'draw', 'discard' or a seat, not {rest!r}")
-    if floor is None:
-        floor = _first_to_plant(seat_trade, active) if phase == "plant_traded" else active
-    data: JSON = {
-        "game": "bohnanza", "options": opts.to_json(), "rng": seed, "turn": turn,
-        "active": active, "phase": phase, "planted": planted, "runouts": runouts,
-        "ending": ending, "reason": "",
-        "draw_pile": [NAME[c] for c in draw_pile],
-        "discard": [NAME[c] for c in discard_pile],
-        "face_up": names(face_up),
-        "players": [{
-            "hand": [NAME[c] for c in seat_hands[s]],
-            "fields": seat_fields[s],
-            "talers": [NAME[c] for c in seat_talers[s]],
-            "trade_area": [NAME[c] for c in seat_trade[s]],
-        } for s in range(players)],
-        "trading": {"floor": floor, "passes_since_proposal": 0,
-                    "proposals_made": [0] * players, "next_pid": 1, "proposals": []},
-    }
-    return GAME.state_from_json(data)
-
-
-def _first_to_plant(trade: list[list[str]], active: int) -> int:
-    """Phase 3 (turn-based): the first seat from the active one with cards to plant."""
-    n = len(trade)
-    return next((seat for k in range(n) if trade[seat := (active + k) % n]), active)
-
-
-def _remainder(named: Counter[str]) -> list[str]:
-    """The cards of the deck not in ``named``, Gartenbohnen last (taken first as talers)."""
-    pool: list[str] = []
-    for code, (_, cards, _) in BEAN_TABLE.items():
-        left = cards - named[code]
-        if left < 0:
-            raise ValueError(f"{named[code]} {NAME[code]} named; the deck has {cards}")
-        pool.extend([code] * left)
-    return pool
+def position(players: int = 3, **spec: Any) -> Any:
+    """A state with exactly these cards in these places: the package's position builder
+    (:func:`bohnen.bohnanza.builder.position`)."""
+    return build_position(players, **spec)
 
 
 # --- playing ----------------------------------------------------------------------------
@@ -247,13 +141,13 @@ def player(state: Any, seat: int) -> JSON:
 
 
 def hand(state: Any, seat: int) -> list[str]:
-    """The seat's hand in order, as the seat itself sees it (names)."""
+    """The seat's hand in order, as the seat itself sees it (codes)."""
     cards: list[str] = state.view(seat)["players"][seat]["hand"]
     return cards
 
 
 def fields(state: Any, seat: int) -> list[tuple[str | None, int]]:
-    """(bean name or None, count) of each field of the seat."""
+    """(bean code or None, count) of each field of the seat."""
     return [(f["bean"], f["count"]) for f in player(state, seat)["fields"]]
 
 

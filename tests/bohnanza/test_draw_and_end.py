@@ -34,8 +34,8 @@ def test_phase_4_draws_three_cards_to_the_back_in_order() -> None:
     s = position(hands=["BL SA", "FE", "AU"], trade=["RO"], phase="plant_traded",
                  draw="SO AU GA BR FE")
     events = act(s, "0: plant RO 0")
-    assert hand(s, 0) == ["Blaue", "Sau", "Soja", "Augen", "Garten"]
-    assert draw_pile(s)[0] == "Brech"
+    assert hand(s, 0) == ["BL", "SA", "SO", "AU", "GA"]
+    assert draw_pile(s)[0] == "BR"
     drew = [e for e in events if e["event"] == "drew"]
     assert drew == [{"event": "drew", "seat": 0, "count": 3}]
 
@@ -63,8 +63,8 @@ def test_discard_becomes_the_new_draw_pile_when_the_draw_runs_out(before: int) -
     events = act(s, "0: plant RO 0")
     assert runouts(s) == before + 1
     assert discard(s) == []
-    assert hand(s, 0)[:3] == ["Blaue", "Soja", "Augen"]
-    assert sorted(hand(s, 0)[3:] + draw_pile(s)) == ["Brech", "Brech", "Garten"]
+    assert hand(s, 0)[:3] == ["BL", "SO", "AU"]
+    assert sorted(hand(s, 0)[3:] + draw_pile(s)) == ["BR", "BR", "GA"]
     assert len(draw_pile(s)) == 2
     assert {"event": "ran_out", "runouts": before + 1, "reshuffled": 3} in events
     assert active(s) == 1
@@ -77,8 +77,8 @@ def test_run_out_counted_the_moment_the_last_card_is_drawn() -> None:
     s = position(hands=["RO"], draw="SO", discard="BR BR", rest=2)
     act(s, "0: plant 0")
     assert runouts(s) == 1
-    assert face_up(s) == ["Soja", "Brech"]
-    assert draw_pile(s) == ["Brech"]
+    assert face_up(s) == ["SO", "BR"]
+    assert draw_pile(s) == ["BR"]
     assert discard(s) == []
 
 
@@ -97,7 +97,7 @@ def test_third_run_out_during_the_reveal_finishes_trading_and_planting_then_ends
     act(s, "0: plant 0", "0: end-planting")
     assert runouts(s) == 3
     assert public(s)["last_runout_reached"] is True
-    assert face_up(s) == ["Soja", "Garten"]
+    assert face_up(s) == ["SO", "GA"]
     assert phase(s) == "trade"
     propose(s, "0: propose 1 give f0 want AU", "1: accept {pid} give h0")
     act(s, "0: close-trading", "0: plant GA 1", "0: harvest 0", "0: plant AU 0")
@@ -105,7 +105,7 @@ def test_third_run_out_during_the_reveal_finishes_trading_and_planting_then_ends
     events = act(s, "1: plant SO 0")
     assert s.is_over
     assert "drew" not in event_kinds(events)
-    assert hand(s, 0) == ["Blaue"]
+    assert hand(s, 0) == ["BL"]
     assert s.to_act() == ()
 
 
@@ -115,13 +115,13 @@ def test_third_run_out_on_the_first_reveal_card_leaves_one_card_face_up() -> Non
     cards revealed so far stay)."""
     s = _last_reveal("SO")
     act(s, "0: plant 0", "0: end-planting")
-    assert face_up(s) == ["Soja"]
+    assert face_up(s) == ["SO"]
     assert phase(s) == "trade"
     act(s, "0: close-trading")
-    assert trade_area(s, 0) == ["Soja"]
+    assert trade_area(s, 0) == ["SO"]
     act(s, "0: plant SO 1")
     assert s.is_over
-    assert hand(s, 0) == ["Blaue"]
+    assert hand(s, 0) == ["BL"]
 
 
 @pytest.mark.parametrize("left", ["SO", "SO AU", "SO AU BL"])
@@ -156,7 +156,7 @@ def test_empty_discard_counts_the_next_run_out_at_once_during_the_reveal() -> No
     s = position(hands=["RO BL", "AU SA", "FE"], runouts=1, draw="SO", rest=2)
     act(s, "0: plant 0", "0: end-planting")
     assert runouts(s) == 3
-    assert face_up(s) == ["Soja"]
+    assert face_up(s) == ["SO"]
     assert phase(s) == "trade"
     act(s, "0: close-trading", "0: plant SO 1")
     assert s.is_over
@@ -178,7 +178,7 @@ def test_final_sale_sells_every_field_without_bean_protection() -> None:
     for seat in range(3):
         assert all(count == 0 for _, count in fields(s, seat))
     assert [talers(s, seat) for seat in range(3)] == [2, 3, 3 + 4]
-    sold = ["Rote", *["Blaue"] * 4, "Soja", "Augen", "Augen", *["Brech"] * 3]
+    sold = ["RO", *["BL"] * 4, "SO", "AU", "AU", *["BR"] * 3]
     assert sorted(discard(s)[-len(sold):]) == sorted(sold)
     sales = [e for e in events if e["event"] == "harvested"]
     assert all(e["final"] for e in sales)

@@ -93,7 +93,7 @@ def test_reads_the_share_of_the_cards_to_come_that_its_fields_grow() -> None:
     state = _midgame()
     data = state.to_json()
     to_come = data["draw_pile"] + [card for p in data["players"] for card in p["hand"]]
-    share = to_come.count("Feuer") / len(to_come)
+    share = to_come.count("FE") / len(to_come)
     assert figures(state, 3)["share_to_come"] == pytest.approx(share)  # grows Feuer only
 
 
@@ -110,7 +110,7 @@ def test_turns_left_falls_as_the_draw_pile_shrinks() -> None:
 
 
 def test_turns_left_is_zero_once_the_last_run_out_is_reached() -> None:
-    state = at_turn_start(4, ending=True, runouts=2)
+    state = at_turn_start(4, last_runout_reached=True, runouts=2)
     assert all(figures(state, s)["turns_left"] == 0 for s in range(4))
 
 
@@ -131,7 +131,8 @@ def _data(**changes: Any) -> dict[str, Any]:
 
 def test_a_seat_s_value_is_the_weights_of_its_stage_of_the_game() -> None:
     model = parse(_data(), "test")
-    late = at_turn_start(4, talers=[3, 0, 0, 0], ending=True, runouts=2)  # no turn left
+    late = at_turn_start(4, talers=[3, 0, 0, 0], last_runout_reached=True,
+                         runouts=2)  # no turn left
     assert model.values(late)[0] == pytest.approx(3.5)
     early = at_turn_start(4, talers=[3, 0, 0, 0])  # many turns left: the last stage
     assert model.values(early)[0] == pytest.approx(13.0)

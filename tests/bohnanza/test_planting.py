@@ -43,8 +43,8 @@ def test_front_card_must_be_planted_first() -> None:
     assert legal(s, 0) == {"0: plant 0", "0: plant 1"}
     refused(s, "0: end-planting")
     act(s, "0: plant 1")
-    assert fields(s, 0) == [(None, 0), ("Rote", 1)]
-    assert hand(s, 0) == ["Blaue", "Augen", "Feuer", "Sau"]
+    assert fields(s, 0) == [(None, 0), ("RO", 1)]
+    assert hand(s, 0) == ["BL", "AU", "FE", "SA"]
 
 
 def test_empty_hand_skips_phase_1() -> None:
@@ -55,17 +55,17 @@ def test_empty_hand_skips_phase_1() -> None:
     act(s, "0: plant RO 0")
     assert active(s) == 1
     assert phase(s) == "trade"
-    assert face_up(s) == ["Brech", "Feuer"]
-    assert hand(s, 0) == ["Blaue", "Soja", "Augen", "Blaue"]
+    assert face_up(s) == ["BR", "FE"]
+    assert hand(s, 0) == ["BL", "SO", "AU", "BL"]
 
 
 def test_planting_starts_or_prolongs_a_row() -> None:
     """« Ce faisant, il commence ou prolonge une rangée de haricots du même genre. »"""
     s = position(hands=["RO RO BL"], fields=["- AU2"])
     act(s, "0: plant 0")
-    assert fields(s, 0) == [("Rote", 1), ("Augen", 2)]
+    assert fields(s, 0) == [("RO", 1), ("AU", 2)]
     act(s, "0: plant 0")
-    assert fields(s, 0) == [("Rote", 2), ("Augen", 2)]
+    assert fields(s, 0) == [("RO", 2), ("AU", 2)]
 
 
 def test_second_card_may_be_planted() -> None:
@@ -75,8 +75,8 @@ def test_second_card_may_be_planted() -> None:
     act(s, "0: plant 0")
     assert legal(s, 0) >= {"0: plant 1", "0: end-planting"}
     act(s, "0: plant 1")
-    assert fields(s, 0) == [("Rote", 1), ("Blaue", 1)]
-    assert hand(s, 0) == ["Augen", "Feuer", "Sau"]
+    assert fields(s, 0) == [("RO", 1), ("BL", 1)]
+    assert hand(s, 0) == ["AU", "FE", "SA"]
     assert phase(s) == "trade"
 
 
@@ -84,8 +84,8 @@ def test_second_card_need_not_be_planted() -> None:
     """« Ensuite, le joueur peut poser une deuxième carte » (may, not must)."""
     s = deal(HANDS, "SO GA")
     act(s, "0: plant 0", "0: end-planting")
-    assert fields(s, 0) == [("Rote", 1), (None, 0)]
-    assert hand(s, 0) == ["Blaue", "Augen", "Feuer", "Sau"]
+    assert fields(s, 0) == [("RO", 1), (None, 0)]
+    assert hand(s, 0) == ["BL", "AU", "FE", "SA"]
     assert phase(s) == "trade"
 
 
@@ -96,7 +96,7 @@ def test_no_more_than_two_cards_planted_in_phase_1() -> None:
     act(s, "0: plant 0", "0: plant 0")
     assert phase(s) == "trade"
     refused(s, "0: plant 0")
-    assert hand(s, 0) == ["Rote", "Rote"]
+    assert hand(s, 0) == ["RO", "RO"]
 
 
 def test_only_the_active_player_plants_from_the_hand() -> None:
@@ -121,7 +121,7 @@ def test_same_bean_must_go_into_the_field_that_grows_it() -> None:
     s = position(hands=["RO BL"], fields=["- RO1"])
     refused(s, "0: plant 0")
     act(s, "0: plant 1")
-    assert fields(s, 0) == [(None, 0), ("Rote", 2)]
+    assert fields(s, 0) == [(None, 0), ("RO", 2)]
 
 
 def test_same_bean_in_two_fields_allowed_by_option() -> None:
@@ -129,7 +129,7 @@ def test_same_bean_in_two_fields_allowed_by_option() -> None:
     s = position(hands=["RO BL"], fields=["- RO1"], same_bean_in_two_fields=True)
     assert {"0: plant 0", "0: plant 1"} <= legal(s, 0)
     act(s, "0: plant 0")
-    assert fields(s, 0) == [("Rote", 1), ("Rote", 1)]
+    assert fields(s, 0) == [("RO", 1), ("RO", 1)]
 
 
 def test_front_card_that_fits_no_field_forces_a_harvest_to_make_room() -> None:
@@ -143,7 +143,7 @@ def test_front_card_that_fits_no_field_forces_a_harvest_to_make_room() -> None:
     act(s, "0: harvest 1")
     assert talers(s, 0) == 1
     act(s, "0: plant 1")
-    assert fields(s, 0) == [("Blaue", 2), ("Rote", 1)]
+    assert fields(s, 0) == [("BL", 2), ("RO", 1)]
 
 
 def test_harvest_allowed_before_and_between_the_two_plantings() -> None:
@@ -152,7 +152,7 @@ def test_harvest_allowed_before_and_between_the_two_plantings() -> None:
     act(s, "0: plant 0")
     assert allowed(s, "0: harvest 1")
     act(s, "0: harvest 1", "0: plant 1")
-    assert fields(s, 0) == [("Blaue", 4), ("Rote", 1)]
+    assert fields(s, 0) == [("BL", 4), ("RO", 1)]
     assert talers(s, 0) == 1
     assert phase(s) == "trade"
 

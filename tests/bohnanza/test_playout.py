@@ -120,20 +120,18 @@ def test_only_legal_moves_in_complete_games(options: Any) -> None:
         state.audit()
 
 
-def _pays(bean_name: str, count: int) -> int:
+def _pays(code: str, count: int) -> int:
     """Talers for a field of ``count`` beans, from the beanometer of decisions.md."""
-    code = next(c for c, row in BEAN_TABLE.items() if row[0] == bean_name)
     steps = BEAN_TABLE[code][2]
     return max((t for t, need in enumerate(steps, start=1)
                 if need is not None and count >= need), default=0)
 
 
-def _worth(bean_name: str, count: int) -> float:
+def _worth(code: str, count: int) -> float:
     """A field's worth in the estimate: what it pays, plus half the next step when that
     step is one or two beans away."""
-    code = next(c for c, row in BEAN_TABLE.items() if row[0] == bean_name)
     steps = BEAN_TABLE[code][2]
-    now = _pays(bean_name, count)
+    now = _pays(code, count)
     ahead = [(need, talers) for talers, need in enumerate(steps, start=1)
              if need is not None and need > count and talers > now]
     if ahead and ahead[0][0] - count <= 2:

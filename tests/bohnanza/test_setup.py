@@ -11,7 +11,6 @@ from bohnen.bohnanza import stacked_deck
 from .helpers import (
     BEAN_TABLE,
     GAME,
-    NAME,
     act,
     active,
     deal,
@@ -39,7 +38,7 @@ def test_deck_has_104_cards_of_eight_beans_in_the_counts_of_the_table(players: i
     s = GAME.new_game(GAME.options(players), seed=7)
     seen = _all_cards(s)
     assert sum(seen.values()) == 104
-    assert seen == Counter({name: cards for name, cards, _ in BEAN_TABLE.values()})
+    assert seen == Counter({code: cards for code, (_, cards, _) in BEAN_TABLE.items()})
 
 
 def test_beans_are_shuffled_by_the_seed() -> None:
@@ -58,7 +57,7 @@ def test_deal_gives_five_cards_each_one_at_a_time(players: int) -> None:
     top = [code for code in BEAN_TABLE for _ in range(4)][: 5 * players]
     s = GAME.new_game(GAME.options(players), 0, deck=stacked_deck(top, 1))
     for seat in range(players):
-        assert hand(s, seat) == [NAME[c] for c in top[seat::players]]
+        assert hand(s, seat) == top[seat::players]
         assert player(s, seat)["hand_size"] == 5
 
 
@@ -66,9 +65,9 @@ def test_cards_are_held_in_the_order_they_are_dealt() -> None:
     """« Cela signifie que, au niveau de la distribution des cartes, celles-ci doivent être
     prises en main dans l'ordre dans lequel on les reçoit du distributeur. »"""
     s = deal(["RO BL AU FE SA", "GA SO BR BL FE", "SA AU RO GA BR"])
-    assert hand(s, 0) == ["Rote", "Blaue", "Augen", "Feuer", "Sau"]
-    assert hand(s, 1) == ["Garten", "Soja", "Brech", "Blaue", "Feuer"]
-    assert hand(s, 2) == ["Sau", "Augen", "Rote", "Garten", "Brech"]
+    assert hand(s, 0) == ["RO", "BL", "AU", "FE", "SA"]
+    assert hand(s, 1) == ["GA", "SO", "BR", "BL", "FE"]
+    assert hand(s, 2) == ["SA", "AU", "RO", "GA", "BR"]
 
 
 def test_each_new_card_goes_behind_the_cards_in_hand() -> None:
@@ -76,10 +75,10 @@ def test_each_new_card_goes_behind_the_cards_in_hand() -> None:
     The first card dealt is the front card, the last dealt is at the back, and the
     cards drawn in phase 4 go behind them."""
     s = deal(["RO BL AU FE SA", "GA SO BR BL FE", "SA AU RO GA BR"], "SO SO FE GA BR")
-    assert hand(s, 0)[0] == "Rote"
-    assert hand(s, 0)[-1] == "Sau"
+    assert hand(s, 0)[0] == "RO"
+    assert hand(s, 0)[-1] == "SA"
     act(s, "0: plant 0", "0: end-planting", "0: close-trading", "0: plant SO 1", "0: plant SO 1")
-    assert hand(s, 0) == ["Blaue", "Augen", "Feuer", "Sau", "Feuer", "Garten", "Brech"]
+    assert hand(s, 0) == ["BL", "AU", "FE", "SA", "FE", "GA", "BR"]
 
 
 def test_hand_order_is_never_sorted_by_bean() -> None:
@@ -89,8 +88,8 @@ def test_hand_order_is_never_sorted_by_bean() -> None:
     s = deal(["RO BL RO BL GA", "BL RO BL RO BL", "SO AU SO AU SO"], "FE FE SA RO BL")
     act(s, "0: plant 0", "0: end-planting", "0: close-trading",
         "0: plant FE 1", "0: plant FE 1")
-    assert hand(s, 0) == ["Blaue", "Rote", "Blaue", "Garten", "Sau", "Rote", "Blaue"]
-    assert hand(s, 1) == ["Blaue", "Rote", "Blaue", "Rote", "Blaue"]
+    assert hand(s, 0) == ["BL", "RO", "BL", "GA", "SA", "RO", "BL"]
+    assert hand(s, 1) == ["BL", "RO", "BL", "RO", "BL"]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -99,11 +98,11 @@ def test_remaining_cards_form_the_hidden_draw_pile(players: int) -> None:
     et constituent la pioche. »"""
     hands = ["RO BL AU FE SA"] * players
     s = deal(hands, "GA SO")
-    assert draw_pile(s)[:2] == ["Garten", "Soja"]
+    assert draw_pile(s)[:2] == ["GA", "SO"]
     assert len(draw_pile(s)) == 104 - 5 * players
-    assert public(s)["draw_pile"] == 104 - 5 * players
+    assert public(s)["draw_pile_size"] == 104 - 5 * players
     for viewer in [None, *range(players)]:
-        assert isinstance(s.view(viewer)["draw_pile"], int)
+        assert isinstance(s.view(viewer)["draw_pile_size"], int)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -8,15 +8,18 @@ never loaded to fail later.
 from __future__ import annotations
 
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bohnen.core import RecordError, get_game
+from bohnen.core import GameRecord, RecordError, get_game, replay
 from bohnen.core.conformance import choose
 
 GAME = get_game("bohnanza")
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def _start() -> dict[str, Any]:
@@ -71,7 +74,7 @@ def test_missing_cards_are_refused() -> None:
     lambda d: d.pop("players"),
     lambda d: d.__setitem__("phase", "dancing"),
     lambda d: d.__setitem__("options", {"players": 9}),
-    lambda d: d["players"][0].__setitem__("fields", [{"bean": "Rote", "count": 0}] * 2),
+    lambda d: d["players"][0].__setitem__("fields", [{"bean": "RO", "count": 0}] * 2),
     lambda d: d.__setitem__("game", "chess"),
 ])
 def test_malformed_state_json_is_refused_with_a_message(mutate: Any) -> None:
@@ -132,12 +135,13 @@ def test_the_last_run_out_without_the_end_coming_is_refused() -> None:
 def test_phase_1_with_an_empty_draw_pile_is_refused_even_when_ending() -> None:
     data = _start()
     data["discard"], data["draw_pile"] = data["draw_pile"], []
-    data["ending"] = True  # the reveal drew from the empty pile: IndexError
+    data["last_runout_reached"] = True  # the reveal drew from the empty pile: IndexError
     _refused(data, "phase 1 with an empty draw pile")
 
 
 @pytest.mark.parametrize(("key", "value"), [
-    ("ending", "false"), ("ending", 0), ("rng", "7"), ("rng", -1), ("rng", 2**64),
+    ("last_runout_reached", "false"), ("last_runout_reached", 0), ("rng", "7"), ("rng", -1),
+    ("rng", 2**64),
     ("turn", 1.5), ("active", True), ("planted", "0"), ("runouts", 9), ("reason", 5),
     ("draw_pile", ["RO", 3]), ("players", "abcd"),
 ])
@@ -148,3 +152,32 @@ def test_fields_of_the_wrong_type_are_refused_with_a_short_message(key: str,
     with pytest.raises(RecordError) as caught:
         GAME.state_from_json(data)
     assert len(str(caught.value)) < 300
+
+
+def test_a_state_of_another_version_is_refused_naming_both_versions() -> None:
+    data = GAME.new_game(GAME.options(3), seed=1).to_json()
+    assert data["version"] == GAME.version == 3
+    data["version"] = 2
+    with pytest.raises(RecordError, match="a saved state of bohnanza version 2; this engine "
+                                          "reads version 3"):
+        GAME.state_from_json(data)
+    del data["version"]
+    with pytest.raises(RecordError, match="version None"):
+        GAME.state_from_json(data)
+
+
+def test_a_record_of_version_2_replays_the_same() -> None:
+    """Version 3 changed how beans are written in the state's JSON and the views (codes),
+    not the play nor the notation: a record of version 2 (a golden record of then,
+    kept as it was) replays to its recorded result."""
+    record = GameRecord.load(DATA / "record-v2-3p-random.json")
+    assert record.version == 2 and 2 in GAME.replays_versions
+    state = replay(record)
+    assert state.is_over and state.result() == record.result
+
+
+def test_a_record_of_an_older_version_is_refused_clearly() -> None:
+    data = json.loads((DATA / "record-v2-3p-random.json").read_text(encoding="utf-8"))
+    data["version"] = 1
+    with pytest.raises(RecordError, match="version 1, this engine plays version 3"):
+        replay(GameRecord.from_json(data))

@@ -49,8 +49,8 @@ def test_reveal_turns_up_the_two_top_cards_for_all_to_see() -> None:
     act(s, "0: plant 0", "0: end-planting")
     assert phase(s) == "trade"
     for viewer in (None, 0, 1, 2):
-        assert s.view(viewer)["face_up"] == ["Soja", "Garten"]
-    assert draw_pile(s)[0] == "Brech"
+        assert s.view(viewer)["face_up"] == ["SO", "GA"]
+    assert draw_pile(s)[0] == "BR"
     assert len(draw_pile(s)) == size - 2
 
 
@@ -61,7 +61,7 @@ def test_active_player_may_keep_both_face_up_cards_and_must_plant_them(trading: 
     s = market(trading)
     act(s, "0: close-trading")
     assert phase(s) == "plant_traded"
-    assert sorted(trade_area(s, 0)) == ["Garten", "Soja"]
+    assert sorted(trade_area(s, 0)) == ["GA", "SO"]
     assert face_up(s) == []
     assert "0: plant GA 0" in legal(s, 0)
 
@@ -75,12 +75,12 @@ def test_rules_example_keep_the_garten_offer_the_soja_for_a_rote(trading: str) -
     s = market(trading)
     act(s, "0: propose 1 give f0 want RO")
     act(s, f"1: accept {last_pid(s)} give h0")
-    assert trade_area(s, 1) == ["Soja"]
-    assert trade_area(s, 0) == ["Rote"]
-    assert face_up(s) == ["Garten"]
-    assert hand(s, 1) == ["Sau", "Augen"]
+    assert trade_area(s, 1) == ["SO"]
+    assert trade_area(s, 0) == ["RO"]
+    assert face_up(s) == ["GA"]
+    assert hand(s, 1) == ["SA", "AU"]
     act(s, "0: close-trading")
-    assert sorted(trade_area(s, 0)) == ["Garten", "Rote"]
+    assert sorted(trade_area(s, 0)) == ["GA", "RO"]
 
 
 def test_rules_example_soja_on_the_table_plus_a_blaue_from_the_hand_for_a_rote() -> None:
@@ -89,10 +89,10 @@ def test_rules_example_soja_on_the_table_plus_a_blaue_from_the_hand_for_a_rote()
     Bohne." »"""
     s = market()
     propose(s, "0: propose 2 give h0,f0 want RO", "2: accept {pid} give h0")
-    assert sorted(trade_area(s, 2)) == ["Blaue", "Soja"]
-    assert trade_area(s, 0) == ["Rote"]
-    assert hand(s, 0) == ["Rote", "Feuer"]
-    assert hand(s, 2) == ["Brech", "Sau"]
+    assert sorted(trade_area(s, 2)) == ["BL", "SO"]
+    assert trade_area(s, 0) == ["RO"]
+    assert hand(s, 0) == ["RO", "FE"]
+    assert hand(s, 2) == ["BR", "SA"]
 
 
 @pytest.mark.parametrize("trading", MODES)
@@ -114,8 +114,8 @@ def test_non_active_player_gift_goes_only_to_the_active_player() -> None:
     s = market()
     refused(s, "1: propose 2 give h1")
     propose(s, "1: propose 0 give h1", "0: accept {pid}")
-    assert trade_area(s, 0) == ["Sau"]
-    assert hand(s, 1) == ["Rote", "Augen"]
+    assert trade_area(s, 0) == ["SA"]
+    assert hand(s, 1) == ["RO", "AU"]
 
 
 def test_non_active_players_offer_hand_cards_only() -> None:
@@ -134,9 +134,9 @@ def test_active_player_may_pay_with_a_face_up_card() -> None:
     active player may also give a face-up card when answering."""
     s = market()
     propose(s, "1: propose 0 give h2 want GA", "0: accept {pid} give f1")
-    assert trade_area(s, 1) == ["Garten"]
-    assert trade_area(s, 0) == ["Augen"]
-    assert face_up(s) == ["Soja"]
+    assert trade_area(s, 1) == ["GA"]
+    assert trade_area(s, 0) == ["AU"]
+    assert face_up(s) == ["SO"]
 
 
 def test_several_cards_may_be_traded_for_a_single_one() -> None:
@@ -144,11 +144,11 @@ def test_several_cards_may_be_traded_for_a_single_one() -> None:
     nombres de cartes échangées ne sont pas forcément égaux. »"""
     s = market()
     propose(s, "1: propose 0 give h0,h1,h2 want GA", "0: accept {pid} give f1")
-    assert sorted(trade_area(s, 0)) == ["Augen", "Rote", "Sau"]
-    assert trade_area(s, 1) == ["Garten"]
+    assert sorted(trade_area(s, 0)) == ["AU", "RO", "SA"]
+    assert trade_area(s, 1) == ["GA"]
     assert hand(s, 1) == []
     propose(s, "0: propose 2 give f0 want RO,BR,SA", "2: accept {pid} give h0,h1,h2")
-    assert trade_area(s, 2) == ["Soja"]
+    assert trade_area(s, 2) == ["SO"]
     assert len(trade_area(s, 0)) == 6
 
 
@@ -157,21 +157,21 @@ def test_traded_cards_lie_apart_from_the_fields() -> None:
     sont dans des champs. »"""
     s = market()
     propose(s, "0: propose 1 give f0 want RO", "1: accept {pid} give h0")
-    assert fields(s, 0) == [("Garten", 1), (None, 0)]
-    assert fields(s, 1) == [("Rote", 2), (None, 0)]
+    assert fields(s, 0) == [("GA", 1), (None, 0)]
+    assert fields(s, 1) == [("RO", 2), (None, 0)]
     for viewer in (None, 2):
-        assert s.view(viewer)["players"][1]["trade_area"] == ["Soja"]
+        assert s.view(viewer)["players"][1]["trade_area"] == ["SO"]
 
 
 def test_received_cards_cannot_go_to_the_hand() -> None:
     """« Elles ne peuvent pas être prises en main »"""
     s = market()
     propose(s, "0: propose 1 give f0 want RO", "1: accept {pid} give h0")
-    assert hand(s, 1) == ["Sau", "Augen"]
+    assert hand(s, 1) == ["SA", "AU"]
     assert player(s, 1)["hand_size"] == 2
     act(s, "0: close-trading")
     act(s, "0: plant RO 1")
-    assert hand(s, 1) == ["Sau", "Augen"]
+    assert hand(s, 1) == ["SA", "AU"]
     refused(s, "1: plant 0")
     assert "1: plant SO 1" in legal(s, 1)
 
@@ -189,7 +189,7 @@ def test_received_cards_cannot_be_traded_again() -> None:
     act(s, f"1: decline {pid}")
     assert len(hand(s, 0)) == 3
     refused(s, "0: propose 2 give h3 want BR")
-    assert trade_area(s, 0) == ["Rote"]
+    assert trade_area(s, 0) == ["RO"]
 
 
 def test_hand_order_kept_during_trading_the_rest_closes_up() -> None:
@@ -199,8 +199,8 @@ def test_hand_order_kept_during_trading_the_rest_closes_up() -> None:
     s = position(hands=["BL RO FE SA AU", "RO SA AU GA SO"], fields=["- -"] * 3,
                  face_up="SO GA", phase="trade", trading="open", max_proposals_per_turn=None)
     propose(s, "0: propose 1 give h1,h3 want SA", "1: accept {pid} give h1")
-    assert hand(s, 0) == ["Blaue", "Feuer", "Augen"]
-    assert hand(s, 1) == ["Rote", "Augen", "Garten", "Soja"]
+    assert hand(s, 0) == ["BL", "FE", "AU"]
+    assert hand(s, 1) == ["RO", "AU", "GA", "SO"]
 
 
 def test_cards_given_from_a_hand_do_not_show_its_order() -> None:
@@ -215,7 +215,7 @@ def test_cards_given_from_a_hand_do_not_show_its_order() -> None:
         events = act(s, f"1: accept {last_pid(s)} give {given}")
         traded = next(e for e in events if e["event"] == "traded")
         seen.append((traded["received"], trade_area(s, 0)))
-    assert seen[0] == seen[1] == (["Blaue", "Augen"], ["Blaue", "Augen"])
+    assert seen[0] == seen[1] == (["BL", "AU"], ["BL", "AU"])
 
 
 def test_any_card_of_the_hand_may_be_traded_whatever_its_position() -> None:
@@ -223,8 +223,8 @@ def test_any_card_of_the_hand_may_be_traded_whatever_its_position() -> None:
     sa position dans la main. »"""
     s = market()
     propose(s, "1: propose 0 give h2 want BL", "0: accept {pid} give h0")
-    assert trade_area(s, 0) == ["Augen"]
-    assert trade_area(s, 1) == ["Blaue"]
+    assert trade_area(s, 0) == ["AU"]
+    assert trade_area(s, 1) == ["BL"]
 
 
 def test_receiver_chooses_which_cards_of_the_wanted_bean_to_give() -> None:
@@ -238,7 +238,7 @@ def test_receiver_chooses_which_cards_of_the_wanted_bean_to_give() -> None:
     refused(s, f"1: accept {pid} give h1")
     refused(s, f"1: accept {pid} give h0,h2")
     act(s, f"1: accept {pid} give h2")
-    assert hand(s, 1) == ["Rote", "Sau"]
+    assert hand(s, 1) == ["RO", "SA"]
 
 
 def test_cards_leave_the_hand_only_when_the_deal_is_made() -> None:
@@ -246,11 +246,11 @@ def test_cards_leave_the_hand_only_when_the_deal_is_made() -> None:
     l'affaire est conclue et pas avant. »"""
     s = market()
     act(s, "1: propose 0 give h1 want SO")
-    assert hand(s, 1) == ["Rote", "Sau", "Augen"]
+    assert hand(s, 1) == ["RO", "SA", "AU"]
     assert trade_area(s, 0) == []
     act(s, f"0: accept {last_pid(s)} give f0")
-    assert hand(s, 1) == ["Rote", "Augen"]
-    assert trade_area(s, 0) == ["Sau"]
+    assert hand(s, 1) == ["RO", "AU"]
+    assert trade_area(s, 0) == ["SA"]
 
 
 @pytest.mark.parametrize("give", ["f1", "h2"])
@@ -261,7 +261,7 @@ def test_active_player_may_give_face_up_or_hand_cards_as_gifts(give: str) -> Non
     s = market()
     act(s, f"0: propose 2 give {give}")
     act(s, f"2: accept {last_pid(s)}")
-    assert trade_area(s, 2) == (["Garten"] if give == "f1" else ["Feuer"])
+    assert trade_area(s, 2) == (["GA"] if give == "f1" else ["FE"])
     assert trade_area(s, 0) == []
 
 
@@ -269,9 +269,9 @@ def test_gifts_may_be_asked_for_in_both_directions() -> None:
     """Decision 9: « gifts in either direction »: a proposal may want cards for nothing."""
     s = market()
     propose(s, "0: propose 2 want BR", "2: accept {pid} give h1")
-    assert trade_area(s, 0) == ["Brech"]
+    assert trade_area(s, 0) == ["BR"]
     propose(s, "1: propose 0 want SO", "0: accept {pid} give f0")
-    assert trade_area(s, 1) == ["Soja"]
+    assert trade_area(s, 1) == ["SO"]
 
 
 @pytest.mark.parametrize("trading", MODES)
@@ -283,7 +283,7 @@ def test_nobody_must_accept_a_gift(trading: str) -> None:
     assert f"1: decline {pid}" in legal(s, 1)
     act(s, f"1: decline {pid}")
     assert open_pids(s) == []
-    assert face_up(s) == ["Soja", "Garten"]
+    assert face_up(s) == ["SO", "GA"]
     assert trade_area(s, 1) == []
 
 
@@ -297,8 +297,8 @@ def test_trading_continues_after_both_face_up_cards_are_gone(trading: str) -> No
     assert face_up(s) == []
     assert phase(s) == "trade"
     propose(s, "0: propose 2 give h0 want SA", "2: accept {pid} give h1")
-    assert sorted(trade_area(s, 0)) == ["Brech", "Rote", "Sau"]
-    assert sorted(trade_area(s, 2)) == ["Blaue", "Garten"]
+    assert sorted(trade_area(s, 0)) == ["BR", "RO", "SA"]
+    assert sorted(trade_area(s, 2)) == ["BL", "GA"]
 
 
 @pytest.mark.parametrize("trading", MODES)
@@ -325,7 +325,7 @@ def test_proposal_is_only_an_offer_promises_bind_nobody() -> None:
     refused(s, f"1: withdraw {pid}")
     act(s, f"0: withdraw {pid}")
     refused(s, f"1: accept {pid} give h0")
-    assert face_up(s) == ["Soja", "Garten"]
+    assert face_up(s) == ["SO", "GA"]
 
 
 def test_counter_closes_the_proposal_and_proposes_back() -> None:
@@ -340,8 +340,8 @@ def test_counter_closes_the_proposal_and_proposes_back() -> None:
     assert s.to_act() == (0,)
     refused(s, f"1: accept {first} give h0")
     act(s, f"0: accept {second} give f1")
-    assert trade_area(s, 1) == ["Garten"]
-    assert trade_area(s, 0) == ["Rote"]
+    assert trade_area(s, 1) == ["GA"]
+    assert trade_area(s, 0) == ["RO"]
 
 
 def test_proposals_whose_cards_moved_are_voided() -> None:
@@ -357,7 +357,7 @@ def test_proposals_whose_cards_moved_are_voided() -> None:
             "event": "proposal_closed"} in events
     assert second not in open_pids(s)
     refused(s, f"2: accept {second} give h1")
-    assert hand(s, 0) == ["Blaue", "Feuer"]
+    assert hand(s, 0) == ["BL", "FE"]
 
 
 def test_closing_trading_voids_the_open_proposals() -> None:
@@ -365,7 +365,7 @@ def test_closing_trading_voids_the_open_proposals() -> None:
     s = market()
     act(s, "1: propose 0 give h1 want GA")
     act(s, "0: close-trading")
-    assert hand(s, 1) == ["Rote", "Sau", "Augen"]
+    assert hand(s, 1) == ["RO", "SA", "AU"]
     assert public_trading(s) is None
 
 
@@ -423,7 +423,7 @@ def test_a_shared_bound_on_proposals_counts_the_whole_table() -> None:
     act(s, f"0: decline {last_pid(s)}")
     refused(s, "0: propose 2 give f0 want BR")
     assert len(s.proposals(0)) == 0
-    assert s.view(None)["trading"]["proposals_left"] == [0, 0, 0]
+    assert [p["proposals_left"] for p in s.view(None)["players"]] == [0, 0, 0]
     act(s, "0: close-trading")
     assert phase(s) == "plant_traded"
 
@@ -438,8 +438,8 @@ def test_each_seat_has_its_own_allowance_of_proposals() -> None:
     act(s, f"0: decline {last_pid(s)}")
     act(s, "0: propose 2 give f0 want BR")  # seat 0's second and last
     act(s, f"2: decline {last_pid(s)}")
-    assert s.view(None)["trading"]["proposals_made"] == [2, 1, 0]
-    assert s.view(None)["trading"]["proposals_left"] == [0, 1, 2]
+    assert [p["proposals_made"] for p in s.view(None)["players"]] == [2, 1, 0]
+    assert [p["proposals_left"] for p in s.view(None)["players"]] == [0, 1, 2]
     refused(s, "0: propose 3 give f0 want BR")
     assert len(s.proposals(0)) == 0
     act(s, "0: pass")
@@ -450,7 +450,7 @@ def test_each_seat_has_its_own_allowance_of_proposals() -> None:
     assert len(s.proposals(2)) > 0  # seat 2 has used none of its two
     act(s, "2: propose 0 give h0 want AU")
     act(s, f"0: decline {last_pid(s)}")
-    assert s.view(None)["trading"]["proposals_left"] == [0, 0, 1]
+    assert [p["proposals_left"] for p in s.view(None)["players"]] == [0, 0, 1]
 
 
 def test_the_bound_is_required_in_turn_based_trading() -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from bohnen.core import GameError, InvalidActionError
+from bohnen.core.conformance import choose
 
 from .helpers import GAME, act, deal, last_pid, position, propose
 
@@ -55,15 +57,15 @@ def test_public_things_are_in_every_view(viewer: int | None) -> None:
     s = _trading()
     propose(s, "0: propose 1 give f0 want RO", "1: accept {pid} give h0")
     view = s.view(viewer)
-    assert view["discard"] == ["Augen", "Augen"]
-    assert view["draw_pile"] == len(s.to_json()["draw_pile"]) > 0
+    assert view["discard"] == ["AU", "AU"]
+    assert view["draw_pile_size"] == len(s.to_json()["draw_pile"]) > 0
     assert view["runouts"] == 0
-    assert view["face_up"] == ["Garten"]
+    assert view["face_up"] == ["GA"]
     players = view["players"]
     assert [p["talers"] for p in players] == [0, 2, 1]
     assert [p["hand_size"] for p in players] == [3, 2, 2]
-    assert [p["trade_area"] for p in players] == [["Rote"], ["Soja"], []]
-    assert players[1]["fields"][0]["bean"] == "Rote"
+    assert [p["trade_area"] for p in players] == [["RO"], ["SO"], []]
+    assert players[1]["fields"][0]["bean"] == "RO"
     assert players[1]["fields"][0]["count"] == 2
     assert [p["third_field"] for p in players] == [False, False, False]
 
@@ -92,8 +94,8 @@ def test_offered_hand_positions_are_seen_only_by_the_proposer() -> None:
     act(s, "1: propose 0 give h2 want GA")
     for viewer in (None, 0, 2):
         offer = s.view(viewer)["trading"]["proposals"][0]
-        assert offer["hand_beans"] == ["Augen"]
-        assert "hand" not in offer
+        assert offer["hand_beans"] == ["AU"]
+        assert offer["hand"] is None
     assert s.view(1)["trading"]["proposals"][0]["hand"] == [2]
 
 
@@ -105,11 +107,11 @@ def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
     events = s.apply(GAME.parse_action("0: plant RO 0"))
     drew = [e for e in events if e.to_json(None)["event"] == "drew"]
     assert len(drew) == 1
-    assert drew[0].to_json(0)["beans"] == ["Soja", "Augen", "Garten"]
+    assert drew[0].to_json(0)["beans"] == ["SO", "AU", "GA"]
     for viewer in (None, 1, 2):
         shown = drew[0].to_json(viewer)
         assert "beans" not in shown
-        assert "Garten" not in drew[0].text(viewer)
+        assert "GA" not in drew[0].text(viewer)
 
 
 ILLEGAL = [
@@ -169,3 +171,66 @@ def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
         sample.audit()
         hands.add(tuple(sample.to_json()["players"][0]["hand"]))
     assert len(hands) > 1
+
+
+def _validators() -> tuple[Any, Any]:
+    from jsonschema import Draft202012Validator
+
+    from bohnen.bohnanza.view_types import SeatView, SpectatorView
+    from bohnen.core.schema import json_schema
+
+    return (Draft202012Validator(json_schema(SeatView)),
+            Draft202012Validator(json_schema(SpectatorView)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_views_of_random_games_of_every_option_set_fit_their_schema(players: int) -> None:
+    """Every seat's view and the spectator's, every few moves of random games of each
+    option set, fit the JSON Schema of ``SeatView`` / ``SpectatorView``."""
+    seat_check, spectator_check = _validators()
+    for index, options in enumerate(GAME.option_sets(players)):
+        state = GAME.new_game(options, seed=players * 10 + index)
+        rng = random.Random(index)
+        moves = 0
+        while True:
+            if moves % 7 == 0 or state.is_over:
+                for seat in range(players):
+                    errors = list(seat_check.iter_errors(state.view(seat)))
+                    assert not errors, (index, moves, seat, errors[0].message)
+                errors = list(spectator_check.iter_errors(state.view(None)))
+                assert not errors, (index, moves, errors[0].message)
+            if state.is_over:
+                break
+            action = choose(state, rng, 0.3)
+            assert action is not None
+            state.apply(action)
+            moves += 1
+
+
+def test_a_seat_view_with_a_hand_fits_only_the_seat_schema() -> None:
+    """The schema is strict: a spectator's view carries no seat and no hand."""
+    seat_check, spectator_check = _validators()
+    view = deal(HANDS).view(0)
+    assert seat_check.is_valid(view)
+    assert not spectator_check.is_valid(view)
+    view["players"][0]["hand"] = None
+    view["seat"] = None
+    assert spectator_check.is_valid(view)
+    view["draw_pile"] = 3  # a key of the state's JSON, not of the view
+    assert not spectator_check.is_valid(view)
+
+
+def test_the_view_carries_the_facts_on_the_table() -> None:
+    """The third field's cost, each bean's meter (the legend), proposals left per seat,
+    whether a seat may buy its third field: read, never recomputed by an interface."""
+    s = position(5, hands=["BL", "FE", "AU", "SO", "RO"], talers=[2, 1], phase="plant",
+                 max_proposals_per_turn=4, proposal_allowance="shared")
+    view = s.view(None)
+    assert view["third_field_cost"] == 2  # five players
+    assert [p["may_buy_third_field"] for p in view["players"]] == [True] + [False] * 4
+    assert [p["proposals_left"] for p in view["players"]] == [4] * 5
+    assert [b["code"] for b in view["legend"]] == ["BL", "FE", "SA", "BR", "SO", "AU",
+                                                   "RO", "GA"]
+    assert view["legend"][7] == {"code": "GA", "name": "Garten", "cards": 6,
+                                 "beanometer": [None, 2, 3, None]}
+    assert position(3, hands=["BL"], third_field_cost=5).view(0)["third_field_cost"] == 5

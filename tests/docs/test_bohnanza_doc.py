@@ -112,29 +112,38 @@ def numbers(value: str) -> list[int]:
     return [] if value == "none" else [int(v) for v in value.split(",")]
 
 
-def field_text(f: dict[str, Any]) -> str:
-    return f"{f['count']} {f['bean']}" if f["count"] else "empty"
+def field_text(f: dict[str, Any], names: dict[str, str]) -> str:
+    return f"{f['count']} {names[f['bean']]}" if f["count"] else "empty"
 
 
 def observe(state: BohnanzaState, what: str) -> Any:
-    """The state's value of ``what``, in the form the expectation is parsed into."""
+    """The state's value of ``what``, in the form the expectation is parsed into (the
+    state's JSON writes beans as codes; the examples read better with their names, which
+    the view's legend gives)."""
     full = state.to_json()
-    trading = state.view(None)["trading"] or {}
+    view = state.view(None)
+    names = {b["code"]: b["name"] for b in view["legend"]}
+    trading = view["trading"]
     words = what.split()
     if words[0] == "seat":
         player = full["players"][int(words[1])]
         facts: dict[str, Any] = {
-            "hand": player["hand"], "trade_area": player["trade_area"],
-            "fields": [field_text(f) for f in player["fields"]],
-            "talers": len(player["talers"]), "hand_size": len(player["hand"]),
+            "hand": [names[b] for b in player["hand"]],
+            "trade_area": [names[b] for b in player["trade_area"]],
+            "fields": [field_text(f, names) for f in player["fields"]],
+            "talers": len(player["taler_cards"]), "hand_size": len(player["hand"]),
         }
         return facts[words[2]]
     table: dict[str, Any] = {
-        "face_up": full["face_up"], "discard": full["discard"], "phase": full["phase"],
+        "face_up": [names[b] for b in full["face_up"]],
+        "discard": [names[b] for b in full["discard"]], "phase": full["phase"],
         "to_act": list(state.to_act()), "active": full["active"], "turn": full["turn"],
-        "floor": trading.get("floor"), "open": [p["pid"] for p in trading.get("proposals", [])],
-        "proposals_made": trading.get("proposals_made"),
-        "proposals_left": trading.get("proposals_left"),
+        "floor": trading["floor"] if trading else None,
+        "open": [p["pid"] for p in trading["proposals"]] if trading else [],
+        "proposals_made": ([p["proposals_made"] for p in view["players"]] if trading
+                           else None),
+        "proposals_left": ([p["proposals_left"] for p in view["players"]] if trading
+                           else None),
     }
     return table[what]
 
@@ -219,6 +228,6 @@ def test_audit_accepts_a_trade_in_phase_2() -> None:
             "seat 2: SA SA SA SA SA\ndraw: GA GA\n---\n0: plant 0\n0: plant 1\n"
             "0: propose 1 give h0 want AU\n1: accept 1 give h0\n")
     state = play(parse_example(0, body))
-    assert state.view(None)["players"][1]["trade_area"] == ["Blaue"]
+    assert state.view(None)["players"][1]["trade_area"] == ["BL"]
     state.audit()
     GAME.state_from_json(state.to_json())

@@ -14,11 +14,12 @@ It sees only its seat's view and the legal actions (``Decision``), never the sta
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
 from bohnen.bohnanza.heuristic.scene import Scene, Tuning, read
 from bohnen.bohnanza.heuristic.trading import phase2, request
+from bohnen.bohnanza.view_types import SeatView
 from bohnen.core.bots import Decision
 
 
@@ -38,7 +39,7 @@ class HeuristicBot:
     def act(self, decision: Decision[Any], rng: random.Random) -> Any:
         if decision.view is None:
             raise ValueError("the heuristic bot needs its seat's view")
-        scene = read(dict(decision.view), decision.seat, self.tuning)
+        scene = read(cast(SeatView, decision.view), decision.seat, self.tuning)
         action = self._choose(scene, decision.actions, rng)
         if action is not None:
             return action

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bohnen.bohnanza.beans import ALL_BEANS, BEAN_COUNT, BEANS, DECK_SIZE, NAMES, Bean
+from bohnen.bohnanza.beans import ALL_BEANS, BEAN_COUNT, BEANS, CODES, DECK_SIZE, Bean
 from bohnen.bohnanza.heuristic.model import Outlook, kept, payout_only, value, worth_table
+from bohnen.bohnanza.view_types import (
+    ClosedView,
+    FieldView,
+    ProposalView,
+    SeatView,
+    TradingView,
+)
 
-BEAN: dict[str, Bean] = {name: bean for name, bean in zip(NAMES, ALL_BEANS, strict=True)}
+BEAN: dict[str, Bean] = {code: bean for code, bean in zip(CODES, ALL_BEANS, strict=True)}
 TOTAL = tuple(b.cards for b in BEANS)
 RUNOUTS_TO_END = 3
 
@@ -115,50 +121,50 @@ class Scene:
         return next(r for r in self.rivals if r.seat == seat)
 
 
-def _field(data: dict[str, Any]) -> tuple[int, int]:
-    count = int(data["count"])
-    return (BEAN[data["bean"]], count) if count else (-1, 0)
+def _field(data: FieldView) -> tuple[int, int]:
+    bean = data["bean"]
+    return (BEAN[bean], data["count"]) if bean is not None else (-1, 0)
 
 
 def _beans(names: list[str]) -> tuple[Bean, ...]:
     return tuple(BEAN[n] for n in names)
 
 
-def _offer(data: dict[str, Any]) -> Offer:
-    return Offer(int(data["pid"]), int(data["from"]), int(data["to"]),
+def _offer(data: ProposalView) -> Offer:
+    return Offer(data["pid"], data["from"], data["to"],
                  _beans(data["hand_beans"]) + _beans(data["face_up_beans"]),
                  tuple(data["face_up"]), tuple(sorted(_beans(data["wants"]))),
-                 int(data["talers"]), int(data["wants_talers"]))
+                 data["talers"], data["wants_talers"])
 
 
-def _made(trading: dict[str, Any]) -> frozenset[tuple[int, int, tuple[int, ...],
-                                                     tuple[int, ...]]]:
+def _made(trading: TradingView) -> frozenset[tuple[int, int, tuple[int, ...],
+                                                  tuple[int, ...]]]:
+    both: list[ProposalView | ClosedView] = [*trading["proposals"], *trading["closed"]]
     return frozenset(
-        (int(p["from"]), int(p["to"]),
+        (p["from"], p["to"],
          tuple(sorted(_beans(p["hand_beans"]) + _beans(p["face_up_beans"]))),
          tuple(sorted(_beans(p["wants"]))))
-        for p in [*trading["proposals"], *trading.get("closed", ())])
+        for p in both)
 
 
-def _unseen(view: dict[str, Any], hand: tuple[Bean, ...]) -> tuple[int, ...]:
+def _unseen(view: SeatView, hand: tuple[Bean, ...]) -> tuple[int, ...]:
     seen = [0] * BEAN_COUNT
     cards: list[Bean] = list(hand) + list(_beans(view["discard"])) + list(_beans(view["face_up"]))
     for p in view["players"]:
-        cards += _beans(p["taler_beans"]) + _beans(p["trade_area"])
+        cards += _beans(p["taler_cards"]) + _beans(p["trade_area"])
         for f in p["fields"]:
-            if f["count"]:
-                seen[BEAN[f["bean"]]] += int(f["count"])
+            if f["bean"] is not None:
+                seen[BEAN[f["bean"]]] += f["count"]
     for b in cards:
         seen[b] += 1
     return tuple(max(0, TOTAL[b] - seen[b]) for b in range(BEAN_COUNT))
 
 
-def turns_left(view: dict[str, Any]) -> float:
+def turns_left(view: SeatView) -> float:
     """Own turns left, roughly, as a view shows the game (see :func:`reckon_turns`)."""
     players = view["players"]
-    return reckon_turns(bool(view["last_runout_reached"]), int(view["draw_pile"]),
-                        int(view["runouts"]), sum(int(p["talers"]) for p in players),
-                        len(players))
+    return reckon_turns(view["last_runout_reached"], view["draw_pile_size"],
+                        view["runouts"], sum(p["talers"] for p in players), len(players))
 
 
 def reckon_turns(ending: bool, draw_pile: int, runouts: int, banked: int,
@@ -193,34 +199,30 @@ def _outlook(tuning: Tuning, left: float, protection: bool,
     return Outlook(tables, tuning.empty * scale, tuning.weights[:planted], protection)
 
 
-def read(view: dict[str, Any], seat: int, tuning: Tuning) -> Scene:
+def read(view: SeatView, seat: int, tuning: Tuning) -> Scene:
     """The scene of ``seat``'s view."""
     players = view["players"]
     me = players[seat]
     mine = [_field(f) for f in me["fields"]]
-    hand = _beans(me["hand"])
+    hand = _beans(me["hand"] or [])
     options = view["options"]
     trading = view["trading"]
     left = turns_left(view)
     rivals = [Rival(p["seat"], tuple(_field(f)[0] for f in p["fields"]),
-                    tuple(_field(f)[1] for f in p["fields"]), int(p["hand_size"]),
-                    int(p["talers"]))
+                    tuple(_field(f)[1] for f in p["fields"]), p["hand_size"], p["talers"])
               for p in players if p["seat"] != seat]
     unseen = _unseen(view, hand)
-    cost = options["third_field_cost"]
-    if cost is None:
-        cost = 2 if len(players) == 5 else 3
     return Scene(
-        seat=seat, players=len(players), active=int(view["active"]), phase=view["phase"],
-        planted=int(view["planted"]), beans=[b for b, _ in mine], counts=[c for _, c in mine],
-        hand=hand, trade=_beans(me["trade_area"]), talers=int(me["talers"]),
+        seat=seat, players=len(players), active=view["active"], phase=view["phase"],
+        planted=view["planted"], beans=[b for b, _ in mine], counts=[c for _, c in mine],
+        hand=hand, trade=_beans(me["trade_area"]), talers=me["talers"],
         face_up=_beans(view["face_up"]), rivals=rivals,
         offers=[_offer(p) for p in trading["proposals"]] if trading else [],
         made=_made(trading) if trading else frozenset(),
-        proposals_left=trading["proposals_left"][seat] if trading else 0,
-        proposals_made=int(trading["proposals_made"][seat]) if trading else 0,
-        quiet=int(trading["passes_since_proposal"]) if trading else 0,
-        turn_based=options["trading"] == "turn_based", field_cost=int(cost),
+        proposals_left=me["proposals_left"] if trading else 0,
+        proposals_made=me["proposals_made"] if trading else 0,
+        quiet=trading["passes_since_proposal"] if trading else 0,
+        turn_based=options["trading"] == "turn_based", field_cost=view["third_field_cost"],
         turns_left=left, unseen=unseen,
-        out=outlook(tuning, left, bool(options["bean_protection"]), unseen), tuning=tuning,
+        out=outlook(tuning, left, options["bean_protection"], unseen), tuning=tuning,
     )
