@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from bohnen.bohnanza.actions import BohnanzaAction
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
 from bohnen.bohnanza.heuristic.scene import Scene, Tuning, read
 from bohnen.bohnanza.heuristic.trading import phase2, request
@@ -36,7 +37,7 @@ class HeuristicBot:
         self.tuning = tuning if tuning is not None else Tuning()
         self.name = "heuristic" if trades else "heuristic:trades=false"
 
-    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
+    def act(self, decision: Decision[BohnanzaAction], rng: random.Random) -> BohnanzaAction:
         if decision.view is None:
             raise ValueError("the heuristic bot needs its seat's view")
         scene = read(cast(SeatView, decision.view), decision.seat, self.tuning)
@@ -49,7 +50,8 @@ class HeuristicBot:
             return request(scene)  # nothing else is legal (open trading without a bound)
         raise ValueError(f"seat {decision.seat} has no legal move")
 
-    def _choose(self, scene: Scene, actions: list[Any], rng: random.Random) -> Any:
+    def _choose(self, scene: Scene, actions: list[BohnanzaAction],
+                rng: random.Random) -> BohnanzaAction | None:
         phase = scene.phase
         if phase == "trade":
             return phase2(scene, actions, rng, self.trades)

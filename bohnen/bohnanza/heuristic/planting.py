@@ -7,14 +7,25 @@ candidates only when a bean has nowhere else to go, or when a field can grow no 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
-from bohnen.bohnanza.actions import BuyThirdField, EndPlanting, Harvest, Plant, PlantTraded
+from bohnen.bohnanza.actions import (
+    BohnanzaAction,
+    BuyThirdField,
+    EndPlanting,
+    Harvest,
+    Plant,
+    PlantTraded,
+)
 from bohnen.bohnanza.beans import PAYOUT, Bean, next_step
 from bohnen.bohnanza.heuristic.model import value
 from bohnen.bohnanza.heuristic.scene import Scene
 
 PLANT_FIRST = 1e-6  # of two moves worth the same, plant rather than harvest
+
+Act = BohnanzaAction
+P = TypeVar("P", Plant, PlantTraded)
+T = TypeVar("T")
 
 
 def _after_harvest(scene: Scene, field: int) -> tuple[list[int], list[int], int]:
@@ -44,18 +55,18 @@ def is_full_grown(scene: Scene, field: int) -> bool:
     return count > 0 and next_step(scene.beans[field], count) is None
 
 
-def own_fields(scene: Scene, plants: list[Any], bean: int) -> list[Any]:
+def own_fields(scene: Scene, plants: list[P], bean: int) -> list[P]:
     """Of the plantings of ``bean``, those into its own field if it has one (with two
     fields of a bean allowed, a second one only splits the beans to come)."""
     own = [a for a in plants if scene.counts[a.field] and scene.beans[a.field] == bean]
     return own or plants
 
 
-def _best(scored: list[tuple[float, Any]]) -> Any:
+def _best(scored: list[tuple[float, T]]) -> T:
     return max(scored, key=lambda item: item[0])[1]
 
 
-def phase1(scene: Scene, actions: list[Any]) -> Any:
+def phase1(scene: Scene, actions: list[Act]) -> Act | None:
     """Plant the front card where it is worth most; harvest only when it must go somewhere;
     plant the second card only when it grows a field or has a field ready for it."""
     plants = [a for a in actions if type(a) is Plant]
@@ -70,7 +81,7 @@ def phase1(scene: Scene, actions: list[Any]) -> Any:
         return buy
     bean, rest = scene.hand[0], scene.hand[1:]
     plants = own_fields(scene, plants, bean)
-    scored: list[tuple[float, Any]] = [(_plant_worth(scene, bean, a.field, (), rest), a)
+    scored: list[tuple[float, Act]] = [(_plant_worth(scene, bean, a.field, (), rest), a)
                                        for a in plants]
     for a in harvests:
         if not plants or is_full_grown(scene, a.field):
@@ -78,7 +89,8 @@ def phase1(scene: Scene, actions: list[Any]) -> Any:
     return _best(scored) if scored else None
 
 
-def _choose_plant(scene: Scene, plants: list[Any], bean: int, rest: tuple[int, ...]) -> Any:
+def _choose_plant(scene: Scene, plants: list[Plant], bean: int,
+                  rest: tuple[int, ...]) -> Plant:
     plants = own_fields(scene, plants, bean)
     return _best([(_plant_worth(scene, bean, a.field, (), rest), a) for a in plants])
 
@@ -95,7 +107,7 @@ def plants_second(scene: Scene) -> bool:
     return empty >= 2 or bean in scene.hand[1:3]
 
 
-def phase3(scene: Scene, actions: list[Any]) -> Any:
+def phase3(scene: Scene, actions: list[Act]) -> Act | None:
     """Plant the traded cards in the order that wastes least."""
     plants = [a for a in actions if type(a) is PlantTraded]
     harvests = [a for a in actions if type(a) is Harvest]
@@ -103,7 +115,7 @@ def phase3(scene: Scene, actions: list[Any]) -> Any:
     cards = scene.trade
     if not plants and buy is not None and wants_third_field(scene, cards):
         return buy
-    scored: list[tuple[float, Any]] = []
+    scored: list[tuple[float, Act]] = []
     plants = [a for b in set(cards)
               for a in own_fields(scene, [p for p in plants if p.bean == b], b)]
     for a in plants:
@@ -132,7 +144,7 @@ def wants_third_field(scene: Scene, cards: tuple[Bean, ...]) -> bool:
     return later - now >= scene.field_cost - left / 2
 
 
-def least_harm(scene: Scene, actions: list[Any]) -> Any:
+def least_harm(scene: Scene, actions: list[Act]) -> Act | None:
     """Made to move with nothing to gain (open trading): the harvest that loses least,
     or the third field if it is worth buying now."""
     buy = next((a for a in actions if type(a) is BuyThirdField), None)

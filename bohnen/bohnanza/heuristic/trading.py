@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, cast
 
 from bohnen.bohnanza.actions import (
     Accept,
+    BohnanzaAction,
     BuyThirdField,
     CloseTrading,
     Counter,
@@ -69,13 +70,13 @@ def _growing(scene: Scene) -> set[int]:
 # --- answering ----------------------------------------------------------------------------
 
 
-def answer(scene: Scene, actions: list[Any], trades: bool) -> Any:
+def answer(scene: Scene, actions: list[BohnanzaAction], trades: bool) -> BohnanzaAction | None:
     """Accept the offer to this seat that adds most, if enough; else counter or decline."""
     mine = [o for o in scene.offers if o.to == scene.seat]
     if not mine:
         return None
     base = scene.value()
-    best: tuple[float, Any] | None = None
+    best: tuple[float, Accept] | None = None
     for offer in mine:
         for a in [a for a in actions if type(a) is Accept and a.pid == offer.pid][:MAX_ACCEPTS]:
             g = gain(scene, Give(a.hand, a.face_up, ()), offer.gives, base)
@@ -232,11 +233,16 @@ def request(scene: Scene) -> Propose:
     return Propose(scene.seat, to, (), (), (best,))
 
 
-def _find(actions: list[Any], kind: type[Any]) -> Any:
-    return next((a for a in actions if type(a) is kind), None)
+A = TypeVar("A", bound=BohnanzaAction)
 
 
-def active_move(scene: Scene, actions: list[Any], trades: bool) -> Any:
+def _find(actions: list[BohnanzaAction], kind: type[A]) -> A | None:
+    """The first action of exactly the type ``kind``."""
+    return cast("A | None", next((a for a in actions if type(a) is kind), None))
+
+
+def active_move(scene: Scene, actions: list[BohnanzaAction],
+                trades: bool) -> BohnanzaAction | None:
     """Propose down the list (the turn's proposal count says how far it got), let the
     others offer once, then close."""
     buy = _find(actions, BuyThirdField)
@@ -254,7 +260,8 @@ def active_move(scene: Scene, actions: list[Any], trades: bool) -> Any:
     return _find(actions, CloseTrading)
 
 
-def other_move(scene: Scene, actions: list[Any], rng: random.Random, trades: bool) -> Any:
+def other_move(scene: Scene, actions: list[BohnanzaAction], rng: random.Random,
+               trades: bool) -> BohnanzaAction | None:
     """Offer the active player the next of its best trades (on getting the floor, then
     now and again; never the same twice in a turn), else pass."""
     waiting = sum(1 for o in scene.offers if o.frm == scene.seat)
@@ -271,7 +278,8 @@ def other_move(scene: Scene, actions: list[Any], rng: random.Random, trades: boo
     return withdraw if withdraw is not None else least_harm(scene, actions)
 
 
-def phase2(scene: Scene, actions: list[Any], rng: random.Random, trades: bool) -> Any:
+def phase2(scene: Scene, actions: list[BohnanzaAction], rng: random.Random,
+           trades: bool) -> BohnanzaAction | None:
     reply = answer(scene, actions, trades)
     if reply is not None:
         return reply
