@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
 
+import jsonschema
 import pytest
+
+from bohnen.core.schema import json_schema
+from bohnen.ndb.view_types import SeatView, SpectatorView
 
 from .helpers import GAME, act, deal, hand, play_randomly, public, table_cards
 
@@ -195,3 +200,88 @@ def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
         sample.audit()
         face_down.add(sample.to_json()["table"][1])
     assert len(face_down) > 1
+
+
+# --- the typed views: the schema, and the same names as the state JSON -----------------
+
+
+SEAT_SCHEMA = jsonschema.Draft202012Validator(json_schema(SeatView))
+SPECTATOR_SCHEMA = jsonschema.Draft202012Validator(json_schema(SpectatorView))
+
+
+def _fits(validator: jsonschema.Draft202012Validator, view: object, where: str) -> None:
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(view)]
+    assert not errors, f"{where}: {errors[:3]}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_view_of_random_games_fits_the_view_types(players: int) -> None:
+    """Each seat's view fits ``SeatView`` and the spectator's ``SpectatorView`` (the
+    JSON Schemas ``bohnen.core.schema`` makes of them, which refuse unknown keys), at
+    every step of a random game of every option set."""
+    for n, options in enumerate(GAME.option_sets(players)):
+        state = GAME.new_game(options, seed=100 * players + n)
+        rng = random.Random(players + n)
+        steps = 0
+        while True:
+            if steps % 3 == 0 or state.is_over:
+                for seat in range(players):
+                    _fits(SEAT_SCHEMA, state.view(seat), f"seat {seat}, step {steps}")
+                _fits(SPECTATOR_SCHEMA, state.view(None), f"spectator, step {steps}")
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_act())
+            state.apply(rng.choice(state.legal_actions(seat)))
+            steps += 1
+
+
+def test_the_schemas_refuse_a_view_that_breaks_the_types() -> None:
+    """The check above can fail: a hand shown to the spectator, a card written as an
+    int, an unknown key."""
+    state = GAME.new_game(GAME.options(3), seed=4)
+    seen = state.view(0)
+    bad: list[dict[str, Any]] = []
+    spectator_view: dict[str, Any] = copy.deepcopy(dict(state.view(None)))
+    spectator_view["players"][1]["hand"] = seen["players"][0]["hand"]
+    bad.append(spectator_view)
+    seat_view: dict[str, Any] = copy.deepcopy(dict(seen))
+    seat_view["table"][0] = 7
+    bad.append(seat_view)
+    extra: dict[str, Any] = copy.deepcopy(dict(seen))
+    extra["trick"] = 1
+    bad.append(extra)
+    assert not SPECTATOR_SCHEMA.is_valid(bad[0])
+    assert not SEAT_SCHEMA.is_valid(bad[1])
+    assert not SEAT_SCHEMA.is_valid(bad[2])
+
+
+# Keys of the view that are keys of the state JSON too, and mean the same there.
+SHARED_KEYS = ("game", "version", "options", "phase", "turn", "round", "dealer", "token",
+               "taker", "taken", "sheet")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_key_of_both_the_view_and_the_state_json_means_the_same(players: int) -> None:
+    """At every step of a random game, the keys shared by the view and the state JSON
+    hold the same values; the table is the same once turned up (before, the view hides
+    the face-down cards); a seat's hand in its view is its hand in the state JSON, and
+    its rows hold the cards of its ``row_cards``."""
+    state = GAME.new_game(GAME.options(players, rounds=1), seed=players)
+    rng = random.Random(players)
+    while True:
+        full = state.to_json()
+        for seat in (*range(players), None):
+            view = state.view(seat)
+            for key in SHARED_KEYS:
+                assert view[key] == full[key], key
+            if full["phase"] in ("take", "over") or all(c is None for c in full["table"]):
+                assert view["table"] == full["table"]
+            for s, player in enumerate(view["players"]):
+                assert sorted(c for row in player["rows"] for c in row["cards"]) == sorted(
+                    full["row_cards"][s])
+                assert player["hand_size"] == len(full["hands"][s])
+                assert player["hand"] == (full["hands"][s] if s == seat else None)
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(rng.choice(state.legal_actions(seat)))
