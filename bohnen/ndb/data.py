@@ -35,6 +35,9 @@ LEAD, PLAY, TAKE, OVER = Phase.LEAD, Phase.PLAY, Phase.TAKE, Phase.OVER
 PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
 
 
+_new = object.__new__  # a blank object of a class, without a Python-level call
+
+
 class SheetLine(NamedTuple):
     """One player's line for one round: "Spiel +", "Spiel –" and "Summe"."""
 
@@ -68,7 +71,7 @@ class NdbData:
 
     def clone(self) -> Self:
         """A copy sharing nothing mutable with this position."""
-        c = object.__new__(type(self))
+        c = _new(self.__class__)
         c.options = self.options
         c.players = self.players
         c.rng = self.rng
