@@ -4,8 +4,9 @@ A state that breaks one cannot be reached by play, and the engine may not be abl
 play it on: :func:`audit` refuses it (``state_from_json`` and the position builder run
 it on every state they make). Every seat has played as many tricks as the others in
 the round; the rows hold one card per trick played (and, while the cards are taken,
-one more for each seat that has taken); the taker has a card to take (the token
-holder's is the engine's to give); the round is one of the game's.
+one more for each seat that has taken); the taker has a choice of two cards or more
+(a single one, and the token holder's, are the engine's to give); the round is one of
+the game's.
 """
 
 from __future__ import annotations
@@ -111,8 +112,13 @@ def _audit_taking(state: NdbData, played: list[bool]) -> set[int]:
         raise AssertionError("the token holder's card is taken last")
     if taker != (taken[-1] if taken else token):
         raise AssertionError(f"seat {taker} takes, but its card was not the last taken")
-    if not takeable(state, taker):
+    free = takeable(state, taker)
+    if not free:
         raise AssertionError(f"seat {taker} is to take, but no card is left to it")
+    if not free & (free - 1):
+        raise AssertionError(f"seat {taker} is to take, but only seat "
+                             f"{free.bit_length() - 1}'s card is left to it: the engine "
+                             f"makes that take")
     return {token, *taken} - {taker} if taken else set()
 
 

@@ -27,6 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from bohnen.core.files import excerpt
 from bohnen.core.rng import seed_state
 from bohnen.ndb.audit import audit
 from bohnen.ndb.cards import CODES, HAND_SIZE, Card, full_deck, parse_card
@@ -176,7 +177,16 @@ def _sheet(sheet: Sequence[Sequence[tuple[int, int, int]]] | None, round: int,
            players: int) -> list[tuple[SheetLine, ...]]:
     if sheet is None:
         return [(SheetLine(0, 0, 0),) * players for _ in range(round - 1)]
-    return [tuple(SheetLine(*line) for line in lines) for lines in sheet]
+    return [tuple(_line(line) for line in lines) for lines in sheet]
+
+
+def _line(line: object) -> SheetLine:
+    """A line of the sheet from ``(plus, minus, total)``."""
+    if (not isinstance(line, tuple | list) or len(line) != 3
+            or not all(type(x) is int for x in line)):
+        raise ValueError(f"sheet: a line is three whole numbers (plus, minus, total), "
+                         f"not {excerpt(line)}")
+    return SheetLine(*line)
 
 
 def _trick(state: NdbData, taken: list[int]) -> None:
