@@ -11,10 +11,12 @@ by the engine.
 
 For each action kind, in the manner of PokerKit's ``can_x`` / ``verify_x`` pairs:
 
-- a predicate says whether it is legal now: :func:`can_play`, :func:`can_take` (on
-  :func:`takeable`, the cards a seat may take). These are the one source of legality:
-  :func:`apply` asks them before the effect, and :mod:`bohnen.ndb.legal` lists the
-  actions by :func:`can_play` and :func:`takeable`;
+- a predicate says whether it is legal now: :func:`can_play` (on :func:`plays_now`,
+  whether a seat is to play), :func:`can_take` (on :func:`takeable`, the cards a seat
+  may take). These are the one source of legality: :func:`apply` asks them before the
+  effect (their rules, :func:`plays_now` and :func:`takeable`, asked directly on the
+  hot path, after the same checks of the values), and :mod:`bohnen.ndb.legal` lists
+  the actions by :func:`plays_now` and :func:`takeable`;
 - :func:`check` raises when the predicate says no, with the reason
   (:func:`refusal` finds the first rule the action breaks);
 - an effect applies it: :func:`play`, :func:`take` (then :func:`forced_takes`).
@@ -69,16 +71,20 @@ def to_act(state: NdbData) -> tuple[int, ...]:
 # --- play -------------------------------------------------------------------------------
 
 
-def can_play(state: NdbData, seat: object, card: object) -> bool:
-    """Whether ``seat`` may play ``card`` now (any values may be given): the token
-    holder in the lead, a seat that has not played in this trick in the play; any card
-    of its hand."""
-    if type(seat) is not int or type(card) is not int or not 0 <= seat < state.players:
-        return False
+def plays_now(state: NdbData, seat: int) -> bool:
+    """Whether ``seat`` (a seat of the game) is to play a card now: the token holder in
+    the lead, a seat that has not played in this trick in the play. Any card of its hand
+    may then be played: the rules put no condition on the card."""
     phase = state.phase
-    return (((phase is LEAD and seat == state.token)
-             or (phase is PLAY and state.table[seat] == NONE))
-            and card in state.hands[seat])
+    return ((phase is LEAD and seat == state.token)
+            or (phase is PLAY and state.table[seat] == NONE))
+
+
+def can_play(state: NdbData, seat: object, card: object) -> bool:
+    """Whether ``seat`` may play ``card`` now (any values may be given): it
+    :func:`plays_now`, and the card is in its hand."""
+    return (type(seat) is int and type(card) is int and 0 <= seat < state.players
+            and plays_now(state, seat) and card in state.hands[seat])
 
 
 def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent]) -> None:
@@ -161,12 +167,16 @@ def apply(state: NdbData, action: object) -> list[NdbEvent]:
     events: list[NdbEvent] = []
     if type(action) is Play:
         seat, card = action.seat, action.card
-        if not can_play(state, seat, card):
+        # can_play, with its rule (plays_now) asked directly: a call less a play
+        if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
+                and plays_now(state, seat) and card in state.hands[seat]):
             raise refusal(state, action)
         play(state, seat, card, events)
     elif type(action) is Take:
         seat, owner = action.seat, action.owner
-        if not can_take(state, seat, owner):
+        # can_take, with its one source (takeable) asked directly: a call less a take
+        if not (type(seat) is int and type(owner) is int and 0 <= owner < state.players
+                and takeable(state, seat) >> owner & 1):
             raise refusal(state, action)
         take(state, seat, owner, events)
         forced_takes(state, events)
