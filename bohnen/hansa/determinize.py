@@ -12,19 +12,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bohnen.hansa import serialize
-from bohnen.hansa.actions import CONTRACT, parse_card
+from bohnen.hansa.actions import parse_card
+from bohnen.hansa.board import CONTRACT, Card, card_text
+from bohnen.hansa.data import TRAVEL_CARDS, HansaData
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.state import TRAVEL_CARDS, HansaState
+from bohnen.hansa.views import view as view_of
 
 JSON = dict[str, Any]
+D = TypeVar("D", bound=HansaData)
 
 
-def determinize(state: HansaState, seat: int | None, rng: random.Random) -> HansaState:
+def determinize(state: D, seat: int | None, rng: random.Random) -> D:
     """A state ``seat`` cannot tell from ``state``: :func:`state_from_view` of its view."""
-    return state_from_view(state.view(seat), rng)
+    return state_from_view(view_of(state, seat), rng, type(state))
 
 
 @dataclass(slots=True)
@@ -33,7 +36,7 @@ class Hidden:
     contracts it holds; the unseen contracts; the unseen Neue-Ernte cards."""
 
     seats: list[int]
-    travel: list[list[int]]
+    travel: list[list[Card]]
     contracts_held: list[int]
     contract_pool: list[int]  # contract numbers, sorted
     deck_size: int
@@ -55,7 +58,7 @@ def hidden(view: JSON) -> Hidden:
         gone = {parse_card(x, "waste") for x in p["waste"]}
         if s == view["active"]:
             gone.update(parse_card(x, "played") for x in view["played"])
-        cards = [c for c in range(1, TRAVEL_CARDS + 1) if c not in gone]
+        cards = [Card(c) for c in range(1, TRAVEL_CARDS + 1) if c not in gone]
         seats.append(s)
         travel.append(cards)
         held.append(p["hand_size"] - len(cards))
@@ -70,21 +73,21 @@ def hidden(view: JSON) -> Hidden:
                   view["harvest_pile"])
 
 
-Dealt = tuple[list[tuple[int, ...]], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Dealt = tuple[list[tuple[Card, ...]], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     pool = h.contract_pool[:]
     rng.shuffle(pool)
-    hands = []
+    hands: list[tuple[Card, ...]] = []
     at = 0
     for cards, count in zip(h.travel, h.contracts_held, strict=True):
-        held = [CONTRACT + c for c in pool[at:at + count]]
+        held = [Card(CONTRACT + c) for c in pool[at:at + count]]
         at += count
         if setup:  # the travel cards in order 1..7, the contracts after them
             hands.append((*cards, *held))
             continue
-        hand = cards + held
+        hand = [*cards, *held]
         rng.shuffle(hand)
         hands.append(tuple(hand))
     deck = tuple(pool[at:at + h.deck_size])
@@ -93,40 +96,39 @@ def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     return hands, deck, tuple(harvests[:h.pile_size]), tuple(harvests[h.pile_size:])
 
 
-def state_from_view(view: JSON, rng: random.Random) -> HansaState:
-    """A full state showing ``view`` to its seat, the hidden cards dealt at random."""
-    return _from_view(view, hidden(view), rng)
+def state_from_view(view: JSON, rng: random.Random, cls: type[D]) -> D:
+    """A full state of class ``cls`` showing ``view`` to its seat, the hidden cards
+    dealt at random."""
+    return _from_view(view, hidden(view), rng, cls)
 
 
-def _from_view(view: JSON, h: Hidden, rng: random.Random) -> HansaState:
+def _from_view(view: JSON, h: Hidden, rng: random.Random, cls: type[D]) -> D:
     hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
-    state = serialize.state_from_json(_state_json(view, h, hands, deck, pile, reserve,
-                                                  rng.getrandbits(64)))
-    return state
+    return serialize.state_from_json(_state_json(view, h, hands, deck, pile, reserve,
+                                                 rng.getrandbits(64)), cls)
 
 
-def sampler(view: JSON) -> Callable[[random.Random], HansaState]:
+def sampler(view: JSON, cls: type[D]) -> Callable[[random.Random], D]:
     """Draws of :func:`state_from_view` for ``view``, the view read once: a template is
-    cloned at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
+    copied at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
     h = hidden(view)
-    template = _from_view(view, h, random.Random(0))
+    template = _from_view(view, h, random.Random(0), cls)
 
-    def draw(rng: random.Random) -> HansaState:
+    def draw(rng: random.Random) -> D:
         hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
-        state = template.clone()
+        state = object.__new__(cls)
+        template.copy_into(state)
         for seat, hand in zip(h.seats, hands, strict=True):
             state.hands[seat] = hand
-        state.deck, state.ne_pile, state.ne_reserve = deck, pile, reserve
+        state.contract_pile, state.harvest_pile, state.harvest_reserve = deck, pile, reserve
         state.rng = rng.getrandbits(64)
         return state
 
     return draw
 
 
-def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple[int, ...],
+def _state_json(view: JSON, h: Hidden, hands: list[tuple[Card, ...]], deck: tuple[int, ...],
                 pile: tuple[int, ...], reserve: tuple[int, ...], rng: int) -> JSON:
-    from bohnen.hansa.actions import card_text
-
     dealt = dict(zip(h.seats, hands, strict=True))
     players = view["players"]
     return {

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bohnen.hansa.board import STORAGE, Board
+from bohnen.hansa.board import CODES, STORAGE, Board
 from bohnen.tui.hansa_map import SEAT_COLOURS, cart_digit
 from bohnen.tui.text import click, esc
 
@@ -52,7 +52,7 @@ def card_kind(board: Board, seat: int, card: str) -> str:
 def contract_of(board: Board, card: str) -> tuple[str, list[str], int]:
     """(city code, bean codes, payout) of contract ``C<n>``."""
     contract = board.contracts[int(card[1:]) - 1]
-    return (board.city_codes[contract.city], [board.bean_codes[b] for b in contract.beans],
+    return (board.city_codes[contract.city], [CODES[b] for b in contract.beans],
             contract.payout)
 
 
@@ -199,7 +199,7 @@ def price_table(board: Board, view: JSON, city: int) -> list[str]:
     for b in board.city_beans[city]:
         cells = [f"[{p[b]}]" if i == slot_now else str(p[b]) for i, p in enumerate(rows[:-1])]
         top = f"({rows[-1][b]})" if slot_now == len(rows) - 1 else str(rows[-1][b])
-        parts.append(f"{bean(board.bean_codes[b])} {esc(' '.join(cells))} top {esc(top)}")
+        parts.append(f"{bean(CODES[b])} {esc(' '.join(cells))} top {esc(top)}")
     return wrap(f"{esc(board.city_names[city])}: ", parts, " · ")
 
 

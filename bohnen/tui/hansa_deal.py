@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
-from bohnen.hansa.board import Board
+from bohnen.hansa.board import BY_CODE, CODES, Board
 from bohnen.tui.hansa_board import deal_text
 from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
@@ -35,7 +35,7 @@ def deal_targets(view: JSON, seat: int) -> list[int]:
 
 def bean_items(board: Board, beans: JSON) -> list[tuple[str, str]]:
     """(label, value) for every bean on the seat's aid, one item per bean."""
-    names = dict(zip(board.bean_codes, board.bean_names, strict=True))
+    names = {CODES[b]: board.bean_names[b] for b in board.beans}
     return [(f"{code} {names.get(code, '')}", f"{code}#{i}")
             for code, count in beans.items() for i in range(count)]
 
@@ -145,5 +145,5 @@ class DealPanel(ProposalPanel):
         else:
             index = self.query_one("#deal-to", RadioSet).pressed_index
             head = f"propose {self.targets[max(index, 0)]}"
-        return deal_notation(head, sorted(give, key=self.board.bean_codes.index), want, buy)
+        return deal_notation(head, sorted(give, key=BY_CODE.__getitem__), want, buy)
 

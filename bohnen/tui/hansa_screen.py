@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from bohnen.hansa.board import Board
+from bohnen.hansa.board import BY_CODE, Board
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import (
     CARD_WORDS,
@@ -252,13 +252,13 @@ class HansaScreen(GameScreen):
         me = view["players"][self.shown]
         if words[0] == "buy" and len(words) == 3:
             return f"{text} ({view['cities'][self.here(view)]['prices'].get(words[1], '?')}t)"
-        if words[0] == "buy-scarce" and words[1] in board.bean_codes:
-            b = board.bean_codes.index(words[1])
+        if words[0] == "buy-scarce" and words[1] in BY_CODE:
+            b = BY_CODE[words[1]]
             return f"{text} ({max(row[b] for row in board.prices[self.here(view)])}t)"
         if words[0] == "fulfil":
             return f"{text} +{contract_of(board, words[1])[2]}t"
-        if words[0] == "sell" and words[1] in board.bean_codes:
-            return f"{text} ({board.base[board.bean_codes.index(words[1])]}t)"
+        if words[0] == "sell" and words[1] in BY_CODE:
+            return f"{text} ({board.base[BY_CODE[words[1]]]}t)"
         if words[0] == "stay" and me["hand"]:
             front = me["hand"][0]
             return f"stay (plays {front}{CARD_WORDS.get(card_kind(board, self.shown, front), '')})"

@@ -17,7 +17,8 @@ import pytest
 
 from bohnen.core import IllegalActionError, InvalidActionError, get_game
 from bohnen.hansa import HansaState
-from bohnen.hansa.board import default_board
+from bohnen.hansa.board import CODES, default_board
+from bohnen.hansa.data import Phase
 
 GAME = get_game("hansa")
 BOARD = default_board()
@@ -33,7 +34,7 @@ def contract_number(city: str, beans: Iterable[str], payout: int) -> str:
     want = sorted(beans)
     for i, c in enumerate(BOARD.contracts):
         if (BOARD.city_codes[c.city] == city and c.payout == payout
-                and sorted(BOARD.bean_codes[b] for b in c.beans) == want):
+                and sorted(CODES[b] for b in c.beans) == want):
             return f"C{i + 1}"
     raise LookupError(f"no contract {city} {want} {payout}")
 
@@ -41,7 +42,7 @@ def contract_number(city: str, beans: Iterable[str], payout: int) -> str:
 def started(players: int = 4, seed: int = 1, **options: Any) -> JSON:
     """The JSON of a game just after the set-up (each seat takes its first choice)."""
     state = GAME.new_game(GAME.options(players, **options), seed)
-    while state.phase == 0:
+    while state.phase == Phase.SETUP:
         state.apply(state.legal_actions(state.active)[0])
     data: JSON = state.to_json()
     return data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bohnen.hansa import HansaState, stacked_deck
+from bohnen.hansa.board import CODES
 
 from .helpers import BASE, BOARD, GAME, TOKENS, act, beans_of, contract_number, legal, refused
 
@@ -46,7 +47,7 @@ def test_one_bean_per_kind_on_the_bottom_slots_of_each_ladder() -> None:
     for c, code in enumerate(BOARD.city_codes):
         slots = view["ladders"][code]
         k = len(BOARD.city_beans[c])
-        assert sorted(s[0] for s in slots[:k]) == sorted(BOARD.bean_codes[b]
+        assert sorted(s[0] for s in slots[:k]) == sorted(CODES[b]
                                                          for b in BOARD.city_beans[c])
         assert all(s[1] == 1 for s in slots[:k]) and slots[k:] == [None] * (len(slots) - k)
     bremen = {c["code"]: c for c in view["cities"]}["BRE"]

@@ -15,6 +15,7 @@ import pytest
 
 from bohnen.core import RecordError, get_game
 from bohnen.core.conformance import choose
+from bohnen.hansa.data import Phase
 from bohnen.hansa.state import HansaState
 
 GAME = get_game("hansa")
@@ -39,8 +40,8 @@ def refused(data: JSON, words: str) -> None:
 
 
 def test_the_price_slot_of_a_trade_phase_goes_up_to_the_top_of_the_ladder_not_past_it() -> None:
-    state = reach(lambda s: s.phase == 3)
-    top = state.board.slots(state.pos[state.active])  # 0-based: a full ladder
+    state = reach(lambda s: s.phase == Phase.TRADE)
+    top = state.board.slots(state.positions[state.active])  # 0-based: a full ladder
     data = state.to_json()
     data["fixed"] = top + 1  # 1-based in JSON: the top slot
     loaded = GAME.state_from_json(data)
@@ -52,19 +53,20 @@ def test_the_price_slot_of_a_trade_phase_goes_up_to_the_top_of_the_ladder_not_pa
 
 
 def test_a_stale_price_slot_outside_the_trade_phase_still_loads() -> None:
-    state = reach(lambda s: s.phase == 1 and s.fixed == s.board.slots(s.pos[s.active]) + 1)
+    state = reach(lambda s: s.phase == Phase.TRAVEL
+                  and s.price_slot == s.board.slots(s.positions[s.active]) + 1)
     assert GAME.state_from_json(state.to_json()).to_json() == state.to_json()
 
 
 def test_a_seat_of_the_set_up_without_its_three_contracts_is_refused() -> None:
-    state = reach(lambda s: s.phase == 0 and s.active == 1)
+    state = reach(lambda s: s.phase == Phase.SETUP and s.active == 1)
     data = state.to_json()
     data["active"] = 0  # seat 0 has begun: two contracts left, Begin raised StopIteration
     refused(data, "holds 2 contracts in the set-up")
 
 
 def test_customs_without_a_choice_of_beans_is_refused() -> None:
-    state = reach(lambda s: s.phase == 2, seed=3)
+    state = reach(lambda s: s.phase == Phase.CUSTOMS, seed=3)
     data = state.to_json()
     seat = state.active
     data["money"][seat] = data["earned"][seat] = data["spent"][seat] = 0
@@ -75,7 +77,7 @@ def test_customs_without_a_choice_of_beans_is_refused() -> None:
 
 
 def test_contracts_left_on_the_table_outside_a_journey_are_refused() -> None:
-    state = reach(lambda s: s.phase == 1)
+    state = reach(lambda s: s.phase == Phase.TRAVEL)
     data = state.to_json()
     seat = state.active
     contract = next(c for c in data["hands"][seat] if c.startswith("C"))
@@ -85,7 +87,7 @@ def test_contracts_left_on_the_table_outside_a_journey_are_refused() -> None:
 
 
 def test_a_zoll_card_discarded_for_good_is_refused() -> None:
-    state = reach(lambda s: s.phase == 1)
+    state = reach(lambda s: s.phase == Phase.TRAVEL)
     data = state.to_json()
     seat = (state.active + 1) % 4
     zoll = f"T{state.board.zoll[seat]}"
@@ -95,14 +97,15 @@ def test_a_zoll_card_discarded_for_good_is_refused() -> None:
 
 
 def test_a_last_round_without_its_last_seat_is_refused() -> None:
-    state = reach(lambda s: s.phase == 1 and not s.last_round)
+    state = reach(lambda s: s.phase == Phase.TRAVEL and not s.last_round)
     data = state.to_json()
     data["last_round"] = True  # last_seat stays -1: no turn would ever end the game
     refused(data, "names no seat to play the last turn")
 
 
 def test_a_used_up_pile_with_no_last_round_to_come_is_refused() -> None:
-    state = reach(lambda s: s.phase == 1 and not s.last_round and len(s.ne_pile) > 0)
+    state = reach(lambda s: s.phase == Phase.TRAVEL and not s.last_round
+                  and len(s.harvest_pile) > 0)
     data = state.to_json()
     data["harvest_discard"] = data["harvest_discard"] + data["harvest_pile"]
     data["harvest_pile"] = []  # no trigger named: the game would never end
@@ -110,7 +113,7 @@ def test_a_used_up_pile_with_no_last_round_to_come_is_refused() -> None:
 
 
 def test_closing_that_names_another_seat_than_the_active_one_is_refused() -> None:
-    state = reach(lambda s: s.phase == 5, seed=2)
+    state = reach(lambda s: s.phase == Phase.CLOSING, seed=2)
     data = state.to_json()
     data["closing"] = [(state.active + 1) % 4]
     refused(data, "closing")
@@ -123,7 +126,7 @@ def test_closing_that_names_another_seat_than_the_active_one_is_refused() -> Non
 ])
 def test_fields_of_the_wrong_type_are_refused_with_a_short_message(key: str,
                                                                    value: Any) -> None:
-    data = reach(lambda s: s.phase == 1).to_json()
+    data = reach(lambda s: s.phase == Phase.TRAVEL).to_json()
     data[key] = value
     with pytest.raises(RecordError) as caught:
         GAME.state_from_json(data)

@@ -159,7 +159,7 @@ async def _keys_and_panels_of_the_trade_phase() -> None:
         # The deal panel refuses a bean code it does not know, in the panel.
         await pilot.press("t", "tab", "tab", *"xx", "enter")
         assert screen_name(app) == "DealPanel"
-        assert "bean codes of this board" in screen_text(app)
+        assert "is not a bean code" in screen_text(app)
         await pilot.press("escape")
         assert screen_name(app) == "HansaScreen"
         # The pages: the prices of every city, the map, the board.

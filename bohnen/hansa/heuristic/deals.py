@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnen.hansa.actions import CONTRACT, Accept, Decline, Propose
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.actions import Accept, Decline, Propose
+from bohnen.hansa.board import BEANS, CONTRACT, STORAGE
+from bohnen.hansa.data import ZOLL_INVITED
 from bohnen.hansa.heuristic.scene import Scene, card, info
 from bohnen.hansa.heuristic.worth import hand_index, least_useful, my_worth, worth
-from bohnen.hansa.state import ZOLL_INVITED
 
 ACCEPT_BAR = 0.5  # talers a deal must add to the bot's worth to be accepted
 PROPOSE_BAR = 3.0  # talers a deal must add to the bot's worth to be proposed
@@ -94,11 +94,10 @@ def answer(sc: Scene, actions: list[Any]) -> Any:
 
 
 def _propose(sc: Scene, to: int, deal: Deal) -> Propose:
-    codes = sc.info.board.bean_codes
     to_guest, to_active, buys = deal
     mine, theirs = (to_guest, to_active) if sc.is_active else (to_active, to_guest)
-    return Propose(sc.seat, to, tuple(codes[b] for b in mine), tuple(codes[b] for b in theirs),
-                   tuple(codes[b] for b in buys))
+    return Propose(sc.seat, to, tuple(BEANS[b] for b in mine), tuple(BEANS[b] for b in theirs),
+                   tuple(BEANS[b] for b in buys))
 
 
 def _fits(sc: Scene, guest: int, deal: Deal) -> bool:

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohnen.hansa.actions import CONTRACT, Begin, BuyContract, Go, Sell, Stay
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.actions import Begin, BuyContract, Go, Sell, Stay
+from bohnen.hansa.board import CONTRACT, STORAGE
+from bohnen.hansa.data import CONTRACT_PRICE, ZOLL_JOURNEY
 from bohnen.hansa.heuristic.scene import Scene
 from bohnen.hansa.heuristic.worth import (
     STEP,
@@ -34,7 +35,6 @@ from bohnen.hansa.heuristic.worth import (
     prospects,
     worth,
 )
-from bohnen.hansa.state import CONTRACT_PRICE, ZOLL_JOURNEY
 
 TEMPO = 0.5  # talers a card played costs beyond the Zoll (the contracts come forward)
 NACHSCHUB_BEAN = 2.0  # talers a needed bean laid at the destination by a Nachschub is worth
@@ -256,12 +256,11 @@ def sell(sc: Scene, actions: list[Sell]) -> Sell:
     bean worth more than is still owed gives away for nothing."""
     owed = sc.view["due"]
     base = sc.info.base
-    codes = sc.info.bean_index
     best = actions[0]
     best_loss = float("inf")
     losses = {b: loss for loss, b in least_useful(sc)}
     for action in actions:
-        b = codes[action.bean]
+        b = action.bean
         loss = losses.get(b, float(base[b])) - min(base[b], owed)
         if loss < best_loss:
             best, best_loss = action, loss

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from bohnen.hansa.actions import Buy, BuyScarce, Fulfil, Return
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.board import BEANS, STORAGE, Bean
+from bohnen.hansa.data import ZOLL_JOURNEY
 from bohnen.hansa.heuristic.scene import Scene
 from bohnen.hansa.heuristic.worth import least_useful, my_worth
-from bohnen.hansa.state import ZOLL_JOURNEY
 
 BUY_BAR = 0.3  # talers a purchase must add to the bot's worth
 CROWDED = 6  # beans on the aid from which each more raises the bar
@@ -42,7 +42,7 @@ def reserve(sc: Scene) -> int:
 
 def price_of(sc: Scene, action: Buy | BuyScarce) -> int:
     city = sc.here
-    bean = sc.info.bean_index[action.bean]
+    bean = action.bean
     if type(action) is Buy:
         return sc.prices[city][bean]
     return max(row[bean] for row in sc.info.board.prices[city])
@@ -77,12 +77,12 @@ def buy(actions: list[Any], sc: Scene) -> Any:
     now = my_worth(sc)
     best: Any = None
     best_gain = BUY_BAR
-    tried: set[str] = set()
+    tried: set[Bean] = set()
     for action in actions:
         if type(action) not in (Buy, BuyScarce) or action.bean in tried:
             continue
         tried.add(action.bean)
-        gain = purchase_gain(sc, sc.info.bean_index[action.bean], price_of(sc, action), now)
+        gain = purchase_gain(sc, action.bean, price_of(sc, action), now)
         if gain > best_gain:
             best, best_gain = action, gain
     return best
@@ -106,5 +106,5 @@ def make_room(actions: list[Any], sc: Scene) -> Return | None:
         if bean == give or not sc.stock[city][bean] or not 0 < price <= money:
             continue
         if purchase_gain(sc, bean, price, now, give) > BUY_BAR:
-            return Return(sc.seat, inf.board.bean_codes[give])
+            return Return(sc.seat, BEANS[give])
     return None

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bohnen.hansa.actions import CONTRACT
-from bohnen.hansa.board import STORAGE, Board, load_board
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CODES, CONTRACT, STORAGE, Board, load_board
 
 CARDS_PER_TURN = 2.0  # travel cards a seat plays in a turn, on average (a guess, measured)
 JSON = dict[str, Any]
@@ -70,11 +69,11 @@ def _make_info(board: Board) -> Info:
     contracts = board.contracts
     cards = range(CONTRACT + 1, CONTRACT + len(contracts) + 1)
     return Info(
-        board=board, beans=board.beans, cities=board.cities,
-        bean_index={c: i for i, c in enumerate(board.bean_codes)},
+        board=board, beans=BEAN_TYPES, cities=board.cities,
+        bean_index={CODES[b]: int(b) for b in board.beans},
         city_index={c: i for i, c in enumerate(board.city_codes)},
         base=board.base, dist=board.dist,
-        sellers=tuple(board.sellers(b) for b in range(board.beans)),
+        sellers=tuple(board.sellers(b) for b in BEANS),
         sells=tuple(frozenset(beans) for beans in board.city_beans),
         city_of={c: contracts[c - CONTRACT - 1].city for c in cards},
         beans_of={c: contracts[c - CONTRACT - 1].beans for c in cards},
