@@ -21,6 +21,10 @@ from typing import NamedTuple
 from bohnen.hansa.board import BEAN_TYPES, CONTRACT, Bean, Board, Card
 from bohnen.hansa.options import HansaOptions
 
+# The game's version, in its records, views and saved states. 3: the state JSON's and
+# the views' readable names (version 2's records replay the same: the rules and the
+# notation did not change).
+VERSION = 3
 
 class Phase(IntEnum):
     """The phases of a game; JSON and views write ``phase.name.lower()``.

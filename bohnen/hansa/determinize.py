@@ -12,16 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bohnen.hansa import serialize
 from bohnen.hansa.actions import parse_card
 from bohnen.hansa.board import CONTRACT, Card, card_text
 from bohnen.hansa.data import TRAVEL_CARDS, HansaData
 from bohnen.hansa.options import HansaOptions
+from bohnen.hansa.view_types import SeatView, SpectatorView
 from bohnen.hansa.views import view as view_of
 
-JSON = dict[str, Any]
+JSON = dict[str, object]
+Seen = SeatView | SpectatorView
 D = TypeVar("D", bound=HansaData)
 
 
@@ -44,7 +46,7 @@ class Hidden:
     pile_size: int
 
 
-def hidden(view: JSON) -> Hidden:
+def hidden(view: Seen) -> Hidden:
     options = HansaOptions.from_json(view["options"])
     board = options.board_data
     seen: set[int] = set()
@@ -69,8 +71,8 @@ def hidden(view: JSON) -> Hidden:
     for p in view["players"]:
         shown.update(int(x[1:]) - 1 for x in p["harvest_before"])
     harvests = [h for h in range(len(board.harvests)) if h not in shown]
-    return Hidden(seats, travel, held, pool, view["contract_pile"], harvests,
-                  view["harvest_pile"])
+    return Hidden(seats, travel, held, pool, view["contract_pile_size"], harvests,
+                  view["harvest_pile_size"])
 
 
 Dealt = tuple[list[tuple[Card, ...]], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -96,19 +98,19 @@ def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     return hands, deck, tuple(harvests[:h.pile_size]), tuple(harvests[h.pile_size:])
 
 
-def state_from_view(view: JSON, rng: random.Random, cls: type[D]) -> D:
+def state_from_view(view: Seen, rng: random.Random, cls: type[D]) -> D:
     """A full state of class ``cls`` showing ``view`` to its seat, the hidden cards
     dealt at random."""
     return _from_view(view, hidden(view), rng, cls)
 
 
-def _from_view(view: JSON, h: Hidden, rng: random.Random, cls: type[D]) -> D:
+def _from_view(view: Seen, h: Hidden, rng: random.Random, cls: type[D]) -> D:
     hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
     return serialize.state_from_json(_state_json(view, h, hands, deck, pile, reserve,
                                                  rng.getrandbits(64)), cls)
 
 
-def sampler(view: JSON, cls: type[D]) -> Callable[[random.Random], D]:
+def sampler(view: Seen, cls: type[D]) -> Callable[[random.Random], D]:
     """Draws of :func:`state_from_view` for ``view``, the view read once: a template is
     copied at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
     h = hidden(view)
@@ -127,12 +129,13 @@ def sampler(view: JSON, cls: type[D]) -> Callable[[random.Random], D]:
     return draw
 
 
-def _state_json(view: JSON, h: Hidden, hands: list[tuple[Card, ...]], deck: tuple[int, ...],
+def _state_json(view: Seen, h: Hidden, hands: list[tuple[Card, ...]], deck: tuple[int, ...],
                 pile: tuple[int, ...], reserve: tuple[int, ...], rng: int) -> JSON:
     dealt = dict(zip(h.seats, hands, strict=True))
     players = view["players"]
     return {
         "game": "hansa",
+        "version": view["version"],
         "options": view["options"],
         "rng": rng,
         "phase": view["phase"],
@@ -142,8 +145,8 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[Card, ...]], deck: tupl
         "earned": [p["earned"] for p in players],
         "spent": [p["spent"] for p in players],
         "loans": [p["loans"] for p in players],
-        "pos": [p["city"] for p in players],
-        "store": [p["beans"] for p in players],
+        "positions": [p["city"] for p in players],
+        "storage": [p["beans"] for p in players],
         "supply": view["supply"],
         "ladders": view["ladders"],
         "hands": [p["hand"] if p["hand"] is not None
@@ -151,7 +154,7 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[Card, ...]], deck: tupl
         "table": view["table"],
         "played": view["played"],
         "waste": [p["waste"] for p in players],
-        "deck": [f"C{c}" for c in reversed(deck)],
+        "contract_pile": [f"C{c}" for c in reversed(deck)],
         "contract_discard": view["contract_discard"],
         "harvest_pile": [f"H{c + 1}" for c in reversed(pile)],
         "harvest_reserve": [f"H{c + 1}" for c in reversed(reserve)],
@@ -160,11 +163,11 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[Card, ...]], deck: tupl
         "trigger": view["trigger"],
         "last_round": view["last_round"],
         "last_seat": view["last_seat"],
-        "due": view["due"],
-        "fixed": view["fixed"],
+        "customs_due": view["customs_due"],
+        "price_slot": view["price_slot"],
         "floor": view["floor"],
-        "quiet": view["quiet"],
-        "made": list(view["made"]),
+        "passes": view["passes"],
+        "proposals_made": [p["proposals_made"] for p in players],
         "pending": view["pending"],
         "next_pid": view["next_pid"],
         "closing": view["closing"],

@@ -14,22 +14,27 @@ from typing import Any
 from bohnen.core.game import Game
 from bohnen.core.rng import seed_state, step
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
+from bohnen.hansa.data import VERSION
 from bohnen.hansa.flow import deal
 from bohnen.hansa.options import HansaOptions
 from bohnen.hansa.search import SEARCH
 from bohnen.hansa.serialize import state_from_json
 from bohnen.hansa.state import HansaState
+from bohnen.hansa.view_types import SeatView, SpectatorView
 
 
 class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     name = "hansa"
     title = "Bohn Hansa"
-    version = 2
+    version = VERSION
+    replays_versions = (2,)  # the rules and the notation are those of version 2
     min_players = 3
     max_players = 5
     score_name = "talers"
     bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
     screen = "bohnen.tui.hansa_screen:HansaScreen"
+    seat_view = SeatView
+    spectator_view = SpectatorView
     search = SEARCH
 
     def options(self, players: int = 4, **overrides: Any) -> HansaOptions:

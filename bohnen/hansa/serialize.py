@@ -1,8 +1,12 @@
-"""The full state of Bohn Hansa as JSON and back (its invariants: ``audit``)."""
+"""The full state of Bohn Hansa as JSON and back (versioned; its invariants: ``audit``).
+
+The same name means the same thing here and in the views (``view_types.py``): a list
+of cards is a list of codes, a ladder's slot ``{"bean": "BL", "count": 3}`` or null.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bohnen.core import saved
 from bohnen.core.errors import RecordError
@@ -10,9 +14,10 @@ from bohnen.core.files import excerpt
 from bohnen.hansa.actions import parse_card
 from bohnen.hansa.audit import audit
 from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, Bean, Card, card_text
-from bohnen.hansa.data import EMPTY, PHASE_NAMES, HansaData, Ladder, Phase, Proposal
+from bohnen.hansa.data import EMPTY, PHASE_NAMES, VERSION, HansaData, Ladder, Phase, Proposal
 from bohnen.hansa.events import deal_json
 from bohnen.hansa.options import HansaOptions
+from bohnen.hansa.view_types import BeanCode, LadderSlot
 
 JSON = dict[str, Any]
 D = TypeVar("D", bound=HansaData)
@@ -42,8 +47,14 @@ def proposal_json(state: HansaData, p: Proposal) -> JSON:
     return deal_json(p)
 
 
-def ladders_json(state: HansaData) -> JSON:
-    return {state.board.city_codes[c]: [[CODES[b], n] if n else None for b, n in ladder]
+def ladder_json(ladder: Ladder) -> list[LadderSlot | None]:
+    """A ladder's slots, bottom first (as the view and the state JSON write them)."""
+    return [{"bean": cast(BeanCode, CODES[b]), "count": n} if n else None for b, n in ladder]
+
+
+def ladders_json(state: HansaData) -> dict[str, list[LadderSlot | None]]:
+    """Every city's ladder, by city code."""
+    return {state.board.city_codes[c]: ladder_json(ladder)
             for c, ladder in enumerate(state.ladders)}
 
 
@@ -52,6 +63,7 @@ def state_to_json(state: HansaData) -> JSON:
     codes = state.board.city_codes
     return {
         "game": "hansa",
+        "version": VERSION,
         "options": state.options.to_json(),
         "rng": state.rng,
         "phase": PHASE_NAMES[state.phase],
@@ -61,15 +73,15 @@ def state_to_json(state: HansaData) -> JSON:
         "earned": list(state.earned),
         "spent": list(state.spent),
         "loans": list(state.loans),
-        "pos": [codes[c] for c in state.positions],
-        "store": [counts_json(state, state.counts(s)) for s in range(state.player_count)],
+        "positions": [codes[c] for c in state.positions],
+        "storage": [counts_json(state, state.counts(s)) for s in range(state.player_count)],
         "supply": counts_json(state, state.supply),
         "ladders": ladders_json(state),
         "hands": [[card_text(c) for c in h] for h in state.hands],
         "table": [card_text(c) for c in state.table],
         "played": [card_text(c) for c in state.played],
         "waste": [[card_text(c) for c in w] for w in state.waste],
-        "deck": [f"C{c}" for c in reversed(state.contract_pile)],
+        "contract_pile": [f"C{c}" for c in reversed(state.contract_pile)],
         "contract_discard": [f"C{c}" for c in state.contract_discard],
         "harvest_pile": [_harvest(c) for c in reversed(state.harvest_pile)],
         "harvest_reserve": [_harvest(c) for c in reversed(state.harvest_reserve)],
@@ -77,12 +89,12 @@ def state_to_json(state: HansaData) -> JSON:
         "harvest_before": [[_harvest(c) for c in b] for b in state.harvest_before],
         "trigger": _harvest(state.trigger) if state.trigger >= 0 else None,
         "last_round": state.last_round,
-        "last_seat": state.last_seat,
-        "due": state.customs_due,
-        "fixed": state.price_slot + 1,
+        "last_seat": state.last_seat if state.last_seat >= 0 else None,
+        "customs_due": state.customs_due,
+        "price_slot": state.price_slot + 1,
         "floor": state.floor,
-        "quiet": state.passes,
-        "made": list(state.proposals_made),
+        "passes": state.passes,
+        "proposals_made": list(state.proposals_made),
         "pending": deal_json(state.pending) if state.pending is not None else None,
         "next_pid": state.next_pid,
         "closing": list(state.closing),
@@ -94,6 +106,10 @@ def state_from_json(data: Any, cls: type[D]) -> D:
     naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "hansa":
         raise RecordError("not a Bohn Hansa state (expected an object with game 'hansa')")
+    if data.get("version") != VERSION:
+        raise RecordError(f"a saved state of Bohn Hansa version "
+                          f"{excerpt(data.get('version', 2))}; this engine reads version "
+                          f"{VERSION}")
     try:
         state = _load(data, object.__new__(cls))
     except KeyError as exc:
@@ -115,7 +131,7 @@ def _ints(values: Any, n: int, what: str, low: int = 0) -> list[int]:
 
 
 def _seat(value: Any, n: int, what: str, allow_none: bool = False) -> int:
-    if allow_none and type(value) is int and value == -1:
+    if allow_none and value is None:
         return -1
     return saved.seat(value, n, what)
 
@@ -170,10 +186,11 @@ def _ladders(state: HansaData, data: Any) -> list[Ladder]:
             if slot is None:
                 row.append(EMPTY)
                 continue
-            if not isinstance(slot, list) or len(slot) != 2:
-                raise ValueError(f"a slot of {code} must be [bean, count] or null")
-            row.append((board.bean(_code(slot[0], f"ladder of {code}")),
-                        _int(slot[1], f"ladder of {code}", 1)))
+            if not isinstance(slot, dict) or set(slot) != {"bean", "count"}:
+                raise ValueError(f"a slot of {code} must be {{\"bean\": code, \"count\": n}} "
+                                 f"or null, not {excerpt(slot)}")
+            row.append((board.bean(_code(slot["bean"], f"ladder of {code}")),
+                        _int(slot["count"], f"ladder of {code}", 1)))
         out.append(tuple(row))
     return out
 
@@ -194,7 +211,8 @@ def _proposal(state: HansaData, data: Any) -> Proposal | None:
     invite = data["invite"]
     if not isinstance(invite, bool):
         raise ValueError("pending invite must be true or false")
-    return Proposal(_int(data["pid"], "pending pid", 1), _seat(data["from"], n, "pending from"),
+    return Proposal(_int(data["pid"], "pending pid", 1),
+                    _seat(data["from"], n, "pending from"),
                     _seat(data["to"], n, "pending to"), _seat(data["guest"], n, "pending guest"),
                     invite, beans("active_gives"), beans("guest_gives"), beans("active_buys"))
 
@@ -211,14 +229,15 @@ def _load(data: JSON, s: D) -> D:
     s.earned = _ints(data["earned"], n, "earned")
     s.spent = _ints(data["spent"], n, "spent")
     s.loans = _ints(data["loans"], n, "loans")
-    pos = data["pos"]
-    if not isinstance(pos, list) or len(pos) != n:
-        raise ValueError(f"pos must list {n} cities")
-    s.positions = [board.city(_code(c, "pos")) for c in pos]
-    stores = data["store"]
+    positions = data["positions"]
+    if not isinstance(positions, list) or len(positions) != n:
+        raise ValueError(f"positions must list {n} cities")
+    s.positions = [board.city(_code(c, "positions")) for c in positions]
+    stores = data["storage"]
     if not isinstance(stores, list) or len(stores) != n:
-        raise ValueError(f"store must list {n} aids")
-    s.storage = [v for i, st in enumerate(stores) for v in _counts(s, st, f"store of seat {i}")]
+        raise ValueError(f"storage must list {n} aids")
+    s.storage = [v for i, st in enumerate(stores)
+                 for v in _counts(s, st, f"storage of seat {i}")]
     s.supply = _counts(s, data["supply"], "supply")
     s.ladders = _ladders(s, data["ladders"])
     _load_cards(s, data)
@@ -226,11 +245,11 @@ def _load(data: JSON, s: D) -> D:
                                                                    len(board.harvests))
     s.last_round = saved.flag(data["last_round"], "last_round")
     s.last_seat = _seat(data["last_seat"], n, "last_seat", allow_none=True)
-    s.customs_due = _int(data["due"], "due")
-    s.price_slot = _int(data["fixed"], "fixed", 1) - 1
+    s.customs_due = _int(data["customs_due"], "customs_due")
+    s.price_slot = _int(data["price_slot"], "price_slot", 1) - 1
     s.floor = _seat(data["floor"], n, "floor")
-    s.passes = _int(data["quiet"], "quiet")
-    s.proposals_made = _ints(data["made"], n, "made")
+    s.passes = _int(data["passes"], "passes")
+    s.proposals_made = _ints(data["proposals_made"], n, "proposals_made")
     s.pending = _proposal(s, data["pending"])
     s.next_pid = _int(data["next_pid"], "next_pid", 1)
     closing = data["closing"]
@@ -261,7 +280,7 @@ def _load_cards(s: HansaData, data: JSON) -> None:
         raise ValueError(f"waste must list {n} seats")
     s.waste = [tuple(sorted(_cards(w, "waste"))) for w in waste]
     count = len(board.contracts)
-    s.contract_pile = tuple(reversed(_contracts(data["deck"], "deck", count)))
+    s.contract_pile = tuple(reversed(_contracts(data["contract_pile"], "contract_pile", count)))
     s.contract_discard = tuple(sorted(_contracts(data["contract_discard"], "contract_discard",
                                                  count)))
     h = len(board.harvests)

@@ -27,6 +27,7 @@ from bohnen.hansa.legal import proposal_space as _proposal_space
 from bohnen.hansa.rules import apply as _apply
 from bohnen.hansa.rules import check as _check
 from bohnen.hansa.serialize import state_to_json as _state_to_json
+from bohnen.hansa.view_types import SeatView, SpectatorView
 from bohnen.hansa.views import view as _view
 
 
@@ -61,7 +62,7 @@ class HansaState(HansaData):
     def apply(self, action: object) -> list[HansaEvent]:
         return _apply(self, action)
 
-    def view(self, seat: int | None) -> JSONObject:
+    def view(self, seat: int | None) -> SeatView | SpectatorView:
         return _view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> HansaState:

@@ -174,8 +174,8 @@ def ladder_markup(view: JSON, code: str, slots: int = 5) -> str:
         if slot is None:
             cells.append("[dim]·· [/]")
         else:
-            count = "" if slot[1] == 1 else str(slot[1])
-            cells.append(f"{bean(slot[0])}{count:<1}")
+            count = "" if slot["count"] == 1 else str(slot["count"])
+            cells.append(f"{bean(slot['bean'])}{count:<1}")
     cells += ["   "] * (slots - len(cells))
     return " ".join(cells)
 
@@ -236,15 +236,15 @@ def phase_lines(board: Board, view: JSON, viewer: int) -> list[str]:
     if phase == "trade":
         city = view["players"][active]["city"]
         line = (f"Trade in {esc(city)} (prices fixed) · floor: seat {view['floor']} · "
-                f"your proposals left {view['proposals_left'][viewer]}")
+                f"your proposals left {view['players'][viewer]['proposals_left']}")
         pending = view["pending"]
         if pending is None:
             return [line]
         text = esc(deal_text(pending, active, city))
         return [line, f"[b]{text}[/]" if pending["to"] == viewer else text]
     if phase == "customs":
-        return [f"[b red]Customs: seat {active} still owes {view['due']}t[/] — sell beans at "
-                "their base price, one by one"]
+        return [f"[b red]Customs: seat {active} still owes {view['customs_due']}t[/] — sell "
+                "beans at their base price, one by one"]
     if phase == "closing":
         return ["[b]The game is ending:[/] each player fulfils the contracts it can where "
                 "it stands"]
@@ -264,8 +264,8 @@ def table_line(board: Board, view: JSON) -> str | None:
 
 
 def header(view: JSON) -> str:
-    return (f"Neue Ernte {view['harvest_pile']} left + {view['harvest_reserve']} reserve · "
-            f"contracts {view['contract_pile']}")
+    return (f"Neue Ernte {view['harvest_pile_size']} left + {view['harvest_reserve_size']} "
+            f"reserve · contracts {view['contract_pile_size']}")
 
 
 def legend(view: JSON, names: Sequence[str]) -> str:

@@ -297,7 +297,7 @@ class HansaScreen(GameScreen):
             return None if pending["to"] == seat else f"proposal {pending['pid']} awaits an answer"
         if view["floor"] != seat:
             return f"Seat {view['floor']} holds the floor."
-        if view["proposals_left"][seat] <= 0:
+        if view["players"][seat]["proposals_left"] <= 0:
             return "Your proposals of this turn are used up."
         return None
 

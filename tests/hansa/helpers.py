@@ -1,7 +1,8 @@
 """Positions for the Bohn Hansa rule tests, built through the public protocol.
 
 :func:`started` plays the set-up of a seeded game and returns its JSON; :func:`edit`
-changes that JSON (seats' cities, money, beans, hands, ladders) keeping every bean
+changes that JSON (seats' cities, money, beans, hands, ladders written
+``[["BL", 1], None]``) keeping every bean
 and card accounted for, and :func:`load` makes the state. Then :func:`act` plays
 actions in notation and :func:`refused` checks that an action is turned down and
 leaves ``to_json()`` unchanged.
@@ -50,7 +51,7 @@ def started(players: int = 4, seed: int = 1, **options: Any) -> JSON:
 
 def _take_contract(data: JSON, card: str) -> None:
     """Remove contract ``card`` from wherever it lies."""
-    for key in ("deck", "contract_discard", "table"):
+    for key in ("contract_pile", "contract_discard", "table"):
         if card in data[key]:
             data[key].remove(card)
             return
@@ -64,9 +65,9 @@ def _take_contract(data: JSON, card: str) -> None:
 def _recount(data: JSON) -> None:
     """The supply: what the aids and ladders do not hold."""
     for bean in BEANS:
-        held = sum(store[bean] for store in data["store"])
-        laid = sum(slot[1] for slots in data["ladders"].values() for slot in slots
-                   if slot is not None and slot[0] == bean)
+        held = sum(store[bean] for store in data["storage"])
+        laid = sum(slot["count"] for slots in data["ladders"].values() for slot in slots
+                   if slot is not None and slot["bean"] == bean)
         data["supply"][bean] = TOKENS[bean] - held - laid
 
 
@@ -78,22 +79,24 @@ def edit(data: JSON, seat: int | None = None, city: str | None = None,
     data = copy.deepcopy(data)
     if seat is not None:
         if city is not None:
-            data["pos"][seat] = city
+            data["positions"][seat] = city
         if money is not None:
             data["money"][seat] = data["earned"][seat] = money
             data["spent"][seat] = 0
         if beans is not None:
-            data["store"][seat] = {b: beans.get(b, 0) for b in BEANS}
+            data["storage"][seat] = {b: beans.get(b, 0) for b in BEANS}
         if hand is not None:
             old = [c for c in data["hands"][seat] if c.startswith("C")]
             data["hands"][seat] = []
             for card in hand:
                 if card.startswith("C") and card not in old:
                     _take_contract(data, card)
-            data["deck"].extend(c for c in old if c not in hand)
+            data["contract_pile"].extend(c for c in old if c not in hand)
             data["hands"][seat] = list(hand)
     if ladders is not None:
-        data["ladders"].update(ladders)
+        data["ladders"].update({code: [None if slot is None else
+                                       {"bean": slot[0], "count": slot[1]} for slot in slots]
+                                for code, slots in ladders.items()})
     data.update(fields)
     _recount(data)
     return data
@@ -101,8 +104,9 @@ def edit(data: JSON, seat: int | None = None, city: str | None = None,
 
 def turn_of(data: JSON, seat: int, phase: str = "travel") -> JSON:
     """``data`` at the start of seat ``seat``'s ``phase``."""
-    return edit(data, active=seat, phase=phase, floor=seat, quiet=0,
-                made=[0] * len(data["money"]), pending=None, table=[], played=[], due=0)
+    return edit(data, active=seat, phase=phase, floor=seat, passes=0,
+                proposals_made=[0] * len(data["money"]), pending=None, table=[], played=[],
+                customs_due=0)
 
 
 def load(data: JSON) -> HansaState:
@@ -134,8 +138,16 @@ def beans_of(state: HansaState, seat: int) -> dict[str, int]:
     return {b: n for b, n in state.view(None)["players"][seat]["beans"].items() if n}
 
 
+def hand_of(state: HansaState, seat: int) -> list[str]:
+    """The hand of ``seat`` as its own view shows it (card codes, the front card first)."""
+    cards = state.view(seat)["players"][seat]["hand"]
+    assert cards is not None, f"seat {seat} sees its own hand"
+    return cards
+
+
 def ladder(state: HansaState, city: str) -> list[Any]:
-    slots: list[Any] = state.to_json()["ladders"][city]
+    slots: list[Any] = [None if s is None else [s["bean"], s["count"]]
+                        for s in state.to_json()["ladders"][city]]
     return slots
 
 

@@ -7,14 +7,17 @@ type, in its range, that no play reaches and the engine cannot go on from.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bohnen.core import RecordError, get_game
+from bohnen.core import GameRecord, RecordError, get_game
 from bohnen.core.conformance import choose
+from bohnen.core.records import replay
 from bohnen.hansa.data import Phase
 from bohnen.hansa.state import HansaState
 
@@ -43,12 +46,12 @@ def test_the_price_slot_of_a_trade_phase_goes_up_to_the_top_of_the_ladder_not_pa
     state = reach(lambda s: s.phase == Phase.TRADE)
     top = state.board.slots(state.positions[state.active])  # 0-based: a full ladder
     data = state.to_json()
-    data["fixed"] = top + 1  # 1-based in JSON: the top slot
+    data["price_slot"] = top + 1  # 1-based in JSON: the top slot
     loaded = GAME.state_from_json(data)
     for seat in range(4):
         loaded.legal_actions(seat)
     loaded.view(None)
-    data["fixed"] = top + 2  # one step too high: loaded, then IndexError in the view
+    data["price_slot"] = top + 2  # one step too high: loaded, then IndexError in the view
     refused(data, "price slot")
 
 
@@ -70,9 +73,9 @@ def test_customs_without_a_choice_of_beans_is_refused() -> None:
     data = state.to_json()
     seat = state.active
     data["money"][seat] = data["earned"][seat] = data["spent"][seat] = 0
-    for code in data["store"][seat]:
-        data["supply"][code] += data["store"][seat][code]
-        data["store"][seat][code] = 0
+    for code in data["storage"][seat]:
+        data["supply"][code] += data["storage"][seat][code]
+        data["storage"][seat][code] = 0
     refused(data, "without a choice of beans")  # no Sell to list: the seat was stuck
 
 
@@ -121,7 +124,7 @@ def test_closing_that_names_another_seat_than_the_active_one_is_refused() -> Non
 
 @pytest.mark.parametrize(("key", "value"), [
     ("rng", -1), ("rng", 2**64), ("rng", "5"), ("last_round", "false"), ("phase", ["trade"]),
-    ("pending", []), ("pending", "x"), ("pos", [1, 2, 3, 4]), ("closing", [0, 0]),
+    ("pending", []), ("pending", "x"), ("positions", [1, 2, 3, 4]), ("closing", [0, 0]),
     ("trigger", "H²"), ("hands", [["T1"] * 7, ["x" * 10_000], [], []]),
 ])
 def test_fields_of_the_wrong_type_are_refused_with_a_short_message(key: str,
@@ -131,3 +134,30 @@ def test_fields_of_the_wrong_type_are_refused_with_a_short_message(key: str,
     with pytest.raises(RecordError) as caught:
         GAME.state_from_json(data)
     assert len(str(caught.value)) < 300
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_version_2_record_replays_to_its_result() -> None:
+    """Version 3 renamed the state JSON's and the views' fields; the rules and the
+    notation are version 2's, so its records replay (this one was played by version 2)."""
+    record = GameRecord.from_json(json.loads((DATA / "record-v2.json").read_text()))
+    assert record.version == 2 and GAME.version == 3
+    state = replay(record)  # checks the recorded result too
+    assert state.is_over and state.result().scores == (169, 132, 149)
+
+
+def test_a_version_2_saved_state_is_refused_clearly() -> None:
+    data = json.loads((DATA / "state-v2.json").read_text())
+    with pytest.raises(RecordError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value) == ("a saved state of Bohn Hansa version 2; this engine reads "
+                               "version 3")
+
+
+def test_the_state_json_carries_its_version() -> None:
+    data = GAME.new_game(GAME.options(3), 1).to_json()
+    assert data["version"] == 3
+    with pytest.raises(RecordError, match="version 4; this engine reads version 3"):
+        GAME.state_from_json(data | {"version": 4})

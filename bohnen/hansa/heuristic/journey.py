@@ -254,7 +254,7 @@ def _leads(sc: Scene) -> bool:
 def sell(sc: Scene, actions: list[Sell]) -> Sell:
     """The bean to give for the Zoll: the one whose loss costs least, counting what a
     bean worth more than is still owed gives away for nothing."""
-    owed = sc.view["due"]
+    owed = sc.view["customs_due"]
     base = sc.info.base
     best = actions[0]
     best_loss = float("inf")

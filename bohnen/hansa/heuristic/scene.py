@@ -184,7 +184,7 @@ def read(view: JSON, seat: int) -> Scene:
         counts = [0] * nb
         for slot in view["ladders"][code]:
             if slot is not None:
-                counts[bean_index[slot[0]]] += slot[1]
+                counts[bean_index[slot["bean"]]] += slot["count"]
         stock.append(counts)
     prices = []
     for city in view["cities"]:
@@ -200,7 +200,8 @@ def read(view: JSON, seat: int) -> Scene:
         money=[p["money"] for p in players], loans=[p["loans"] for p in players],
         beans=beans, hand=[card(c) for c in me["hand"] or ()],
         table=[card(c) for c in view["table"]], stock=stock, prices=prices,
-        harvest_pile=view["harvest_pile"], last_round=view["last_round"],
-        last_seat=view["last_seat"], proposals_left=view["proposals_left"][seat],
+        harvest_pile=view["harvest_pile_size"], last_round=view["last_round"],
+        last_seat=-1 if view["last_seat"] is None else view["last_seat"],
+        proposals_left=me["proposals_left"],
         proposal_size=options["proposal_size"],
     )
