@@ -1,12 +1,17 @@
 """Hypothesis profiles: ``HYPOTHESIS_PROFILE=fuzz pytest tests/core/test_engine_fuzz.py
 tests/core/test_state_fuzz.py`` runs the fuzz tests long (their default runs stay short:
-they ask for their own counts of examples unless this profile is loaded)."""
+they ask for their own counts of examples unless this profile is loaded). And the
+fixture ``with_test_games``: the games only tests register (``extra_games.py``)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from extra_games import registered_test_games
 
 FUZZ_EXAMPLES = 20_000  # a few minutes a test
 
@@ -18,3 +23,10 @@ settings.register_profile(
 )
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+
+
+@pytest.fixture
+def with_test_games() -> Iterator[tuple[str, ...]]:
+    """The games only tests register (Tiny Beans), registered for one test."""
+    with registered_test_games() as names:
+        yield names

@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
@@ -63,8 +63,9 @@ from bohnen.core.bots import AnyBot, Decision
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.playout import closing, seat_actions
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 from bohnen.core.result import Result
+from bohnen.core.search import Estimate
 
 RACE_ROUNDS = 3  # paired rounds before a race drops a choice
 # Of a move's ``seconds``, the share the search keeps in reserve: the clock is read
@@ -87,7 +88,10 @@ class _Step:
     """Child key after the move that completes a simultaneous step: all its moves, by
     seat."""
 
-    moves: tuple[Any, ...]
+    moves: tuple[Action, ...]
+
+
+Sampler = Callable[[random.Random], AnyState]  # a sampled state of the seat's view
 
 
 class Node:
@@ -97,11 +101,11 @@ class Node:
     __slots__ = ("children", "edges", "proposals")
 
     def __init__(self) -> None:
-        self.edges: dict[Any, list[float]] = {}
-        self.children: dict[Any, Node] = {}
-        self.proposals: list[Any] = []
+        self.edges: dict[Hashable, list[float]] = {}
+        self.children: dict[Hashable, Node] = {}
+        self.proposals: list[Action] = []
 
-    def child(self, key: Any) -> Node:
+    def child(self, key: Hashable) -> Node:
         node = self.children.get(key)
         if node is None:
             node = self.children[key] = Node()
@@ -114,7 +118,7 @@ class Search:
 
     iterations: int
     seconds: float
-    visits: tuple[tuple[Any, int], ...]
+    visits: tuple[tuple[Action, int], ...]
 
 
 def rewards(result: Result, win: float) -> list[float]:
@@ -131,8 +135,8 @@ def rewards(result: Result, win: float) -> list[float]:
     return out
 
 
-def mast_rollout(state: AnyState, rng: random.Random, table: dict[Any, list[float]],
-                 epsilon: float, played: list[Any]) -> None:
+def mast_rollout(state: AnyState, rng: random.Random, table: dict[Hashable, list[float]],
+                 epsilon: float, played: list[Action]) -> None:
     """Play ``state`` to its end like :func:`rollout`, but with probability ``1 -
     epsilon`` take the action of best average reward in ``table`` (MAST: the move-average
     sampling technique; untried actions count as the best); ``played`` gets the moves."""
@@ -145,13 +149,13 @@ def mast_rollout(state: AnyState, rng: random.Random, table: dict[Any, list[floa
             elif rand() < epsilon:
                 action = actions[int(rand() * len(actions))]
             else:
-                action = _greedy(actions, table)
+                action = _greedy(actions, table) or actions[0]
         played.append(action)
         state.apply(action)
 
 
-def _greedy(actions: list[Any], table: dict[Any, list[float]]) -> Any:
-    best: Any = None
+def _greedy(actions: list[Action], table: dict[Hashable, list[float]]) -> Action | None:
+    best: Action | None = None
     best_value = -1.0
     get = table.get
     for action in actions:
@@ -162,7 +166,7 @@ def _greedy(actions: list[Any], table: dict[Any, list[float]]) -> Any:
     return best
 
 
-def _is_legal(state: AnyState, action: Any) -> bool:
+def _is_legal(state: AnyState, action: Action) -> bool:
     try:
         state.check(action)
     except ValueError:
@@ -222,16 +226,16 @@ class IsmctsBot:
         # a prior that proposes is handed the proposals even when the search weighs none
         self.proposes = self.searches_proposals or (self.prior is not None
                                                     and self.prior.proposes)
-        self.mast: dict[Any, list[float]] = {}
+        self.mast: dict[Hashable, list[float]] = {}
         self.prior_negotiates = settings.negotiate == "prior"
         self.vetoes = settings.negotiate == "veto"
         self.horizon = settings.horizon or None  # turns of a bot playout (None: to the end)
         self.last: Search | None = None
-        self.hint: Any = None
+        self.hint: Action | None = None
 
     # --- the move -----------------------------------------------------------------------
 
-    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
+    def act(self, decision: Decision[Action], rng: random.Random) -> Action:
         start = time.perf_counter()  # the budget counts the prior's move too
         self.hint = None
         if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
@@ -270,9 +274,9 @@ class IsmctsBot:
 
     # --- paired rounds at the root ------------------------------------------------------
 
-    def _paired(self, root: Node, seat: int, sample: Callable[[random.Random], Any],
-                choices: list[Any], rng: random.Random, limit: int, deadline: float
-                ) -> tuple[int, Any]:
+    def _paired(self, root: Node, seat: int, sample: Sampler,
+                choices: list[Action], rng: random.Random, limit: int, deadline: float
+                ) -> tuple[int, Action]:
         """Rounds of one iteration per root choice, all on the same sampled state and
         with the same playout seed (common random numbers), so that the choices are
         compared on the same deals; returns the iterations run and the choice played.
@@ -316,7 +320,7 @@ class IsmctsBot:
         return done, _paired_choice([choices[i] for i in alive], [outcomes[i] for i in alive],
                                     self.hint, self.settings.trust, len(choices))
 
-    def _choices(self, decision: Decision[Any], rng: random.Random) -> list[Any]:
+    def _choices(self, decision: Decision[Action], rng: random.Random) -> list[Action]:
         """The root choices: with a prior's move, that move alone where it is played as
         it is (a proposal the search does not weigh, a negotiation left to the prior),
         with the moves refusing it where the search may veto it, or else among the
@@ -334,7 +338,7 @@ class IsmctsBot:
             choices.append(hint)
         return choices
 
-    def _root_choices(self, decision: Decision[Any], rng: random.Random) -> list[Any]:
+    def _root_choices(self, decision: Decision[Action], rng: random.Random) -> list[Action]:
         """The decision's actions, and a few of its proposals drawn at random."""
         choices = list(decision.actions)
         space = decision.proposals if self.searches_proposals else ()
@@ -348,8 +352,8 @@ class IsmctsBot:
         return choices
 
     @staticmethod
-    def _best(root: Node, choices: list[Any]) -> Any:
-        def key(action: Any) -> tuple[float, float]:
+    def _best(root: Node, choices: list[Action]) -> Action:
+        def key(action: Action) -> tuple[float, float]:
             edge = root.edges.get(action)
             if edge is None or not edge[VISITS]:
                 return (0.0, 0.0)
@@ -365,21 +369,21 @@ class IsmctsBot:
 
     # --- one iteration ------------------------------------------------------------------
 
-    def _iterate(self, root: Node, seat: int, sample: Callable[[random.Random], Any],
-                 choices: list[Any], rng: random.Random) -> None:
+    def _iterate(self, root: Node, seat: int, sample: Sampler,
+                 choices: list[Action], rng: random.Random) -> None:
         self._descend(root, sample(rng), seat, choices, rng, rng)
 
-    def _descend(self, root: Node, state: AnyState, seat: int, choices: list[Any],
-                 rng: random.Random, playout_rng: random.Random, forced: Any = None
+    def _descend(self, root: Node, state: AnyState, seat: int, choices: list[Action],
+                 rng: random.Random, playout_rng: random.Random, forced: Action | None = None
                  ) -> tuple[list[float], Result]:
         """One iteration from ``root`` on the sampled ``state`` (``forced``: the root
         action to take); the tree grows below an edge once it has ``expand`` visits.
         Returns every seat's reward and the playout's outcome."""
-        path: list[tuple[list[float], Any]] = []
+        path: list[tuple[list[float], Action]] = []
         node = root
         seats: tuple[int, ...] = state.to_act()
         actions = choices
-        step: list[Any] = []  # moves of a simultaneous step not yet complete
+        step: list[Action] = []  # moves of a simultaneous step not yet complete
         hint = self.hint
         while True:
             if forced is not None:
@@ -418,8 +422,8 @@ class IsmctsBot:
             edge[SQUARES] += r * r
         return reward, outcome
 
-    def _select(self, node: Node, actions: list[Any], rng: random.Random,
-                hint: Any = None) -> tuple[Any, bool]:
+    def _select(self, node: Node, actions: list[Action], rng: random.Random,
+                hint: Action | None = None) -> tuple[Action, bool]:
         """The action to follow from ``node`` and whether it was just expanded; counts
         every action's availability. ``hint`` (the prior's move, at the root) is tried
         first."""
@@ -431,7 +435,7 @@ class IsmctsBot:
             edges[action] = [0.0, 1.0, 0.0, 0.0]
             return action, True
         c = self.settings.c
-        best: Any = None
+        best = actions[0]
         best_score = -math.inf
         for action in actions:
             visits, avail, total, _ = edges[action]
@@ -441,7 +445,7 @@ class IsmctsBot:
         return best, False
 
     def _node_actions(self, state: AnyState, seats: tuple[int, ...], node: Node,
-                      rng: random.Random) -> tuple[int, list[Any]]:
+                      rng: random.Random) -> tuple[int, list[Action]]:
         """The seat to act at ``node`` (one of ``seats`` with a choice, at random) and its
         candidates: its legal actions and the node's proposals that are legal."""
         count = len(seats)
@@ -455,7 +459,8 @@ class IsmctsBot:
                 return seat, actions
         raise RuntimeError(f"no seat of {seats} has a legal action")
 
-    def _proposals(self, state: AnyState, seat: int, node: Node, rng: random.Random) -> list[Any]:
+    def _proposals(self, state: AnyState, seat: int, node: Node,
+                   rng: random.Random) -> list[Action]:
         space = state.proposals(seat)
         if not space:
             return []
@@ -501,10 +506,10 @@ def _out_of_time(begun: float, steps: int, deadline: float) -> bool:
     return now + (now - begun) / steps >= deadline
 
 
-def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
+def _trusted(root: Node, hint: Action | None, best: Action, trust: float) -> Action:
     """``best`` if its mean reward beats the prior's move ``hint`` by more than ``trust``
     standard errors of the difference; else ``hint``."""
-    if best == hint or hint not in root.edges:
+    if hint is None or best == hint or hint not in root.edges:
         return best
     a, b = root.edges[best], root.edges[hint]
     if a[VISITS] < 2 or b[VISITS] < 2:
@@ -515,13 +520,13 @@ def _trusted(root: Node, hint: Any, best: Any, trust: float) -> Any:
     return best if mean_a - mean_b > trust * math.sqrt(var_a + var_b) else hint
 
 
-def negotiates(action: Any) -> bool:
+def negotiates(action: object) -> bool:
     """Whether ``action`` is a move of a negotiation (a proposal, an answer, a pass, the
     close): its type says so with a true ``negotiates`` attribute."""
     return bool(getattr(type(action), "negotiates", False))
 
 
-def refusals(hint: Any, actions: list[Any]) -> list[Any]:
+def refusals(hint: Action | None, actions: list[Action]) -> list[Action]:
     """The moves of ``actions`` that refuse the deal ``hint`` would make: those whose
     type has a true ``refuses`` and that answer the same offer (``pid``; none for a
     proposal, so passing and closing). None if ``hint`` refuses itself."""
@@ -532,7 +537,7 @@ def refusals(hint: Any, actions: list[Any]) -> list[Any]:
             if getattr(type(a), "refuses", False) and getattr(a, "pid", None) == pid]
 
 
-def _count_availability(node: Node, actions: list[Any]) -> None:
+def _count_availability(node: Node, actions: list[Action]) -> None:
     get = node.edges.get
     for action in actions:
         edge = get(action)
@@ -560,8 +565,8 @@ def _race(alive: list[int], outcomes: list[list[float]], hint: int | None,
     return keep
 
 
-def _paired_choice(choices: list[Any], outcomes: list[list[float]], hint: Any,
-                   trust: float, compared: int | None = None) -> Any:
+def _paired_choice(choices: list[Action], outcomes: list[list[float]], hint: Action | None,
+                   trust: float, compared: int | None = None) -> Action:
     """The choice of best mean reward over the paired rounds; with a prior's move
     ``hint``, that choice only if the mean of its round-by-round differences from the
     hint's rewards exceeds ``trust`` standard errors, the threshold raised (Bonferroni)
@@ -584,7 +589,8 @@ def _paired_choice(choices: list[Any], outcomes: list[list[float]], hint: Any,
     return choices[best] if mean > z * math.sqrt(var / rounds) else hint
 
 
-def _update_mast(table: dict[Any, list[float]], played: list[Any], reward: list[float]) -> None:
+def _update_mast(table: dict[Hashable, list[float]], played: list[Action],
+                 reward: list[float]) -> None:
     for action in played:
         entry = table.get(action)
         if entry is None:
@@ -593,8 +599,8 @@ def _update_mast(table: dict[Any, list[float]], played: list[Any], reward: list[
         entry[1] += reward[action.seat]
 
 
-def _child_key(action: Any, seat: int, seats: tuple[int, ...], after: tuple[int, ...],
-               step: list[Any]) -> Any:
+def _child_key(action: Action, seat: int, seats: tuple[int, ...], after: tuple[int, ...],
+               step: list[Action]) -> Hashable:
     """The key of the node after ``action`` (see the module's text); ``step`` collects
     the moves of an incomplete simultaneous step."""
     if len(seats) > 1 and after == tuple(s for s in seats if s != seat):
@@ -608,7 +614,7 @@ def _child_key(action: Any, seat: int, seats: tuple[int, ...], after: tuple[int,
     return action
 
 
-def _seat_of(action: Any) -> int:
+def _seat_of(action: Action) -> int:
     seat: int = action.seat
     return seat
 
@@ -623,7 +629,7 @@ def make(game: AnyGame | None, **params: Any) -> IsmctsBot:
     return IsmctsBot(game, Settings(**params))
 
 
-def _estimate(game: AnyGame, name: str) -> Callable[[Any], Result] | None:
+def _estimate(game: AnyGame, name: str) -> Estimate | None:
     """The game's estimate called ``name`` (None for "": the game's own)."""
     if not name:
         return None

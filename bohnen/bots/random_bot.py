@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.bots import Decision
+from bohnen.core.protocol import Action
 
 
 class RandomBot:
@@ -24,7 +24,7 @@ class RandomBot:
         self.proposes = trades
         self.name = "random" if trades else "random:trades=false"
 
-    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
+    def act(self, decision: Decision[Action], rng: random.Random) -> Action:
         actions = decision.actions
         if not self.trades:
             for action in actions:

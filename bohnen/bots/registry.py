@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import cast
 
 from bohnen.bots.random_bot import RandomBot
 from bohnen.core.bots import AnyBot
@@ -69,7 +69,7 @@ def register_bot(name: str, factory: Factory, params: Mapping[str, type]) -> Non
     _BOTS[name] = (factory, params)
 
 
-def _value(name: str, key: str, text: str, kind: type) -> Any:
+def _value(name: str, key: str, text: str, kind: type) -> object:
     if kind is bool:
         low = text.lower()
         if low in ("1", "true", "yes", "on"):
@@ -99,7 +99,7 @@ def make_bot(spec: str, game: AnyGame | None = None) -> AnyBot:
         raise ValueError(f"unknown bot {excerpt(name)}{where}; bots are "
                          f"{', '.join(sorted(known))}")
     factory, kinds = _entry(name, game)
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, object] = {}
     for item in filter(None, (p.strip() for p in params.split(","))):
         key, eq, text = item.partition("=")
         key = key.strip()

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bohnen.core import AnyGame
 from bohnen.core.files import excerpt
+from bohnen.core.protocol import Options
 
+OptionValue = bool | int | str | None  # a value given as --option key=value
 _TRUE = ("true", "yes", "on")
 _FALSE = ("false", "no", "off")
 _NONE = ("none", "null")
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str) -> OptionValue:
     """``true``/``false`` as bools, ``none`` as None, whole numbers as ints, else the text."""
     low = text.strip().lower()
     if low in _TRUE:
@@ -28,7 +29,7 @@ def parse_value(text: str) -> Any:
         return text.strip()
 
 
-def parse_assignment(text: str) -> tuple[str, Any]:
+def parse_assignment(text: str) -> tuple[str, OptionValue]:
     """``key=value`` as a key (dashes read as underscores) and a parsed value."""
     key, eq, value = text.partition("=")
     key = key.strip().replace("-", "_")
@@ -46,7 +47,7 @@ def check_players(game: AnyGame, players: int) -> None:
                          f"for {game.name}, not {players}")
 
 
-def build_options(game: AnyGame, players: int, assignments: Iterable[str] = ()) -> Any:
+def build_options(game: AnyGame, players: int, assignments: Iterable[str] = ()) -> Options:
     """The game's options for ``players`` with each ``key=value`` applied (the last wins).
 
     The game validates them: an unknown option or a bad value raises ``ValueError``
@@ -56,6 +57,6 @@ def build_options(game: AnyGame, players: int, assignments: Iterable[str] = ()) 
     """
     check_players(game, players)
     overrides = dict(parse_assignment(text) for text in assignments)
-    if not overrides:
-        return game.options(players)
-    return game.options_from_json({"players": players, **overrides})
+    options: Options = (game.options_from_json({"players": players, **overrides})
+                        if overrides else game.options(players))
+    return options

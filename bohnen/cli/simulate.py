@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -19,6 +19,7 @@ from bohnen.cli.tables import seats_table, totals_table
 from bohnen.core import get_game
 from bohnen.core.bots import AnyBot
 from bohnen.core.game import AnyGame
+from bohnen.core.protocol import JSONObject, Options
 from bohnen.sim.runner import Played, Summary, simulate
 
 
@@ -27,7 +28,7 @@ class Setup:
     """What a simulation plays: the game, its options, the bots and the seeds."""
 
     game: AnyGame
-    options: Any
+    options: Options
     bots: list[AnyBot]
     seed: int
     games: int
@@ -80,7 +81,7 @@ def run(setup: Setup, record_dir: Path | None = None, show_progress: bool = Fals
                         on_game=callback, record=writer is not None)
 
 
-def summary_json(setup: Setup, summary: Summary) -> dict[str, Any]:
+def summary_json(setup: Setup, summary: Summary) -> JSONObject:
     """The runner's figures with what produced them: seed, bots and options."""
     data = summary.to_json()
     data["seed"] = setup.seed

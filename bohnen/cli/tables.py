@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich.table import Table
 
 from bohnen.core import Result
+from bohnen.core.protocol import JSONObject
 
 
-def _figure(value: Any, form: str = "{}") -> str:
+def _figure(value: object, form: str = "{}") -> str:
     return "-" if value is None else form.format(value)
 
 
-def seats_table(summary: Mapping[str, Any]) -> Table:
+def seats_table(summary: JSONObject) -> Table:
     """Per seat: the bot, mean score (talers, points) and share of wins (shared wins
     split evenly)."""
     title = (f"{summary['game']} · {summary['players']} players · "
@@ -33,7 +31,7 @@ def seats_table(summary: Mapping[str, Any]) -> Table:
     return table
 
 
-def totals_table(summary: Mapping[str, Any]) -> Table:
+def totals_table(summary: JSONObject) -> Table:
     """The figures over all games."""
     table = Table(show_header=False)
     table.add_column("figure")

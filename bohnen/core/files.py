@@ -34,7 +34,7 @@ class FileFault(ValueError):
     """A file that cannot be read as asked: missing, special, too large, not text, bad JSON."""
 
 
-def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     """``repr(value)`` cut to about ``limit`` characters, saying how much was left out."""
     text = value if isinstance(value, str) else None
     if text is not None and len(text) > limit:
@@ -127,15 +127,15 @@ def load_json(text: str, source: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
     return data
 
 
-def depth(data: Any, stop: int = MAX_JSON_DEPTH) -> int:
+def depth(data: object, stop: int = MAX_JSON_DEPTH) -> int:
     """How deep lists and objects nest in ``data`` (0 for a scalar), counted without
     recursion; the count stops once it passes ``stop``."""
     deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    stack: list[tuple[object, int]] = [(data, 0)]
     while stack:
         item, level = stack.pop()
         if isinstance(item, dict):
-            children: Iterable[Any] = item.values()
+            children: Iterable[object] = item.values()
         elif isinstance(item, list):
             children = item
         else:

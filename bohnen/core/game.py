@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from bohnen.core.files import excerpt
 from bohnen.core.golden import Golden
 from bohnen.core.lazy import load
-from bohnen.core.protocol import Action, Options, State
+from bohnen.core.protocol import Action, AnyState, Options, State
 from bohnen.core.result import Result
 from bohnen.core.search import Estimate, Search
 
@@ -92,7 +92,7 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
         if not callable(estimate):
             raise TypeError(f"{path} is not an estimate")
 
-        def call(state: Any) -> Result:
+        def call(state: AnyState) -> Result:
             result = estimate(state)
             if not isinstance(result, Result):
                 raise TypeError(f"{path} returned {type(result).__name__}, not a Result")

@@ -9,7 +9,6 @@ up as a failing test and, after the script, as a diff in review.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,4 +19,4 @@ class Golden:
     players: int
     bot: str
     seed: int
-    overrides: dict[str, Any] = field(default_factory=dict)
+    overrides: dict[str, object] = field(default_factory=dict)

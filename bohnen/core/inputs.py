@@ -16,8 +16,6 @@ that quotes only a short excerpt of what was given.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 
@@ -27,7 +25,7 @@ SHOWN_CHARS = 120
 LIMIT = 10**MAX_DIGITS  # numbers of an action are below it, in notation and in JSON
 
 
-def notation(text: Any) -> str:
+def notation(text: object) -> str:
     """``text`` if it can be the notation of an action; ``InvalidActionError`` else."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action in notation must be text, not {excerpt(text)}")
@@ -50,7 +48,7 @@ def number(word: str, what: str) -> int:
     return int(word)
 
 
-def json_number(value: Any, what: str) -> int:
+def json_number(value: object, what: str) -> int:
     """The number ``value`` of an action's JSON form: a whole number ≥ 0 of at most
     ``MAX_DIGITS`` digits, as in notation; ``InvalidActionError`` naming ``what``."""
     if type(value) is not int or value < 0:
@@ -60,7 +58,7 @@ def json_number(value: Any, what: str) -> int:
     return value
 
 
-def shown(action: Any) -> str:
+def shown(action: object) -> str:
     """``str(action)`` for a message: cut short, and never failing (a field may hold an
     integer too long to write, or a structure nested too deeply)."""
     try:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bohnen.core.files import capped, excerpt
 
 T = TypeVar("T")
 
 
-def check_int(name: str, value: Any, low: int, high: int) -> None:
+def check_int(name: str, value: object, low: int, high: int) -> None:
     """``ValueError`` naming option ``name`` unless ``value`` is a whole number in range."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"option {name} must be a whole number, not {excerpt(value)}")
@@ -18,14 +18,14 @@ def check_int(name: str, value: Any, low: int, high: int) -> None:
         raise ValueError(f"option {name} must be from {low} to {high}, not {excerpt(value)}")
 
 
-def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     """``ValueError`` naming option ``name`` unless ``value`` is one of ``choices``."""
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"option {name} must be one of {', '.join(choices)}, "
                          f"not {excerpt(value)}")
 
 
-def options_from_json(cls: type[T], data: Any) -> T:
+def options_from_json(cls: type[T], data: object) -> T:
     """Options of dataclass ``cls`` from a JSON object; unknown keys are named."""
     if not isinstance(data, dict):
         raise ValueError(f"options must be an object, not {excerpt(data)}")
@@ -37,7 +37,8 @@ def options_from_json(cls: type[T], data: Any) -> T:
     return cls(**data)
 
 
-def _name(key: Any) -> str:
+def _name(key: object) -> str:
     """An option's name as given, for a message (an odd or long one quoted short)."""
-    short = isinstance(key, str) and key.isprintable() and len(key) <= 40
-    return key if short else excerpt(key)
+    if isinstance(key, str) and key.isprintable() and len(key) <= 40:
+        return key
+    return excerpt(key)

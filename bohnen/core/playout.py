@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, State
 from bohnen.core.result import Result
+
+S = TypeVar("S", bound=State[Any, Any])
 
 _CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
 
 
-def closing(actions: Sequence[Any]) -> Any:
+def closing(actions: Sequence[Action]) -> Action | None:
     """The action among ``actions`` that closes a negotiation, if any."""
     closes = _CLOSES.get
     for action in actions:
@@ -32,7 +34,7 @@ def closing(actions: Sequence[Any]) -> Any:
     return None
 
 
-def seat_actions(state: AnyState, rng: random.Random) -> list[Any]:
+def seat_actions(state: AnyState, rng: random.Random) -> list[Action]:
     """The legal actions of the seat to act (a random one with a choice where several
     may act); empty once the game is over."""
     seats = state.to_act()
@@ -52,7 +54,7 @@ def seat_actions(state: AnyState, rng: random.Random) -> list[Any]:
     return actions
 
 
-def random_move(state: AnyState, rng: random.Random) -> Any:
+def random_move(state: AnyState, rng: random.Random) -> Action | None:
     """A random legal move of a seat to act, or the closing of a negotiation; None once
     the game is over."""
     actions = seat_actions(state, rng)
@@ -64,8 +66,8 @@ def random_move(state: AnyState, rng: random.Random) -> Any:
     return action
 
 
-def truncated(state: Any, rng: random.Random, move: Callable[[Any, random.Random], Any],
-              turns: int, estimate: Callable[[Any], Result]) -> Result:
+def truncated(state: S, rng: random.Random, move: Callable[[S, random.Random], Action],
+              turns: int, estimate: Callable[[S], Result]) -> Result:
     """Play ``state`` by ``move`` for ``turns`` turns (``state.turn`` counts them), then
     ``estimate`` it; the true result if the game ends first."""
     stop = state.turn + turns

@@ -39,6 +39,11 @@ class Action(Protocol):
 
     def to_json(self) -> JSONObject: ...
 
+    def __hash__(self) -> int:
+        """Actions are values (frozen dataclasses): equal ones hash alike, so a search
+        may key its tree by them."""
+        ...
+
 
 class Event(Protocol):
     """A frozen record of something that happened, censored per viewer and described

@@ -11,12 +11,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bohnen.core.errors import RecordError
 from bohnen.core.files import FileFault, capped, excerpt, read_json, write_atomic
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
 from bohnen.core.rng import check_seed
@@ -34,14 +33,14 @@ class GameRecord:
 
     game: str
     version: int
-    options: dict[str, Any]
+    options: JSONObject
     seed: int
     actions: list[str] = field(default_factory=list)
-    deck: list[Any] | None = None
+    deck: Sequence[object] | None = None
     result: Result | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {
             "format": FORMAT,
             "game": self.game,
             "version": self.version,
@@ -55,7 +54,7 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> GameRecord:
+    def from_json(cls, data: object) -> GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format", FORMAT) != FORMAT:
@@ -111,7 +110,7 @@ class GameRecord:
         return cls.from_json(read_record_json(path))
 
 
-def read_record_json(path: str | Path) -> Any:
+def read_record_json(path: str | Path) -> object:
     """The JSON of the record file ``path`` (a regular file, under the size limit,
     not nested too deeply); ``RecordError`` naming the fault."""
     try:
@@ -145,7 +144,7 @@ def start(record: GameRecord) -> tuple[AnyGame, AnyState]:
         seed = check_seed(record.seed, "record 'seed'")
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    deck: Sequence[Any] | None = record.deck
+    deck: Sequence[object] | None = record.deck
     try:
         state: AnyState = game.new_game(options, seed, deck)
     except ValueError as exc:

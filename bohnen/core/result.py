@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bohnen.core.files import excerpt
 
@@ -16,11 +15,11 @@ class Result:
     winners: tuple[int, ...]
     reason: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
 
     @classmethod
-    def from_json(cls, data: Any) -> Result:
+    def from_json(cls, data: object) -> Result:
         """The result of :meth:`to_json`; ``ValueError`` naming a missing or mistyped field."""
         if not isinstance(data, dict):
             raise ValueError(f"bad result {excerpt(data)}: not an object")
@@ -35,5 +34,5 @@ class Result:
         return cls(tuple(data["scores"]), tuple(data["winners"]), data["reason"])
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -12,7 +12,6 @@ is refused (:func:`check_seed`), never folded into range.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.files import excerpt
 
@@ -28,7 +27,7 @@ def mix(value: int) -> int:
     return z ^ (z >> 31)
 
 
-def check_seed(seed: Any, what: str = "seed") -> int:
+def check_seed(seed: object, what: str = "seed") -> int:
     """``seed`` if it is a whole number from 0 to ``MAX_SEED``; ``ValueError`` naming
     ``what`` otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:

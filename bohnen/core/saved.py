@@ -9,13 +9,11 @@ game's loader turns it into a ``RecordError``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bohnen.core.files import excerpt
 from bohnen.core.rng import MAX_SEED
 
 
-def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
+def whole(value: object, what: str, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (no bound: None)."""
     if type(value) is not int or value < low or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"≥ {low}"
@@ -23,28 +21,28 @@ def whole(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
     return value
 
 
-def seat(value: Any, players: int, what: str) -> int:
+def seat(value: object, players: int, what: str) -> int:
     """``value`` if it is a seat of a game of ``players``."""
     if type(value) is not int or not 0 <= value < players:
         raise ValueError(f"{what} must be a seat from 0 to {players - 1}, not {excerpt(value)}")
     return value
 
 
-def flag(value: Any, what: str) -> bool:
+def flag(value: object, what: str) -> bool:
     """``value`` if it is true or false."""
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false, not {excerpt(value)}")
     return value
 
 
-def text(value: Any, what: str) -> str:
+def text(value: object, what: str) -> str:
     """``value`` if it is a string."""
     if not isinstance(value, str):
         raise ValueError(f"{what} must be text, not {excerpt(value)}")
     return value
 
 
-def items(value: Any, what: str, count: int | None = None) -> list[Any]:
+def items(value: object, what: str, count: int | None = None) -> list[object]:
     """``value`` if it is a list (of ``count`` items, if given)."""
     if not isinstance(value, list) or (count is not None and len(value) != count):
         size = f" of {count} items" if count is not None else ""
@@ -52,12 +50,12 @@ def items(value: Any, what: str, count: int | None = None) -> list[Any]:
     return value
 
 
-def rng(value: Any) -> int:
+def rng(value: object) -> int:
     """The carried random-number integer: a whole number from 0 to 2**64 - 1."""
     return whole(value, "rng", 0, MAX_SEED)
 
 
-def choice(value: Any, names: tuple[str, ...], what: str) -> int:
+def choice(value: object, names: tuple[str, ...], what: str) -> int:
     """The index of ``value`` among ``names``."""
     if not isinstance(value, str) or value not in names:
         raise ValueError(f"{what} must be one of {', '.join(names)}, not {excerpt(value)}")

@@ -10,7 +10,9 @@ Understood: ``TypedDict`` (closed: no other keys; ``NotRequired`` keys optional;
 docstring as the description), ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]`` and
 ``Mapping[str, X]``, ``Literal[...]``, unions (``X | None``), ``int``, ``float``,
 ``str``, ``bool``, ``None``, ``NewType`` (as its base) and ``IntEnum`` (its values).
-Anything else is refused with a ``TypeError`` naming it.
+Anything else is refused with a ``TypeError`` naming it. :func:`json_schema` gives the
+schema of one type, :func:`views_schema` one document for a game's two views (what
+``scripts/regen_schemas.py`` writes to ``bohnen/<game>/view.schema.json``).
 """
 
 from __future__ import annotations
@@ -32,10 +34,19 @@ _SCALARS: dict[object, JSON] = {
 }
 
 
+class _Defs(dict[str, JSON]):
+    """The named parts of a schema being made, and the type each name stands for: two
+    different types of the same name would otherwise share one part, silently."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.types: dict[str, object] = {}
+
+
 def json_schema(root: type, title: str | None = None) -> JSON:
     """The JSON Schema of ``root`` (a ``TypedDict``): nested ``TypedDict``s are named in
     ``$defs`` and referred to, so each appears once."""
-    defs: dict[str, JSON] = {}
+    defs = _Defs()
     body = _schema(root, defs)
     schema: JSON = {"$schema": DIALECT, "title": title or root.__name__}
     schema.update(defs.pop(root.__name__, body) if "$ref" in body else body)
@@ -44,7 +55,25 @@ def json_schema(root: type, title: str | None = None) -> JSON:
     return schema
 
 
-def _schema(tp: Any, defs: dict[str, JSON]) -> JSON:
+def views_schema(title: str, seat: type, spectator: type, description: str = "") -> JSON:
+    """One JSON Schema for both views of a game: ``seat`` (a seat's view) and
+    ``spectator`` (a spectator's), each a ``TypedDict``. Every ``TypedDict`` is named in
+    ``$defs`` once, shared by the two; ``#/$defs/seat_view`` and
+    ``#/$defs/spectator_view`` are the two views, and the whole document accepts
+    either."""
+    defs = _Defs()
+    refs = {"seat_view": _schema(seat, defs), "spectator_view": _schema(spectator, defs)}
+    if set(refs) & set(defs):
+        raise TypeError(f"a view type may not be called {' or '.join(sorted(refs))}")
+    schema: JSON = {"$schema": DIALECT, "title": title}
+    if description:
+        schema["description"] = description
+    schema["anyOf"] = list(refs.values())
+    schema["$defs"] = dict(sorted({**defs, **refs}.items()))
+    return schema
+
+
+def _schema(tp: object, defs: _Defs) -> JSON:
     if tp in _SCALARS:
         return dict(_SCALARS[tp])
     if typing.is_typeddict(tp):
@@ -57,7 +86,7 @@ def _schema(tp: Any, defs: dict[str, JSON]) -> JSON:
     return _generic(tp, defs)
 
 
-def _generic(tp: Any, defs: dict[str, JSON]) -> JSON:
+def _generic(tp: object, defs: _Defs) -> JSON:
     origin, args = get_origin(tp), get_args(tp)
     if origin is Literal:
         values = list(args)
@@ -82,8 +111,12 @@ def _union(options: list[JSON]) -> JSON:
     return {"anyOf": options}
 
 
-def _typed_dict(tp: Any, defs: dict[str, JSON]) -> JSON:
+def _typed_dict(tp: Any, defs: _Defs) -> JSON:
     name = tp.__name__
+    known = defs.types.setdefault(name, tp)
+    if id(known) != id(tp):
+        raise TypeError(f"two types are called {name}: {_qualified(known)} and "
+                        f"{_qualified(tp)}; rename one")
     if name not in defs:
         defs[name] = {}  # a placeholder: a type may refer to itself
         hints = typing.get_type_hints(tp, include_extras=True)
@@ -99,7 +132,11 @@ def _typed_dict(tp: Any, defs: dict[str, JSON]) -> JSON:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _required(hint: Any, total: bool) -> bool:
+def _qualified(tp: Any) -> str:
+    return f"{tp.__module__}.{tp.__qualname__}"
+
+
+def _required(hint: object, total: bool) -> bool:
     """Whether a key is required: marked so, or by the ``TypedDict``'s totality (read from
     the hints, since ``__required_keys__`` misses the marks of postponed annotations)."""
     origin = get_origin(hint)
@@ -108,7 +145,7 @@ def _required(hint: Any, total: bool) -> bool:
     return origin is Required or total
 
 
-def _bare(hint: Any) -> Any:
+def _bare(hint: object) -> object:
     """The type under ``Required[...]`` / ``NotRequired[...]``."""
     if get_origin(hint) in (Required, NotRequired):
         return get_args(hint)[0]

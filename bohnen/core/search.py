@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from bohnen.core.playout import random_move
-from bohnen.core.protocol import State, View
+from bohnen.core.protocol import Action, AnyState, State, View
 from bohnen.core.result import Result
 
 S = TypeVar("S", bound=State[Any, Any])
@@ -36,7 +36,7 @@ class Search(ABC, Generic[S]):
         hidden cards at each draw. Same distribution, and still from the view alone."""
         return lambda rng: self.state_from_view(view, rng)
 
-    def playout_move(self, state: S, rng: random.Random) -> Any:
+    def playout_move(self, state: S, rng: random.Random) -> Action | None:
         """A cheap move for a search bot's playouts: a legal move of a seat to act in the
         full (sampled) ``state``, or None once it is over. The default is random (with
         negotiations closed at once); a game may know better rules of thumb."""
@@ -59,5 +59,5 @@ class Search(ABC, Generic[S]):
         return state.result()
 
 
-Estimate = Callable[[Any], Result]
+Estimate = Callable[[AnyState], Result]
 Estimates = Mapping[str, Estimate]

@@ -23,9 +23,9 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
+from bohnen.core.protocol import JSONObject
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
@@ -33,20 +33,20 @@ MAX_JOURNAL_BYTES = 256 * 1024 * 1024  # over a million games: far beyond any to
 SPEC_KEYS = ("game", "options", "bots", "seed", "games")
 
 
-def spec_json(spec: TournamentSpec) -> dict[str, Any]:
+def spec_json(spec: TournamentSpec) -> JSONObject:
     """The tournament as the journal's first line holds it."""
     return {"game": spec.game, "options": spec.options, "bots": list(spec.bots),
             "seed": spec.seed, "games": spec.games}
 
 
-def outcome_line(outcome: GameOutcome) -> dict[str, Any]:
+def outcome_line(outcome: GameOutcome) -> JSONObject:
     """One finished game as a line of the journal (its record is not kept there)."""
     return {"index": outcome.index, "seed": outcome.seed, "seats": list(outcome.seats),
             "scores": list(outcome.scores), "winners": list(outcome.winners),
             "reason": outcome.reason, "turns": outcome.turns, "actions": outcome.actions}
 
 
-def outcome_from(data: Any) -> GameOutcome:
+def outcome_from(data: object) -> GameOutcome:
     """The game of a journal line; ``ValueError`` naming what is wrong with it."""
     if not isinstance(data, dict):
         raise ValueError("a game must be a JSON object")
@@ -58,13 +58,13 @@ def outcome_from(data: Any) -> GameOutcome:
         raise ValueError(f"a game lacks {missing}") from None
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     if type(value) is not int:
         raise ValueError(f"{value!r} is not a whole number")
     return value
 
 
-def _ints(values: Any) -> tuple[int, ...]:
+def _ints(values: object) -> tuple[int, ...]:
     if not isinstance(values, list):
         raise ValueError(f"{values!r} is not a list")
     return tuple(_int(v) for v in values)
@@ -143,14 +143,14 @@ def _lines(path: Path) -> list[str]:
     return [line for line in lines[:-1] if line.strip()]
 
 
-def _parse(path: Path, number: int, line: str) -> Any:
+def _parse(path: Path, number: int, line: str) -> object:
     try:
         return load_json(line, f"line {number}")
     except FileFault as exc:
         raise ValueError(f"--resume: {path}: {exc}") from None
 
 
-def _check_same(path: Path, head: dict[str, Any], here: dict[str, Any]) -> None:
+def _check_same(path: Path, head: JSONObject, here: JSONObject) -> None:
     here = json.loads(json.dumps(here))  # as it reads back (tuples become lists)
     for key in SPEC_KEYS:
         if head.get(key) != here[key]:

@@ -21,13 +21,14 @@ import json
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bohnen.core.files import write_atomic
+from bohnen.core.protocol import JSONObject
 from bohnen.sim.journal import JOURNAL
 from bohnen.sim.ratings import Standing, seat_ranks
 from bohnen.sim.tournament import GameOutcome, TournamentRun
 
+Cell = str | int | float | None  # a value of a CSV row
 RESULTS_JSON = "results.json"
 RESULTS_CSV = "results.csv"
 STANDINGS_CSV = "standings.csv"
@@ -46,7 +47,7 @@ def prepare_directory(directory: Path) -> None:
                          f"({exc.strerror or exc})") from exc
 
 
-def standing_json(standing: Standing) -> dict[str, Any]:
+def standing_json(standing: Standing) -> JSONObject:
     share = standing.win_share
     return {
         "bot": standing.name,
@@ -61,7 +62,7 @@ def standing_json(standing: Standing) -> dict[str, Any]:
     }
 
 
-def outcome_json(outcome: GameOutcome, names: Sequence[str]) -> dict[str, Any]:
+def outcome_json(outcome: GameOutcome, names: Sequence[str]) -> JSONObject:
     return {
         "index": outcome.index,
         "seed": outcome.seed,
@@ -75,7 +76,7 @@ def outcome_json(outcome: GameOutcome, names: Sequence[str]) -> dict[str, Any]:
 
 
 def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[str],
-                 score_name: str) -> dict[str, Any]:
+                 score_name: str) -> JSONObject:
     """Everything about the tournament as one JSON object."""
     spec = run.spec
     return {
@@ -96,9 +97,9 @@ def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[
     }
 
 
-def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list[Any]]:
+def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list[Cell]]:
     """One row per game and seat: game, seed, seat, bot, score, win, place."""
-    rows: list[list[Any]] = []
+    rows: list[list[Cell]] = []
     for outcome in outcomes:
         places = seat_ranks(outcome.scores, outcome.winners)
         for seat, bot in enumerate(outcome.seats):
@@ -108,7 +109,7 @@ def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list
     return rows
 
 
-def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     """The CSV table of ``header`` and ``rows``."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer)
@@ -117,7 +118,7 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return buffer.getvalue()
 
 
-def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> None:
     write_atomic(path, csv_text(header, rows))
 
 
@@ -156,7 +157,7 @@ def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing]
               [_standing_row(standing) for standing in table])
 
 
-def _standing_row(standing: Standing) -> list[Any]:
+def _standing_row(standing: Standing) -> list[Cell]:
     data = standing_json(standing)
     low, high = data["win_share_95"]
     return [data["bot"], data["games"], data["wins"], data["win_share"], low, high,

@@ -6,11 +6,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bohnen.core.bots import AnyBot, Decision
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import AnyState, JSONObject, Options
 from bohnen.core.records import GameRecord
 from bohnen.core.result import Result
 from bohnen.core.rng import derive
@@ -29,7 +28,7 @@ class Played:
     record: GameRecord | None
 
 
-def play_game(game: AnyGame, options: Any, seed: int, bots: Sequence[AnyBot],
+def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot],
               record: bool = False) -> Played:
     """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``."""
     state: AnyState = game.new_game(options, seed)
@@ -91,7 +90,7 @@ class Summary:
         self.turns += played.turns
         self.actions += played.actions
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         g = max(self.games, 1)
         return {
             "game": self.game,
@@ -115,7 +114,7 @@ def rate(games: int, seconds: float) -> float | None:
     return round(value, 1) if value >= 10 else float(f"{value:.3g}")
 
 
-def simulate(game: AnyGame, options: Any, seed: int, games: int, bots: Sequence[AnyBot],
+def simulate(game: AnyGame, options: Options, seed: int, games: int, bots: Sequence[AnyBot],
              on_game: Callable[[Played], None] | None = None, record: bool = False) -> Summary:
     """Play ``games`` games; game ``i`` uses the seed ``derive(seed, i)``.
 

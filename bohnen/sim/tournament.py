@@ -19,11 +19,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from bohnen.bots import make_bot
 from bohnen.core import GameRecord, get_game
 from bohnen.core.game import AnyGame
+from bohnen.core.protocol import JSONObject, Options
 from bohnen.sim.runner import play_game
 from bohnen.sim.schedule import Pairing, schedule
 
@@ -33,7 +34,7 @@ class TournamentSpec:
     """What a tournament plays; plain data only (sent to workers as it is)."""
 
     game: str
-    options: dict[str, Any]
+    options: JSONObject
     bots: tuple[str, ...]
     seed: int
     games: int
@@ -63,7 +64,7 @@ class GameOutcome:
     record: GameRecord | None = None
 
 
-def play_pairing(game: AnyGame, options: Any, spec: TournamentSpec,
+def play_pairing(game: AnyGame, options: Options, spec: TournamentSpec,
                  pairing: Pairing) -> GameOutcome:
     """Play one game of the tournament with fresh bots in the pairing's seats."""
     bots = [make_bot(spec.bots[bot], game) for bot in pairing.seats]

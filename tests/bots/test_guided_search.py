@@ -21,7 +21,7 @@ from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
 from bohnen.core.bots import Decision
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 from bohnen.hansa import actions as HA
 
 from .helpers import decision_of, play_with, positions
@@ -58,8 +58,8 @@ def test_the_refusals_of_a_deal_answer_the_same_offer_or_pass_or_close() -> None
                           BA.Decline(1, 4), BA.Pass(1), BA.CloseTrading(1)]
     assert refusals(BA.Accept(1, 3, (0,)), actions) == [BA.Decline(1, 3)]
     assert refusals(BA.Counter(1, 4, (2,), (), (5,)), actions) == [BA.Decline(1, 4)]
-    assert refusals(BA.Propose(1, 2, (0,), (), (5,)), actions) == [BA.Pass(1),
-                                                                   BA.CloseTrading(1)]
+    passes: list[Action] = [BA.Pass(1), BA.CloseTrading(1)]
+    assert refusals(BA.Propose(1, 2, (0,), (), (5,)), actions) == passes
     assert refusals(BA.Decline(1, 3), actions) == []
     assert refusals(BA.Pass(1), actions) == []
 

@@ -9,7 +9,7 @@ import copy
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -19,7 +19,7 @@ from bohnen.bots.ismcts_settings import Settings
 from bohnen.core import get_game
 from bohnen.core.bots import Decision
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 from bohnen.core.result import Result
 from bohnen.core.rng import derive
 
@@ -372,16 +372,20 @@ def _root(edges: dict[str, tuple[int, float, float]]) -> Any:
     return root
 
 
+A: dict[str, Action] = {name: cast(Action, name) for name in ("hint", "other", "x", "a", "b", "c")}
+# (the choice functions only compare and hash their actions: names stand in for them)
+
+
 def test_the_prior_s_move_is_left_only_beyond_the_confidence() -> None:
     from bohnen.bots.ismcts import _trusted
 
     clear = _root({"hint": (100, 0.40, 0.1), "other": (100, 0.50, 0.1)})
-    assert _trusted(clear, "hint", "other", 1.64) == "other"  # 0.10 > 1.64 * 0.014
+    assert _trusted(clear, A["hint"], A["other"], 1.64) == A["other"]  # 0.10 > 1.64 * 0.014
     close = _root({"hint": (100, 0.48, 0.3), "other": (100, 0.50, 0.3)})
-    assert _trusted(close, "hint", "other", 1.64) == "hint"  # 0.02 < 1.64 * 0.043
-    assert _trusted(close, "hint", "other", 0.0) == "other"
+    assert _trusted(close, A["hint"], A["other"], 1.64) == A["hint"]  # 0.02 < 1.64 * 0.043
+    assert _trusted(close, A["hint"], A["other"], 0.0) == A["other"]
     few = _root({"hint": (1, 0.1, 0.0), "other": (50, 0.9, 0.0)})
-    assert _trusted(few, "hint", "other", 1.64) == "hint"  # too few visits to judge
+    assert _trusted(few, A["hint"], A["other"], 1.64) == A["hint"]  # too few visits to judge
 
 
 def test_prior_names_and_refusals() -> None:
@@ -470,10 +474,11 @@ def test_paired_choice_leaves_the_prior_only_for_a_consistent_gain() -> None:
     hint = list(noise)
     steady = [x + 0.03 for x in noise]  # 0.03 better on every deal: a sure gain
     loud = [x + 0.03 + rng.gauss(0, 0.3) for x in noise]  # 0.03 better on average, noisily
-    assert _paired_choice(["hint", "other"], [hint, steady], "hint", 1.64) == "other"
-    assert _paired_choice(["hint", "other"], [hint, loud], "hint", 1.64) == "hint"
-    assert _paired_choice(["hint", "other"], [hint, steady], None, 1.64) == "other"
-    assert _paired_choice(["hint", "other"], [hint[:1], steady[:1]], "hint", 1.64) == "hint"
+    assert _paired_choice([A["hint"], A["other"]], [hint, steady], A["hint"], 1.64) == A["other"]
+    assert _paired_choice([A["hint"], A["other"]], [hint, loud], A["hint"], 1.64) == A["hint"]
+    assert _paired_choice([A["hint"], A["other"]], [hint, steady], None, 1.64) == A["other"]
+    pair = [A["hint"], A["other"]]
+    assert _paired_choice(pair, [hint[:1], steady[:1]], A["hint"], 1.64) == A["hint"]
 
 
 def test_paired_threshold_grows_with_the_number_of_choices() -> None:
@@ -488,10 +493,10 @@ def test_paired_threshold_grows_with_the_number_of_choices() -> None:
     # other choice (z 1.64), not as the best of twenty (z 2.95 after Bonferroni)
     diffs = [(s - mean) * 0.01 / sd + 2.2 * 0.01 / 30 ** 0.5 for s in spread]
     better = [b + d for b, d in zip(base, diffs, strict=True)]
-    assert _paired_choice(["hint", "x"], [base, better], "hint", 1.64) == "x"
-    many = ["hint", "x"] + [f"worse{i}" for i in range(18)]
+    assert _paired_choice([A["hint"], A["x"]], [base, better], A["hint"], 1.64) == A["x"]
+    many = [A["hint"], A["x"]] + [cast(Action, f"worse{i}") for i in range(18)]
     outcomes = [base, better] + [[b - 0.1 for b in base]] * 18
-    assert _paired_choice(many, outcomes, "hint", 1.64) == "hint"
+    assert _paired_choice(many, outcomes, A["hint"], 1.64) == A["hint"]
 
 
 def test_paired_names_refusals_and_legal_play() -> None:

@@ -8,7 +8,7 @@ from typing import Literal, NewType, NotRequired, TypedDict
 import jsonschema
 import pytest
 
-from bohnen.core.schema import DIALECT, json_schema
+from bohnen.core.schema import DIALECT, json_schema, views_schema
 
 Bean = NewType("Bean", int)
 
@@ -88,3 +88,69 @@ def test_an_unknown_type_is_named() -> None:
 
     with pytest.raises(TypeError, match="complex"):
         json_schema(Odd)
+
+
+class Audience(TypedDict):
+    """A made-up spectator's view: no hand."""
+
+    game: Literal["demo"]
+    seat: None
+    fields: list[Field]
+
+
+SPECTATOR = {"game": "demo", "seat": None, "fields": [{"bean": "BL", "count": 2}]}
+
+
+def _part(schema: dict[str, object], name: str) -> dict[str, object]:
+    """The part ``#/$defs/name`` of ``schema`` as a schema of its own."""
+    return {"$schema": DIALECT, "$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
+
+
+def test_one_schema_holds_both_views_and_shares_their_parts() -> None:
+    schema = views_schema("demo views", View, Audience, "Both views.")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["title"] == "demo views" and schema["description"] == "Both views."
+    assert set(schema["$defs"]) == {"Audience", "Field", "Seat", "View", "seat_view",
+                                    "spectator_view"}
+    assert schema["$defs"]["seat_view"] == {"$ref": "#/$defs/View"}
+    alone = {key: value for key, value in json_schema(View).items()
+             if key not in ("$schema", "title", "$defs")}
+    assert schema["$defs"]["View"] == alone  # as json_schema writes it
+    jsonschema.validate(GOOD, _part(schema, "seat_view"))
+    jsonschema.validate(SPECTATOR, _part(schema, "spectator_view"))
+    jsonschema.validate(GOOD, schema)
+    jsonschema.validate(SPECTATOR, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(SPECTATOR, _part(schema, "seat_view"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**SPECTATOR, "seat": 0}, schema)
+
+
+def test_a_view_type_named_like_a_view_is_refused() -> None:
+    class seat_view(TypedDict):
+        game: str
+
+    with pytest.raises(TypeError, match="may not be called seat_view or spectator_view"):
+        views_schema("demo views", seat_view, Audience)
+
+
+def _part_type(doc: str) -> type:
+    class Part(TypedDict):
+        count: int
+
+    Part.__doc__ = doc
+    return Part
+
+
+def test_two_types_of_one_name_are_refused_not_merged() -> None:
+    first, second = _part_type("The first."), _part_type("The second.")
+    both = TypedDict("both", {"one": first, "two": second})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+
+    with pytest.raises(TypeError, match=r"two types are called Part: .*Part and .*Part; "
+                                        "rename one"):
+        json_schema(both)
+
+    seen = TypedDict("seen", {"part": first})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+    shown = TypedDict("shown", {"part": second})  # type: ignore[valid-type]  # noqa: UP013 (local types)
+    with pytest.raises(TypeError, match="two types are called Part"):
+        views_schema("demo views", seen, shown)

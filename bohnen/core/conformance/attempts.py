@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from bohnen.core.conformance.context import Context, unchanged
 from bohnen.core.conformance.settings import JSON, Report
 from bohnen.core.errors import GameError, InvalidActionError
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 
 
-def attempt(ctx: Context, state: AnyState, action: Any, report: Report,
+def attempt(ctx: Context, state: AnyState, action: object, report: Report,
             must_fail: bool = False) -> bool:
     """Try ``action`` on ``state`` without changing it; True if it is legal.
 
@@ -47,12 +47,12 @@ def attempt(ctx: Context, state: AnyState, action: Any, report: Report,
     return True
 
 
-def _listed(action: Any, legal: Sequence[Any]) -> bool:
+def _listed(action: object, legal: Sequence[Action]) -> bool:
     """``action`` is among ``legal`` (``repr`` tells ``False`` from ``0``, equal in Python)."""
     return any(a == action and repr(a) == repr(action) for a in legal)
 
 
-def _refused(ctx: Context, state: AnyState, action: Any, before: JSON, listed: bool,
+def _refused(ctx: Context, state: AnyState, action: object, before: JSON, listed: bool,
              exc: GameError, report: Report) -> None:
     if listed:
         raise ctx.fail(f"legal action {action} fails check: {exc}")
@@ -71,10 +71,11 @@ def _refused(ctx: Context, state: AnyState, action: Any, before: JSON, listed: b
     report.rejected += 1
 
 
-def parse_json(ctx: Context, data: Any, report: Report) -> Any | None:
+def parse_json(ctx: Context, data: object, report: Report) -> Action | None:
     """The action ``data`` stands for, or ``None`` when refused (as it must be)."""
     try:
-        return ctx.game.action_from_json(data)
+        action: Action = ctx.game.action_from_json(data)
+        return action
     except InvalidActionError:
         report.rejected += 1
         return None
@@ -83,10 +84,12 @@ def parse_json(ctx: Context, data: Any, report: Report) -> Any | None:
                        f"not InvalidActionError: {exc}") from None
 
 
-def parse_text(ctx: Context, text: Any, report: Report) -> Any | None:
+def parse_text(ctx: Context, text: object, report: Report) -> Action | None:
     """The action ``text`` stands for, or ``None`` when refused (as it must be)."""
     try:
-        return ctx.game.parse_action(text)
+        # garbage on purpose: anything, not only text, must be refused cleanly
+        parsed: Action = ctx.game.parse_action(cast(str, text))
+        return parsed
     except InvalidActionError:
         report.rejected += 1
         return None
@@ -95,7 +98,7 @@ def parse_text(ctx: Context, text: Any, report: Report) -> Any | None:
                        f"not InvalidActionError: {exc}") from None
 
 
-def apply_not_an_action(ctx: Context, state: AnyState, thing: Any, report: Report) -> None:
+def apply_not_an_action(ctx: Context, state: AnyState, thing: object, report: Report) -> None:
     """``apply`` of something that is no action raises ``InvalidActionError``, harmlessly."""
     before = state.to_json()
     try:
@@ -110,7 +113,7 @@ def apply_not_an_action(ctx: Context, state: AnyState, thing: Any, report: Repor
     unchanged(ctx, state, before, f"apply({_shown(thing)})")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """``repr(value)`` for a message, cut short, never failing (an attempt may hold an
     integer too long to write)."""
     return excerpt(value, 200)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bohnen.core.conformance.settings import JSON
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import AnyState, Options
 
 
 class ConformanceError(AssertionError):
@@ -21,7 +20,7 @@ class Context:
     """Where the suite is, for failure messages; the action kinds known as proposals."""
 
     game: AnyGame
-    options: Any
+    options: Options
     seed: int
     index: int = 0
     last: str = "(start)"
@@ -38,7 +37,7 @@ class Context:
         )
 
 
-def json_ready(ctx: Context, data: Any, what: str) -> None:
+def json_ready(ctx: Context, data: object, what: str) -> None:
     """``data`` goes through JSON text and comes back equal."""
     try:
         same = json.loads(json.dumps(data)) == data
@@ -59,6 +58,6 @@ def viewers(state: AnyState) -> list[int | None]:
     return [None, *range(state.options.players)]
 
 
-def texts(actions: Iterable[Any]) -> list[str]:
+def texts(actions: Iterable[object]) -> list[str]:
     """The notation of each action."""
     return [str(a) for a in actions]

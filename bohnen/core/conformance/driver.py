@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.settings import DEFAULT_SETTINGS, Settings, Trace
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, Options
 from bohnen.core.rng import derive
 
 
-def choose(state: AnyState, rng: random.Random, proposal_rate: float) -> Any | None:
+def choose(state: AnyState, rng: random.Random, proposal_rate: float) -> Action | None:
     """A random move: a seat of ``to_act()``, then a legal action or a proposal.
 
     ``None`` when the chosen seat has nothing to do (a broken promise). Uses only
@@ -22,7 +21,7 @@ def choose(state: AnyState, rng: random.Random, proposal_rate: float) -> Any | N
 
 
 def choose_move(state: AnyState, rng: random.Random,
-                proposal_rate: float) -> tuple[Any | None, bool]:
+                proposal_rate: float) -> tuple[Action | None, bool]:
     """:func:`choose`, and whether the move is a generated proposal."""
     seats = state.to_act()
     seat = seats[rng.randrange(len(seats))]
@@ -54,7 +53,7 @@ def proposal_kinds(game: AnyGame) -> frozenset[type]:
     return _KINDS[game.name]
 
 
-def _collect_kinds(game: AnyGame, options: Any, kinds: set[type]) -> None:
+def _collect_kinds(game: AnyGame, options: Options, kinds: set[type]) -> None:
     rng = random.Random(0)
     state: AnyState = game.new_game(options, 0)
     for _ in range(100_000):
@@ -70,7 +69,7 @@ def _collect_kinds(game: AnyGame, options: Any, kinds: set[type]) -> None:
         state.apply(action)
 
 
-def play_random(game: AnyGame, options: Any, seed: int, moves: int,
+def play_random(game: AnyGame, options: Options, seed: int, moves: int,
                 proposal_rate: float = 0.3) -> AnyState:
     """The position after up to ``moves`` random moves (:func:`choose`, from ``seed``) of
     the game of ``seed``: real positions, mid-game or over, to test inputs against."""
@@ -91,7 +90,7 @@ def rngs(seed: int) -> tuple[random.Random, random.Random]:
     return random.Random(derive(seed, 1)), random.Random(derive(seed, 2))
 
 
-def play_plain(game: AnyGame, options: Any, seed: int,
+def play_plain(game: AnyGame, options: Options, seed: int,
                settings: Settings = DEFAULT_SETTINGS) -> Trace:
     """The game of ``seed`` played by :func:`choose` without any check."""
     chooser, _ = rngs(seed)

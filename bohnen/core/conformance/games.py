@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.copies import check_same_game, maybe_swap
@@ -16,10 +15,10 @@ from bohnen.core.conformance.settings import DEFAULT_SETTINGS, Report, Settings,
 from bohnen.core.conformance.steps import check_applied, check_events, check_step
 from bohnen.core.errors import GameError
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, Options
 
 
-def check_game(game: AnyGame, options: Any, seed: int, settings: Settings = DEFAULT_SETTINGS,
+def check_game(game: AnyGame, options: Options, seed: int, settings: Settings = DEFAULT_SETTINGS,
                report: Report | None = None) -> Trace:
     """Play the game of ``seed`` with every check; raise :class:`ConformanceError`."""
     report = report if report is not None else Report()
@@ -33,7 +32,7 @@ def check_game(game: AnyGame, options: Any, seed: int, settings: Settings = DEFA
     return trace
 
 
-def _play_checked(game: AnyGame, options: Any, seed: int, settings: Settings,
+def _play_checked(game: AnyGame, options: Options, seed: int, settings: Settings,
                   report: Report) -> Trace:
     chooser, checker = rngs(seed)
     ctx = Context(game, options, seed, proposal_kinds=set(proposal_kinds(game)))
@@ -68,7 +67,7 @@ def _play_checked(game: AnyGame, options: Any, seed: int, settings: Settings,
     return Trace(actions, state.result(), state.to_json())
 
 
-def _apply_checked(ctx: Context, state: AnyState, action: Any, deep: bool,
+def _apply_checked(ctx: Context, state: AnyState, action: Action, deep: bool,
                    report: Report) -> None:
     check_applied(ctx, action, deep)
     kept = state.clone() if deep else None
@@ -84,7 +83,7 @@ def _apply_checked(ctx: Context, state: AnyState, action: Any, deep: bool,
         check_reveals(ctx, kept, action, events, state, report)
 
 
-def run_conformance(game: AnyGame, options: Any, seeds: Iterable[int],
+def run_conformance(game: AnyGame, options: Options, seeds: Iterable[int],
                     settings: Settings = DEFAULT_SETTINGS, budget: int | None = None) -> Report:
     """:func:`check_game` for each seed; the summed :class:`Report`.
 

@@ -3,11 +3,9 @@ the any-time actions open to every seat, which never change whose move it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bohnen.core.conformance.context import Context, unchanged
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 
 
 def check_legal_lists(ctx: Context, state: AnyState) -> None:
@@ -39,8 +37,8 @@ def check_legal_lists(ctx: Context, state: AnyState) -> None:
                 raise ctx.fail(f"listed action {action} fails check: {exc}") from None
 
 
-def _check_any_time(ctx: Context, state: AnyState, seat: int, legal: list[Any],
-                    any_time: list[Any]) -> None:
+def _check_any_time(ctx: Context, state: AnyState, seat: int, legal: list[Action],
+                    any_time: list[Action]) -> None:
     """The seat's any-time actions: legal, marked, and taken without changing whose
     move it is (tried on a clone): the other seats to act stay the same."""
     listed = set(_texts(legal))
@@ -64,7 +62,7 @@ def _check_any_time(ctx: Context, state: AnyState, seat: int, legal: list[Any],
                            f"{state.to_act()} to {copy.to_act()}")
 
 
-def _texts(actions: list[Any]) -> list[str]:
+def _texts(actions: list[Action]) -> list[str]:
     return sorted(str(a) for a in actions)
 
 

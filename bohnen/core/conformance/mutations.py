@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bohnen.core.conformance.settings import JSON
+from bohnen.core.protocol import Action
 
 # Values that break an action's fields in every way a careless caller might.
-WEIRD: tuple[Any, ...] = (
+WEIRD: tuple[object, ...] = (
     None, True, False, -1, 0, 1, 2, 3, 7, 99, 10**12, 1.5, "", "x", "0", [], [0], [-1],
     [0, 0], {}, (), (0,), (-1,), (0, 0), (99,), (0, 1), "h0", [None],
 )
@@ -19,14 +20,14 @@ NOTATION_NOISE: tuple[str, ...] = (
     "-1", "99", "0", "1", "x", ":", ",", "h99", "t-1", "t1", "f9", "0:", "give", "want",
     "", "  ", "1,1", "\t", "é", "999999999999999999999",
 )
-GARBAGE_JSON: tuple[Any, ...] = (
+GARBAGE_JSON: tuple[object, ...] = (
     None, 0, "x", [], {}, {"seat": 0}, {"type": None}, {"type": "x", "seat": 0},
     [{"seat": 0}], {"seat": -1, "type": 0}, 1.5, True,
 )
-NOT_ACTIONS: tuple[Any, ...] = (None, "0: pass", 42, object(), {"seat": 0}, (0,))
+NOT_ACTIONS: tuple[object, ...] = (None, "0: pass", 42, object(), {"seat": 0}, (0,))
 
 
-def mutate_json(data: JSON, rng: random.Random, pool: Sequence[Any]) -> Any:
+def mutate_json(data: JSON, rng: random.Random, pool: Sequence[Action]) -> object:
     """``data`` with one value changed, a key dropped or added, or replaced whole."""
     out = json.loads(json.dumps(data))
     keys = sorted(out)
@@ -57,14 +58,14 @@ def _mutate_list(items: list[Any], rng: random.Random) -> list[Any]:
     return items
 
 
-def _weird(rng: random.Random, value: Any) -> Any:
+def _weird(rng: random.Random, value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
         return value + rng.choice((-1, 1, 2, -value - 1))
     thing = WEIRD[rng.randrange(len(WEIRD))]
     return list(thing) if isinstance(thing, tuple) else thing
 
 
-def mutate_notation(text: str, rng: random.Random, pool: Sequence[Any]) -> str:
+def mutate_notation(text: str, rng: random.Random, pool: Sequence[Action]) -> str:
     """``text`` with a word replaced, dropped, doubled or swapped, or cut short."""
     words = text.split(" ")
     op = rng.randrange(6)
@@ -86,7 +87,7 @@ def mutate_notation(text: str, rng: random.Random, pool: Sequence[Any]) -> str:
     return " ".join(words)
 
 
-def same_kind(value: Any, rng: random.Random) -> Any:
+def same_kind(value: object, rng: random.Random) -> object:
     """A value of the type of ``value`` but likely out of range."""
     if isinstance(value, bool):
         return not value

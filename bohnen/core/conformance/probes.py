@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from bohnen.core.conformance.attempts import (
     apply_not_an_action,
@@ -25,7 +24,7 @@ from bohnen.core.conformance.mutations import (
 )
 from bohnen.core.conformance.settings import Report, Settings
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState
 
 
 def probe(ctx: Context, state: AnyState, rng: random.Random, settings: Settings,
@@ -55,9 +54,9 @@ def probe(ctx: Context, state: AnyState, rng: random.Random, settings: Settings,
         _probe_garbage_json(ctx, state, rng, report)
 
 
-def _candidates(ctx: Context, state: AnyState, rng: random.Random) -> list[Any]:
+def _candidates(ctx: Context, state: AnyState, rng: random.Random) -> list[Action]:
     """Actions to start from: every seat's legal actions and a few proposals."""
-    out: list[Any] = []
+    out: list[Action] = []
     for seat in range(state.options.players):
         out.extend(state.legal_actions(seat))
         props = state.proposals(seat)
@@ -74,13 +73,14 @@ def _probe_not_an_action(ctx: Context, state: AnyState, rng: random.Random,
     apply_not_an_action(ctx, state, thing, report)
 
 
-def _reseat(ctx: Context, action: Any, seat: int) -> Any | None:
+def _reseat(ctx: Context, action: Action, seat: int) -> Action | None:
     """``action`` made by ``seat`` instead, through its JSON form (or its fields)."""
     data = action.to_json()
     if "seat" in data:
         data["seat"] = seat
         try:
-            return ctx.game.action_from_json(data)
+            moved: Action = ctx.game.action_from_json(data)
+            return moved
         except GameError:
             return None
     if dataclasses.is_dataclass(action) and not isinstance(action, type):
@@ -88,7 +88,7 @@ def _reseat(ctx: Context, action: Any, seat: int) -> Any | None:
     return None
 
 
-def _probe_wrong_seat(ctx: Context, state: AnyState, rng: random.Random, base: Any,
+def _probe_wrong_seat(ctx: Context, state: AnyState, rng: random.Random, base: Action,
                       report: Report) -> None:
     """Another seat's action: refused when that seat is not to act."""
     players = state.options.players
@@ -99,22 +99,22 @@ def _probe_wrong_seat(ctx: Context, state: AnyState, rng: random.Random, base: A
     attempt(ctx, state, moved, report, must_fail=seat not in state.to_act())
 
 
-def _probe_json(ctx: Context, state: AnyState, rng: random.Random, base: Any,
-                pool: Sequence[Any], report: Report) -> None:
+def _probe_json(ctx: Context, state: AnyState, rng: random.Random, base: Action,
+                pool: Sequence[Action], report: Report) -> None:
     data = mutate_json(base.to_json(), rng, pool)
     action = parse_json(ctx, data, report)
     if action is not None:
         attempt(ctx, state, action, report)
 
 
-def _probe_notation(ctx: Context, state: AnyState, rng: random.Random, base: Any,
-                    pool: Sequence[Any], report: Report) -> None:
+def _probe_notation(ctx: Context, state: AnyState, rng: random.Random, base: Action,
+                    pool: Sequence[Action], report: Report) -> None:
     action = parse_text(ctx, mutate_notation(str(base), rng, pool), report)
     if action is not None:
         attempt(ctx, state, action, report)
 
 
-def _probe_fields(ctx: Context, state: AnyState, rng: random.Random, base: Any,
+def _probe_fields(ctx: Context, state: AnyState, rng: random.Random, base: Action,
                   report: Report, malformed: bool) -> None:
     """A dataclass action with one field set to a value out of range (or of a wrong type)."""
     if not dataclasses.is_dataclass(base) or isinstance(base, type):

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from bohnen.core.conformance.context import Context
 from bohnen.core.conformance.settings import Report
 from bohnen.core.conformance.views import first_difference
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, Event
 from bohnen.core.rng import derive
 
 
-def check_reveals(ctx: Context, before: AnyState, action: Any, events: Sequence[Any],
+def check_reveals(ctx: Context, before: AnyState, action: Action, events: Sequence[Event],
                   after: AnyState, report: Report) -> None:
     """``before`` (a copy of the position the move was made in), the ``events`` the move
     gave and the position ``after`` it: the events' ``reveals`` tell the truth."""

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bohnen.core.conformance.context import Context, json_ready, viewers
 from bohnen.core.errors import GameError
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, Event
 
 
 def check_step(ctx: Context, state: AnyState) -> None:
@@ -24,7 +23,7 @@ def check_step(ctx: Context, state: AnyState) -> None:
             raise ctx.fail(f"seat {seat} is to act but has no legal action or proposal")
 
 
-def check_applied(ctx: Context, action: Any, deep: bool = True) -> None:
+def check_applied(ctx: Context, action: Action, deep: bool = True) -> None:
     """The notation and the JSON form (JSON-ready if ``deep``) of an action read back."""
     text = str(action)
     try:
@@ -44,7 +43,7 @@ def check_applied(ctx: Context, action: Any, deep: bool = True) -> None:
         raise ctx.fail(f"JSON {data} loads as {back!r}, not {action!r}")
 
 
-def check_events(ctx: Context, state: AnyState, events: Sequence[Any]) -> None:
+def check_events(ctx: Context, state: AnyState, events: Sequence[Event]) -> None:
     """Every event has a JSON form and a text for every viewer."""
     for event in events:
         for viewer in viewers(state):

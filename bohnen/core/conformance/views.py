@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.conformance.context import Context, json_ready, texts, viewers
 from bohnen.core.conformance.driver import choose
@@ -54,7 +53,7 @@ def _check_determinized(ctx: Context, state: AnyState, other: AnyState, viewer: 
             raise ctx.fail(f"{where} gives seat {viewer} another number of proposals")
 
 
-def first_difference(a: Any, b: Any, path: str = "") -> str:
+def first_difference(a: object, b: object, path: str = "") -> str:
     """Where two JSON values first differ, for a readable message."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
