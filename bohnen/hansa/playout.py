@@ -49,6 +49,7 @@ from bohnen.hansa.data import (
     CLOSING,
     CUSTOMS,
     FINAL,
+    OVER,
     PHASE_NAMES,
     SETUP,
     TRADE,
@@ -69,7 +70,7 @@ WASTE = 3.0  # talers a travel card discarded for good costs at the stop
 def playout(state: HansaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
     estimate (or the result, if the game ended first)."""
-    return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
+    return truncated(state, rng, policy_move, PLAYOUT_TURNS, estimate)
 
 
 def estimate(state: HansaState) -> Result:
@@ -124,6 +125,11 @@ def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
 
 def playout_move(state: HansaState, rng: random.Random) -> HansaAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
+    return None if state.phase == OVER else policy_move(state, rng)
+
+
+def policy_move(state: HansaState, rng: random.Random) -> HansaAction:
+    """The policy's move in ``state``, a game not over."""
     phase = state.phase
     if phase == TRADE:
         return _trade(state, rng)
@@ -141,7 +147,7 @@ def playout_move(state: HansaState, rng: random.Random) -> HansaAction | None:
     if phase == SETUP:
         actions = state.legal_actions(seat)
         return actions[int(rng.random() * len(actions))]
-    return None
+    raise ValueError(f"no playout move once the game is over ({state!r})")
 
 
 def _fulfil(state: HansaState, seat: int) -> Fulfil | None:
