@@ -65,6 +65,7 @@ class BoardFacts(TypedDict):
     beans: list[BeanFacts]
     colours: list[ColourFacts]
     cities: list[CityFacts]  # city i of every list by city is this one
+    storage: int  # the beans an aid holds at most
     # distances[a][b]: the routes from city a to city b; a journey plays one card more
     distances: list[list[int]]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import cast, overload
 
 from bohnen.core.files import excerpt
-from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, Board, card_text, harvest_text
+from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, STORAGE, Board, card_text, harvest_text
 from bohnen.hansa.data import OVER, PHASE_NAMES, TRADE, VERSION, HansaData
 from bohnen.hansa.events import deal_json
 from bohnen.hansa.flow import result
@@ -72,6 +72,7 @@ def _board_facts(board: Board) -> BoardFacts:
                     "routes": [codes[n] for n in board.neighbours[c]]}
                    for c, code in enumerate(codes)],
         "distances": [list(row) for row in board.dist],
+        "storage": STORAGE,
     }
 
 
