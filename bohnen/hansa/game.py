@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bohnen.core.game import Game
+from bohnen.core.golden import Golden
 from bohnen.core.rng import seed_state, step
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
 from bohnen.hansa.data import VERSION
@@ -33,6 +34,13 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     score_name = "talers"
     bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
     screen = "bohnen.tui.hansa_screen:HansaScreen"
+    golden = (
+        Golden("hansa-3p-random", 3, "random", 3303),
+        Golden("hansa-4p-heuristic", 4, "heuristic", 4404,
+               {"start_tie_break": "random", "short_harvest": "card_order",
+                "max_proposals_per_turn": 2, "proposal_size": 2}),
+        Golden("hansa-5p-heuristic", 5, "heuristic", 5505),
+    )
     seat_view = SeatView
     spectator_view = SpectatorView
     search = SEARCH
