@@ -18,15 +18,16 @@ from typing import cast, overload
 
 from bohnen.core.files import excerpt
 from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, STORAGE, Board, card_text, harvest_text
-from bohnen.hansa.data import OVER, PHASE_NAMES, TRADE, VERSION, HansaData
+from bohnen.hansa.data import OVER, PHASE_NAMES, TRADE, VERSION, HansaData, Ladder
 from bohnen.hansa.events import deal_json
 from bohnen.hansa.flow import result
-from bohnen.hansa.serialize import ladders_json
+from bohnen.hansa.serialize import ladder_json
 from bohnen.hansa.view_types import (
     BeanCode,
     BoardFacts,
     CityNow,
     ContractFacts,
+    LadderSlot,
     OptionsView,
     PhaseName,
     PlayerView,
@@ -81,11 +82,39 @@ def _contract_facts(board: Board) -> tuple[ContractFacts, ...]:
                   "payout": c.payout} for c in board.contracts)
 
 
-def _prices(state: HansaData, city: int) -> dict[str, int]:
+_MARKETS: dict[str, dict[tuple[int, int, int], CityNow]] = {}
+_LADDERS: dict[Ladder, list[LadderSlot | None]] = {}
+MAX_LADDERS = 100_000  # ladders kept written (the cache is emptied past it)
+
+
+def _city(state: HansaData, city: int, code: str) -> CityNow:
+    """The market of ``city`` now; one object per (city, prices' slot, free slot) of a
+    board, shared by the views."""
+    free = state.free_slot(city)
     slot = (state.price_slot if state.phase == TRADE and city == state.positions[state.active]
-            else state.free_slot(city))
-    row = state.board.prices[city][slot]
-    return {CODES[b]: row[b] for b in state.board.city_beans[city]}
+            else free)
+    board = state.board
+    markets = _MARKETS.get(board.digest)
+    if markets is None:
+        markets = _MARKETS[board.digest] = {}
+    key = (city, slot, free)
+    found = markets.get(key)
+    if found is None:
+        row = board.prices[city][slot]
+        found = markets[key] = {"code": code,
+                                "prices": {CODES[b]: row[b] for b in board.city_beans[city]},
+                                "free_slot": free + 1}
+    return found
+
+
+def _ladder(ladder: Ladder) -> list[LadderSlot | None]:
+    """A ladder as the view writes it, shared by the views that show it."""
+    found = _LADDERS.get(ladder)
+    if found is None:
+        if len(_LADDERS) >= MAX_LADDERS:
+            _LADDERS.clear()
+        found = _LADDERS[ladder] = ladder_json(ladder)
+    return found
 
 
 def _contracts(state: HansaData, seat: int | None, facts: tuple[ContractFacts, ...]
@@ -145,7 +174,7 @@ def view(state: HansaData, seat: int | None) -> SeatView | SpectatorView:
         "turn": state.turn,
         "to_act": list(state.to_act()),
         "cities": [_city(state, c, code) for c, code in enumerate(codes)],
-        "ladders": ladders_json(state),
+        "ladders": {code: _ladder(state.ladders[c]) for c, code in enumerate(codes)},
         "supply": {CODES[b]: state.supply[b] for b in beans},
         "players": players,
         "table": [card_text(c) for c in state.table],
@@ -168,10 +197,6 @@ def view(state: HansaData, seat: int | None) -> SeatView | SpectatorView:
         "result": cast(ResultView, result(state).to_json()) if state.phase == OVER else None,
     }
     return table
-
-
-def _city(state: HansaData, city: int, code: str) -> CityNow:
-    return {"code": code, "prices": _prices(state, city), "free_slot": state.free_slot(city) + 1}
 
 
 def proposal_view(state: HansaData) -> ProposalView | None:
