@@ -17,9 +17,10 @@ checked; each appends the events it causes to ``events``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from bohnen.core.result import Result
-from bohnen.core.rng import step
+from bohnen.core.rng import seed_state, step
 from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, Bean, Card
 from bohnen.hansa.data import (
     CLOSING,
@@ -56,6 +57,28 @@ from bohnen.hansa.harvest import place
 from bohnen.hansa.options import HansaOptions
 
 # --- the set-up ---------------------------------------------------------------------------
+
+
+D = TypeVar("D", bound=HansaData)
+
+
+def new_state(cls: type[D], options: HansaOptions, seed: int,
+              order: tuple[list[int], list[int] | None] | None = None) -> D:
+    """A new game of seed ``seed`` (a state of class ``cls``, the set-up to play): its
+    contracts and Neue-Ernte cards shuffled by the seed, or in ``order`` (contract
+    numbers top first, and Neue-Ernte indices top first or None: shuffled)."""
+    board = options.board_data
+    shuffler, rng = step(seed_state(seed))
+    contracts = list(range(1, len(board.contracts) + 1))
+    harvests = list(range(len(board.harvests)))
+    shuffler.shuffle(contracts)
+    shuffler.shuffle(harvests)
+    if order is not None:
+        contracts = order[0]
+        harvests = order[1] if order[1] is not None else harvests
+    state = object.__new__(cls)
+    deal(state, options, rng, contracts, harvests)
+    return state
 
 
 def deal(s: HansaData, options: HansaOptions, rng: int, contracts: Sequence[int],

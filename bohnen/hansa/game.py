@@ -13,10 +13,9 @@ from typing import Any
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
-from bohnen.core.rng import seed_state, step
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
 from bohnen.hansa.data import VERSION
-from bohnen.hansa.flow import deal
+from bohnen.hansa.flow import new_state
 from bohnen.hansa.options import HansaOptions
 from bohnen.hansa.search import SEARCH
 from bohnen.hansa.serialize import state_from_json
@@ -69,18 +68,8 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
         if not isinstance(options, HansaOptions):
             raise ValueError(f"expected HansaOptions, not {type(options).__name__}")
         board = options.board_data
-        rng = seed_state(seed)
-        shuffler, rng = step(rng)
-        contracts = list(range(1, len(board.contracts) + 1))
-        harvests = list(range(len(board.harvests)))
-        shuffler.shuffle(contracts)
-        shuffler.shuffle(harvests)
-        if deck is not None:
-            contracts, fixed = _deck(deck, len(board.contracts), len(board.harvests))
-            harvests = fixed if fixed is not None else harvests
-        state = object.__new__(HansaState)
-        deal(state, options, rng, contracts, harvests)
-        return state
+        order = None if deck is None else _deck(deck, len(board.contracts), len(board.harvests))
+        return new_state(HansaState, options, seed, order)
 
     def parse_action(self, text: str) -> HansaAction:
         return parse_action(text)
