@@ -114,13 +114,14 @@ def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
     """What the seat sees, as the heuristic bot reads it (its own hand included)."""
     options = state.options
     return Scene(
-        info=info, view={}, seat=seat, n=state.player_count, phase=PHASE_NAMES[state.phase],
+        info=info, view=None, seat=seat, n=state.player_count, phase=PHASE_NAMES[state.phase],
         active=state.active, pos=state.positions, money=state.money, loans=state.loans,
         beans=[state.counts(s) for s in range(state.player_count)], hand=list(state.hands[seat]),
         table=list(state.table), stock=stock, prices=prices,
         harvest_pile=len(state.harvest_pile),
         last_round=state.last_round, last_seat=state.last_seat,
-        proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size)
+        proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size,
+        turn=state.turn, customs_due=state.customs_due)
 
 
 def playout_move(state: HansaState, rng: random.Random) -> HansaAction | None:

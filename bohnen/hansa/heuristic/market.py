@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bohnen.hansa.actions import Buy, BuyScarce, Fulfil, Return
+from bohnen.hansa.actions import Buy, BuyScarce, Fulfil, HansaAction, Return
 from bohnen.hansa.board import BEANS, STORAGE, Bean
 from bohnen.hansa.data import ZOLL_JOURNEY
 from bohnen.hansa.heuristic.scene import Scene
@@ -25,7 +23,7 @@ CROWD_BAR = 1.0  # talers the bar rises per bean beyond CROWDED
 SHORT = 0.3  # talers per taler of money below the reserve for the coming Zoll
 
 
-def fulfil(actions: list[Any], sc: Scene) -> Fulfil | None:
+def fulfil(actions: list[HansaAction], sc: Scene) -> Fulfil | None:
     """The legal fulfilment that pays most."""
     best: Fulfil | None = None
     for action in actions:
@@ -72,14 +70,14 @@ def _completes(sc: Scene, counts: list[int]) -> bool:
                for c in sc.contracts())
 
 
-def buy(actions: list[Any], sc: Scene) -> Any:
+def buy(actions: list[HansaAction], sc: Scene) -> Buy | BuyScarce | None:
     """The purchase that adds most to the bot's worth, if it clears the bar."""
     now = my_worth(sc)
-    best: Any = None
+    best: Buy | BuyScarce | None = None
     best_gain = BUY_BAR
     tried: set[Bean] = set()
     for action in actions:
-        if type(action) not in (Buy, BuyScarce) or action.bean in tried:
+        if not isinstance(action, (Buy, BuyScarce)) or action.bean in tried:
             continue
         tried.add(action.bean)
         gain = purchase_gain(sc, action.bean, price_of(sc, action), now)
@@ -88,7 +86,7 @@ def buy(actions: list[Any], sc: Scene) -> Any:
     return best
 
 
-def make_room(actions: list[Any], sc: Scene) -> Return | None:
+def make_room(actions: list[HansaAction], sc: Scene) -> Return | None:
     """With a full aid in the trade phase: return the least useful bean when a bean sold
     here is worth more than it (the purchase follows)."""
     if sc.held() < STORAGE or not any(type(a) is Return for a in actions):

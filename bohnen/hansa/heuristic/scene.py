@@ -10,12 +10,11 @@ in the view's options, read once per board (:func:`info`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bohnen.hansa.board import BEAN_TYPES, BEANS, CODES, CONTRACT, STORAGE, Board, load_board
+from bohnen.hansa.view_types import OptionsView, ProposalView, SeatView
 
 CARDS_PER_TURN = 2.0  # travel cards a seat plays in a turn, on average (a guess, measured)
-JSON = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +46,7 @@ _INFOS: dict[tuple[str, str | None], Info] = {}
 _CARDS: dict[str, int] = {}
 
 
-def info(options: JSON) -> Info:
+def info(options: OptionsView) -> Info:
     """The constants of the board the view's options name (read once per board)."""
     key = (options["board"], options.get("board_digest"))
     found = _INFOS.get(key)
@@ -100,7 +99,7 @@ class Scene:
     """The seat's view, read once for one decision."""
 
     info: Info
-    view: JSON
+    view: SeatView | None  # None in a playout (``playout.py``), which reads the state
     seat: int
     n: int
     phase: str
@@ -118,6 +117,9 @@ class Scene:
     last_seat: int
     proposals_left: int  # the seat's own, this trade phase
     proposal_size: int
+    turn: int = 0
+    customs_due: int = 0  # what the active player still owes (customs phase)
+    pending: ProposalView | None = None  # the proposal awaiting an answer
 
     @property
     def mine(self) -> list[int]:
@@ -166,7 +168,7 @@ class Scene:
         return turns * CARDS_PER_TURN
 
 
-def read(view: JSON, seat: int) -> Scene:
+def read(view: SeatView, seat: int) -> Scene:
     """The scene of ``view`` for ``seat``."""
     inf = info(view["options"])
     bean_index = inf.bean_index
@@ -203,5 +205,6 @@ def read(view: JSON, seat: int) -> Scene:
         harvest_pile=view["harvest_pile_size"], last_round=view["last_round"],
         last_seat=-1 if view["last_seat"] is None else view["last_seat"],
         proposals_left=me["proposals_left"],
-        proposal_size=options["proposal_size"],
+        proposal_size=options["proposal_size"], turn=view["turn"],
+        customs_due=view["customs_due"], pending=view["pending"],
     )
