@@ -36,6 +36,7 @@ from bohnen.tui.hansa_board import (
     table_line,
     tabs,
 )
+from bohnen.tui.hansa_deal import DealPanel
 from bohnen.tui.hansa_facts import MapFacts, board_of
 from bohnen.tui.hansa_map import Marks, layout, render, step
 from bohnen.tui.text import esc, without_seat
@@ -403,8 +404,6 @@ class HansaScreen(GameScreen):
                           "Beans are returned only to make room, when your aid holds 8.")
 
     def action_deal(self) -> None:
-        from bohnen.tui.hansa_deal import DealPanel
-
         seat = self.my_seat()
         if seat is None:
             return
