@@ -8,8 +8,9 @@ the board itself, and the contents of the contracts the viewer sees (its hand's,
 table's, the discard's). Hidden: the content and order of the other hands, the
 contract pile, the Neue-Ernte pile and its two reserve cards (nobody sees them).
 
-The board's facts are built once per board (:func:`board_facts`) and shared by every
-view: a view is read-only.
+The board's facts are built once per board (:func:`board_facts`), each city's market
+once per board, slot and free slot, each ladder once per content, and shared by every
+view (the heuristic bot builds a view per decision): a view is read-only.
 """
 
 from __future__ import annotations
