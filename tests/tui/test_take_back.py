@@ -82,7 +82,7 @@ def test_no_take_back_after_a_bohn_hansa_contract_is_drawn() -> None:
     sess = random_session("hansa", seed=7)
     until_listed(sess, "end-trading")
     events = play(sess, "end-trading")
-    assert [e.name for e in events if e.reveals] == ["drew"]
+    assert [e.kind for e in events if e.reveals] == ["drew"]
     assert sess.human_to_act() == 0  # the turn is not over: nobody else has moved
     outcome = sess.take_back()
     assert outcome.message == "cannot take back end-trading: it drew or revealed cards"
