@@ -25,6 +25,7 @@ from bohnen.tui.hansa_screen import HansaScreen, verb
 from .helpers import (
     SIZE,
     app_for,
+    hinted,
     play_hints_until_over,
     random_session,
     screen_name,
@@ -227,7 +228,7 @@ async def _an_incoming_invitation_is_answered_with_a_counter() -> None:
 def human_move(sess: session_module.Session) -> None:
     seat = sess.human_to_act()
     assert seat is not None
-    outcome = sess.play(seat, sess.hint(seat))
+    outcome = sess.play(seat, hinted(sess, seat))
     assert outcome.ok, outcome.message
     sess.run_bots()
 
