@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from bohnen.core.protocol import JSONObject
 from bohnen.tui.hansa_facts import MapFacts
 from bohnen.tui.hansa_map import SEAT_COLOURS, cart_digit
 from bohnen.tui.text import click, esc
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 BEAN_COLOURS = {"BL": "blue", "FE": "bright_yellow", "SA": "cyan", "BR": "yellow",
                 "SO": "magenta", "AU": "bright_white", "RO": "red", "GA": "green"}

@@ -5,19 +5,19 @@ active player buys in the city for the other seat; or the counter to a proposal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
+from bohnen.core.protocol import JSONObject
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import deal_text
 from bohnen.tui.hansa_facts import bean_rank, board_of
 from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 
 def deal_targets(view: JSON, seat: int) -> list[int]:

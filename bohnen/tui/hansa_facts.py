@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+
+from bohnen.core.protocol import View
 
 # The eight beans of the game in their rulebook order (the order of the notation).
 BEAN_ORDER = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
@@ -77,7 +78,7 @@ class MapFacts:
 _BOARDS: dict[str, MapFacts] = {}
 
 
-def board_of(view: Mapping[str, Any]) -> MapFacts:
+def board_of(view: View) -> MapFacts:
     """The board of ``view`` (a seat's or a spectator's), built once per board."""
     key = view["options"]["board_digest"]
     found = _BOARDS.get(key)
@@ -86,7 +87,7 @@ def board_of(view: Mapping[str, Any]) -> MapFacts:
     return found
 
 
-def _facts(board: Mapping[str, Any]) -> MapFacts:
+def _facts(board: View) -> MapFacts:
     cities = board["cities"]
     codes = tuple(c["code"] for c in cities)
     index = {code: i for i, code in enumerate(codes)}

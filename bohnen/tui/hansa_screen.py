@@ -11,10 +11,11 @@ plays are shown. The prices page shows every ladder and the prices now.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import (
     CARD_WORDS,
@@ -39,9 +40,10 @@ from bohnen.tui.hansa_board import (
 from bohnen.tui.hansa_deal import DealPanel
 from bohnen.tui.hansa_facts import MapFacts, board_of
 from bohnen.tui.hansa_map import Marks, layout, render, step
+from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, without_seat
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 GAME_HELP = """  m / l / b map / prices of every city / board (or click the tabs)
   ←↑↓→      move the city cursor (or click a city); Esc: the board
@@ -87,16 +89,16 @@ class HansaScreen(GameScreen):
     HansaScreen #board { link-style: none; }
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, session: Session, delay: float = 0.6) -> None:
+        super().__init__(session, delay)
         self.board: MapFacts = board_of(self.session.view(self.shown))
         self.places = layout(self.board)
         self.page = "board"
         self.cursor = 0
         self.path_index = 0
-        self.submenu: tuple[str, list[Any]] | None = None
+        self.submenu: tuple[str, list[Action]] | None = None
         self._cursor_seat: int | None = None
-        self._phase_key: tuple[Any, ...] | None = None
+        self._phase_key: tuple[int, str, int, int] | None = None
         self._travelling = False  # the map came up for the seat shown to travel
         self._view: JSON | None = None
 
@@ -237,7 +239,7 @@ class HansaScreen(GameScreen):
 
     # --- the numbered list ------------------------------------------------------------
 
-    def menu(self, seat: int) -> list[Any]:
+    def menu(self, seat: int) -> list[Action]:
         if self.submenu is not None:
             return self.submenu[1]
         return [a for a in self.session.choices(seat) if verb(a) not in KEYED_VERBS]
@@ -304,7 +306,7 @@ class HansaScreen(GameScreen):
             return "Your proposals of this turn are used up."
         return None
 
-    def after_move(self, outcome: Any) -> None:
+    def after_move(self, outcome: Outcome) -> None:
         if outcome.ok:
             self.submenu = None
         super().after_move(outcome)
