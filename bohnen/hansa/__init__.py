@@ -1,111 +1,17 @@
 """Bohn Hansa (Amigo 2000, Uwe Rosenberg): beans carted between Hanse cities, 3 to 5 players.
 
-The board (map, ladders, contracts, Neue-Ernte cards) is a data file: see
-``board.py`` and docs/hansa-board.md. The default board is a reconstruction.
+The package's layout (docs/hansa.md): ``board.py`` (the board file, beans and cards),
+``options.py``, ``data.py`` (the facts of a position), ``actions.py``, ``events.py``,
+``rules.py`` with ``flow.py``, ``trading.py`` and ``harvest.py`` (legality and effects),
+``legal.py``, ``views.py`` and ``view_types.py``, ``serialize.py``, ``audit.py``,
+``determinize.py``, ``search.py`` and ``playout.py``, ``builder.py``, ``state.py``,
+``game.py`` (the registry's entry) and ``heuristic/`` (the game's own bot).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from types import MappingProxyType
-from typing import Any
-
-from bohnen.core.game import Game
-from bohnen.core.rng import seed_state, step
-from bohnen.hansa.actions import action_from_json, parse_action
+from bohnen.hansa.game import GAME, BohnHansa, stacked_deck
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.search import SEARCH
-from bohnen.hansa.serialize import state_from_json
-from bohnen.hansa.state import HansaState, new_state
-
-
-class BohnHansa(Game[Any, Any, Any]):
-    name = "hansa"
-    title = "Bohn Hansa"
-    version = 2
-    min_players = 3
-    max_players = 5
-    score_name = "talers"
-    bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
-    screen = "bohnen.tui.hansa_screen:HansaScreen"
-    search = SEARCH
-
-    def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
-        return HansaOptions(players=players, **overrides)
-
-    def options_from_json(self, data: Any) -> HansaOptions:
-        return HansaOptions.from_json(data)
-
-    def option_sets(self, players: int) -> list[HansaOptions]:
-        """The defaults with three and five players, every other choice with four (one
-        set per player count keeps the conformance suite's share of CI small)."""
-        if players != 4:
-            return [HansaOptions(players=players)]
-        return [HansaOptions(players=players, start_tie_break="random",
-                             short_harvest="card_order", reshuffle_contracts=False,
-                             max_proposals_per_turn=2, proposal_size=2)]
-
-    def new_game(self, options: Any, seed: int, deck: Sequence[Any] | None = None) -> HansaState:
-        """A new game. ``deck`` fixes the cards instead of shuffling: the 60 contracts
-        top first (``"C17"``; three to each seat from seat 0, the rest the pile), then
-        optionally the 10 Neue-Ernte cards top first (``"H3"``; the first two are set
-        aside as the reserve)."""
-        if not isinstance(options, HansaOptions):
-            raise ValueError(f"expected HansaOptions, not {type(options).__name__}")
-        board = options.board_data
-        rng = seed_state(seed)
-        shuffler, rng = step(rng)
-        contracts = list(range(1, len(board.contracts) + 1))
-        harvests = list(range(len(board.harvests)))
-        shuffler.shuffle(contracts)
-        shuffler.shuffle(harvests)
-        if deck is not None:
-            contracts, fixed = _deck(deck, len(board.contracts), len(board.harvests))
-            harvests = fixed if fixed is not None else harvests
-        return new_state(options, rng, contracts, harvests)
-
-    def parse_action(self, text: str) -> Any:
-        return parse_action(text)
-
-    def action_from_json(self, data: Any) -> Any:
-        return action_from_json(data)
-
-
-    def state_from_json(self, data: Any) -> HansaState:
-        return state_from_json(data)
-
-
-
-
-
-
-def _deck(deck: Sequence[Any], contracts: int, harvests: int) -> tuple[list[int], list[int] | None]:
-    items = [str(x).strip().upper() for x in deck]
-    cs = [x for x in items if x.startswith("C")]
-    hs = [x for x in items if x.startswith("H")]
-    want_c = [f"C{i}" for i in range(1, contracts + 1)]
-    want_h = [f"H{i}" for i in range(1, harvests + 1)]
-    if sorted(cs) != sorted(want_c) or len(cs) + len(hs) != len(items) or (
-            hs and sorted(hs) != sorted(want_h)) or items[:len(cs)] != cs:
-        raise ValueError(f"a deck must list the {contracts} contracts C1..C{contracts} once "
-                         f"each, then optionally the {harvests} Neue-Ernte cards H1..H{harvests}")
-    return [int(x[1:]) for x in cs], ([int(x[1:]) - 1 for x in hs] if hs else None)
-
-
-def stacked_deck(contracts: Sequence[str] = (), harvests: Sequence[str] = (),
-                 seed: int = 0, board_contracts: int = 60, board_harvests: int = 10) -> list[str]:
-    """A full deck with ``contracts`` on top of the contracts (dealt three to each seat
-    from seat 0) and ``harvests`` on top of the Neue-Ernte cards (the first two are the
-    reserve); the rest shuffled by ``seed``. For tests and studies."""
-    rng = random.Random(seed)
-    rest_c = [f"C{i}" for i in range(1, board_contracts + 1) if f"C{i}" not in contracts]
-    rest_h = [f"H{i}" for i in range(1, board_harvests + 1) if f"H{i}" not in harvests]
-    rng.shuffle(rest_c)
-    rng.shuffle(rest_h)
-    return [*contracts, *rest_c, *harvests, *rest_h]
-
-
-GAME = BohnHansa()
+from bohnen.hansa.state import HansaState
 
 __all__ = ["GAME", "BohnHansa", "HansaOptions", "HansaState", "stacked_deck"]

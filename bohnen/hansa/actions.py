@@ -23,33 +23,39 @@ of the board). Examples::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import json_number, notation, number
+from bohnen.core.protocol import JSONObject
+from bohnen.hansa.board import BY_CODE, CODES, CONTRACT, Bean, Card, card_text
 
 _CODE = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")
 _CARD = re.compile(r"^([TC])([0-9]{1,3})$")
-CONTRACT = 100  # a contract in a hand is 100 + its number (1..60); travel cards 1..7
+Beans = tuple[Bean, ...]
 
 
-def card_text(card: Any) -> str:
-    if type(card) is int and card > CONTRACT:
-        return f"C{card - CONTRACT}"
-    if type(card) is int and card >= 0:
-        return f"T{card}"
-    return f"?{excerpt(card)}"
+def bean_text(bean: object) -> str:
+    """A bean's code (``?…`` for anything that is no bean: a malformed action)."""
+    return bean.name if type(bean) is Bean else f"?{excerpt(bean)}"
 
 
-def _beans_text(beans: Any) -> str:
+def _beans_text(beans: object) -> str:
     if isinstance(beans, tuple):
-        return ",".join(str(b) for b in beans)
+        return ",".join(bean_text(b) for b in beans)
     return f"?{excerpt(beans)}"
 
 
-def _deal_text(give: Any, want: Any, buy: Any) -> str:
+def _beans_json(beans: object) -> object:
+    if isinstance(beans, tuple):
+        return [bean_text(b) for b in beans]
+    return beans
+
+
+def _deal_text(give: object, want: object, buy: object) -> str:
     parts = []
     for word, beans in (("give", give), ("want", want), ("buy", buy)):
         if beans != ():
@@ -62,13 +68,13 @@ class Begin:
     """Set-up: fulfil ``contract`` (one of the dearest dealt); ``last`` ends the hand."""
 
     seat: int
-    contract: int
-    last: int
+    contract: Card
+    last: Card
 
     def __str__(self) -> str:
         return f"{self.seat}: begin {card_text(self.contract)} last {card_text(self.last)}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "begin", "seat": self.seat, "contract": card_text(self.contract),
                 "last": card_text(self.last)}
 
@@ -80,7 +86,7 @@ class Stay:
     def __str__(self) -> str:
         return f"{self.seat}: stay"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "stay", "seat": self.seat}
 
 
@@ -96,7 +102,7 @@ class Go:
         words = " ".join(str(c) for c in path) if isinstance(path, tuple) else f"?{excerpt(path)}"
         return f"{self.seat}: go {words}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "go", "seat": self.seat, "path": list(self.path)}
 
 
@@ -105,13 +111,13 @@ class Sell:
     """Customs short of money: give a bean to the bank at its base price."""
 
     seat: int
-    bean: str
+    bean: Bean
 
     def __str__(self) -> str:
-        return f"{self.seat}: sell {self.bean}"
+        return f"{self.seat}: sell {bean_text(self.bean)}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "sell", "seat": self.seat, "bean": self.bean}
+    def to_json(self) -> JSONObject:
+        return {"type": "sell", "seat": self.seat, "bean": bean_text(self.bean)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,37 +125,38 @@ class Buy:
     """Buy a bean from ``slot`` (1 = bottom) of the ladder of the seat's city."""
 
     seat: int
-    bean: str
+    bean: Bean
     slot: int
 
     def __str__(self) -> str:
-        return f"{self.seat}: buy {self.bean} {self.slot}"
+        return f"{self.seat}: buy {bean_text(self.bean)} {self.slot}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "buy", "seat": self.seat, "bean": self.bean, "slot": self.slot}
+    def to_json(self) -> JSONObject:
+        return {"type": "buy", "seat": self.seat, "bean": bean_text(self.bean),
+                "slot": self.slot}
 
 
 @dataclass(frozen=True, slots=True)
 class BuyScarce:
     seat: int
-    bean: str
+    bean: Bean
 
     def __str__(self) -> str:
-        return f"{self.seat}: buy-scarce {self.bean}"
+        return f"{self.seat}: buy-scarce {bean_text(self.bean)}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "buy-scarce", "seat": self.seat, "bean": self.bean}
+    def to_json(self) -> JSONObject:
+        return {"type": "buy-scarce", "seat": self.seat, "bean": bean_text(self.bean)}
 
 
 @dataclass(frozen=True, slots=True)
 class Fulfil:
     seat: int
-    contract: int  # 100 + number
+    contract: Card
 
     def __str__(self) -> str:
         return f"{self.seat}: fulfil {card_text(self.contract)}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "fulfil", "seat": self.seat, "contract": card_text(self.contract)}
 
 
@@ -161,12 +168,12 @@ class BuyContract:
     any_time: ClassVar[bool] = True
 
     seat: int
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"{self.seat}: buy-contract {card_text(self.card)}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "buy-contract", "seat": self.seat, "card": card_text(self.card)}
 
 
@@ -175,13 +182,13 @@ class Return:
     """Put a bean back into the supply to make room (the storage holds 8)."""
 
     seat: int
-    bean: str
+    bean: Bean
 
     def __str__(self) -> str:
-        return f"{self.seat}: return {self.bean}"
+        return f"{self.seat}: return {bean_text(self.bean)}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "return", "seat": self.seat, "bean": self.bean}
+    def to_json(self) -> JSONObject:
+        return {"type": "return", "seat": self.seat, "bean": bean_text(self.bean)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,16 +201,17 @@ class Propose:
 
     seat: int
     to: int
-    give: tuple[str, ...] = ()
-    want: tuple[str, ...] = ()
-    buy: tuple[str, ...] = ()
+    give: Beans = ()
+    want: Beans = ()
+    buy: Beans = ()
 
     def __str__(self) -> str:
         return f"{self.seat}: propose {self.to}{_deal_text(self.give, self.want, self.buy)}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "propose", "seat": self.seat, "to": self.to, "give": _list(self.give),
-                "want": _list(self.want), "buy": _list(self.buy)}
+    def to_json(self) -> JSONObject:
+        return {"type": "propose", "seat": self.seat, "to": self.to,
+                "give": _beans_json(self.give), "want": _beans_json(self.want),
+                "buy": _beans_json(self.buy)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,16 +222,17 @@ class Counter:
 
     seat: int
     pid: int
-    give: tuple[str, ...] = ()
-    want: tuple[str, ...] = ()
-    buy: tuple[str, ...] = ()
+    give: Beans = ()
+    want: Beans = ()
+    buy: Beans = ()
 
     def __str__(self) -> str:
         return f"{self.seat}: counter {self.pid}{_deal_text(self.give, self.want, self.buy)}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "counter", "seat": self.seat, "pid": self.pid, "give": _list(self.give),
-                "want": _list(self.want), "buy": _list(self.buy)}
+    def to_json(self) -> JSONObject:
+        return {"type": "counter", "seat": self.seat, "pid": self.pid,
+                "give": _beans_json(self.give), "want": _beans_json(self.want),
+                "buy": _beans_json(self.buy)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +247,7 @@ class Accept:
     def __str__(self) -> str:
         return f"{self.seat}: accept {self.pid}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "accept", "seat": self.seat, "pid": self.pid}
 
 
@@ -252,7 +261,7 @@ class Decline:
     def __str__(self) -> str:
         return f"{self.seat}: decline {self.pid}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "decline", "seat": self.seat, "pid": self.pid}
 
 
@@ -265,7 +274,7 @@ class Pass:
     def __str__(self) -> str:
         return f"{self.seat}: pass"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "pass", "seat": self.seat}
 
 
@@ -279,7 +288,7 @@ class EndTrading:
     def __str__(self) -> str:
         return f"{self.seat}: end-trading"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "end-trading", "seat": self.seat}
 
 
@@ -290,7 +299,7 @@ class EndTurn:
     def __str__(self) -> str:
         return f"{self.seat}: end-turn"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "end-turn", "seat": self.seat}
 
 
@@ -303,18 +312,16 @@ class Done:
     def __str__(self) -> str:
         return f"{self.seat}: done"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "done", "seat": self.seat}
 
 
-ACTION_TYPES: tuple[type, ...] = (Begin, Stay, Go, Sell, Buy, BuyScarce, Fulfil, BuyContract,
-                                  Return, Propose, Counter, Accept, Decline, Pass, EndTrading,
-                                  EndTurn, Done)
-PROPOSAL_TYPES: tuple[type, ...] = (Propose, Counter)
-
-
-def _list(beans: Any) -> Any:
-    return list(beans) if isinstance(beans, tuple) else beans
+HansaAction = (Begin | Stay | Go | Sell | Buy | BuyScarce | Fulfil | BuyContract | Return
+               | Propose | Counter | Accept | Decline | Pass | EndTrading | EndTurn | Done)
+ACTION_TYPES: tuple[type[HansaAction], ...] = (
+    Begin, Stay, Go, Sell, Buy, BuyScarce, Fulfil, BuyContract, Return, Propose, Counter,
+    Accept, Decline, Pass, EndTrading, EndTurn, Done)
+PROPOSAL_TYPES: tuple[type[HansaAction], ...] = (Propose, Counter)
 
 
 # --- parsing ----------------------------------------------------------------------------
@@ -327,15 +334,22 @@ def _code(text: str, what: str, where: str) -> str:
     return key
 
 
-def _codes(text: str, what: str, where: str) -> tuple[str, ...]:
-    parts = text.split(",")
-    return tuple(_code(p, what, where) for p in parts)
+def _bean(text: str, where: str) -> Bean:
+    bean = BY_CODE.get(text.strip().upper())
+    if bean is None:
+        raise InvalidActionError(f"{where}: {excerpt(text)} is not a bean code "
+                                 f"({', '.join(CODES)})")
+    return bean
 
 
-_CARDS: dict[tuple[str, str | None], int] = {}
+def _beans(text: str, where: str) -> Beans:
+    return tuple(_bean(p, where) for p in text.split(","))
 
 
-def parse_card(text: str, where: str, kind: str | None = None) -> int:
+_CARDS: dict[tuple[str, str | None], Card] = {}
+
+
+def parse_card(text: str, where: str, kind: str | None = None) -> Card:
     """A card from ``T<n>`` / ``C<n>`` (``kind``: only that letter); ``InvalidActionError``."""
     known = _CARDS.get((text, kind))
     if known is not None:
@@ -346,7 +360,7 @@ def parse_card(text: str, where: str, kind: str | None = None) -> int:
     return number
 
 
-def _parse_card(text: str, where: str, kind: str | None) -> int:
+def _parse_card(text: str, where: str, kind: str | None) -> Card:
     m = _CARD.match(text.strip().upper())
     if not m or (kind is not None and m.group(1) != kind):
         want = {"T": "a travel card T1..T7", "C": "a contract C1..C60"}.get(kind or "",
@@ -355,7 +369,7 @@ def _parse_card(text: str, where: str, kind: str | None) -> int:
     number = int(m.group(2))
     if number < 1 or (m.group(1) == "T" and number >= CONTRACT):
         raise InvalidActionError(f"{where}: no card {excerpt(text)}")
-    return number + CONTRACT if m.group(1) == "C" else number
+    return Card(number + CONTRACT if m.group(1) == "C" else number)
 
 
 def _number(text: str, what: str, where: str) -> int:
@@ -365,27 +379,28 @@ def _number(text: str, what: str, where: str) -> int:
         raise InvalidActionError(f"{where}: {exc}") from None
 
 
-def _deal(words: list[str], where: str) -> tuple[tuple[str, ...], ...]:
-    found: dict[str, tuple[str, ...]] = {}
+def _deal(words: list[str], where: str) -> tuple[Beans, Beans, Beans]:
+    found: dict[str, Beans] = {}
     if len(words) % 2:
         raise InvalidActionError(f"{where}: expected 'give B,B', 'want B' or 'buy B' pairs")
     for i in range(0, len(words), 2):
         key = words[i].lower()
         if key not in ("give", "want", "buy") or key in found:
             raise InvalidActionError(f"{where}: unexpected {excerpt(words[i])}")
-        found[key] = _codes(words[i + 1], "bean", where)
+        found[key] = _beans(words[i + 1], where)
     order = [k for k in ("give", "want", "buy") if k in found]
     if [w.lower() for w in words[::2]] != order:
         raise InvalidActionError(f"{where}: write give, want, buy in that order")
     return found.get("give", ()), found.get("want", ()), found.get("buy", ())
 
 
-_SIMPLE = {"stay": Stay, "pass": Pass, "end-trading": EndTrading, "end-turn": EndTurn,
-           "done": Done}
-_ONE_BEAN = {"sell": Sell, "buy-scarce": BuyScarce, "return": Return}
+_SIMPLE: dict[str, Callable[[int], HansaAction]] = {
+    "stay": Stay, "pass": Pass, "end-trading": EndTrading, "end-turn": EndTurn, "done": Done}
+_ONE_BEAN: dict[str, Callable[[int, Bean], HansaAction]] = {
+    "sell": Sell, "buy-scarce": BuyScarce, "return": Return}
 
 
-def parse_action(text: str) -> Any:
+def parse_action(text: object) -> HansaAction:
     """The action written ``text``; ``InvalidActionError`` naming the fault."""
     text = notation(text)
     head, sep, rest = text.partition(":")
@@ -401,11 +416,11 @@ def parse_action(text: str) -> Any:
     if verb in _ONE_BEAN:
         if len(args) != 1:
             raise InvalidActionError(f"{where}: {verb} takes one bean code")
-        return _ONE_BEAN[verb](seat, _code(args[0], "bean", where))
+        return _ONE_BEAN[verb](seat, _bean(args[0], where))
     return _parse_more(seat, verb, args, where)
 
 
-def _parse_more(seat: int, verb: str, args: list[str], where: str) -> Any:
+def _parse_more(seat: int, verb: str, args: list[str], where: str) -> HansaAction:
     if verb == "begin":
         if len(args) != 3 or args[1].lower() != "last":
             raise InvalidActionError(f"{where}: expected 'begin C<n> last C<m>'")
@@ -417,7 +432,7 @@ def _parse_more(seat: int, verb: str, args: list[str], where: str) -> Any:
     if verb == "buy":
         if len(args) != 2:
             raise InvalidActionError(f"{where}: expected 'buy BEAN SLOT'")
-        return Buy(seat, _code(args[0], "bean", where), _number(args[1], "the slot", where))
+        return Buy(seat, _bean(args[0], where), _number(args[1], "the slot", where))
     if verb == "fulfil":
         if len(args) != 1:
             raise InvalidActionError(f"{where}: expected 'fulfil C<n>'")
@@ -429,14 +444,15 @@ def _parse_more(seat: int, verb: str, args: list[str], where: str) -> Any:
     return _parse_trade(seat, verb, args, where)
 
 
-def _parse_trade(seat: int, verb: str, args: list[str], where: str) -> Any:
+def _parse_trade(seat: int, verb: str, args: list[str], where: str) -> HansaAction:
     if verb in ("propose", "counter"):
         if not args:
             raise InvalidActionError(f"{where}: {verb} names a seat or proposal")
         other = _number(args[0], "the seat" if verb == "propose" else "the proposal", where)
         give, want, buy = _deal(args[1:], where)
-        kind = Propose if verb == "propose" else Counter
-        return kind(seat, other, give, want, buy)
+        if verb == "propose":
+            return Propose(seat, other, give, want, buy)
+        return Counter(seat, other, give, want, buy)
     if verb == "accept":
         if len(args) != 1:
             raise InvalidActionError(f"{where}: expected 'accept PID'")
@@ -453,47 +469,72 @@ def _parse_trade(seat: int, verb: str, args: list[str], where: str) -> Any:
 
 # --- JSON -------------------------------------------------------------------------------
 
-_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
-    "begin": (Begin, ("contract", "last")),
-    "stay": (Stay, ()),
-    "go": (Go, ("path",)),
-    "sell": (Sell, ("bean",)),
-    "buy": (Buy, ("bean", "slot")),
-    "buy-scarce": (BuyScarce, ("bean",)),
-    "fulfil": (Fulfil, ("contract",)),
-    "buy-contract": (BuyContract, ("card",)),
-    "return": (Return, ("bean",)),
-    "propose": (Propose, ("to", "give", "want", "buy")),
-    "counter": (Counter, ("pid", "give", "want", "buy")),
-    "accept": (Accept, ("pid",)),
-    "decline": (Decline, ("pid",)),
-    "pass": (Pass, ()),
-    "end-trading": (EndTrading, ()),
-    "end-turn": (EndTurn, ()),
-    "done": (Done, ()),
+
+def _json_card(value: object, where: str, kind: str) -> Card:
+    if not isinstance(value, str):
+        raise InvalidActionError(f"{where} must be a card code, not {excerpt(value)}")
+    return parse_card(value, where, kind)
+
+
+def _json_bean(value: object, where: str) -> Bean:
+    if not isinstance(value, str):
+        raise InvalidActionError(f"{where} must be a bean code, not {excerpt(value)}")
+    return _bean(value, where)
+
+
+def _json_list(value: object, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InvalidActionError(f"{where} must be a list of codes, not {excerpt(value)}")
+    return value
+
+
+def _json_beans(value: object, where: str) -> Beans:
+    return tuple(_bean(v, where) for v in _json_list(value, where))
+
+
+def _json_path(value: object, where: str) -> tuple[str, ...]:
+    codes = _json_list(value, where)
+    if not codes:
+        raise InvalidActionError(f"{where} must name at least one city")
+    return tuple(_code(v, "city", where) for v in codes)
+
+
+Fields = dict[str, object]
+_FIELDS: dict[str, tuple[tuple[str, ...], Callable[[int, Fields, str], HansaAction]]] = {
+    "begin": (("contract", "last"), lambda s, d, k: Begin(
+        s, _json_card(d["contract"], f"{k}.contract", "C"),
+        _json_card(d["last"], f"{k}.last", "C"))),
+    "stay": ((), lambda s, d, k: Stay(s)),
+    "go": (("path",), lambda s, d, k: Go(s, _json_path(d["path"], f"{k}.path"))),
+    "sell": (("bean",), lambda s, d, k: Sell(s, _json_bean(d["bean"], f"{k}.bean"))),
+    "buy": (("bean", "slot"), lambda s, d, k: Buy(
+        s, _json_bean(d["bean"], f"{k}.bean"), json_number(d["slot"], f"{k}.slot"))),
+    "buy-scarce": (("bean",), lambda s, d, k: BuyScarce(
+        s, _json_bean(d["bean"], f"{k}.bean"))),
+    "fulfil": (("contract",), lambda s, d, k: Fulfil(
+        s, _json_card(d["contract"], f"{k}.contract", "C"))),
+    "buy-contract": (("card",), lambda s, d, k: BuyContract(
+        s, _json_card(d["card"], f"{k}.card", "T"))),
+    "return": (("bean",), lambda s, d, k: Return(s, _json_bean(d["bean"], f"{k}.bean"))),
+    "propose": (("to", "give", "want", "buy"), lambda s, d, k: Propose(
+        s, json_number(d["to"], f"{k}.to"), *_json_deal(d, k))),
+    "counter": (("pid", "give", "want", "buy"), lambda s, d, k: Counter(
+        s, json_number(d["pid"], f"{k}.pid"), *_json_deal(d, k))),
+    "accept": (("pid",), lambda s, d, k: Accept(s, json_number(d["pid"], f"{k}.pid"))),
+    "decline": (("pid",), lambda s, d, k: Decline(s, json_number(d["pid"], f"{k}.pid"))),
+    "pass": ((), lambda s, d, k: Pass(s)),
+    "end-trading": ((), lambda s, d, k: EndTrading(s)),
+    "end-turn": ((), lambda s, d, k: EndTurn(s)),
+    "done": ((), lambda s, d, k: Done(s)),
 }
 
 
-def _json_value(kind: str, key: str, value: Any) -> Any:
-    where = f"{kind}.{key}"
-    if key in ("contract", "last", "card"):
-        if not isinstance(value, str):
-            raise InvalidActionError(f"{where} must be a card code, not {excerpt(value)}")
-        return parse_card(value, where, "T" if key == "card" else "C")
-    if key in ("bean",):
-        if not isinstance(value, str):
-            raise InvalidActionError(f"{where} must be a bean code, not {excerpt(value)}")
-        return _code(value, "bean", where)
-    if key in ("path", "give", "want", "buy"):
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidActionError(f"{where} must be a list of codes, not {excerpt(value)}")
-        if key == "path" and not value:
-            raise InvalidActionError(f"{where} must name at least one city")
-        return tuple(_code(v, "city" if key == "path" else "bean", where) for v in value)
-    return json_number(value, where)
+def _json_deal(data: Fields, kind: str) -> tuple[Beans, Beans, Beans]:
+    return (_json_beans(data["give"], f"{kind}.give"), _json_beans(data["want"], f"{kind}.want"),
+            _json_beans(data["buy"], f"{kind}.buy"))
 
 
-def action_from_json(data: Any) -> Any:
+def action_from_json(data: object) -> HansaAction:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
         raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
@@ -501,9 +542,9 @@ def action_from_json(data: Any) -> Any:
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise InvalidActionError(f"unknown action type {excerpt(kind)}; types are "
                                  f"{', '.join(sorted(_FIELDS))}")
-    cls, keys = _FIELDS[kind]
+    keys, make = _FIELDS[kind]
     expected = {"type", "seat", *keys}
     if set(data) != expected:
         raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(expected))}")
     seat = json_number(data["seat"], f"{kind}: seat")
-    return cls(seat, *(_json_value(kind, k, data[k]) for k in keys))
+    return make(seat, data, kind)

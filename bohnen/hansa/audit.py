@@ -8,21 +8,21 @@ it, and ``state_from_json`` runs it on every state it loads.
 
 from __future__ import annotations
 
-from bohnen.hansa.actions import CONTRACT
-from bohnen.hansa.board import STORAGE
-from bohnen.hansa.state import (
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CODES, CONTRACT, STORAGE
+from bohnen.hansa.data import (
     CLOSING,
     CUSTOMS,
     OVER,
     PHASE_NAMES,
     SETUP,
+    START_CONTRACTS,
     TRADE,
     TRAVEL_CARDS,
-    HansaState,
+    HansaData,
 )
 
 
-def audit(state: HansaState) -> None:
+def audit(state: HansaData) -> None:
     """Raise ``AssertionError`` unless beans, cards and money are all accounted for and the
     turn can be played on."""
     _audit_beans(state)
@@ -35,30 +35,31 @@ def audit(state: HansaState) -> None:
     _audit_closing(state)
 
 
-def _audit_beans(state: HansaState) -> None:
+def _audit_beans(state: HansaData) -> None:
     board = state.board
-    nb = state.nb
-    store = state.store
-    total = [state.supply[b] + sum(store[b::nb]) for b in range(nb)]
+    nb = BEAN_TYPES
+    store = state.storage
+    total = [state.supply[b] + sum(store[b::nb]) for b in BEANS]
     for ladder in state.ladders:
         for bean, count in ladder:
             if count:
                 total[bean] += count
     if total != list(board.tokens) or min(state.supply) < 0:
-        b = next((b for b in range(nb) if total[b] != board.tokens[b]), 0)
-        raise AssertionError(f"{total[b]} {board.bean_codes[b]} tokens accounted for, not "
+        b = next((b for b in BEANS if total[b] != board.tokens[b]), BEANS[0])
+        raise AssertionError(f"{total[b]} {CODES[b]} tokens accounted for, not "
                              f"{board.tokens[b]} (supply {state.supply})")
-    if min(store) < 0 or any(sum(store[s * nb:(s + 1) * nb]) > STORAGE for s in range(state.n)):
+    if min(store) < 0 or any(sum(store[s * nb:(s + 1) * nb]) > STORAGE
+                             for s in range(state.player_count)):
         raise AssertionError(f"an aid holds a negative count or more than {STORAGE} beans: "
                              f"{store}")
-    trading = state.pos[state.active] if state.phase == TRADE else -1
+    trading = state.positions[state.active] if state.phase == TRADE else -1
     for c, ladder in enumerate(state.ladders):
         sold = board.city_beans[c]
         seen_empty = False
         gaps = False
         for bean, n in ladder:
             if n and bean not in sold:
-                raise AssertionError(f"{board.city_codes[c]} holds {board.bean_codes[bean]}, "
+                raise AssertionError(f"{board.city_codes[c]} holds {CODES[bean]}, "
                                      f"which it does not sell")
             if (n == 0) != (bean < 0):
                 raise AssertionError(f"a slot of {board.city_codes[c]} is ({bean}, {n})")
@@ -69,8 +70,8 @@ def _audit_beans(state: HansaState) -> None:
                                  f"trade phase in that city")
 
 
-def _audit_money(state: HansaState) -> None:
-    for s in range(state.n):
+def _audit_money(state: HansaData) -> None:
+    for s in range(state.player_count):
         if state.money[s] != state.earned[s] - state.spent[s]:
             raise AssertionError(f"seat {s} has {state.money[s]} talers, but the ledger says "
                                  f"{state.earned[s]} received - {state.spent[s]} paid")
@@ -78,10 +79,11 @@ def _audit_money(state: HansaState) -> None:
             raise AssertionError(f"seat {s} has {state.money[s]} talers")
 
 
-def _audit_cards(state: HansaState) -> None:
+def _audit_cards(state: HansaData) -> None:
     board = state.board
-    contracts: list[int] = [*state.deck, *state.cdiscard, *(c - CONTRACT for c in state.table)]
-    for s in range(state.n):
+    contracts: list[int] = [*state.contract_pile, *state.contract_discard,
+                            *(c - CONTRACT for c in state.table)]
+    for s in range(state.player_count):
         hand = state.hands[s]
         contracts += [c - CONTRACT for c in hand if c > CONTRACT]
         travel = sorted([c for c in hand if c < CONTRACT] + list(state.waste[s])
@@ -100,56 +102,58 @@ def _audit_cards(state: HansaState) -> None:
                              f"{PHASE_NAMES[state.phase]} phase")
 
 
-def _audit_harvests(state: HansaState) -> None:
+def _audit_harvests(state: HansaData) -> None:
     """Each Neue-Ernte card once; the game can end: the last card of the pile
     (``trigger``), once drawn, is placed or waits before a seat to be, and starts the
     last round, which names the seat that plays its last turn."""
-    harvests = sorted([*state.ne_pile, *state.ne_reserve, *state.ne_discard,
-                       *(c for b in state.ne_before for c in b)])
+    harvests = sorted([*state.harvest_pile, *state.harvest_reserve, *state.harvest_discard,
+                       *(c for b in state.harvest_before for c in b)])
     if harvests != list(range(len(state.board.harvests))):
         raise AssertionError(f"the Neue-Ernte cards are {harvests}, not each of the "
                              f"{len(state.board.harvests)} once")
     if state.last_round:
         if state.last_seat < 0:
             raise AssertionError("the last round names no seat to play the last turn")
-    elif not state.ne_pile and not any(state.trigger in b for b in state.ne_before):
+    elif not state.harvest_pile and not any(state.trigger in b for b in state.harvest_before):
         raise AssertionError("the Neue-Ernte pile is used up, yet no last round will begin")
 
 
-def _audit_flow(state: HansaState) -> None:
-    if (state.phase == CUSTOMS) != (state.due > 0):
-        raise AssertionError(f"customs owed {state.due} in the {PHASE_NAMES[state.phase]} phase")
+def _audit_flow(state: HansaData) -> None:
+    if (state.phase == CUSTOMS) != (state.customs_due > 0):
+        raise AssertionError(f"customs owed {state.customs_due} in the "
+                             f"{PHASE_NAMES[state.phase]} phase")
     if state.played and state.phase != CUSTOMS:
         raise AssertionError("cards of a journey wait outside the customs")
     p = state.pending
     if p is not None:
-        if state.phase != TRADE or state.active not in (p.frm, p.to) or p.frm == p.to:
+        if state.phase != TRADE or state.active not in (p.proposer, p.to) or p.proposer == p.to:
             raise AssertionError(f"proposal {p.pid} is not a deal of the trade phase")
-        if p.guest != (p.to if p.frm == state.active else p.frm) or p.pid >= state.next_pid:
+        if (p.guest != (p.to if p.proposer == state.active else p.proposer)
+                or p.pid >= state.next_pid):
             raise AssertionError(f"proposal {p.pid} names the wrong guest or number")
-        if p.invite != (state.pos[p.guest] != state.pos[state.active]):
+        if p.invite != (state.positions[p.guest] != state.positions[state.active]):
             raise AssertionError(f"proposal {p.pid} is an invitation exactly when its guest "
                                  f"is in another city")
     board = state.board
-    top = (board.slots(state.pos[state.active]) if state.phase == TRADE
+    top = (board.slots(state.positions[state.active]) if state.phase == TRADE
            else max(board.slots(c) for c in range(board.cities)))
-    if not 0 <= state.fixed <= top:  # the prices of slot ``fixed`` hold in the trade phase
-        raise AssertionError(f"price slot {state.fixed + 1} out of range")
+    if not 0 <= state.price_slot <= top:  # its prices hold in the trade phase
+        raise AssertionError(f"price slot {state.price_slot + 1} out of range")
 
 
-def _audit_setup(state: HansaState) -> None:
+def _audit_setup(state: HansaData) -> None:
     """In the set-up, the seats before the active one have begun (two contracts kept),
     the others hold the three dealt."""
     if state.phase != SETUP:
         return
-    for s in range(state.n):
+    for s in range(state.player_count):
         held = sum(1 for c in state.hands[s] if c > CONTRACT)
-        if held != (2 if s < state.active else 3):
+        if held != (START_CONTRACTS - 1 if s < state.active else START_CONTRACTS):
             raise AssertionError(f"seat {s} holds {held} contracts in the set-up, seat "
                                  f"{state.active} to choose")
 
 
-def _audit_customs(state: HansaState) -> None:
+def _audit_customs(state: HansaData) -> None:
     """The customs wait for the active seat only when it has paid all its money and must
     choose among beans worth more than it owes."""
     if state.phase != CUSTOMS:
@@ -158,12 +162,12 @@ def _audit_customs(state: HansaState) -> None:
     held = state.counts(seat)
     worth = sum(count * board.base[b] for b, count in enumerate(held))
     if (state.money[seat] or board.zoll[seat] not in state.played
-            or sum(1 for count in held if count) < 2 or worth <= state.due):
-        raise AssertionError(f"seat {seat} owes {state.due} talers of customs without a "
+            or sum(1 for count in held if count) < 2 or worth <= state.customs_due):
+        raise AssertionError(f"seat {seat} owes {state.customs_due} talers of customs without a "
                              f"choice of beans to sell")
 
 
-def _audit_closing(state: HansaState) -> None:
+def _audit_closing(state: HansaData) -> None:
     closing = state.closing
     if len(set(closing)) != len(closing):
         raise AssertionError(f"a seat is named twice among the seats closing: {closing}")

@@ -26,13 +26,54 @@ import math
 import os
 from collections import deque
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, NewType
 
 from bohnen.core.files import FileFault, capped, excerpt, load_json, read_text
+
+
+class Bean(IntEnum):
+    """The eight beans of the game (Bohnanza's eight), by their codes. A board names the
+    ones it uses (all eight on the default board), with their names, tokens and base
+    prices; every table indexed by bean is indexed by this number."""
+
+    BL = 0  # Blaue Bohne
+    FE = 1  # Feuerbohne
+    SA = 2  # Saubohne
+    BR = 3  # Brechbohne
+    SO = 4  # Sojabohne
+    AU = 5  # Augenbohne
+    RO = 6  # Rote Bohne
+    GA = 7  # Gartenbohne
+
+
+BEANS: tuple[Bean, ...] = tuple(Bean)  # BEANS[i]: the bean numbered i (no call to Bean)
+BEAN_TYPES = len(Bean)  # 8: the width of every table indexed by bean
+CODES: tuple[str, ...] = tuple(bean.name for bean in Bean)  # CODES[bean]: its code
+BY_CODE: dict[str, Bean] = {bean.name: bean for bean in Bean}
+
+# A card in a hand: a travel card 1..7 of the seat's colour, or ``CONTRACT + n`` for
+# contract n of the board (1..60). Neue-Ernte cards are numbered 0..9 (``H1``..``H10``).
+Card = NewType("Card", int)
+CONTRACT = 100
+
+
+def card_text(card: object) -> str:
+    """``T3`` for travel card 3, ``C12`` for contract 12 (``?…`` for anything else)."""
+    if type(card) is int and card > CONTRACT:
+        return f"C{card - CONTRACT}"
+    if type(card) is int and card >= 0:
+        return f"T{card}"
+    return f"?{excerpt(card)}"
+
+
+def harvest_text(card: int) -> str:
+    """``H1`` for Neue-Ernte card 0."""
+    return f"H{card + 1}"
 
 FORMAT = "bohnen-hansa-board"
 CONTRACTS = 60
@@ -71,43 +112,41 @@ class BoardError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Contract:
     city: int
-    beans: tuple[int, ...]  # bean indices, each at most once
+    beans: tuple[Bean, ...]  # each at most once
     payout: int
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A checked board. Beans, cities, contracts (ids 1..60) and harvest cards (1..10)
-    are numbered by their place in the file."""
+    """A checked board. Cities, contracts (ids 1..60) and harvest cards (1..10) are
+    numbered by their place in the file; beans are :class:`Bean` s, and every table by
+    bean has the eight of them (zero for a bean the board does not use)."""
 
     name: str
     title: str
     reconstruction: bool
     note: str
     digest: str  # sha256 of the file's canonical JSON
-    bean_codes: tuple[str, ...]
-    bean_names: tuple[str, ...]
-    tokens: tuple[int, ...]
-    base: tuple[int, ...]
+    beans: tuple[Bean, ...]  # the beans the board uses, in the order of Bean
+    bean_names: tuple[str, ...]  # per bean ("" if unused)
+    tokens: tuple[int, ...]  # per bean (0 if unused)
+    base: tuple[int, ...]  # per bean: the base price (0 if unused)
     colours: tuple[str, ...]
     zoll: tuple[int, ...]  # per colour, the number of its Zoll card
     nachschub: tuple[int, ...]
     city_names: tuple[str, ...]
     city_codes: tuple[str, ...]
     coords: tuple[tuple[float, float], ...]
-    city_beans: tuple[tuple[int, ...], ...]  # per city, its bean types (bottom-slot order)
+    city_beans: tuple[tuple[Bean, ...], ...]  # per city, its bean types (bottom-slot order)
     # prices[city][slot][bean]: slot 0 is the bottom, slot len-1 the top circles; 0 = not sold
     prices: tuple[tuple[tuple[int, ...], ...], ...]
     neighbours: tuple[tuple[int, ...], ...]
     dist: tuple[tuple[int, ...], ...]
     # paths[a][b]: every shortest path from a to b, as the cities after a (b last)
     paths: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    code_paths: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]  # the same, by city code
     contracts: tuple[Contract, ...]
-    harvests: tuple[tuple[tuple[int, int, int], ...], ...]  # (city, bean, count) entries
-
-    @property
-    def beans(self) -> int:
-        return len(self.bean_codes)
+    harvests: tuple[tuple[tuple[int, Bean, int], ...], ...]  # (city, bean, count) entries
 
     @property
     def cities(self) -> int:
@@ -117,7 +156,7 @@ class Board:
         """Square slots of the city's ladder (the top circles not counted)."""
         return len(self.prices[city]) - 1
 
-    def sellers(self, bean: int) -> tuple[int, ...]:
+    def sellers(self, bean: Bean) -> tuple[int, ...]:
         return tuple(c for c in range(self.cities) if bean in self.city_beans[c])
 
     def city(self, text: str) -> int:
@@ -128,11 +167,13 @@ class Board:
                 return i
         raise ValueError(f"unknown city {text!r}; cities are {', '.join(self.city_codes)}")
 
-    def bean(self, text: str) -> int:
-        key = text.strip().upper()
-        if key in self.bean_codes:
-            return self.bean_codes.index(key)
-        raise ValueError(f"unknown bean {text!r}; beans are {', '.join(self.bean_codes)}")
+    def bean(self, text: str) -> Bean:
+        """A bean of this board by its code (case ignored); ``ValueError`` otherwise."""
+        found = BY_CODE.get(text.strip().upper())
+        if found is not None and found in self.beans:
+            return found
+        raise ValueError(f"unknown bean {excerpt(text)}; beans are "
+                         f"{', '.join(CODES[b] for b in self.beans)}")
 
 
 def _shown(key: str) -> str:
@@ -182,11 +223,16 @@ class _Check:
         return value
 
 
-def _beans(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[str], list[int], list[int]]:
-    codes: list[str] = []
-    names: list[str] = []
-    tokens: list[int] = []
-    base: list[int] = []
+@dataclass(slots=True)
+class _Beans:
+    codes: list[str]  # the codes the board uses, as written (upper case)
+    names: list[str]  # per Bean ("" if unused)
+    tokens: list[int]
+    base: list[int]
+
+
+def _beans(chk: _Check, data: dict[str, Any]) -> _Beans:
+    out = _Beans([], [""] * BEAN_TYPES, [0] * BEAN_TYPES, [0] * BEAN_TYPES)
     items = chk.list_field(data, "beans", "")
     if not items and "beans" in data:
         chk.add("beans", "no bean types")
@@ -202,13 +248,22 @@ def _beans(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[str], lis
         name = chk.str_field(item, "name", where)
         count = chk.int_field(item, "tokens", where, 1)
         price = chk.int_field(item, "base_price", where, 1)
-        if code is not None and code.upper() in codes:
+        key = (code or "").upper()
+        if code is not None and key in out.codes:
             chk.add(where, f"bean code {code!r} used twice")
-        codes.append((code or f"?{i}").upper())
-        names.append(name or "?")
-        tokens.append(count or 0)
-        base.append(price or 0)
-    return codes, names, tokens, base
+            continue
+        if code is not None and key not in BY_CODE:
+            chk.add(where, f"unknown bean code {excerpt(code)}: the beans of the game are "
+                           f"{', '.join(CODES)}")
+            continue
+        if code is None:
+            continue
+        out.codes.append(key)
+        bean = BY_CODE[key]
+        out.names[bean] = name or "?"
+        out.tokens[bean] = count or 0
+        out.base[bean] = price or 0
+    return out
 
 
 def _colours(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[int], list[int]]:
@@ -242,13 +297,13 @@ class _Cities:
     names: list[str]
     codes: list[str]
     coords: list[tuple[float, float]]
-    beans: list[tuple[int, ...]]
+    beans: list[tuple[Bean, ...]]
     prices: list[tuple[tuple[int, ...], ...]]
 
 
 def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
                bean_codes: list[str]) -> tuple[int, ...]:
-    out = [0] * len(bean_codes)
+    out = [0] * BEAN_TYPES
     if not isinstance(row, dict):
         chk.add(where, "must be an object of bean code -> price")
         return tuple(out)
@@ -262,7 +317,7 @@ def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
             chk.add(where, f"the price of {code} must be a whole number from 1 to "
                            f"{MAX_NUMBER}, not {excerpt(price)}")
         elif code in bean_codes:
-            out[bean_codes.index(code)] = price
+            out[BY_CODE[code]] = price
     return tuple(out)
 
 
@@ -288,12 +343,12 @@ def _city(chk: _Check, item: dict[str, Any], where: str, bean_codes: list[str],
     rows = [_price_row(chk, row, f"{where}.ladder[{s}]", known, bean_codes)
             for s, row in enumerate(ladder)]
     rows.append(_price_row(chk, item.get("top"), f"{where}.top", known, bean_codes)
-                if "top" in item else tuple([0] * len(bean_codes)))
+                if "top" in item else tuple([0] * BEAN_TYPES))
     if "top" not in item:
         chk.add(where, "missing top (the prices in the circles, for a full ladder)")
     k = len(known)
     for code in known:
-        b = bean_codes.index(code)
+        b = BY_CODE[code]
         column = [r[b] for r in rows]
         if 0 < k < len(ladder) and column[k] and column[k] != base[b]:
             chk.add(f"{where}.ladder[{k}]", f"{code} costs {column[k]}, but the first free "
@@ -333,7 +388,7 @@ def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
         out.codes.append((code or f"?{i}").upper())
         out.coords.append((float(item["x"]), float(item["y"]))
                           if _finite(item.get("x")) and _finite(item.get("y")) else (0.0, 0.0))
-        out.beans.append(tuple(bean_codes.index(b) for b in known))
+        out.beans.append(tuple(BY_CODE[b] for b in known))
         out.prices.append(rows)
     return out
 
@@ -389,24 +444,24 @@ def _bfs(graph: list[set[int]], start: int) -> list[int]:
     return dist
 
 
-def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> list[int]:
-    out: list[int] = []
+def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> list[Bean]:
+    out: list[Bean] = []
     if not isinstance(beans, list) or not beans:
         chk.add(where, "beans must be a non-empty list of bean codes")
         return out
     for b in beans:
         if not isinstance(b, str) or b.upper() not in bean_codes:
             chk.add(where, f"unknown bean {excerpt(b)}")
-        elif bean_codes.index(b.upper()) in out:
+        elif BY_CODE[b.upper()] in out:
             chk.add(where, f"bean {b} named twice (a player starts with one of each, so a "
                            f"contract names each bean at most once)")
         else:
-            out.append(bean_codes.index(b.upper()))
+            out.append(BY_CODE[b.upper()])
     return out
 
 
 def _contracts(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
-               city_beans: list[tuple[int, ...]]) -> list[Contract]:
+               city_beans: list[tuple[Bean, ...]]) -> list[Contract]:
     items = chk.list_field(data, "contracts", "")
     if "contracts" in data and len(items) != CONTRACTS:
         chk.add("contracts", f"{len(items)} contracts, expected {CONTRACTS}")
@@ -421,14 +476,14 @@ def _contracts(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: 
         beans = _bean_refs(chk, item.get("beans"), where, bean_codes)
         for b in beans:
             if b not in sold:
-                chk.add(where, f"no city sells {bean_codes[b]}")
+                chk.add(where, f"no city sells {CODES[b]}")
         payout = chk.int_field(item, "payout", where, 1)
         out.append(Contract(city if city is not None else 0, tuple(beans), payout or 0))
     return out
 
 
 def _harvests(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
-              city_beans: list[tuple[int, ...]]) -> list[tuple[tuple[int, int, int], ...]]:
+              city_beans: list[tuple[Bean, ...]]) -> list[tuple[tuple[int, Bean, int], ...]]:
     items = chk.list_field(data, "harvests", "")
     if "harvests" in data and len(items) != HARVESTS:
         chk.add("harvests", f"{len(items)} Neue-Ernte cards, expected {HARVESTS}")
@@ -449,28 +504,32 @@ def _harvests(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: l
             if not isinstance(bean, str) or bean.upper() not in bean_codes:
                 chk.add(at, f"unknown bean {excerpt(bean)}")
                 continue
-            b = bean_codes.index(bean.upper())
+            b = BY_CODE[bean.upper()]
             count = chk.int_field(entry, "count", at, 1)
             if city is not None and city < len(city_beans) and b not in city_beans[city]:
-                chk.add(at, f"{codes[city]} does not sell {bean_codes[b]}")
+                chk.add(at, f"{codes[city]} does not sell {CODES[b]}")
             elif city is not None and count is not None:
                 entries.append((city, b, count))
         out.append(tuple(entries))
     return out
 
 
-def _token_counts(chk: _Check, bean_codes: list[str], tokens: list[int],
-                  city_beans: list[tuple[int, ...]]) -> None:
-    for b, code in enumerate(bean_codes):
+def _token_counts(chk: _Check, beans: _Beans, city_beans: list[tuple[Bean, ...]]) -> None:
+    tokens = beans.tokens
+    for place, code in enumerate(beans.codes):
+        b = BY_CODE[code]
         on_ladders = sum(1 for beans in city_beans if b in beans)
         need = on_ladders + MAX_PLAYERS
         if tokens[b] and tokens[b] < need:
-            chk.add(f"beans[{b}]", f"{tokens[b]} tokens of {code} are too few to set up: "
+            chk.add(f"beans[{place}]", f"{tokens[b]} tokens of {code} are too few to set up: "
                                    f"{on_ladders} on the ladders and one per player "
                                    f"({MAX_PLAYERS}) need {need}")
 
 
-def _all_paths(graph: list[set[int]], dist: list[list[int]]) -> tuple[Any, ...]:
+Paths = tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+
+
+def _all_paths(graph: list[set[int]], dist: list[list[int]]) -> Paths:
     n = len(graph)
     out = []
     for a in range(n):
@@ -525,31 +584,36 @@ def check_board_data(data: Any, source: str = "board") -> Board:
     if not isinstance(data.get("reconstruction", False), bool):
         chk.add("reconstruction", f"must be true or false, not "
                                   f"{excerpt(data.get('reconstruction'))}")
-    bean_codes, bean_names, tokens, base = _beans(chk, data)
+    beans = _beans(chk, data)
+    bean_codes = beans.codes
     colours, zoll, nach = _colours(chk, data)
-    cities = _cities(chk, data, bean_codes, base)
+    cities = _cities(chk, data, bean_codes, beans.base)
     graph = _routes(chk, data, cities.codes)
     contracts = _contracts(chk, data, cities.codes, bean_codes, cities.beans)
     harvests = _harvests(chk, data, cities.codes, bean_codes, cities.beans)
-    _token_counts(chk, bean_codes, tokens, cities.beans)
+    _token_counts(chk, beans, cities.beans)
     for key in sorted(set(data) - _KEYS):
         chk.add(_shown(key), "unknown field")
     if chk.errors:
         raise BoardError(source, chk.errors)
     dist = [_bfs(graph, c) for c in range(len(graph))]
-    paths = _path_count(graph, dist)
-    if paths > MAX_PATHS:
-        raise BoardError(source, [f"routes: the map has {paths:,} shortest paths between its "
+    count = _path_count(graph, dist)
+    if count > MAX_PATHS:
+        raise BoardError(source, [f"routes: the map has {count:,} shortest paths between its "
                                   f"cities; a board may have at most {MAX_PATHS:,}"])
+    paths = _all_paths(graph, dist)
     return Board(
         name=str(name), title=str(title), reconstruction=bool(data.get("reconstruction", False)),
         note=str(note), digest=digest(data),
-        bean_codes=tuple(bean_codes), bean_names=tuple(bean_names), tokens=tuple(tokens),
-        base=tuple(base), colours=tuple(colours), zoll=tuple(zoll), nachschub=tuple(nach),
+        beans=tuple(sorted(BY_CODE[code] for code in bean_codes)),
+        bean_names=tuple(beans.names), tokens=tuple(beans.tokens), base=tuple(beans.base),
+        colours=tuple(colours), zoll=tuple(zoll), nachschub=tuple(nach),
         city_names=tuple(cities.names), city_codes=tuple(cities.codes),
         coords=tuple(cities.coords), city_beans=tuple(cities.beans),
         prices=tuple(cities.prices), neighbours=tuple(tuple(sorted(g)) for g in graph),
-        dist=tuple(tuple(d) for d in dist), paths=_all_paths(graph, dist),
+        dist=tuple(tuple(d) for d in dist), paths=paths,
+        code_paths=tuple(tuple(tuple(tuple(cities.codes[c] for c in path) for path in to)
+                               for to in row) for row in paths),
         contracts=tuple(contracts), harvests=tuple(harvests),
     )
 

@@ -12,19 +12,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from bohnen.hansa import serialize
-from bohnen.hansa.actions import CONTRACT, parse_card
+from bohnen.hansa.actions import parse_card
+from bohnen.hansa.board import CONTRACT, Card, card_text
+from bohnen.hansa.data import TRAVEL_CARDS, HansaData
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.state import TRAVEL_CARDS, HansaState
+from bohnen.hansa.view_types import SeatView, SpectatorView
+from bohnen.hansa.views import view as view_of
 
-JSON = dict[str, Any]
+JSON = dict[str, object]
+Seen = SeatView | SpectatorView
+D = TypeVar("D", bound=HansaData)
 
 
-def determinize(state: HansaState, seat: int | None, rng: random.Random) -> HansaState:
+def determinize(state: D, seat: int | None, rng: random.Random) -> D:
     """A state ``seat`` cannot tell from ``state``: :func:`state_from_view` of its view."""
-    return state_from_view(state.view(seat), rng)
+    return state_from_view(view_of(state, seat), rng, type(state))
 
 
 @dataclass(slots=True)
@@ -33,7 +38,7 @@ class Hidden:
     contracts it holds; the unseen contracts; the unseen Neue-Ernte cards."""
 
     seats: list[int]
-    travel: list[list[int]]
+    travel: list[list[Card]]
     contracts_held: list[int]
     contract_pool: list[int]  # contract numbers, sorted
     deck_size: int
@@ -41,7 +46,7 @@ class Hidden:
     pile_size: int
 
 
-def hidden(view: JSON) -> Hidden:
+def hidden(view: Seen) -> Hidden:
     options = HansaOptions.from_json(view["options"])
     board = options.board_data
     seen: set[int] = set()
@@ -55,7 +60,7 @@ def hidden(view: JSON) -> Hidden:
         gone = {parse_card(x, "waste") for x in p["waste"]}
         if s == view["active"]:
             gone.update(parse_card(x, "played") for x in view["played"])
-        cards = [c for c in range(1, TRAVEL_CARDS + 1) if c not in gone]
+        cards = [Card(c) for c in range(1, TRAVEL_CARDS + 1) if c not in gone]
         seats.append(s)
         travel.append(cards)
         held.append(p["hand_size"] - len(cards))
@@ -66,25 +71,25 @@ def hidden(view: JSON) -> Hidden:
     for p in view["players"]:
         shown.update(int(x[1:]) - 1 for x in p["harvest_before"])
     harvests = [h for h in range(len(board.harvests)) if h not in shown]
-    return Hidden(seats, travel, held, pool, view["contract_pile"], harvests,
-                  view["harvest_pile"])
+    return Hidden(seats, travel, held, pool, view["contract_pile_size"], harvests,
+                  view["harvest_pile_size"])
 
 
-Dealt = tuple[list[tuple[int, ...]], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Dealt = tuple[list[tuple[Card, ...]], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     pool = h.contract_pool[:]
     rng.shuffle(pool)
-    hands = []
+    hands: list[tuple[Card, ...]] = []
     at = 0
     for cards, count in zip(h.travel, h.contracts_held, strict=True):
-        held = [CONTRACT + c for c in pool[at:at + count]]
+        held = [Card(CONTRACT + c) for c in pool[at:at + count]]
         at += count
         if setup:  # the travel cards in order 1..7, the contracts after them
             hands.append((*cards, *held))
             continue
-        hand = cards + held
+        hand = [*cards, *held]
         rng.shuffle(hand)
         hands.append(tuple(hand))
     deck = tuple(pool[at:at + h.deck_size])
@@ -93,44 +98,44 @@ def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     return hands, deck, tuple(harvests[:h.pile_size]), tuple(harvests[h.pile_size:])
 
 
-def state_from_view(view: JSON, rng: random.Random) -> HansaState:
-    """A full state showing ``view`` to its seat, the hidden cards dealt at random."""
-    return _from_view(view, hidden(view), rng)
+def state_from_view(view: Seen, rng: random.Random, cls: type[D]) -> D:
+    """A full state of class ``cls`` showing ``view`` to its seat, the hidden cards
+    dealt at random."""
+    return _from_view(view, hidden(view), rng, cls)
 
 
-def _from_view(view: JSON, h: Hidden, rng: random.Random) -> HansaState:
+def _from_view(view: Seen, h: Hidden, rng: random.Random, cls: type[D]) -> D:
     hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
-    state = serialize.state_from_json(_state_json(view, h, hands, deck, pile, reserve,
-                                                  rng.getrandbits(64)))
-    return state
+    return serialize.state_from_json(_state_json(view, h, hands, deck, pile, reserve,
+                                                 rng.getrandbits(64)), cls)
 
 
-def sampler(view: JSON) -> Callable[[random.Random], HansaState]:
+def sampler(view: Seen, cls: type[D]) -> Callable[[random.Random], D]:
     """Draws of :func:`state_from_view` for ``view``, the view read once: a template is
-    cloned at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
+    copied at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
     h = hidden(view)
-    template = _from_view(view, h, random.Random(0))
+    template = _from_view(view, h, random.Random(0), cls)
 
-    def draw(rng: random.Random) -> HansaState:
+    def draw(rng: random.Random) -> D:
         hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
-        state = template.clone()
+        state = object.__new__(cls)
+        template.copy_into(state)
         for seat, hand in zip(h.seats, hands, strict=True):
             state.hands[seat] = hand
-        state.deck, state.ne_pile, state.ne_reserve = deck, pile, reserve
+        state.contract_pile, state.harvest_pile, state.harvest_reserve = deck, pile, reserve
         state.rng = rng.getrandbits(64)
         return state
 
     return draw
 
 
-def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple[int, ...],
+def _state_json(view: Seen, h: Hidden, hands: list[tuple[Card, ...]], deck: tuple[int, ...],
                 pile: tuple[int, ...], reserve: tuple[int, ...], rng: int) -> JSON:
-    from bohnen.hansa.actions import card_text
-
     dealt = dict(zip(h.seats, hands, strict=True))
     players = view["players"]
     return {
         "game": "hansa",
+        "version": view["version"],
         "options": view["options"],
         "rng": rng,
         "phase": view["phase"],
@@ -140,8 +145,8 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple
         "earned": [p["earned"] for p in players],
         "spent": [p["spent"] for p in players],
         "loans": [p["loans"] for p in players],
-        "pos": [p["city"] for p in players],
-        "store": [p["beans"] for p in players],
+        "positions": [p["city"] for p in players],
+        "storage": [p["beans"] for p in players],
         "supply": view["supply"],
         "ladders": view["ladders"],
         "hands": [p["hand"] if p["hand"] is not None
@@ -149,7 +154,7 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple
         "table": view["table"],
         "played": view["played"],
         "waste": [p["waste"] for p in players],
-        "deck": [f"C{c}" for c in reversed(deck)],
+        "contract_pile": [f"C{c}" for c in reversed(deck)],
         "contract_discard": view["contract_discard"],
         "harvest_pile": [f"H{c + 1}" for c in reversed(pile)],
         "harvest_reserve": [f"H{c + 1}" for c in reversed(reserve)],
@@ -158,11 +163,11 @@ def _state_json(view: JSON, h: Hidden, hands: list[tuple[int, ...]], deck: tuple
         "trigger": view["trigger"],
         "last_round": view["last_round"],
         "last_seat": view["last_seat"],
-        "due": view["due"],
-        "fixed": view["fixed"],
+        "customs_due": view["customs_due"],
+        "price_slot": view["price_slot"],
         "floor": view["floor"],
-        "quiet": view["quiet"],
-        "made": list(view["made"]),
+        "passes": view["passes"],
+        "proposals_made": [p["proposals_made"] for p in players],
         "pending": view["pending"],
         "next_pid": view["next_pid"],
         "closing": view["closing"],

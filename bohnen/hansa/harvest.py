@@ -10,12 +10,10 @@ of that kind in the card's order, ``card_order`` fills the piles in the card's o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from bohnen.hansa.board import Bean
+from bohnen.hansa.data import HansaData
 
-if TYPE_CHECKING:
-    from bohnen.hansa.state import HansaState
-
-Placed = tuple[int, int, int, int]  # city, bean, count, slot (-1: no room)
+Placed = tuple[int, Bean, int, int]  # city, bean, count, slot (-1: no room)
 
 
 def _shares(wanted: list[int], supply: int, even: bool) -> list[int]:
@@ -36,11 +34,11 @@ def _shares(wanted: list[int], supply: int, even: bool) -> list[int]:
     return got
 
 
-def place(state: HansaState, card: int) -> list[Placed]:
+def place(state: HansaData, card: int) -> list[Placed]:
     """Put the card's beans on the ladders; what went where."""
     entries = state.board.harvests[card]
-    free = {}
-    room = []
+    free: dict[int, int] = {}
+    room: list[bool] = []
     for city, _, _ in entries:
         if city not in free:
             free[city] = state.board.slots(city) - state.free_slot(city)

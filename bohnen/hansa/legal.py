@@ -1,126 +1,260 @@
-"""Listing every legal action of a seat (proposals apart: see ``trading``)."""
+"""Listing every legal action of a seat, and the bounded proposal generator.
+
+The listing restates no rule: the kinds open to the seat come from the rules' table
+(``rules.OPEN``, turned here into a table of listings once), and each kind's candidates
+(the cards of the hand, the slots of the ladder, the cities of the map…) are kept when
+the kind's predicates find no problem (``rules.buy_problem`` and the others), the very
+predicates ``check`` raises with. A predicate about the seat alone (its room, its money)
+is asked once for all the candidates.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
+from typing import overload
 
-from bohnen.hansa import actions as A
-from bohnen.hansa.actions import CONTRACT
-from bohnen.hansa.board import STORAGE
-from bohnen.hansa.rules import contract_buyable, scarce, scarce_price
-from bohnen.hansa.state import (
-    CLOSING,
-    CONTRACT_PRICE,
-    CUSTOMS,
-    FINAL,
-    SETUP,
-    TRADE,
-    TRAVEL,
-    HansaState,
+from bohnen.hansa.actions import (
+    Accept,
+    Begin,
+    Buy,
+    BuyContract,
+    BuyScarce,
+    Counter,
+    Decline,
+    Done,
+    EndTrading,
+    EndTurn,
+    Fulfil,
+    Go,
+    HansaAction,
+    Pass,
+    Propose,
+    Return,
+    Sell,
+    Stay,
 )
-from bohnen.hansa.trading import accepts
+from bohnen.hansa.board import BEANS, CONTRACT
+from bohnen.hansa.data import TRADE, HansaData
+from bohnen.hansa.rules import (
+    OPEN,
+    bean_problem,
+    begin_problem,
+    buy_problem,
+    fulfil_problem,
+    journey_problem,
+    open_kinds,
+    part,
+    payment_card_problem,
+    purchase_problem,
+    room_problem,
+    scarce_problem,
+)
+from bohnen.hansa.trading import (
+    Beans,
+    allowance_problem,
+    covers,
+    deal_problem,
+    on_ladder,
+    pass_problem,
+)
+
+Listing = Callable[[HansaData, int], list[HansaAction]]
 
 
-def legal_actions(state: HansaState, seat: int) -> list[Any]:
-    if seat not in state.to_act():
-        return any_time_actions(state, seat)  # out of turn: buying a contract only
-    phase = state.phase
-    if phase == SETUP:
-        return _begins(state, seat)
-    if phase == CUSTOMS:
-        codes = state.board.bean_codes
-        return [A.Sell(seat, codes[b]) for b, c in enumerate(state.counts(seat)) if c]
-    if phase == CLOSING:
-        return [*_fulfils(state, seat), A.Done(seat)]
-    out: list[Any] = []
-    if phase == TRAVEL:
-        out.append(A.Stay(seat))
-        out.extend(_journeys(state, seat))
-        out.extend(_fulfils(state, seat))
-    elif phase == TRADE:
-        out.extend(_trade(state, seat))
-    elif phase == FINAL:
-        out.extend(_fulfils(state, seat))
-        out.append(A.EndTurn(seat))
-    out.extend(_buy_contracts(state, seat))
-    out.extend(_returns(state, seat))
+def legal_actions(s: HansaData, seat: int) -> list[HansaAction]:
+    """Every legal action of ``seat`` now but the proposals (see :func:`proposal_space`):
+    for a seat not to act, the contracts it may buy at any time."""
+    if not 0 <= seat < s.player_count:
+        return []
+    out: list[HansaAction] = []
+    for listing in LISTED[s.phase][part(s, seat)]:
+        out += listing(s, seat)
     return out
 
 
-def any_time_actions(state: HansaState, seat: int) -> list[Any]:
+def any_time_actions(s: HansaData, seat: int) -> list[HansaAction]:
     """The contracts ``seat`` may buy now, whether it is to act or not."""
-    if not 0 <= seat < state.n or not contract_buyable(state, seat):
+    if not 0 <= seat < s.player_count or BuyContract not in open_kinds(s, seat):
         return []
-    return _buy_contracts(state, seat)
+    return _buy_contracts(s, seat)
 
 
-def _begins(state: HansaState, seat: int) -> list[Any]:
-    dealt = [c for c in state.hands[seat] if c > CONTRACT]
-    pay = [state.board.contracts[c - CONTRACT - 1].payout for c in dealt]
-    best = max(pay)
-    return [A.Begin(seat, c, last) for c, p in zip(dealt, pay, strict=True) if p == best
-            for last in dealt if last != c]
+def _begins(s: HansaData, seat: int) -> list[HansaAction]:
+    dealt = [c for c in s.hands[seat] if c > CONTRACT]
+    return [Begin(seat, c, last) for c in dealt for last in dealt
+            if last != c and begin_problem(s, seat, c, last) is None]
 
 
-def _journeys(state: HansaState, seat: int) -> list[Any]:
-    board = state.board
-    here = state.pos[seat]
-    reach = len(state.hands[seat]) - 1
-    codes = board.city_codes
-    out: list[Any] = []
+def _stay(s: HansaData, seat: int) -> list[HansaAction]:
+    return [Stay(seat)]
+
+
+def _journeys(s: HansaData, seat: int) -> list[HansaAction]:
+    board = s.board
+    here = s.positions[seat]
+    paths = board.code_paths[here]
+    out: list[HansaAction] = []
     for dest in range(board.cities):
-        d = board.dist[here][dest]
-        if 0 < d <= reach:
-            out.extend(A.Go(seat, tuple(codes[c] for c in path))
-                       for path in board.paths[here][dest])
+        if dest != here and journey_problem(s, seat, dest) is None:
+            out += [Go(seat, path) for path in paths[dest]]
     return out
 
 
-def _fulfils(state: HansaState, seat: int) -> list[Any]:
-    cards = [*state.hands[seat]]
-    if state.phase != CLOSING:
-        cards += state.table
-    return [A.Fulfil(seat, c) for c in cards if c > CONTRACT and state.can_fulfil(seat, c)]
+def _sells(s: HansaData, seat: int) -> list[HansaAction]:
+    return [Sell(seat, b) for b in BEANS if bean_problem(s, seat, b) is None]
 
 
-def _buy_contracts(state: HansaState, seat: int) -> list[Any]:
-    if state.money[seat] < CONTRACT_PRICE or not state.contract_to_draw():
+def _buys(s: HansaData, seat: int) -> list[HansaAction]:
+    return [Buy(seat, BEANS[bean], i + 1)
+            for i, (bean, count) in enumerate(s.ladders[s.positions[seat]])
+            if count and buy_problem(s, seat, BEANS[bean], i + 1) is None]
+
+
+def _scarce(s: HansaData, seat: int) -> list[HansaAction]:
+    return [BuyScarce(seat, b) for b in s.board.city_beans[s.positions[seat]]
+            if scarce_problem(s, seat, b) is None]
+
+
+def _fulfils(s: HansaData, seat: int) -> list[HansaAction]:
+    return [Fulfil(seat, c) for c in (*s.hands[seat], *s.table)
+            if c > CONTRACT and fulfil_problem(s, seat, c) is None]
+
+
+def _buy_contracts(s: HansaData, seat: int) -> list[HansaAction]:
+    if purchase_problem(s, seat) is not None:
         return []
-    return [A.BuyContract(seat, c) for c in sorted(set(state.hands[seat]))
-            if c < CONTRACT and state.kind(seat, c) == "travel"]
+    return [BuyContract(seat, c) for c in sorted(set(s.hands[seat]))
+            if c < CONTRACT and payment_card_problem(s, seat, c) is None]
 
 
-def _returns(state: HansaState, seat: int) -> list[Any]:
-    if state.held(seat) < STORAGE:
+def _returns(s: HansaData, seat: int) -> list[HansaAction]:
+    if room_problem(s, seat) is not None:
         return []
-    codes = state.board.bean_codes
-    return [A.Return(seat, codes[b]) for b, c in enumerate(state.counts(seat)) if c]
+    return [Return(seat, b) for b in BEANS if bean_problem(s, seat, b) is None]
 
 
-def _trade(state: HansaState, seat: int) -> list[Any]:
-    p = state.pending
-    if p is not None:
-        return [*accepts(state, seat), A.Decline(seat, p.pid)]
-    if seat != state.active:
-        return [A.Pass(seat)]
-    out: list[Any] = [*_buys(state, seat), *_fulfils(state, seat)]
-    if state.quiet < state.n - 1:
-        out.append(A.Pass(seat))
-    out.append(A.EndTrading(seat))
-    return out
-
-
-def _buys(state: HansaState, seat: int) -> list[Any]:
-    if state.held(seat) >= STORAGE:
+def _accepts(s: HansaData, seat: int) -> list[HansaAction]:
+    p = s.pending
+    if p is None or deal_problem(s, p) is not None:
         return []
-    city = state.pos[seat]
-    money = state.money[seat]
-    codes = state.board.bean_codes
-    out: list[Any] = []
-    for i, (bean, count) in enumerate(state.ladders[city]):
-        if count and state.price(city, state.fixed, bean) <= money:
-            out.append(A.Buy(seat, codes[bean], i + 1))
-    for bean in state.board.city_beans[city]:
-        if state.supply[bean] and scarce(state, bean) and scarce_price(state, city, bean) <= money:
-            out.append(A.BuyScarce(seat, codes[bean]))
-    return out
+    return [Accept(seat, p.pid)]
+
+
+def _declines(s: HansaData, seat: int) -> list[HansaAction]:
+    p = s.pending
+    return [] if p is None else [Decline(seat, p.pid)]
+
+
+def _passes(s: HansaData, seat: int) -> list[HansaAction]:
+    return [Pass(seat)] if pass_problem(s, seat) is None else []
+
+
+# How each kind's actions are listed; the proposals are generated apart (below).
+LISTINGS: dict[type[HansaAction], Listing] = {
+    Begin: _begins,
+    Stay: _stay,
+    Go: _journeys,
+    Sell: _sells,
+    Buy: _buys,
+    BuyScarce: _scarce,
+    Fulfil: _fulfils,
+    BuyContract: _buy_contracts,
+    Return: _returns,
+    Accept: _accepts,
+    Decline: _declines,
+    Pass: _passes,
+    EndTrading: lambda s, seat: [EndTrading(seat)],
+    EndTurn: lambda s, seat: [EndTurn(seat)],
+    Done: lambda s, seat: [Done(seat)],
+}
+# LISTED[phase][part]: the listings of the kinds rules.OPEN opens, in its order.
+LISTED: tuple[tuple[tuple[Listing, ...], ...], ...] = tuple(
+    tuple(tuple(LISTINGS[kind] for kind in kinds if kind in LISTINGS) for kinds in parts)
+    for parts in OPEN)
+
+
+# --- the bounded proposal generator ------------------------------------------------------
+
+
+class ProposalSpace(Sequence[Propose | Counter]):
+    """Deals up to ``size`` beans a side: per target, gives × wants × buys (lazily).
+
+    Gives are distinct multisets of the proposer's beans, wants multisets of any
+    bean, buys none or one bean the city's ladder holds. A deal that moves nothing is
+    left out unless it is an invitation.
+    """
+
+    def __init__(self, seat: int, targets: list[tuple[int, bool]], gives: list[Beans],
+                 wants: list[Beans], buys: list[Beans], counter: int | None) -> None:
+        self.seat = seat
+        self.targets = targets  # (seat, the empty deal allowed)
+        self.gives, self.wants, self.buys = gives, wants, buys
+        self.counter = counter
+        self.block = len(gives) * len(wants) * len(buys)
+        self.starts: list[int] = []
+        total = 0
+        for _, empty_ok in targets:
+            self.starts.append(total)
+            total += self.block - (0 if empty_ok else 1)
+        self.size = total
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> Propose | Counter: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Propose | Counter]: ...
+
+    def __getitem__(self, index: int | slice) -> Propose | Counter | list[Propose | Counter]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        t = max(i for i, start in enumerate(self.starts) if start <= index)
+        target, empty_ok = self.targets[t]
+        rest = index - self.starts[t] + (0 if empty_ok else 1)
+        g, rest = divmod(rest, len(self.wants) * len(self.buys))
+        w, b = divmod(rest, len(self.buys))
+        if self.counter is not None:
+            return Counter(self.seat, self.counter, self.gives[g], self.wants[w], self.buys[b])
+        return Propose(self.seat, target, self.gives[g], self.wants[w], self.buys[b])
+
+
+_EMPTY = ProposalSpace(0, [], [()], [()], [()], None)
+
+
+def proposal_space(s: HansaData, seat: int) -> ProposalSpace:
+    """The proposals (or counters) ``seat`` may make now: those its part opens
+    (``rules.OPEN``), while its allowance lasts."""
+    if not 0 <= seat < s.player_count or s.phase != TRADE:
+        return _EMPTY
+    kinds = open_kinds(s, seat)
+    if allowance_problem(s, seat) is not None:
+        return _EMPTY
+    counter: int | None = None
+    if Counter in kinds and s.pending is not None:
+        counter, others = s.pending.pid, [s.pending.proposer]
+    elif Propose not in kinds:
+        return _EMPTY
+    elif seat == s.active:
+        others = [t for t in range(s.player_count) if t != seat]
+    else:
+        others = [s.active]
+    size = s.options.proposal_size
+    city = s.positions[s.active]
+    have = s.counts(seat)
+    mine = sorted({b for b in BEANS if have[b]})
+    gives = sorted({c for r in range(size + 1) for c in combinations_with_replacement(mine, r)
+                    if covers(have, c)})
+    beans = s.board.beans
+    wants = [c for r in range(size + 1) for c in combinations_with_replacement(beans, r)]
+    buys: list[Beans] = [()]
+    if size:
+        buys += [(b,) for b in s.board.city_beans[city] if on_ladder(s, b)]
+    targets = [(t, s.positions[t if seat == s.active else seat] != city) for t in others]
+    return ProposalSpace(seat, targets, gives, wants, buys, counter)

@@ -27,28 +27,40 @@ turns further on would add more chance than sense to what the search weighs.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.playout import truncated
 from bohnen.core.result import Result
-from bohnen.hansa import actions as A
-from bohnen.hansa.actions import CONTRACT
-from bohnen.hansa.board import STORAGE
-from bohnen.hansa.heuristic.scene import Info, Scene, board_info
-from bohnen.hansa.heuristic.worth import hand_index, worth
-from bohnen.hansa.state import (
+from bohnen.hansa.actions import (
+    Accept,
+    Buy,
+    Decline,
+    Done,
+    EndTrading,
+    EndTurn,
+    Fulfil,
+    Go,
+    HansaAction,
+    Pass,
+    Sell,
+    Stay,
+)
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, STORAGE, Bean
+from bohnen.hansa.data import (
     CLOSING,
     CUSTOMS,
     FINAL,
+    OVER,
     PHASE_NAMES,
     SETUP,
     TRADE,
     TRAVEL,
     ZOLL_INVITED,
     ZOLL_JOURNEY,
-    HansaState,
     Proposal,
 )
+from bohnen.hansa.heuristic.scene import Info, Scene, board_info
+from bohnen.hansa.heuristic.worth import hand_index, worth
+from bohnen.hansa.state import HansaState
 from bohnen.hansa.trading import deal_problem
 
 PLAYOUT_TURNS = 8
@@ -58,7 +70,7 @@ WASTE = 3.0  # talers a travel card discarded for good costs at the stop
 def playout(state: HansaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
     estimate (or the result, if the game ended first)."""
-    return truncated(state, rng, playout_move, PLAYOUT_TURNS, estimate)
+    return truncated(state, rng, policy_move, PLAYOUT_TURNS, estimate)
 
 
 def estimate(state: HansaState) -> Result:
@@ -70,20 +82,20 @@ def estimate(state: HansaState) -> Result:
     info = board_info(state.board)
     stock, prices = _market(state)
     scores = []
-    for seat in range(state.n):
+    for seat in range(state.player_count):
         sc = _scene(state, seat, info, stock, prices)
         held = sc.contracts()
         value = worth(sc, sc.here, state.money[seat] - 2 * state.loans[seat], sc.mine, held,
                       sc.turns_left(), hand_index(sc.hand, held))
         scores.append(int(10 * (value - WASTE * len(state.waste[seat]))))
     best = max(scores)
-    return Result(tuple(scores), tuple(s for s in range(state.n) if scores[s] == best),
+    return Result(tuple(scores), tuple(s for s in range(state.player_count) if scores[s] == best),
                   "the playout's estimate")
 
 
 def _market(state: HansaState) -> tuple[list[list[int]], list[list[int]]]:
     """Per city, per bean: the tokens on its ladder and the price of its lowest free slot."""
-    nb = state.nb
+    nb = BEAN_TYPES
     board = state.board
     stock = []
     prices = []
@@ -102,16 +114,23 @@ def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
     """What the seat sees, as the heuristic bot reads it (its own hand included)."""
     options = state.options
     return Scene(
-        info=info, view={}, seat=seat, n=state.n, phase=PHASE_NAMES[state.phase],
-        active=state.active, pos=state.pos, money=state.money, loans=state.loans,
-        beans=[state.counts(s) for s in range(state.n)], hand=list(state.hands[seat]),
-        table=list(state.table), stock=stock, prices=prices, harvest_pile=len(state.ne_pile),
+        info=info, view=None, seat=seat, n=state.player_count, phase=PHASE_NAMES[state.phase],
+        active=state.active, pos=state.positions, money=state.money, loans=state.loans,
+        beans=[state.counts(s) for s in range(state.player_count)], hand=list(state.hands[seat]),
+        table=list(state.table), stock=stock, prices=prices,
+        harvest_pile=len(state.harvest_pile),
         last_round=state.last_round, last_seat=state.last_seat,
-        proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size)
+        proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size,
+        turn=state.turn, customs_due=state.customs_due)
 
 
-def playout_move(state: HansaState, rng: random.Random) -> Any:
+def playout_move(state: HansaState, rng: random.Random) -> HansaAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
+    return None if state.phase == OVER else policy_move(state, rng)
+
+
+def policy_move(state: HansaState, rng: random.Random) -> HansaAction:
+    """The policy's move in ``state``, a game not over."""
     phase = state.phase
     if phase == TRADE:
         return _trade(state, rng)
@@ -119,32 +138,31 @@ def playout_move(state: HansaState, rng: random.Random) -> Any:
     if phase == TRAVEL:
         return _fulfil(state, seat) or _journey(state, seat)
     if phase == FINAL:
-        return _fulfil(state, seat) or A.EndTurn(seat)
+        return _fulfil(state, seat) or EndTurn(seat)
     if phase == CUSTOMS:
         have = state.counts(seat)
         base = state.board.base
-        bean = min((b for b in range(state.nb) if have[b]), key=base.__getitem__)
-        return A.Sell(seat, state.board.bean_codes[bean])
+        return Sell(seat, min((b for b in BEANS if have[b]), key=base.__getitem__))
     if phase == CLOSING:
-        return _fulfil(state, seat) or A.Done(seat)
+        return _fulfil(state, seat) or Done(seat)
     if phase == SETUP:
         actions = state.legal_actions(seat)
         return actions[int(rng.random() * len(actions))]
-    return None
+    raise ValueError(f"no playout move once the game is over ({state!r})")
 
 
-def _fulfil(state: HansaState, seat: int) -> Any:
+def _fulfil(state: HansaState, seat: int) -> Fulfil | None:
     cards = state.hands[seat] if state.phase == CLOSING else (*state.hands[seat], *state.table)
     for card in cards:
         if card > CONTRACT and state.can_fulfil(seat, card):
-            return A.Fulfil(seat, card)
+            return Fulfil(seat, card)
     return None
 
 
-def _journey(state: HansaState, seat: int) -> Any:
+def _journey(state: HansaState, seat: int) -> Stay | Go:
     """Toward the best contract that can be completed; the Zoll avoided when short."""
     board = state.board
-    here = state.pos[seat]
+    here = state.positions[seat]
     hand = state.hands[seat]
     have = state.counts(seat)
     zoll = board.zoll[seat]
@@ -172,9 +190,9 @@ def _journey(state: HansaState, seat: int) -> Any:
         if best is None or key < best:
             best = key
     if best is None or best[2] == here:
-        return A.Stay(seat)
+        return Stay(seat)
     path = board.paths[here][best[2]][0]
-    return A.Go(seat, tuple(board.city_codes[c] for c in path))
+    return Go(seat, tuple(board.city_codes[c] for c in path))
 
 
 def _on_ladder(state: HansaState, city: int, bean: int) -> bool:
@@ -191,17 +209,17 @@ def _nearest_seller(state: HansaState, here: int, bean: int) -> int:
     return best
 
 
-def _trade(state: HansaState, rng: random.Random) -> Any:
+def _trade(state: HansaState, rng: random.Random) -> HansaAction:
     p = state.pending
     if p is not None:
         seat = p.to
         if _deal_pays(state, p, seat) and deal_problem(state, p) is None:
-            return A.Accept(seat, p.pid)
-        return A.Decline(seat, p.pid)
+            return Accept(seat, p.pid)
+        return Decline(seat, p.pid)
     seat = state.floor
     if seat != state.active:
-        return A.Pass(seat)
-    return _fulfil(state, seat) or _buy(state, seat) or A.EndTrading(seat)
+        return Pass(seat)
+    return _fulfil(state, seat) or _buy(state, seat) or EndTrading(seat)
 
 
 def _deal_pays(state: HansaState, p: Proposal, seat: int) -> bool:
@@ -210,7 +228,8 @@ def _deal_pays(state: HansaState, p: Proposal, seat: int) -> bool:
     what it costs)."""
     base = state.board.base
     if seat == p.guest:
-        value = sum(base[b] for b in (*p.to_guest, *p.buys)) - sum(base[b] for b in p.to_active)
+        value = (sum(base[b] for b in (*p.active_gives, *p.active_buys))
+                 - sum(base[b] for b in p.guest_gives))
         if p.invite:
             first = state.hands[seat][0]
             if first > CONTRACT:
@@ -218,19 +237,19 @@ def _deal_pays(state: HansaState, p: Proposal, seat: int) -> bool:
             elif first == state.board.zoll[seat]:
                 value -= ZOLL_INVITED
     else:
-        city = state.pos[state.active]
-        value = (sum(base[b] for b in p.to_active) - sum(base[b] for b in p.to_guest)
-                 - sum(state.price(city, state.fixed, b) for b in p.buys))
+        city = state.positions[state.active]
+        value = (sum(base[b] for b in p.guest_gives) - sum(base[b] for b in p.active_gives)
+                 - sum(state.price(city, state.price_slot, b) for b in p.active_buys))
     return value > 0
 
 
-def _buy(state: HansaState, seat: int) -> Any:
+def _buy(state: HansaState, seat: int) -> Buy | None:
     """A bean a contract lacks: one that completes a contract of this city, or a cheap
     one (no dearer than its base price) leaving the Zoll's 20 talers."""
     if state.held(seat) >= STORAGE:
         return None
     board = state.board
-    city = state.pos[seat]
+    city = state.positions[seat]
     have = state.counts(seat)
     money = state.money[seat]
     sells = board.city_beans[city]
@@ -243,19 +262,19 @@ def _buy(state: HansaState, seat: int) -> Any:
             continue
         if contract.city == city:
             if all(b in sells and _on_ladder(state, city, b) for b in lacking) and sum(
-                    state.price(city, state.fixed, b) for b in lacking) <= money and len(
+                    state.price(city, state.price_slot, b) for b in lacking) <= money and len(
                     lacking) + state.held(seat) <= STORAGE:
                 return _buy_bean(state, seat, lacking[0])
             continue
         for b in lacking:
-            price = state.price(city, state.fixed, b)
+            price = state.price(city, state.price_slot, b)
             if b in sells and _on_ladder(state, city, b) and price <= board.base[b] \
                     and money - price >= ZOLL_JOURNEY:
                 return _buy_bean(state, seat, b)
     return None
 
 
-def _buy_bean(state: HansaState, seat: int, bean: int) -> A.Buy:
-    ladder = state.ladders[state.pos[seat]]
+def _buy_bean(state: HansaState, seat: int, bean: Bean) -> Buy:
+    ladder = state.ladders[state.positions[seat]]
     slot = next(i for i, (b, c) in enumerate(ladder) if b == bean and c)
-    return A.Buy(seat, state.board.bean_codes[bean], slot + 1)
+    return Buy(seat, bean, slot + 1)

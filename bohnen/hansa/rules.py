@@ -1,388 +1,654 @@
-"""Legality and effect of each action but the trade proposals (see ``trading``).
+"""The rules of each action: who may take it when, what it must be, what it does.
 
-``check`` raises ``InvalidActionError`` for a malformed action (unknown type, bean
-or city code, a field of the wrong type) and ``IllegalActionError`` for one the
-rules forbid now; ``apply`` checks first, so a refused action changes nothing.
+Legality has one source per action kind, used both by :func:`check` (and so by
+``apply``) and by the listing of legal actions (``legal.py``):
+
+- **when** — :data:`OPEN`, the table of the kinds of action open to a seat by phase and
+  by its part in it (:func:`part`: the seat whose turn it is, the seat holding the
+  trade floor, the seat a proposal awaits, any other seat). :func:`closed` explains a
+  refusal from the same table;
+- **what** — one predicate per kind, ``<kind>_problem(state, seat, …)``: the reason the
+  action may not be taken (its cards, beans, money, the map), or None;
+- **the effect** — in this module, ``flow.py`` and ``trading.py``.
+
+:func:`check` raises ``InvalidActionError`` for a malformed action (unknown type, a
+bean the board does not use, a field of the wrong type) and ``IllegalActionError`` for
+one the rules forbid now; ``apply`` checks first, so a refused action changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import NamedTuple
 
-from bohnen.core.errors import InvalidActionError
+from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
-from bohnen.hansa import actions as A
-from bohnen.hansa import trading as T
-from bohnen.hansa.actions import CONTRACT, card_text
-from bohnen.hansa.board import STORAGE
-from bohnen.hansa.events import event, secret
-from bohnen.hansa.state import (
+from bohnen.hansa import flow, trading
+from bohnen.hansa.actions import (
+    Accept,
+    Begin,
+    Buy,
+    BuyContract,
+    BuyScarce,
+    Counter,
+    Decline,
+    Done,
+    EndTrading,
+    EndTurn,
+    Fulfil,
+    Go,
+    HansaAction,
+    Pass,
+    Propose,
+    Return,
+    Sell,
+    Stay,
+)
+from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, STORAGE, Bean, Card, card_text
+from bohnen.hansa.data import (
     CLOSING,
     CONTRACT_PRICE,
     CUSTOMS,
-    FINAL,
     OVER,
-    SETUP,
+    PHASE_NAMES,
     TRADE,
-    TRAVEL,
     TRAVEL_CARDS,
     ZOLL_JOURNEY,
-    HansaState,
-    begin,
-    check_seat,
+    HansaData,
+    Proposal,
+)
+from bohnen.hansa.events import Bought, BoughtContract, BoughtScarce, Events, Returned, Travelled
+
+# --- when: the kinds of action open to a seat ------------------------------------------------
+
+TURN, FLOOR, ANSWER, OTHER = range(4)  # a seat's part (see ``part``)
+Kinds = tuple[type[HansaAction], ...]
+_NONE: tuple[Kinds, Kinds, Kinds, Kinds] = ((), (), (), ())
+
+# OPEN[phase][part]: the kinds open to a seat, in the order they are listed.
+OPEN: tuple[tuple[Kinds, Kinds, Kinds, Kinds], ...] = (
+    ((Begin,), (), (), ()),  # setup
+    ((Stay, Go, Fulfil, BuyContract, Return), (), (), (BuyContract,)),  # travel
+    ((Sell,), (), (), (BuyContract,)),  # customs
+    ((Buy, BuyScarce, Fulfil, Pass, EndTrading, BuyContract, Return, Propose),  # trade
+     (Pass, BuyContract, Return, Propose),
+     (Accept, Decline, BuyContract, Return, Counter),
+     (BuyContract,)),
+    ((Fulfil, EndTurn, BuyContract, Return), (), (), (BuyContract,)),  # final
+    ((Fulfil, Done), (), (), ()),  # closing
+    _NONE,  # over
 )
 
 
-def bean_index(state: HansaState, action: Any, code: Any) -> int:
-    if not isinstance(code, str) or code not in state.board.bean_codes:
-        raise InvalidActionError(f"{shown(action)}: no bean {excerpt(code)} on this board "
-                                 f"({', '.join(state.board.bean_codes)})")
-    return state.board.bean_codes.index(code)
+def part(s: HansaData, seat: int) -> int:
+    """The seat's part now: ``TURN`` (its turn, and in the trade phase it holds the floor
+    with no proposal pending), ``FLOOR`` (it holds the floor of another seat's trade
+    phase), ``ANSWER`` (the pending proposal is made to it), or ``OTHER``."""
+    if s.phase == TRADE:
+        p = s.pending
+        if p is not None:
+            return ANSWER if p.to == seat else OTHER
+        if seat != s.floor:
+            return OTHER
+        return TURN if seat == s.active else FLOOR
+    return TURN if seat == s.active else OTHER
 
 
-def _contract_card(state: HansaState, action: Any, card: Any) -> int:
-    if type(card) is not int or not CONTRACT < card <= CONTRACT + len(state.board.contracts):
+def open_kinds(s: HansaData, seat: int) -> Kinds:
+    """The kinds of action ``seat`` may take now (their own conditions aside)."""
+    return OPEN[s.phase][part(s, seat)]
+
+
+# What a seat does with the kinds of its own turn, for the messages.
+DOING: dict[type[HansaAction], str] = {
+    Begin: "choosing the start contract", Stay: "travelling", Go: "travelling",
+    Sell: "selling beans for the customs", Buy: "buying beans", BuyScarce: "buying beans",
+    Fulfil: "fulfilling a contract", EndTrading: "ending the trading",
+    EndTurn: "ending the turn", Done: "finishing"}
+ANSWERS = (Accept, Decline, Counter)
+
+
+def closed(s: HansaData, action: HansaAction) -> str:
+    """Why the kind of ``action`` is not open to its seat now (see :data:`OPEN`)."""
+    kind, seat, phase = type(action), action.seat, s.phase
+    name = PHASE_NAMES[phase]
+    if phase == OVER:
+        return "the game is over"
+    if kind is Return:
+        if seat not in s.to_act():
+            return f"seat {seat} is not to act now"
+        return f"no bean is returned in the {name} phase"
+    if kind is BuyContract:
+        if phase == CUSTOMS:
+            return f"seat {seat} pays its customs first"
+        return f"no contract is bought in the {name} phase"
+    if kind in (Propose, Pass, *ANSWERS):
+        return _closed_deal(s, action)
+    if not any(kind in kinds for kinds in OPEN[phase]):
+        return f"{DOING[kind]} is not done in the {name} phase"
+    if seat != s.active:
+        return f"it is seat {s.active}'s turn"
+    return ("the trade floor is elsewhere (a proposal awaits an answer or another seat holds "
+            "the floor)")
+
+
+def _closed_deal(s: HansaData, action: HansaAction) -> str:
+    if s.phase != TRADE:
+        return "deals are made in the trade phase"
+    p = s.pending
+    if isinstance(action, ANSWERS):
+        pid = action.pid
+        if p is None or p.pid != pid:
+            return f"there is no open proposal {excerpt(pid)}"
+        return f"proposal {excerpt(pid)} was not made to seat {action.seat}"
+    if p is not None:
+        return f"proposal {p.pid} awaits an answer first"
+    return f"seat {s.floor} holds the floor"
+
+
+def illegal(action: object, reason: str) -> IllegalActionError:
+    return IllegalActionError(f"seat {getattr(action, 'seat', '?')}: {shown(action)} is "
+                              f"illegal: {reason}")
+
+
+# --- what: each kind's own conditions ---------------------------------------------------------
+
+
+def begin_problem(s: HansaData, seat: int, contract: int, last: int) -> str | None:
+    """The start contract is one of the dearest dealt; the other named goes last."""
+    dealt = [c for c in s.hands[seat] if c > CONTRACT]
+    if contract not in dealt or last not in dealt:
+        return "both contracts must be among the three dealt to the seat"
+    if contract == last:
+        return "the contract fulfilled does not go back to the hand"
+    contracts = s.board.contracts
+    best = max(contracts[c - CONTRACT - 1].payout for c in dealt)
+    if contracts[contract - CONTRACT - 1].payout != best:
+        return f"the start contract is the one paying most ({best})"
+    return None
+
+
+def path_problem(s: HansaData, seat: int, path: tuple[int, ...]) -> str | None:
+    """The journey follows a shortest path from the seat's city."""
+    here = s.positions[seat]
+    dest = path[-1]
+    if dest == here or path not in s.board.paths[here][dest]:
+        return f"the journey must follow a shortest path from {s.board.city_codes[here]}"
+    return None
+
+
+def journey_problem(s: HansaData, seat: int, dest: int) -> str | None:
+    """The hand holds a card for every city of the way to ``dest``, start and end
+    counted (« en comptant la ville de départ et la ville d'arrivée »)."""
+    need = s.board.dist[s.positions[seat]][dest] + 1
+    if len(s.hands[seat]) < need:
+        return f"the journey needs {need} cards; the hand holds {len(s.hands[seat])}"
+    return None
+
+
+def bean_problem(s: HansaData, seat: int, bean: Bean) -> str | None:
+    """The seat's aid holds ``bean`` (to sell it for the customs, or to return it)."""
+    if not s.storage[seat * BEAN_TYPES + bean]:
+        return f"the seat has no {CODES[bean]}"
+    return None
+
+
+def take_problem(s: HansaData, seat: int, price: int) -> str | None:
+    """The seat can pay ``price`` and has room for one more bean."""
+    if s.money[seat] < price:
+        return f"it costs {price} talers; the seat has {s.money[seat]}"
+    if s.held(seat) >= STORAGE:
+        return f"the aid holds {STORAGE} beans: return one first"
+    return None
+
+
+def buy_problem(s: HansaData, seat: int, bean: Bean, slot: int) -> str | None:
+    """A bean off ``slot`` (1 = bottom) of the ladder of the seat's city, at the prices
+    fixed for the trade phase."""
+    city = s.positions[seat]
+    ladder = s.ladders[city]
+    if not 1 <= slot <= len(ladder):
+        return f"the ladder of {s.board.city_codes[city]} has slots 1 to {len(ladder)}"
+    if ladder[slot - 1][0] != bean or not ladder[slot - 1][1]:
+        return f"slot {slot} holds no {CODES[bean]}"
+    return take_problem(s, seat, s.board.prices[city][s.price_slot][bean])
+
+
+def scarce(s: HansaData, bean: int) -> bool:
+    """No token of ``bean`` on any ladder nor on any aid."""
+    storage = s.storage
+    if any(storage[t * BEAN_TYPES + bean] for t in range(s.player_count)):
+        return False
+    return not any(slot[0] == bean and slot[1] for ladder in s.ladders for slot in ladder)
+
+
+def scarce_price(s: HansaData, city: int, bean: int) -> int:
+    """The highest price of the city's ladder for ``bean``."""
+    return max(row[bean] for row in s.board.prices[city])
+
+
+def scarce_problem(s: HansaData, seat: int, bean: Bean) -> str | None:
+    """« un seul haricot » of a bean on no ladder and no aid, at the city's highest price."""
+    city = s.positions[seat]
+    if bean not in s.board.city_beans[city]:
+        return f"{s.board.city_codes[city]} does not sell {CODES[bean]}"
+    if not scarce(s, bean) or not s.supply[bean]:
+        return f"{CODES[bean]} is on a ladder or an aid: buy it there"
+    return take_problem(s, seat, scarce_price(s, city, bean))
+
+
+def fulfil_problem(s: HansaData, seat: int, card: Card) -> str | None:
+    """A contract of the hand (or, but at the closing, of the table) for the seat's
+    city, whose beans its aid holds."""
+    on_table = s.phase != CLOSING and card in s.table
+    if card not in s.hands[seat] and not on_table:
+        return f"{card_text(card)} is neither in the hand nor on the table"
+    contract = s.board.contracts[card - CONTRACT - 1]
+    if contract.city != s.positions[seat]:
+        return f"{card_text(card)} is for {s.board.city_names[contract.city]}"
+    if not s.can_fulfil(seat, card):
+        return "the seat lacks beans for it"
+    return None
+
+
+def contract_problem(s: HansaData, seat: int, card: Card) -> str | None:
+    """A contract bought with an ordinary travel card of the hand and 5 talers: the
+    card (:func:`payment_card_problem`), then the money and the pile
+    (:func:`purchase_problem`)."""
+    return payment_card_problem(s, seat, card) or purchase_problem(s, seat)
+
+
+def payment_card_problem(s: HansaData, seat: int, card: Card) -> str | None:
+    """The travel card given up for a contract: an ordinary one, in the hand."""
+    if card not in s.hands[seat]:
+        return f"{card_text(card)} is not in the hand"
+    if s.kind(seat, card) != "travel":
+        return "the Zoll and Nachschub cards cannot buy a contract"
+    return None
+
+
+def purchase_problem(s: HansaData, seat: int) -> str | None:
+    """The seat pays 5 talers for a contract, and one is left to draw."""
+    if s.money[seat] < CONTRACT_PRICE:
+        return f"a contract costs {CONTRACT_PRICE} talers"
+    if not s.contract_to_draw():
+        return "no contract is left"
+    return None
+
+
+def return_problem(s: HansaData, seat: int, bean: Bean) -> str | None:
+    """A bean goes back to the supply only to make room (:func:`room_problem`), one
+    the aid holds (:func:`bean_problem`)."""
+    return room_problem(s, seat) or bean_problem(s, seat, bean)
+
+
+def room_problem(s: HansaData, seat: int) -> str | None:
+    """Beans are returned only from a full aid."""
+    held = s.held(seat)
+    if held < STORAGE:
+        return f"beans are returned only to make room (the aid holds {held} of {STORAGE})"
+    return None
+
+
+# --- the fields of an action -------------------------------------------------------------------
+
+
+def check_seat(s: HansaData, action: object) -> int:
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < s.player_count:
+        raise InvalidActionError(f"{shown(action)}: "
+                                 f"no seat {excerpt(seat)} in a {s.player_count}-player game")
+    return seat
+
+
+def board_bean(s: HansaData, action: object, bean: object) -> Bean:
+    """``bean`` if it is a bean of this board; ``InvalidActionError`` otherwise."""
+    if type(bean) is not Bean or bean not in s.board.beans:
+        raise InvalidActionError(f"{shown(action)}: no bean {excerpt(bean)} on this board "
+                                 f"({', '.join(CODES[b] for b in s.board.beans)})")
+    return bean
+
+
+def board_beans(s: HansaData, action: object, beans: object, what: str) -> tuple[Bean, ...]:
+    """``beans`` (sorted) if they are beans of this board, at most 8."""
+    if not isinstance(beans, tuple) or not all(type(b) is Bean and b in s.board.beans
+                                               for b in beans):
+        raise InvalidActionError(f"{shown(action)}: {what} must be bean codes of this board, "
+                                 f"not {excerpt(beans)}")
+    if len(beans) > STORAGE:
+        raise InvalidActionError(f"{shown(action)}: {what} names more than {STORAGE} beans")
+    return tuple(sorted(beans))
+
+
+def contract_card(s: HansaData, action: object, card: object) -> Card:
+    if type(card) is not int or not CONTRACT < card <= CONTRACT + len(s.board.contracts):
         raise InvalidActionError(f"{shown(action)}: no contract {excerpt(card)}")
-    return card
+    return Card(card)
 
 
-def _own_turn(state: HansaState, action: Any, phases: tuple[int, ...], what: str) -> None:
-    if state.phase == OVER:
-        raise state.illegal(action, "the game is over")
-    if state.phase not in phases:
-        raise state.illegal(action, f"{what} is not done in the {_phase(state)} phase")
-    if action.seat != state.active:
-        raise state.illegal(action, f"it is seat {state.active}'s turn")
-    if state.phase == TRADE and (state.pending is not None or state.floor != state.active):
-        raise state.illegal(action, "the trade floor is elsewhere (a proposal awaits an answer "
-                                    "or another seat holds the floor)")
+def travel_card(action: object, card: object) -> Card:
+    if type(card) is not int or not 1 <= card <= TRAVEL_CARDS:
+        raise InvalidActionError(f"{shown(action)}: no travel card {excerpt(card)}")
+    return Card(card)
 
 
-def _phase(state: HansaState) -> str:
-    from bohnen.hansa.state import PHASE_NAMES
-
-    return PHASE_NAMES[state.phase]
-
-
-def _to_act(state: HansaState, action: Any) -> None:
-    if state.phase == OVER:
-        raise state.illegal(action, "the game is over")
-    if action.seat not in state.to_act():
-        raise state.illegal(action, f"seat {action.seat} is not to act now")
-
-
-# --- set-up and travel ------------------------------------------------------------------
-
-
-def check_begin(state: HansaState, action: A.Begin) -> None:
-    _contract_card(state, action, action.contract)
-    _contract_card(state, action, action.last)
-    _own_turn(state, action, (SETUP,), "choosing the start contract")
-    dealt = [c for c in state.hands[action.seat] if c > CONTRACT]
-    if action.contract not in dealt or action.last not in dealt:
-        raise state.illegal(action, "both contracts must be among the three dealt to the seat")
-    if action.contract == action.last:
-        raise state.illegal(action, "the contract fulfilled does not go back to the hand")
-    pay = [state.board.contracts[c - CONTRACT - 1].payout for c in dealt]
-    if state.board.contracts[action.contract - CONTRACT - 1].payout != max(pay):
-        raise state.illegal(action, f"the start contract is the one paying most ({max(pay)})")
-
-
-def check_stay(state: HansaState, action: A.Stay) -> None:
-    _own_turn(state, action, (TRAVEL,), "travelling")
-
-
-def go_path(state: HansaState, action: A.Go) -> tuple[int, ...]:
+def city_path(s: HansaData, action: Go) -> tuple[int, ...]:
+    """The cities of a journey's path (after the start), from their codes."""
     path = action.path
     if not isinstance(path, tuple) or not path or not all(isinstance(c, str) for c in path):
         raise InvalidActionError(f"{shown(action)}: the path must be city codes")
-    codes = state.board.city_codes
+    codes = s.board.city_codes
     for code in path:
         if code not in codes:
             raise InvalidActionError(f"{shown(action)}: no city {excerpt(code)} on this board")
     return tuple(codes.index(c) for c in path)
 
 
-def check_go(state: HansaState, action: A.Go) -> None:
-    path = go_path(state, action)
-    _own_turn(state, action, (TRAVEL,), "travelling")
-    here = state.pos[action.seat]
-    dest = path[-1]
-    if dest == here or path not in state.board.paths[here][dest]:
-        raise state.illegal(action, "the journey must follow a shortest path from "
-                                    f"{state.board.city_codes[here]}")
-    need = len(path) + 1
-    if len(state.hands[action.seat]) < need:
-        raise state.illegal(action, f"the journey needs {need} cards; the hand holds "
-                                    f"{len(state.hands[action.seat])}")
+def whole(action: object, value: object, what: str) -> int:
+    if type(value) is not int:
+        raise InvalidActionError(f"{shown(action)}: {what} must be a number, "
+                                 f"not {excerpt(value)}")
+    return value
 
 
-def journey(state: HansaState, seat: int, path: tuple[int, ...], events: list[Any]) -> None:
-    hand = state.hands[seat]
+# --- each kind: its fields and conditions (check) and its effect --------------------------------
+
+
+def _raise(action: HansaAction, problem: str | None) -> None:
+    if problem is not None:
+        raise illegal(action, problem)
+
+
+def check_begin(s: HansaData, a: Begin) -> None:
+    contract_card(s, a, a.contract)
+    contract_card(s, a, a.last)
+    _open(s, a)
+    _raise(a, begin_problem(s, a.seat, a.contract, a.last))
+
+
+def apply_begin(s: HansaData, a: Begin, events: Events) -> None:
+    flow.begin(s, a.seat, a.contract, a.last, events)
+
+
+def check_stay(s: HansaData, a: Stay) -> None:
+    _open(s, a)
+
+
+def apply_stay(s: HansaData, a: Stay, events: Events) -> None:
+    journey(s, a.seat, (), events)
+
+
+def check_go(s: HansaData, a: Go) -> None:
+    path = city_path(s, a)
+    _open(s, a)
+    _raise(a, path_problem(s, a.seat, path) or journey_problem(s, a.seat, path[-1]))
+
+
+def apply_go(s: HansaData, a: Go, events: Events) -> None:
+    journey(s, a.seat, city_path(s, a), events)
+
+
+def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> None:
+    """The cards played (one a city, start and end counted), the Zoll among them."""
+    hand = s.hands[seat]
     k = len(path) + 1
-    played, state.hands[seat] = hand[:k], hand[k:]
+    played, s.hands[seat] = hand[:k], hand[k:]
     if path:
-        state.pos[seat] = path[-1]
-    codes = state.board.city_codes
-    route = " ".join(codes[c] for c in path) or "stays"
-    events.append(event("travelled", f"Seat {seat} {'travels to ' + route if path else route} "
-                        f"and plays {' '.join(card_text(c) for c in played)}.", seat=seat,
-                        path=[codes[c] for c in path],
-                        cards=[card_text(c) for c in played],
-                        kinds=[state.kind(seat, c) for c in played]))
-    state.table = tuple(c for c in played if c > CONTRACT)
-    state.played = tuple(c for c in played if c < CONTRACT)
-    if any(state.kind(seat, c) == "zoll" for c in state.played):
-        owed = state.settle(seat, ZOLL_JOURNEY, events)
+        s.positions[seat] = path[-1]
+    codes = s.board.city_codes
+    events.append(Travelled(seat, tuple(codes[c] for c in path), played,
+                            tuple(s.kind(seat, c) for c in played)))
+    s.table = tuple(c for c in played if c > CONTRACT)
+    s.played = tuple(c for c in played if c < CONTRACT)
+    if any(s.kind(seat, c) == "zoll" for c in s.played):
+        owed = flow.settle(s, seat, ZOLL_JOURNEY, events)
         if owed > 0:
-            state.due = owed
-            state.phase = CUSTOMS
+            s.customs_due = owed
+            s.phase = CUSTOMS
             return
-    state.finish_journey(events)
+    flow.finish_journey(s, events)
 
 
-def check_sell(state: HansaState, action: A.Sell) -> None:
-    bean = bean_index(state, action, action.bean)
-    _own_turn(state, action, (CUSTOMS,), "selling beans for the customs")
-    if not state.store[action.seat * state.nb + bean]:
-        raise state.illegal(action, f"the seat has no {action.bean}")
+def check_sell(s: HansaData, a: Sell) -> None:
+    bean = board_bean(s, a, a.bean)
+    _open(s, a)
+    _raise(a, bean_problem(s, a.seat, bean))
 
 
-def apply_sell(state: HansaState, action: A.Sell, events: list[Any]) -> None:
-    seat = action.seat
-    owed = state.sell(seat, bean_index(state, action, action.bean), state.due, events)
-    owed = state.sell_forced(seat, owed, events) if owed > 0 else 0
-    state.due = owed
+def apply_sell(s: HansaData, a: Sell, events: Events) -> None:
+    seat = a.seat
+    owed = flow.sell(s, seat, a.bean, s.customs_due, events)
+    owed = flow.sell_forced(s, seat, owed, events) if owed > 0 else 0
+    s.customs_due = max(owed, 0)
     if owed <= 0:
-        state.due = 0
-        state.finish_journey(events)
+        flow.finish_journey(s, events)
 
 
-# --- trade-phase purchases, contracts, storage -------------------------------------------
+def check_buy(s: HansaData, a: Buy) -> None:
+    bean = board_bean(s, a, a.bean)
+    slot = whole(a, a.slot, "the slot")
+    _open(s, a)
+    _raise(a, buy_problem(s, a.seat, bean, slot))
 
 
-def check_buy(state: HansaState, action: A.Buy) -> None:
-    bean = bean_index(state, action, action.bean)
-    slot = action.slot
-    if type(slot) is not int:
-        raise InvalidActionError(f"{shown(action)}: the slot must be a number, not {excerpt(slot)}")
-    _own_turn(state, action, (TRADE,), "buying beans")
-    city = state.pos[action.seat]
-    ladder = state.ladders[city]
-    if not 1 <= slot <= len(ladder):
-        raise state.illegal(action, f"the ladder of {state.board.city_codes[city]} has slots "
-                                    f"1 to {len(ladder)}")
-    if ladder[slot - 1][0] != bean or not ladder[slot - 1][1]:
-        raise state.illegal(action, f"slot {slot} holds no {action.bean}")
-    _can_take(state, action, state.price(city, state.fixed, bean))
+def apply_buy(s: HansaData, a: Buy, events: Events) -> None:
+    seat, bean = a.seat, a.bean
+    city = s.positions[seat]
+    price = s.board.prices[city][s.price_slot][bean]
+    flow.take_from_ladder(s, city, a.slot - 1)
+    s.storage[seat * BEAN_TYPES + bean] += 1
+    flow.pay(s, seat, price)
+    events.append(Bought(seat, bean, a.slot, price))
 
 
-def _can_take(state: HansaState, action: Any, price: int) -> None:
-    if state.money[action.seat] < price:
-        raise state.illegal(action, f"it costs {price} talers; the seat has "
-                                    f"{state.money[action.seat]}")
-    if state.held(action.seat) >= STORAGE:
-        raise state.illegal(action, f"the aid holds {STORAGE} beans: return one first")
+def check_buy_scarce(s: HansaData, a: BuyScarce) -> None:
+    bean = board_bean(s, a, a.bean)
+    _open(s, a)
+    _raise(a, scarce_problem(s, a.seat, bean))
 
 
-def apply_buy(state: HansaState, action: A.Buy, events: list[Any]) -> None:
-    seat, bean = action.seat, bean_index(state, action, action.bean)
-    city = state.pos[seat]
-    price = state.price(city, state.fixed, bean)
-    take_from_ladder(state, city, action.slot - 1)
-    state.store[seat * state.nb + bean] += 1
-    state.pay(seat, price)
-    events.append(event("bought", f"Seat {seat} buys {action.bean} from slot {action.slot} "
-                        f"for {price} talers.", seat=seat, bean=action.bean, slot=action.slot,
-                        price=price))
+def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events) -> None:
+    seat, bean = a.seat, a.bean
+    price = scarce_price(s, s.positions[seat], bean)
+    s.supply[bean] -= 1
+    s.storage[seat * BEAN_TYPES + bean] += 1
+    flow.pay(s, seat, price)
+    events.append(BoughtScarce(seat, bean, price))
 
 
-def take_from_ladder(state: HansaState, city: int, slot: int) -> None:
-    ladder = list(state.ladders[city])
-    bean, count = ladder[slot]
-    ladder[slot] = (bean, count - 1) if count > 1 else (-1, 0)
-    state.ladders[city] = tuple(ladder)
+def check_fulfil(s: HansaData, a: Fulfil) -> None:
+    card = contract_card(s, a, a.contract)
+    _open(s, a)
+    _raise(a, fulfil_problem(s, a.seat, card))
 
 
-def scarce(state: HansaState, bean: int) -> bool:
-    """No token of ``bean`` on any ladder nor on any aid."""
-    b = state.nb
-    if any(state.store[s * b + bean] for s in range(state.n)):
-        return False
-    return not any(slot[0] == bean and slot[1] for ladder in state.ladders for slot in ladder)
+def apply_fulfil(s: HansaData, a: Fulfil, events: Events) -> None:
+    flow.fulfil(s, a.seat, a.contract, events)
+    if s.phase == CLOSING and not any(c > CONTRACT and s.can_fulfil(a.seat, c)
+                                      for c in s.hands[a.seat]):
+        s.closing = s.closing[1:]
+        flow.next_closing(s, events)
 
 
-def scarce_price(state: HansaState, city: int, bean: int) -> int:
-    return max(row[bean] for row in state.board.prices[city])
+def check_buy_contract(s: HansaData, a: BuyContract) -> None:
+    card = travel_card(a, a.card)
+    _open(s, a)
+    _raise(a, contract_problem(s, a.seat, card))
 
 
-def check_buy_scarce(state: HansaState, action: A.BuyScarce) -> None:
-    bean = bean_index(state, action, action.bean)
-    _own_turn(state, action, (TRADE,), "buying beans")
-    city = state.pos[action.seat]
-    if bean not in state.board.city_beans[city]:
-        raise state.illegal(action, f"{state.board.city_codes[city]} does not sell {action.bean}")
-    if not scarce(state, bean) or not state.supply[bean]:
-        raise state.illegal(action, f"{action.bean} is on a ladder or an aid: buy it there")
-    _can_take(state, action, scarce_price(state, city, bean))
-
-
-def apply_buy_scarce(state: HansaState, action: A.BuyScarce, events: list[Any]) -> None:
-    seat, bean = action.seat, bean_index(state, action, action.bean)
-    price = scarce_price(state, state.pos[seat], bean)
-    state.supply[bean] -= 1
-    state.store[seat * state.nb + bean] += 1
-    state.pay(seat, price)
-    events.append(event("bought_scarce", f"Seat {seat} buys the scarce {action.bean} for "
-                        f"{price} talers.", seat=seat, bean=action.bean, price=price))
-
-
-def check_fulfil(state: HansaState, action: A.Fulfil) -> None:
-    card = _contract_card(state, action, action.contract)
-    _own_turn(state, action, (TRAVEL, TRADE, FINAL, CLOSING), "fulfilling a contract")
-    seat = action.seat
-    on_table = state.phase != CLOSING and card in state.table
-    if card not in state.hands[seat] and not on_table:
-        raise state.illegal(action, f"{card_text(card)} is neither in the hand nor on the table")
-    contract = state.board.contracts[card - CONTRACT - 1]
-    if contract.city != state.pos[seat]:
-        raise state.illegal(action, f"{card_text(card)} is for "
-                                    f"{state.board.city_names[contract.city]}")
-    if not state.can_fulfil(seat, card):
-        raise state.illegal(action, "the seat lacks beans for it")
-
-
-def apply_fulfil(state: HansaState, action: A.Fulfil, events: list[Any]) -> None:
-    state.fulfil(action.seat, action.contract, events)
-    if state.phase == CLOSING and not any(
-            c > CONTRACT and state.can_fulfil(action.seat, c) for c in state.hands[action.seat]):
-        state.closing = state.closing[1:]
-        state.next_closing(events)
-
-
-def contract_buyable(state: HansaState, seat: int) -> bool:
-    """Whether the phase lets ``seat`` buy a contract: « à tout moment durant la partie,
-    c'est-à-dire aussi en dehors de son propre tour de jeu » — in every phase of play,
-    by any seat, except the seat that owes customs while it pays them (not during the
-    set-up, nor after the last turn)."""
-    phase = state.phase
-    if phase in (TRAVEL, TRADE, FINAL):
-        return True
-    return phase == CUSTOMS and seat not in state.to_act()
-
-
-def check_buy_contract(state: HansaState, action: A.BuyContract) -> None:
-    card = action.card
-    if type(card) is not int or not 1 <= card <= TRAVEL_CARDS:
-        raise InvalidActionError(f"{shown(action)}: no travel card {excerpt(card)}")
-    if state.phase == OVER:
-        raise state.illegal(action, "the game is over")
-    seat = action.seat
-    if not contract_buyable(state, seat):
-        if state.phase == CUSTOMS:
-            raise state.illegal(action, f"seat {seat} pays its customs first")
-        raise state.illegal(action, f"no contract is bought in the {_phase(state)} phase")
-    if card not in state.hands[seat]:
-        raise state.illegal(action, f"{card_text(card)} is not in the hand")
-    if state.kind(seat, card) != "travel":
-        raise state.illegal(action, "the Zoll and Nachschub cards cannot buy a contract")
-    if state.money[seat] < CONTRACT_PRICE:
-        raise state.illegal(action, f"a contract costs {CONTRACT_PRICE} talers")
-    if not state.contract_to_draw():
-        raise state.illegal(action, "no contract is left")
-
-
-def apply_buy_contract(state: HansaState, action: A.BuyContract, events: list[Any]) -> None:
-    seat, card = action.seat, action.card
-    hand = state.hands[seat]
-    i = hand.index(card)
-    state.hands[seat] = hand[:i] + hand[i + 1:]
-    state.waste[seat] = tuple(sorted((*state.waste[seat], card)))
-    state.pay(seat, CONTRACT_PRICE)
-    number = state.draw_contract()
+def apply_buy_contract(s: HansaData, a: BuyContract, events: Events) -> None:
+    seat, card = a.seat, a.card
+    s.hands[seat] = flow.without(s.hands[seat], card)
+    s.waste[seat] = tuple(sorted((*s.waste[seat], card)))
+    flow.pay(s, seat, CONTRACT_PRICE)
+    number = flow.draw_contract(s)
     assert number is not None  # checked: a contract is there
-    state.hands[seat] = (*state.hands[seat], CONTRACT + number)
-    events.append(secret("bought_contract", seat,
-                         f"Seat {seat} discards {card_text(card)} and buys a contract.",
-                         f"You discard {card_text(card)} and buy C{number}.",
-                         {"seat": seat, "card": card_text(card)}, {"contract": f"C{number}"},
-                         reveals=True))
+    contract = Card(CONTRACT + number)
+    s.hands[seat] = (*s.hands[seat], contract)
+    events.append(BoughtContract(seat, card, contract))
 
 
-def check_return(state: HansaState, action: A.Return) -> None:
-    bean = bean_index(state, action, action.bean)
-    _to_act(state, action)
-    if state.phase not in (TRAVEL, TRADE, FINAL):
-        raise state.illegal(action, f"no bean is returned in the {_phase(state)} phase")
-    if state.held(action.seat) < STORAGE:
-        raise state.illegal(action, f"beans are returned only to make room (the aid holds "
-                                    f"{state.held(action.seat)} of {STORAGE})")
-    if not state.store[action.seat * state.nb + bean]:
-        raise state.illegal(action, f"the seat has no {action.bean}")
+def check_return(s: HansaData, a: Return) -> None:
+    bean = board_bean(s, a, a.bean)
+    _open(s, a)
+    _raise(a, return_problem(s, a.seat, bean))
 
 
-def apply_return(state: HansaState, action: A.Return, events: list[Any]) -> None:
-    state.take_bean(action.seat, bean_index(state, action, action.bean))
-    events.append(event("returned", f"Seat {action.seat} puts {action.bean} back into the "
-                        f"supply.", seat=action.seat, bean=action.bean))
+def apply_return(s: HansaData, a: Return, events: Events) -> None:
+    flow.take_bean(s, a.seat, a.bean)
+    events.append(Returned(a.seat, a.bean))
 
 
-# --- the ends of phases -----------------------------------------------------------------
+def _deal(s: HansaData, a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
+    return (board_beans(s, a, a.give, "give"), board_beans(s, a, a.want, "want"),
+            board_beans(s, a, a.buy, "buy"))
 
 
-def check_end_turn(state: HansaState, action: A.EndTurn) -> None:
-    _own_turn(state, action, (FINAL,), "ending the turn")
+def check_propose(s: HansaData, a: Propose) -> None:
+    gives, wants, buys = _deal(s, a)
+    to = a.to
+    if type(to) is not int or not 0 <= to < s.player_count:
+        raise InvalidActionError(f"{shown(a)}: no seat {excerpt(to)} to deal with")
+    _open(s, a)
+    _raise(a, trading.proposal_problem(s, a.seat, to, gives, wants, buys))
 
 
-def check_done(state: HansaState, action: A.Done) -> None:
-    _own_turn(state, action, (CLOSING,), "finishing")
+def apply_propose(s: HansaData, a: Propose, events: Events) -> None:
+    gives, wants, buys = _deal(s, a)
+    p = trading.make_proposal(s, a.seat, a.to, gives, wants, buys)
+    trading.open_proposal(s, p, events, None)
 
 
-def apply_done(state: HansaState, action: A.Done, events: list[Any]) -> None:
-    state.closing = state.closing[1:]
-    state.next_closing(events)
+def _pending(s: HansaData, a: Counter | Accept | Decline) -> Proposal:
+    """The proposal answered (the seat's part is ANSWER: one awaits it)."""
+    p = s.pending
+    assert p is not None
+    if p.pid != a.pid:
+        raise illegal(a, f"there is no open proposal {excerpt(a.pid)}")
+    return p
 
 
-Checker = Callable[[HansaState, Any], None]
-Applier = Callable[[HansaState, Any, list[Any]], None]
+def check_counter(s: HansaData, a: Counter) -> None:
+    gives, wants, buys = _deal(s, a)
+    whole(a, a.pid, "the proposal")
+    _open(s, a)
+    p = _pending(s, a)
+    _raise(a, trading.proposal_problem(s, a.seat, p.proposer, gives, wants, buys))
 
 
-def _apply_go(state: HansaState, action: A.Go, events: list[Any]) -> None:
-    journey(state, action.seat, go_path(state, action), events)
+def apply_counter(s: HansaData, a: Counter, events: Events) -> None:
+    gives, wants, buys = _deal(s, a)
+    old = _pending(s, a)
+    p = trading.make_proposal(s, a.seat, old.proposer, gives, wants, buys)
+    trading.open_proposal(s, p, events, old.pid)
 
 
-RULES: dict[type, tuple[Checker, Applier]] = {
-    A.Begin: (check_begin, lambda s, a, e: begin(s, a, e)),
-    A.Stay: (check_stay, lambda s, a, e: journey(s, a.seat, (), e)),
-    A.Go: (check_go, _apply_go),
-    A.Sell: (check_sell, apply_sell),
-    A.Buy: (check_buy, apply_buy),
-    A.BuyScarce: (check_buy_scarce, apply_buy_scarce),
-    A.Fulfil: (check_fulfil, apply_fulfil),
-    A.BuyContract: (check_buy_contract, apply_buy_contract),
-    A.Return: (check_return, apply_return),
-    A.EndTurn: (check_end_turn, lambda s, a, e: s.end_turn(e)),
-    A.Done: (check_done, apply_done),
-    **T.RULES,
+def check_accept(s: HansaData, a: Accept) -> None:
+    whole(a, a.pid, "the proposal")
+    _open(s, a)
+    _raise(a, trading.deal_problem(s, _pending(s, a)))
+
+
+def apply_accept(s: HansaData, a: Accept, events: Events) -> None:
+    trading.accept(s, a.seat, _pending(s, a), events)
+
+
+def check_decline(s: HansaData, a: Decline) -> None:
+    whole(a, a.pid, "the proposal")
+    _open(s, a)
+    _pending(s, a)
+
+
+def apply_decline(s: HansaData, a: Decline, events: Events) -> None:
+    trading.decline(s, a.seat, a.pid, events)
+
+
+def check_pass(s: HansaData, a: Pass) -> None:
+    _open(s, a)
+    _raise(a, trading.pass_problem(s, a.seat))
+
+
+def apply_pass(s: HansaData, a: Pass, events: Events) -> None:
+    trading.pass_floor(s, a.seat, events)
+
+
+def check_end_trading(s: HansaData, a: EndTrading) -> None:
+    _open(s, a)
+
+
+def apply_end_trading(s: HansaData, a: EndTrading, events: Events) -> None:
+    flow.final_phase(s, events)
+
+
+def check_end_turn(s: HansaData, a: EndTurn) -> None:
+    _open(s, a)
+
+
+def apply_end_turn(s: HansaData, a: EndTurn, events: Events) -> None:
+    flow.end_turn(s, events)
+
+
+def check_done(s: HansaData, a: Done) -> None:
+    _open(s, a)
+
+
+def apply_done(s: HansaData, a: Done, events: Events) -> None:
+    s.closing = s.closing[1:]
+    flow.next_closing(s, events)
+
+
+def _open(s: HansaData, action: HansaAction) -> None:
+    """The kind of ``action`` is open to its seat now (:data:`OPEN`)."""
+    if type(action) not in OPEN[s.phase][part(s, action.seat)]:
+        raise illegal(action, closed(s, action))
+
+
+class Rule(NamedTuple):
+    """An action kind's check (its fields, when, what; raises) and effect (after it)."""
+
+    check: Callable[..., None]  # (state, action of the kind)
+    effect: Callable[..., None]  # (state, action of the kind, events)
+
+
+RULES: dict[type[object], Rule] = {  # by action class
+    Begin: Rule(check_begin, apply_begin),
+    Stay: Rule(check_stay, apply_stay),
+    Go: Rule(check_go, apply_go),
+    Sell: Rule(check_sell, apply_sell),
+    Buy: Rule(check_buy, apply_buy),
+    BuyScarce: Rule(check_buy_scarce, apply_buy_scarce),
+    Fulfil: Rule(check_fulfil, apply_fulfil),
+    BuyContract: Rule(check_buy_contract, apply_buy_contract),
+    Return: Rule(check_return, apply_return),
+    Propose: Rule(check_propose, apply_propose),
+    Counter: Rule(check_counter, apply_counter),
+    Accept: Rule(check_accept, apply_accept),
+    Decline: Rule(check_decline, apply_decline),
+    Pass: Rule(check_pass, apply_pass),
+    EndTrading: Rule(check_end_trading, apply_end_trading),
+    EndTurn: Rule(check_end_turn, apply_end_turn),
+    Done: Rule(check_done, apply_done),
 }
 
 
-def check(state: HansaState, action: Any) -> None:
-    rule = RULES.get(type(action))
+def _rule(s: HansaData, action: object) -> Rule:
+    rule = RULES.get(type(action))  # any object may be given
     if rule is None:
         raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
-    check_seat(state, action)
-    rule[0](state, action)
+    check_seat(s, action)
+    return rule
 
 
-def apply(state: HansaState, action: Any) -> list[Any]:
-    rule = RULES.get(type(action))
-    if rule is None:
-        raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
-    check_seat(state, action)
-    rule[0](state, action)
-    events: list[Any] = []
-    rule[1](state, action, events)
+def check(s: HansaData, action: object) -> None:
+    """Raise if ``action`` may not be applied now (any object may be given)."""
+    _rule(s, action).check(s, action)
+
+
+def apply(s: HansaData, action: object) -> Events:
+    """Check ``action``, then carry it out; the events it caused."""
+    rule = _rule(s, action)
+    rule.check(s, action)
+    events: Events = []
+    rule.effect(s, action, events)
     return events

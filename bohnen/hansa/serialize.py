@@ -1,23 +1,26 @@
-"""The full state of Bohn Hansa as JSON and back (its invariants: ``audit``)."""
+"""The full state of Bohn Hansa as JSON and back (versioned; its invariants: ``audit``).
+
+The same name means the same thing here and in the views (``view_types.py``): a list
+of cards is a list of codes, a ladder's slot ``{"bean": "BL", "count": 3}`` or null.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bohnen.core import saved
 from bohnen.core.errors import RecordError
 from bohnen.core.files import excerpt
-from bohnen.hansa.actions import CONTRACT, card_text, parse_card
+from bohnen.hansa.actions import parse_card
 from bohnen.hansa.audit import audit
+from bohnen.hansa.board import BEAN_TYPES, CODES, CONTRACT, Bean, Card, card_text
+from bohnen.hansa.data import EMPTY, PHASE_NAMES, VERSION, HansaData, Ladder, Phase, Proposal
+from bohnen.hansa.events import deal_json
 from bohnen.hansa.options import HansaOptions
-from bohnen.hansa.state import (
-    EMPTY,
-    PHASE_NAMES,
-    HansaState,
-    Proposal,
-)
+from bohnen.hansa.view_types import BeanCode, LadderSlot
 
 JSON = dict[str, Any]
+D = TypeVar("D", bound=HansaData)
 MAX_CODE = 64  # characters of a code or a city's name in a saved state
 
 
@@ -35,29 +38,32 @@ def _parse_harvest(text: Any, count: int) -> int:
     return number - 1
 
 
-def _counts_json(state: HansaState, counts: list[int]) -> JSON:
-    return {code: counts[b] for b, code in enumerate(state.board.bean_codes)}
+def counts_json(state: HansaData, counts: list[int]) -> JSON:
+    """A count per bean of the board, by code."""
+    return {CODES[b]: counts[b] for b in state.board.beans}
 
 
-def proposal_json(state: HansaState, p: Proposal) -> JSON:
-    codes = state.board.bean_codes
-    return {"pid": p.pid, "from": p.frm, "to": p.to, "guest": p.guest, "invite": p.invite,
-            "active_gives": [codes[b] for b in p.to_guest],
-            "guest_gives": [codes[b] for b in p.to_active],
-            "active_buys": [codes[b] for b in p.buys]}
+def proposal_json(state: HansaData, p: Proposal) -> JSON:
+    return deal_json(p)
 
 
-def ladders_json(state: HansaState) -> JSON:
-    codes = state.board.bean_codes
-    return {state.board.city_codes[c]: [[codes[b], n] if n else None for b, n in ladder]
+def ladder_json(ladder: Ladder) -> list[LadderSlot | None]:
+    """A ladder's slots, bottom first (as the view and the state JSON write them)."""
+    return [{"bean": cast(BeanCode, CODES[b]), "count": n} if n else None for b, n in ladder]
+
+
+def ladders_json(state: HansaData) -> dict[str, list[LadderSlot | None]]:
+    """Every city's ladder, by city code."""
+    return {state.board.city_codes[c]: ladder_json(ladder)
             for c, ladder in enumerate(state.ladders)}
 
 
-def state_to_json(state: HansaState) -> JSON:
+def state_to_json(state: HansaData) -> JSON:
     """Everything, hidden cards included: a position to study or to resume."""
     codes = state.board.city_codes
     return {
         "game": "hansa",
+        "version": VERSION,
         "options": state.options.to_json(),
         "rng": state.rng,
         "phase": PHASE_NAMES[state.phase],
@@ -67,40 +73,45 @@ def state_to_json(state: HansaState) -> JSON:
         "earned": list(state.earned),
         "spent": list(state.spent),
         "loans": list(state.loans),
-        "pos": [codes[c] for c in state.pos],
-        "store": [_counts_json(state, state.counts(s)) for s in range(state.n)],
-        "supply": _counts_json(state, state.supply),
+        "positions": [codes[c] for c in state.positions],
+        "storage": [counts_json(state, state.counts(s)) for s in range(state.player_count)],
+        "supply": counts_json(state, state.supply),
         "ladders": ladders_json(state),
         "hands": [[card_text(c) for c in h] for h in state.hands],
         "table": [card_text(c) for c in state.table],
         "played": [card_text(c) for c in state.played],
         "waste": [[card_text(c) for c in w] for w in state.waste],
-        "deck": [f"C{c}" for c in reversed(state.deck)],
-        "contract_discard": [f"C{c}" for c in state.cdiscard],
-        "harvest_pile": [_harvest(c) for c in reversed(state.ne_pile)],
-        "harvest_reserve": [_harvest(c) for c in reversed(state.ne_reserve)],
-        "harvest_discard": [_harvest(c) for c in state.ne_discard],
-        "harvest_before": [[_harvest(c) for c in b] for b in state.ne_before],
+        "contract_pile": [f"C{c}" for c in reversed(state.contract_pile)],
+        "contract_discard": [f"C{c}" for c in state.contract_discard],
+        "harvest_pile": [_harvest(c) for c in reversed(state.harvest_pile)],
+        "harvest_reserve": [_harvest(c) for c in reversed(state.harvest_reserve)],
+        "harvest_discard": [_harvest(c) for c in state.harvest_discard],
+        "harvest_before": [[_harvest(c) for c in b] for b in state.harvest_before],
         "trigger": _harvest(state.trigger) if state.trigger >= 0 else None,
         "last_round": state.last_round,
-        "last_seat": state.last_seat,
-        "due": state.due,
-        "fixed": state.fixed + 1,
+        "last_seat": state.last_seat if state.last_seat >= 0 else None,
+        "customs_due": state.customs_due,
+        "price_slot": state.price_slot + 1,
         "floor": state.floor,
-        "quiet": state.quiet,
-        "made": list(state.made),
-        "pending": proposal_json(state, state.pending) if state.pending is not None else None,
+        "passes": state.passes,
+        "proposals_made": list(state.proposals_made),
+        "pending": deal_json(state.pending) if state.pending is not None else None,
         "next_pid": state.next_pid,
         "closing": list(state.closing),
     }
 
 
-def state_from_json(data: Any) -> HansaState:
-    """The state saved by :func:`state_to_json`; ``RecordError`` naming what is wrong."""
+def state_from_json(data: Any, cls: type[D]) -> D:
+    """The state saved by :func:`state_to_json`, of class ``cls``; ``RecordError``
+    naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "hansa":
         raise RecordError("not a Bohn Hansa state (expected an object with game 'hansa')")
+    if data.get("version") != VERSION:
+        raise RecordError(f"a saved state of Bohn Hansa version "
+                          f"{excerpt(data.get('version', 2))}; this engine reads version "
+                          f"{VERSION}")
     try:
-        state = _load(data)
+        state = _load(data, object.__new__(cls))
     except KeyError as exc:
         raise RecordError(f"bad Bohn Hansa state: missing {exc}") from None
     except ValueError as exc:
@@ -120,7 +131,7 @@ def _ints(values: Any, n: int, what: str, low: int = 0) -> list[int]:
 
 
 def _seat(value: Any, n: int, what: str, allow_none: bool = False) -> int:
-    if allow_none and type(value) is int and value == -1:
+    if allow_none and value is None:
         return -1
     return saved.seat(value, n, what)
 
@@ -132,14 +143,17 @@ def _code(value: Any, what: str) -> str:
     return value
 
 
-def _counts(state: HansaState, data: Any, what: str) -> list[int]:
-    codes = state.board.bean_codes
+def _counts(state: HansaData, data: Any, what: str) -> list[int]:
+    codes = [CODES[b] for b in state.board.beans]
     if not isinstance(data, dict) or set(data) != set(codes):
         raise ValueError(f"{what} must give a count for each bean {', '.join(codes)}")
-    return [_int(data[c], f"{what} {c}") for c in codes]
+    out = [0] * BEAN_TYPES
+    for b in state.board.beans:
+        out[b] = _int(data[CODES[b]], f"{what} {CODES[b]}")
+    return out
 
 
-def _cards(values: Any, what: str) -> tuple[int, ...]:
+def _cards(values: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(values, list):
         raise ValueError(f"{what} must be a list of cards")
     return tuple(parse_card(_code(v, what), what) for v in values)
@@ -158,7 +172,7 @@ def _harvests(values: Any, what: str, count: int) -> tuple[int, ...]:
     return tuple(_parse_harvest(v, count) for v in values)
 
 
-def _ladders(state: HansaState, data: Any) -> list[tuple[tuple[int, int], ...]]:
+def _ladders(state: HansaData, data: Any) -> list[Ladder]:
     board = state.board
     if not isinstance(data, dict) or set(data) != set(board.city_codes):
         raise ValueError("ladders must give every city's slots")
@@ -167,27 +181,28 @@ def _ladders(state: HansaState, data: Any) -> list[tuple[tuple[int, int], ...]]:
         slots = data[code]
         if not isinstance(slots, list) or len(slots) != board.slots(c):
             raise ValueError(f"ladder of {code} must have {board.slots(c)} slots")
-        row = []
+        row: list[tuple[int, int]] = []
         for slot in slots:
             if slot is None:
                 row.append(EMPTY)
                 continue
-            if not isinstance(slot, list) or len(slot) != 2:
-                raise ValueError(f"a slot of {code} must be [bean, count] or null")
-            row.append((board.bean(_code(slot[0], f"ladder of {code}")),
-                        _int(slot[1], f"ladder of {code}", 1)))
+            if not isinstance(slot, dict) or set(slot) != {"bean", "count"}:
+                raise ValueError(f"a slot of {code} must be {{\"bean\": code, \"count\": n}} "
+                                 f"or null, not {excerpt(slot)}")
+            row.append((board.bean(_code(slot["bean"], f"ladder of {code}")),
+                        _int(slot["count"], f"ladder of {code}", 1)))
         out.append(tuple(row))
     return out
 
 
-def _proposal(state: HansaState, data: Any) -> Proposal | None:
+def _proposal(state: HansaData, data: Any) -> Proposal | None:
     if data is None:
         return None
     if not isinstance(data, dict):
         raise ValueError(f"pending must be a proposal or null, not {excerpt(data)}")
-    board, n = state.board, state.n
+    board, n = state.board, state.player_count
 
-    def beans(key: str) -> tuple[int, ...]:
+    def beans(key: str) -> tuple[Bean, ...]:
         values = data[key]
         if not isinstance(values, list):
             raise ValueError(f"pending {key} must be a list of beans")
@@ -196,33 +211,33 @@ def _proposal(state: HansaState, data: Any) -> Proposal | None:
     invite = data["invite"]
     if not isinstance(invite, bool):
         raise ValueError("pending invite must be true or false")
-    return Proposal(_int(data["pid"], "pending pid", 1), _seat(data["from"], n, "pending from"),
+    return Proposal(_int(data["pid"], "pending pid", 1),
+                    _seat(data["from"], n, "pending from"),
                     _seat(data["to"], n, "pending to"), _seat(data["guest"], n, "pending guest"),
                     invite, beans("active_gives"), beans("guest_gives"), beans("active_buys"))
 
 
-def _load(data: JSON) -> HansaState:
+def _load(data: JSON, s: D) -> D:
     options = HansaOptions.from_json(data["options"])
-    s = object.__new__(HansaState)
-    s.options, s.board, s.n = options, options.board_data, options.players
-    board, n = s.board, s.n
-    s.nb = board.beans
+    s.options, s.board, s.player_count = options, options.board_data, options.players
+    board, n = s.board, s.player_count
     s.rng = saved.rng(data["rng"])
-    s.phase = saved.choice(data["phase"], PHASE_NAMES, "phase")
+    s.phase = Phase(saved.choice(data["phase"], PHASE_NAMES, "phase"))
     s.active = _seat(data["active"], n, "active")
     s.turn = _int(data["turn"], "turn")
     s.money = [int(v) for v in _ints_any(data["money"], n, "money")]
     s.earned = _ints(data["earned"], n, "earned")
     s.spent = _ints(data["spent"], n, "spent")
     s.loans = _ints(data["loans"], n, "loans")
-    pos = data["pos"]
-    if not isinstance(pos, list) or len(pos) != n:
-        raise ValueError(f"pos must list {n} cities")
-    s.pos = [board.city(_code(c, "pos")) for c in pos]
-    stores = data["store"]
+    positions = data["positions"]
+    if not isinstance(positions, list) or len(positions) != n:
+        raise ValueError(f"positions must list {n} cities")
+    s.positions = [board.city(_code(c, "positions")) for c in positions]
+    stores = data["storage"]
     if not isinstance(stores, list) or len(stores) != n:
-        raise ValueError(f"store must list {n} aids")
-    s.store = [v for i, st in enumerate(stores) for v in _counts(s, st, f"store of seat {i}")]
+        raise ValueError(f"storage must list {n} aids")
+    s.storage = [v for i, st in enumerate(stores)
+                 for v in _counts(s, st, f"storage of seat {i}")]
     s.supply = _counts(s, data["supply"], "supply")
     s.ladders = _ladders(s, data["ladders"])
     _load_cards(s, data)
@@ -230,11 +245,11 @@ def _load(data: JSON) -> HansaState:
                                                                    len(board.harvests))
     s.last_round = saved.flag(data["last_round"], "last_round")
     s.last_seat = _seat(data["last_seat"], n, "last_seat", allow_none=True)
-    s.due = _int(data["due"], "due")
-    s.fixed = _int(data["fixed"], "fixed", 1) - 1
+    s.customs_due = _int(data["customs_due"], "customs_due")
+    s.price_slot = _int(data["price_slot"], "price_slot", 1) - 1
     s.floor = _seat(data["floor"], n, "floor")
-    s.quiet = _int(data["quiet"], "quiet")
-    s.made = _ints(data["made"], n, "made")
+    s.passes = _int(data["passes"], "passes")
+    s.proposals_made = _ints(data["proposals_made"], n, "proposals_made")
     s.pending = _proposal(s, data["pending"])
     s.next_pid = _int(data["next_pid"], "next_pid", 1)
     closing = data["closing"]
@@ -252,8 +267,8 @@ def _ints_any(values: Any, n: int, what: str) -> list[int]:
     return values
 
 
-def _load_cards(s: HansaState, data: JSON) -> None:
-    n, board = s.n, s.board
+def _load_cards(s: HansaData, data: JSON) -> None:
+    n, board = s.player_count, s.board
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise ValueError(f"hands must list {n} hands")
@@ -265,13 +280,15 @@ def _load_cards(s: HansaState, data: JSON) -> None:
         raise ValueError(f"waste must list {n} seats")
     s.waste = [tuple(sorted(_cards(w, "waste"))) for w in waste]
     count = len(board.contracts)
-    s.deck = tuple(reversed(_contracts(data["deck"], "deck", count)))
-    s.cdiscard = tuple(sorted(_contracts(data["contract_discard"], "contract_discard", count)))
+    s.contract_pile = tuple(reversed(_contracts(data["contract_pile"], "contract_pile", count)))
+    s.contract_discard = tuple(sorted(_contracts(data["contract_discard"], "contract_discard",
+                                                 count)))
     h = len(board.harvests)
-    s.ne_pile = tuple(reversed(_harvests(data["harvest_pile"], "harvest_pile", h)))
-    s.ne_reserve = tuple(reversed(_harvests(data["harvest_reserve"], "harvest_reserve", h)))
-    s.ne_discard = _harvests(data["harvest_discard"], "harvest_discard", h)
+    s.harvest_pile = tuple(reversed(_harvests(data["harvest_pile"], "harvest_pile", h)))
+    s.harvest_reserve = tuple(reversed(_harvests(data["harvest_reserve"], "harvest_reserve",
+                                                 h)))
+    s.harvest_discard = _harvests(data["harvest_discard"], "harvest_discard", h)
     before = data["harvest_before"]
     if not isinstance(before, list) or len(before) != n:
         raise ValueError(f"harvest_before must list {n} seats")
-    s.ne_before = [_harvests(b, "harvest_before", h) for b in before]
+    s.harvest_before = [_harvests(b, "harvest_before", h) for b in before]

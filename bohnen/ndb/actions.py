@@ -7,12 +7,12 @@ otherwise). ``"2: take 1"``: seat 2 takes the card that seat 1 played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import json_number, notation, number
-from bohnen.ndb.cards import CARD_IDS, code, parse_card
+from bohnen.core.protocol import JSONObject
+from bohnen.ndb.cards import CARD_IDS, Card, code, parse_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +20,12 @@ class Play:
     """Play ``card`` from the hand: face up by the token holder, face down by the others."""
 
     seat: int
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"{self.seat}: play {_card_text(self.card)}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "play", "seat": self.seat, "card": _card_text(self.card)}
 
 
@@ -39,14 +39,15 @@ class Take:
     def __str__(self) -> str:
         return f"{self.seat}: take {self.owner}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"type": "take", "seat": self.seat, "owner": self.owner}
 
 
 NdbAction = Play | Take
 
 
-def _card_text(card: Any) -> str:
+def _card_text(card: object) -> str:
+    """The card's code; a value that is no card (an action built by hand) shown as such."""
     return code(card) if type(card) is int and 0 <= card < CARD_IDS else f"?{card!r}"
 
 
@@ -72,16 +73,18 @@ def _parse(text: str) -> NdbAction:
     raise ValueError(f"unknown verb {excerpt(verb)}; verbs are play, take")
 
 
-def action_from_json(data: Any) -> NdbAction:
+_FIELDS = {"play": {"type", "seat", "card"}, "take": {"type", "seat", "owner"}}
+
+
+def action_from_json(data: object) -> NdbAction:
     """The action of a JSON object; ``InvalidActionError`` naming the fault."""
     if not isinstance(data, dict):
         raise InvalidActionError(f"an action must be a JSON object, not {excerpt(data)}")
     kind = data.get("type")
-    expected = {"play": {"type", "seat", "card"}, "take": {"type", "seat", "owner"}}
-    if not isinstance(kind, str) or kind not in expected:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise InvalidActionError(f"unknown action type {excerpt(kind)}; types are play, take")
-    if set(data) != expected[kind]:
-        raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(expected[kind]))}")
+    if set(data) != _FIELDS[kind]:
+        raise InvalidActionError(f"{kind}: expected the fields {', '.join(sorted(_FIELDS[kind]))}")
     seat = json_number(data["seat"], f"{kind}: seat")
     if kind == "play":
         card = data["card"]

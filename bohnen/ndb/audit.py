@@ -1,11 +1,12 @@
 """The invariants of a Nicht die Bohne! state: the 60 cards, the trick, the round, the sheet.
 
 A state that breaks one cannot be reached by play, and the engine may not be able to
-play it on: :func:`audit` refuses it (``state_from_json`` runs it on every state it
-loads). Every seat has played as many tricks as the others in the round; the rows
-hold one card per trick played (and, while the cards are taken, one more for each
-seat that has taken); the taker has a card to take (the token holder's is the
-engine's to give); the round is one of the game's.
+play it on: :func:`audit` refuses it (``state_from_json`` and the position builder run
+it on every state they make). Every seat has played as many tricks as the others in
+the round; the rows hold one card per trick played (and, while the cards are taken,
+one more for each seat that has taken); the taker has a choice of two cards or more
+(a single one, and the token holder's, are the engine's to give); the round is one of
+the game's.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 from collections import Counter
 
 from bohnen.ndb.cards import CARD_IDS, DECK_SIZE, HAND_SIZE, full_deck
+from bohnen.ndb.data import LEAD, NONE, OVER, PLAY, TAKE, NdbData, Phase
+from bohnen.ndb.rules import takeable
 from bohnen.ndb.scoring import sheet_line
-from bohnen.ndb.state import LEAD, NONE, OVER, PLAY, TAKE, NdbState
 
 
-def audit(state: NdbState) -> None:
+def audit(state: NdbData) -> None:
     """Raise ``AssertionError`` unless the engine can play the state on."""
+    if type(state.phase) is not Phase:  # the rules compare phases by identity
+        raise AssertionError(f"no phase {state.phase!r}")
     _audit_cards(state)
     tricks = _audit_hands(state)
     _audit_round(state)
@@ -29,12 +33,12 @@ def audit(state: NdbState) -> None:
     _audit_sheet(state)
 
 
-def _audit_cards(state: NdbState) -> None:
+def _audit_cards(state: NdbData) -> None:
     seen: Counter[int] = Counter()
-    for s in range(state.n):
+    for s in range(state.players):
         seen.update(state.hands[s])
-        seen.update(state.rows[s])
-        if state.table[s] != NONE and not state.taken >> s & 1:
+        seen.update(state.row_cards[s])
+        if state.table[s] != NONE and not state.taken_mask >> s & 1:
             seen[state.table[s]] += 1
     if seen != Counter(full_deck()):
         total = sum(seen.values())
@@ -44,10 +48,11 @@ def _audit_cards(state: NdbState) -> None:
                              if total != DECK_SIZE else "the cards are not those of the deck")
 
 
-def _audit_hands(state: NdbState) -> int:
+def _audit_hands(state: NdbData) -> int:
     """The tricks every seat has played in this round (the same for all)."""
-    size = HAND_SIZE[state.n]
-    done = {size - len(state.hands[s]) - (state.table[s] != NONE) for s in range(state.n)}
+    size = HAND_SIZE[state.players]
+    done = {size - len(state.hands[s]) - (state.table[s] != NONE)
+            for s in range(state.players)}
     if len(done) != 1:
         raise AssertionError("the seats have played different numbers of tricks")
     tricks = done.pop()
@@ -56,7 +61,7 @@ def _audit_hands(state: NdbState) -> int:
     return tricks
 
 
-def _audit_round(state: NdbState) -> None:
+def _audit_round(state: NdbData) -> None:
     rounds = state.options.rounds
     if not 0 <= state.round < rounds:
         raise AssertionError(f"round {state.round + 1} of a game of {rounds}")
@@ -64,57 +69,64 @@ def _audit_round(state: NdbState) -> None:
         raise AssertionError(f"{len(state.sheet)} rounds on the sheet in round {state.round + 1}")
 
 
-def _audit_over(state: NdbState) -> None:
+def _audit_over(state: NdbData) -> None:
     if len(state.sheet) != state.options.rounds:
         raise AssertionError("the game ended before its last round")
-    last = tuple(sheet_line(state.rows[s]) for s in range(state.n))
+    last = tuple(sheet_line(state.row_cards[s]) for s in range(state.players))
     if last != state.sheet[-1]:
         raise AssertionError("the last round's sheet does not match the rows")
 
 
-def _audit_trick(state: NdbState, tricks: int) -> None:
-    n, leader = state.n, state.leader
+def _audit_trick(state: NdbData, tricks: int) -> None:
+    n, token = state.players, state.token
     played = [state.table[s] != NONE for s in range(n)]
     took: set[int] = set()
     if state.phase == LEAD:
-        if any(played) or not state.hands[leader]:
+        if any(played) or not state.hands[token]:
             raise AssertionError("a trick starts with no card played and cards in hand")
     elif state.phase == PLAY:
-        if not played[leader] or all(played):
+        if not played[token] or all(played):
             raise AssertionError("in the play the token holder has played and somebody has not")
     elif state.phase == TAKE:
         took = _audit_taking(state, played)
     else:
         raise AssertionError(f"no phase {state.phase}")
-    if state.phase != TAKE and state.taken:
+    if state.phase != TAKE and (state.taken or state.taken_mask):
         raise AssertionError("cards marked taken outside the taking")
+    if state.phase != TAKE and state.taker != token:
+        raise AssertionError("outside the taking the seat to take is the token holder")
     for s in range(n):
-        if len(state.rows[s]) != tricks + (s in took):
-            raise AssertionError(f"seat {s} has taken {len(state.rows[s])} cards after "
+        if len(state.row_cards[s]) != tricks + (s in took):
+            raise AssertionError(f"seat {s} has taken {len(state.row_cards[s])} cards after "
                                  f"{tricks} tricks")
 
 
-def _audit_taking(state: NdbState, played: list[bool]) -> set[int]:
+def _audit_taking(state: NdbData, played: list[bool]) -> set[int]:
     """The checks of the taking; the seats that have taken in this trick."""
-    leader, taker, taken = state.leader, state.taker, state.taken
+    token, taker, taken = state.token, state.taker, state.taken
     if not all(played):
         raise AssertionError("cards are taken once everybody has played")
-    if taken >> leader & 1:
+    if len(set(taken)) != len(taken) or state.taken_mask != sum(1 << s for s in taken):
+        raise AssertionError(f"the seats taken from, {list(taken)}, are not those marked")
+    if token in taken:
         raise AssertionError("the token holder's card is taken last")
-    if (taken == 0) != (taker == leader) or (taken and not taken >> taker & 1):
+    if taker != (taken[-1] if taken else token):
         raise AssertionError(f"seat {taker} takes, but its card was not the last taken")
-    if not state._free():
+    free = takeable(state, taker)
+    if not free:
         raise AssertionError(f"seat {taker} is to take, but no card is left to it")
-    taking = {s for s in range(state.n) if taken >> s & 1}
-    return ({leader} | taking) - {taker} if taken else set()
+    if not free & (free - 1):
+        raise AssertionError(f"seat {taker} is to take, but only seat "
+                             f"{free.bit_length() - 1}'s card is left to it: the engine "
+                             f"makes that take")
+    return {token, *taken} - {taker} if taken else set()
 
 
-def _audit_sheet(state: NdbState) -> None:
+def _audit_sheet(state: NdbData) -> None:
     for lines in state.sheet:
-        if len(lines) != state.n:
+        if len(lines) != state.players:
             raise AssertionError("a sheet line per seat is expected")
         for line in lines:
             if line.plus < 0 or line.minus < 0 or line.total != line.plus - line.minus:
                 raise AssertionError(f"a sheet line {list(line)} is not plus, minus, "
                                      f"plus - minus")
-

@@ -10,64 +10,66 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
-from bohnen.ndb import serialize
-from bohnen.ndb.cards import code, full_deck, parse_card
-from bohnen.ndb.state import NdbState
+from bohnen.core.protocol import JSONObject
+from bohnen.ndb.cards import CODES, full_deck, parse_card
+from bohnen.ndb.data import VERSION, D
+from bohnen.ndb.serialize import state_from_json
+from bohnen.ndb.view_types import AnyView
+from bohnen.ndb.views import view as view_of
 
-JSON = dict[str, Any]
-DECK: Counter[str] = Counter(code(c) for c in full_deck())
+DECK: Counter[str] = Counter(CODES[c] for c in full_deck())
 
 
-def determinize(state: NdbState, seat: int | None, rng: random.Random) -> NdbState:
+def determinize(state: D, seat: int | None, rng: random.Random) -> D:
     """A state ``seat`` cannot tell from ``state``: :func:`state_from_view` of its view."""
-    return state_from_view(state.view(seat), rng)
+    return state_from_view(view_of(state, seat), rng, type(state))
 
 
-def state_from_view(view: JSON, rng: random.Random) -> NdbState:
-    """A full state showing ``view`` to its seat: the cards it does not show dealt at
-    random to the other hands and to the face-down cards not yet turned up (hand sizes
-    and who has played kept); future deals get a fresh seed."""
+def _face_down(view: AnyView) -> list[int]:
+    """The seats whose card lies face down on the table, unseen by the view's seat."""
+    played, table = view["played"], view["table"]
+    return [s for s in played if table[s] is None]
+
+
+def state_from_view(view: AnyView, rng: random.Random, cls: type[D]) -> D:
+    """A full state (a ``cls``) showing ``view`` to its seat: the cards it does not show
+    dealt at random to the other hands and to the face-down cards not yet turned up
+    (hand sizes and who has played kept); future deals get a fresh seed."""
     left = Counter(DECK)
     for p in view["players"]:
         left.subtract(p["hand"] or [])
         for row in p["rows"]:
             left.subtract(row["cards"])
-    for spot in view["table"]:
-        if spot["card"] is not None and not spot["taken"]:
-            left.subtract([spot["card"]])
+    taken = set(view["taken"])
+    for s, card in enumerate(view["table"]):
+        if card is not None and s not in taken:
+            left.subtract([card])
     pool = sorted(left.elements(), key=parse_card)  # an order that depends on the view only
     rng.shuffle(pool)
-    table = []
-    for spot in view["table"]:
-        if not spot["played"] or spot["taken"]:
-            table.append(spot["card"] if spot["played"] else None)
-        else:
-            table.append(spot["card"] if spot["card"] is not None else pool.pop())
-    hands = []
+    down = set(_face_down(view))
+    table = [pool.pop() if s in down else card for s, card in enumerate(view["table"])]
+    hands: list[list[str]] = []
     for p in view["players"]:
-        if p["hand"] is not None:
-            hands.append(list(p["hand"]))
-        else:
-            hands.append([pool.pop() for _ in range(p["hand_size"])])
-    return serialize.state_from_json(_state_json(view, hands, table, rng.getrandbits(64)))
+        hand = p["hand"]
+        hands.append(list(hand) if hand is not None else
+                     [pool.pop() for _ in range(p["hand_size"])])
+    return state_from_json(_state_json(view, hands, table, rng.getrandbits(64)), cls)
 
 
-def sampler(view: JSON) -> Callable[[random.Random], NdbState]:
+def sampler(view: AnyView, cls: type[D]) -> Callable[[random.Random], D]:
     """Draws of :func:`state_from_view` for ``view``, the view read once: a template
     built with a fixed rng is cloned at each draw and the unseen cards (a sorted
     multiset: the view's alone) dealt at random to the other hands and the face-down
     cards not yet turned up, as :func:`state_from_view` deals them."""
-    template = state_from_view(view, random.Random(0))
+    template = state_from_view(view, random.Random(0), cls)
     hidden = [p["seat"] for p in view["players"] if p["hand"] is None]
     sizes = [len(template.hands[s]) for s in hidden]
-    down = [spot["seat"] for spot in view["table"]
-            if spot["played"] and not spot["taken"] and spot["card"] is None]
+    down = _face_down(view)
     pool = sorted([c for s in hidden for c in template.hands[s]]
                   + [template.table[s] for s in down])
 
-    def draw(rng: random.Random) -> NdbState:
+    def draw(rng: random.Random) -> D:
         cards = pool[:]
         rng.shuffle(cards)
         state = template.clone()
@@ -83,21 +85,22 @@ def sampler(view: JSON) -> Callable[[random.Random], NdbState]:
     return draw
 
 
-def _state_json(view: JSON, hands: list[list[str]], table: list[str | None], rng: int) -> JSON:
+def _state_json(view: AnyView, hands: list[list[str]], table: list[str | None],
+                rng: int) -> JSONObject:
     return {
         "game": "ndb",
-        "options": view["options"],
+        "version": VERSION,
+        "options": dict(view["options"]),
         "rng": rng,
         "round": view["round"],
-        "trick": view["trick"],
+        "turn": view["turn"],
         "dealer": view["dealer"],
         "token": view["token"],
         "phase": view["phase"],
-        "taker": view["taker"] if view["taker"] is not None else view["token"],
-        "taken": [spot["seat"] for spot in view["table"] if spot["taken"]],
+        "taker": view["taker"],
+        "taken": list(view["taken"]),
         "table": table,
         "hands": hands,
-        "rows": [[c for row in p["rows"] for c in row["cards"]] for p in view["players"]],
-        "sheet": [[[ln["plus"], ln["minus"], ln["total"]] for ln in lines]
-                  for lines in view["sheet"]],
+        "row_cards": [[c for row in p["rows"] for c in row["cards"]] for p in view["players"]],
+        "sheet": [[dict(line) for line in lines] for lines in view["sheet"]],
     }

@@ -7,29 +7,36 @@ reveal (:class:`PlayedFaceDown`), each seen only by its owner. The rest is publi
 shuffled: :class:`RoundStarted`, :class:`Dealt`) and of the face-down cards turned
 up (:class:`Revealed`); a card led or played face down comes from its owner's hand
 on its owner's move, and a card taken lies face up.
+
+Each event is a ``NamedTuple`` built on the hot path without formatting anything;
+``kind`` is its JSON name (the ``event`` field of :meth:`to_json`), and ``to_json`` /
+``text`` describe it for one viewer when asked.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from bohnen.ndb.cards import code, name
-from bohnen.ndb.scoring import SheetLine
-
-JSON = dict[str, Any]
+from bohnen.core.protocol import JSONObject as JSON
+from bohnen.ndb.cards import Card, code, name
+from bohnen.ndb.data import SheetLine
 
 
 class RoundStarted(NamedTuple):
     round: int  # 1-based
     dealer: int
-    leader: int
+    leader: int  # the seat left of the dealer: it takes the token and leads
+
+    @property
+    def kind(self) -> str:
+        return "round_started"
 
     @property
     def reveals(self) -> bool:
         return True  # a new round: the deck was shuffled
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "round_started", "round": self.round, "dealer": self.dealer,
+        return {"event": self.kind, "round": self.round, "dealer": self.dealer,
                 "leader": self.leader}
 
     def text(self, viewer: int | None) -> str:
@@ -39,14 +46,18 @@ class RoundStarted(NamedTuple):
 
 class Dealt(NamedTuple):
     seat: int
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return "dealt"
 
     @property
     def reveals(self) -> bool:
         return True  # a hand dealt from the shuffled deck
 
     def to_json(self, viewer: int | None) -> JSON:
-        data: JSON = {"event": "dealt", "seat": self.seat, "count": len(self.cards)}
+        data: JSON = {"event": self.kind, "seat": self.seat, "count": len(self.cards)}
         if viewer == self.seat:
             data["cards"] = [code(c) for c in self.cards]
         return data
@@ -59,14 +70,18 @@ class Dealt(NamedTuple):
 
 class Led(NamedTuple):
     seat: int
-    card: int
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "led"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "led", "seat": self.seat, "card": code(self.card)}
+        return {"event": self.kind, "seat": self.seat, "card": code(self.card)}
 
     def text(self, viewer: int | None) -> str:
         return f"Seat {self.seat} plays {name(self.card)} face up under the token."
@@ -74,14 +89,18 @@ class Led(NamedTuple):
 
 class PlayedFaceDown(NamedTuple):
     seat: int
-    card: int
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "played_face_down"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        data: JSON = {"event": "played_face_down", "seat": self.seat}
+        data: JSON = {"event": self.kind, "seat": self.seat}
         if viewer == self.seat:
             data["card"] = code(self.card)
         return data
@@ -93,14 +112,18 @@ class PlayedFaceDown(NamedTuple):
 
 
 class Revealed(NamedTuple):
-    cards: tuple[int, ...]  # per seat, the card it played
+    cards: tuple[Card, ...]  # per seat, the card it played
+
+    @property
+    def kind(self) -> str:
+        return "revealed"
 
     @property
     def reveals(self) -> bool:
         return True  # the face-down cards turned up
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "revealed", "cards": [code(c) for c in self.cards]}
+        return {"event": self.kind, "cards": [code(c) for c in self.cards]}
 
     def text(self, viewer: int | None) -> str:
         shown = ", ".join(f"seat {s} {code(c)}" for s, c in enumerate(self.cards))
@@ -110,15 +133,19 @@ class Revealed(NamedTuple):
 class Took(NamedTuple):
     seat: int
     owner: int
-    card: int
+    card: Card
     token: bool  # the token holder's card, and with it the token
+
+    @property
+    def kind(self) -> str:
+        return "took"
 
     @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "took", "seat": self.seat, "owner": self.owner,
+        return {"event": self.kind, "seat": self.seat, "owner": self.owner,
                 "card": code(self.card), "token": self.token}
 
     def text(self, viewer: int | None) -> str:
@@ -131,11 +158,15 @@ class RoundScored(NamedTuple):
     lines: tuple[SheetLine, ...]
 
     @property
+    def kind(self) -> str:
+        return "round_scored"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "round_scored", "round": self.round,
+        return {"event": self.kind, "round": self.round,
                 "lines": [{"plus": ln.plus, "minus": ln.minus, "total": ln.total}
                           for ln in self.lines]}
 
@@ -149,13 +180,21 @@ class GameEnded(NamedTuple):
     winners: tuple[int, ...]
 
     @property
+    def kind(self) -> str:
+        return "game_ended"
+
+    @property
     def reveals(self) -> bool:
         return False
 
     def to_json(self, viewer: int | None) -> JSON:
-        return {"event": "game_ended", "scores": list(self.scores),
+        return {"event": self.kind, "scores": list(self.scores),
                 "winners": list(self.winners)}
 
     def text(self, viewer: int | None) -> str:
         won = ", ".join(str(w) for w in self.winners)
         return f"Game over. Totals {list(self.scores)}; winner(s): seat {won}."
+
+
+NdbEvent = (RoundStarted | Dealt | Led | PlayedFaceDown | Revealed | Took | RoundScored
+            | GameEnded)

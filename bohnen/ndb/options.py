@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from bohnen.core.options import check_int, options_from_json
+from bohnen.core.protocol import JSONObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +21,9 @@ class NdbOptions:
         check_int("players", self.players, 3, 6)
         check_int("rounds", self.rounds, 1, 12)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any) -> NdbOptions:
+    def from_json(cls, data: object) -> NdbOptions:
         return options_from_json(cls, data)

@@ -12,35 +12,40 @@ Its outcome is the score sheet's totals then, the highest winning.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bohnen.core.result import Result
+from bohnen.ndb.actions import NdbAction, Take
 from bohnen.ndb.cards import KINDS
+from bohnen.ndb.data import LEAD, OVER, PLAY, TAKE, NdbData
+from bohnen.ndb.legal import PLAYS, TAKE_SETS
+from bohnen.ndb.rules import apply, result, takeable, totals
 from bohnen.ndb.scoring import row_score
-from bohnen.ndb.state import LEAD, OVER, PLAY, PLAYS, TAKE, NdbState
 
 
-def playout(state: NdbState, rng: random.Random) -> Result:
+def playout(state: NdbData, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` to the end of its round; the totals then."""
     start = state.round
-    while state.phase != OVER and state.round == start:
-        state.apply(playout_move(state, rng))
-    if state.phase == OVER:
-        return state.result()
-    scores = state.totals()
+    while state.phase is not OVER and state.round == start:
+        move = playout_move(state, rng)
+        if move is None:
+            break
+        apply(state, move)
+    if state.phase is OVER:
+        return result(state)
+    scores = totals(state)
     best = max(scores)
-    return Result(scores, tuple(s for s in range(state.n) if scores[s] == best),
+    return Result(scores, tuple(s for s in range(state.players) if scores[s] == best),
                   "the playout's round ended")
 
 
-def playout_move(state: NdbState, rng: random.Random) -> Any:
+def playout_move(state: NdbData, rng: random.Random) -> NdbAction | None:
     """The policy's move in ``state`` (None once the game is over)."""
     phase = state.phase
-    if phase == TAKE:
+    if phase is TAKE:
         return _greedy_take(state, state.taker)
-    if phase == LEAD:
-        seat = state.leader
-    elif phase == PLAY:
+    if phase is LEAD:
+        seat = state.token
+    elif phase is PLAY:
         waiting = [s for s, card in enumerate(state.table) if card < 0]
         seat = waiting[int(rng.random() * len(waiting))]
     else:
@@ -49,11 +54,12 @@ def playout_move(state: NdbState, rng: random.Random) -> Any:
     return PLAYS[seat][hand[int(rng.random() * len(hand))]]
 
 
-def _greedy_take(state: NdbState, seat: int) -> Any:
-    row = state.rows[seat]
-    best: Any = None
+def _greedy_take(state: NdbData, seat: int) -> Take:
+    row = state.row_cards[seat]
+    takes = TAKE_SETS[seat][takeable(state, seat)]
+    best = takes[0]
     best_gain = -10**9
-    for take in state.legal_actions(seat):
+    for take in takes:
         card = state.table[take.owner]
         colour = card // KINDS
         mine = [c for c in row if c // KINDS == colour]

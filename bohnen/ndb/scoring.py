@@ -8,9 +8,9 @@ doubled if it holds the "x2" card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
-from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB, value
+from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB, Card, value
+from bohnen.ndb.data import SheetLine
 
 
 def row_score(cards: Iterable[int]) -> int:
@@ -32,17 +32,9 @@ def row_score(cards: Iterable[int]) -> int:
     return total * 2 if doubled else total
 
 
-class SheetLine(NamedTuple):
-    """One player's line for one round: "Spiel +", "Spiel –" and "Summe"."""
-
-    plus: int  # sum of the positive rows
-    minus: int  # sum of the negative rows, as a positive number
-    total: int  # plus - minus
-
-
-def rows_of(cards: Iterable[int]) -> list[list[int]]:
+def rows_of(cards: Iterable[Card]) -> list[list[Card]]:
     """The cards taken, in one row per colour (specials at the head of each row)."""
-    rows: list[list[int]] = [[] for _ in COLOURS]
+    rows: list[list[Card]] = [[] for _ in COLOURS]
     for card in cards:
         rows[card // KINDS].append(card)
     for row in rows:
@@ -63,3 +55,6 @@ def sheet_line(cards: Iterable[int]) -> SheetLine:
         else:
             minus -= points
     return SheetLine(plus, minus, plus - minus)
+
+
+__all__ = ["SheetLine", "row_score", "rows_of", "sheet_line"]

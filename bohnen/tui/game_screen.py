@@ -7,16 +7,18 @@ the seat shown (:meth:`GameScreen.board_text`); everything else is here.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import Console
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
+from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
@@ -104,16 +106,16 @@ class GameScreen(Screen[None]):
 
     # --- what a game's screen draws ---------------------------------------------------
 
-    def title_text(self, view: dict[str, Any]) -> str:
+    def title_text(self, view: JSONObject) -> str:
         raise NotImplementedError
 
-    def board_text(self, view: dict[str, Any]) -> str:
+    def board_text(self, view: JSONObject) -> str:
         raise NotImplementedError
 
-    def result_extra(self, view: dict[str, Any]) -> str:
+    def result_extra(self, view: JSONObject) -> str:
         return ""
 
-    def menu(self, seat: int) -> list[Any]:
+    def menu(self, seat: int) -> list[Action]:
         """The numbered actions offered to ``seat`` (a game may leave some to its keys)."""
         return self.session.choices(seat)
 
@@ -253,7 +255,7 @@ class GameScreen(Screen[None]):
             return
         self.after_move(self.session.play_text(seat, text))
 
-    def play_action(self, action: Any) -> None:
+    def play_action(self, action: Action) -> None:
         any_time = getattr(action, "any_time", False)
         seat = self.person_seat() if any_time else self.my_seat()
         if seat is None:
@@ -322,7 +324,7 @@ class GameScreen(Screen[None]):
         self.set_focus(None)
         self.play_text(text)
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.focused is not None:
             self.set_focus(None)
             event.stop()
@@ -333,6 +335,8 @@ class GameScreen(Screen[None]):
             self.say("No hint: it is not your move.", error=True)
             return
         action = self.session.hint(seat)
+        if action is None:
+            return
         self.say(f"Hint: {without_seat(str(action))} (g plays it)")
         self.hinted(action)
 
@@ -340,7 +344,9 @@ class GameScreen(Screen[None]):
         seat = self.my_seat()
         if seat is None:
             return
-        self.play_action(self.session.hint(seat))
+        action = self.session.hint(seat)
+        if action is not None:
+            self.play_action(action)
 
     def action_take_back(self) -> None:
         if self._timer is not None:

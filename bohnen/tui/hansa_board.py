@@ -1,4 +1,4 @@
-"""What the Bohn Hansa screen draws, from a seat's view and the (public) board data.
+"""What the Bohn Hansa screen draws, from a seat's view (its board: ``hansa_facts.py``).
 
 Pure functions returning markup: the players' table, the hand in its order with the
 contracts spelled out, prices and ladders, the negotiation, and the journey to a
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from bohnen.hansa.board import STORAGE, Board
+from bohnen.core.protocol import JSONObject
+from bohnen.tui.hansa_facts import MapFacts
 from bohnen.tui.hansa_map import SEAT_COLOURS, cart_digit
 from bohnen.tui.text import click, esc
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 BEAN_COLOURS = {"BL": "blue", "FE": "bright_yellow", "SA": "cyan", "BR": "yellow",
                 "SO": "magenta", "AU": "bright_white", "RO": "red", "GA": "green"}
@@ -37,7 +37,7 @@ def seat_colour(view: JSON, seat: int) -> str:
 # --- cards --------------------------------------------------------------------------------
 
 
-def card_kind(board: Board, seat: int, card: str) -> str:
+def card_kind(board: MapFacts, seat: int, card: str) -> str:
     """``contract``, ``zoll``, ``nachschub`` or ``travel`` for a card of ``seat``'s hand."""
     if card.startswith("C"):
         return "contract"
@@ -49,22 +49,22 @@ def card_kind(board: Board, seat: int, card: str) -> str:
     return "travel"
 
 
-def contract_of(board: Board, card: str) -> tuple[str, list[str], int]:
-    """(city code, bean codes, payout) of contract ``C<n>``."""
-    contract = board.contracts[int(card[1:]) - 1]
-    return (board.city_codes[contract.city], [board.bean_codes[b] for b in contract.beans],
-            contract.payout)
+def contract_of(contracts: JSON, card: str) -> tuple[str, list[str], int]:
+    """(city code, bean codes, payout) of contract ``C<n>``, one the viewer sees
+    (``contracts``: the view's)."""
+    contract = contracts[card]
+    return contract["city"], contract["beans"], contract["payout"]
 
 
-def contract_text(board: Board, card: str) -> str:
+def contract_text(contracts: JSON, card: str) -> str:
     """A contract in words (plain): ``C58 ROS SA+SO 35t``."""
-    city, beans, payout = contract_of(board, card)
+    city, beans, payout = contract_of(contracts, card)
     return f"{card} {city} {'+'.join(beans)} {payout}t"
 
 
-def contract_markup(board: Board, card: str, beans_held: JSON) -> str:
+def contract_markup(contracts: JSON, card: str, beans_held: JSON) -> str:
     """A contract with its beans coloured; ✓ when the seat holds every bean of it."""
-    city, beans, payout = contract_of(board, card)
+    city, beans, payout = contract_of(contracts, card)
     have = all(beans_held.get(b, 0) for b in beans)
     mark = " [b green]✓[/]" if have else ""
     return (f"[b]{esc(card)}[/] {esc(city)} {'+'.join(bean(b) for b in beans)} "
@@ -75,15 +75,15 @@ CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
 CARD_STYLES = {"zoll": "b red", "nachschub": "b green", "contract": "b", "travel": ""}
 
 
-def hand_text(board: Board, seat: int, hand: Sequence[str]) -> str:
+def hand_text(board: MapFacts, seat: int, hand: Sequence[str]) -> str:
     """The hand's line (plain text): its cards in order, the front card marked."""
     return "Hand " + " ".join(("▶" if i == 0 else "") + card
                               + CARD_WORDS.get(card_kind(board, seat, card), "")
                               for i, card in enumerate(hand))
 
 
-def hand_lines(board: Board, seat: int, hand: Sequence[str], beans_held: JSON,
-               played: int = 0) -> list[str]:
+def hand_lines(board: MapFacts, contracts: JSON, seat: int, hand: Sequence[str],
+               beans_held: JSON, played: int = 0) -> list[str]:
     """The hand in its order (the first ``played`` cards highlighted: a journey's
     cards), then the contracts in it with their city, beans and payout."""
     if not hand:
@@ -97,9 +97,9 @@ def hand_lines(board: Board, seat: int, hand: Sequence[str], beans_held: JSON,
             style = (style + " reverse").strip()
         items.append(f"[{style}]{esc(text)}[/]" if style else esc(text))
     lines = ["Hand " + " ".join(items)]
-    contracts = [contract_markup(board, c, beans_held) for c in hand if c.startswith("C")]
-    if contracts:
-        lines += wrap("Contracts ", contracts, " · ")
+    shown = [contract_markup(contracts, c, beans_held) for c in hand if c.startswith("C")]
+    if shown:
+        lines += wrap("Contracts ", shown, " · ")
     return lines
 
 
@@ -125,10 +125,10 @@ def wrap(head: str, items: Sequence[str], sep: str, width: int = WIDTH) -> list[
 # --- players, prices, ladders -------------------------------------------------------------
 
 
-def aid_markup(beans: JSON) -> str:
+def aid_markup(beans: JSON, storage: int) -> str:
     """An aid's eight places: the beans it holds, ``··`` for each free place."""
     tokens = [bean(code) for code, count in beans.items() for _ in range(count)]
-    free = max(0, STORAGE - len(tokens))
+    free = max(0, storage - len(tokens))
     return " ".join([*tokens, *(["[dim]··[/]"] * free)])
 
 
@@ -145,14 +145,15 @@ def player_line(view: JSON, player: JSON, viewer: int, name: str) -> str:
         extra.append(f"gave up {len(player['waste'])}")
     tail = ("  " + esc(" · ".join(extra))) if extra else ""
     colour = seat_colour(view, seat)
+    storage = view["board"]["storage"]
     started = view["phase"] != "setup" or seat < view["active"]
     city = player["city"] if started else "·"
     return (f"{who} [{colour}]{esc(city):<3}[/] {player['money']:>4}t {loan} "
-            f"{player['hand_size']:>3}  {aid_markup(player['beans'])}{tail}")
+            f"{player['hand_size']:>3}  {aid_markup(player['beans'], storage)}{tail}")
 
 
 def players_lines(view: JSON, viewer: int, names: Sequence[str]) -> list[str]:
-    head = "[dim]   seat        city money loan hand  aid (8 places)[/]"
+    head = f"[dim]   seat        city money loan hand  aid ({view['board']['storage']} places)[/]"
     return [head] + [player_line(view, p, viewer, names[p["seat"]]) for p in view["players"]]
 
 
@@ -162,7 +163,7 @@ def prices_markup(view: JSON, city: int) -> str:
     return " ".join(f"{bean(code)} {price}" for code, price in prices.items())
 
 
-def city_line(board: Board, view: JSON, label: str, city: int) -> str:
+def city_line(board: MapFacts, view: JSON, label: str, city: int) -> str:
     return f"{label} [b]{esc(board.city_codes[city])}[/] {prices_markup(view, city)}"
 
 
@@ -174,13 +175,13 @@ def ladder_markup(view: JSON, code: str, slots: int = 5) -> str:
         if slot is None:
             cells.append("[dim]·· [/]")
         else:
-            count = "" if slot[1] == 1 else str(slot[1])
-            cells.append(f"{bean(slot[0])}{count:<1}")
+            count = "" if slot["count"] == 1 else str(slot["count"])
+            cells.append(f"{bean(slot['bean'])}{count:<1}")
     cells += ["   "] * (slots - len(cells))
     return " ".join(cells)
 
 
-def ladder_cell(board: Board, view: JSON, city: int, cursor: int) -> str:
+def ladder_cell(board: MapFacts, view: JSON, city: int, cursor: int) -> str:
     """A city's code (clickable: the cursor), ladder and prices now, 38 columns."""
     code = board.city_codes[city]
     label = f"[reverse b]{esc(code)}[/]" if city == cursor else f"[b]{esc(code)}[/]"
@@ -190,7 +191,7 @@ def ladder_cell(board: Board, view: JSON, city: int, cursor: int) -> str:
     return click(f"cursor_to('{code}')", label) + f" {ladder_markup(view, code)} {cells}{pad}"
 
 
-def price_table(board: Board, view: JSON, city: int) -> list[str]:
+def price_table(board: MapFacts, view: JSON, city: int) -> list[str]:
     """Every price of ``city``'s ladder per bean, bottom slot first, the price now in
     brackets, then the top circles (a full ladder's prices)."""
     slot_now = view["cities"][city]["free_slot"] - 1
@@ -199,11 +200,11 @@ def price_table(board: Board, view: JSON, city: int) -> list[str]:
     for b in board.city_beans[city]:
         cells = [f"[{p[b]}]" if i == slot_now else str(p[b]) for i, p in enumerate(rows[:-1])]
         top = f"({rows[-1][b]})" if slot_now == len(rows) - 1 else str(rows[-1][b])
-        parts.append(f"{bean(board.bean_codes[b])} {esc(' '.join(cells))} top {esc(top)}")
+        parts.append(f"{bean(b)} {esc(' '.join(cells))} top {esc(top)}")
     return wrap(f"{esc(board.city_names[city])}: ", parts, " · ")
 
 
-def prices_page(board: Board, view: JSON, cursor: int) -> list[str]:
+def prices_page(board: MapFacts, view: JSON, cursor: int) -> list[str]:
     cities = list(range(board.cities))
     half = (len(cities) + 1) // 2
     lines = ["[dim]ladders bottom slot first (BL3: three Blaue on one slot) · prices now[/]"]
@@ -229,22 +230,22 @@ def deal_text(p: JSON, active: int, city: str) -> str:
             f"{buys}; seat {p['guest']} gives {guest_gives}")
 
 
-def phase_lines(board: Board, view: JSON, viewer: int) -> list[str]:
+def phase_lines(board: MapFacts, view: JSON, viewer: int) -> list[str]:
     """The state of the phase: the trading, the customs owed, the closing."""
     phase = view["phase"]
     active = view["active"]
     if phase == "trade":
         city = view["players"][active]["city"]
         line = (f"Trade in {esc(city)} (prices fixed) · floor: seat {view['floor']} · "
-                f"your proposals left {view['proposals_left'][viewer]}")
+                f"your proposals left {view['players'][viewer]['proposals_left']}")
         pending = view["pending"]
         if pending is None:
             return [line]
         text = esc(deal_text(pending, active, city))
         return [line, f"[b]{text}[/]" if pending["to"] == viewer else text]
     if phase == "customs":
-        return [f"[b red]Customs: seat {active} still owes {view['due']}t[/] — sell beans at "
-                "their base price, one by one"]
+        return [f"[b red]Customs: seat {active} still owes {view['customs_due']}t[/] — sell "
+                "beans at their base price, one by one"]
     if phase == "closing":
         return ["[b]The game is ending:[/] each player fulfils the contracts it can where "
                 "it stands"]
@@ -254,18 +255,18 @@ def phase_lines(board: Board, view: JSON, viewer: int) -> list[str]:
     return []
 
 
-def table_line(board: Board, view: JSON) -> str | None:
+def table_line(view: JSON) -> str | None:
     """The contracts the active player laid on the table this turn."""
     if not view["table"]:
         return None
     beans = view["players"][view["active"]]["beans"]
-    cards = " · ".join(contract_markup(board, c, beans) for c in view["table"])
+    cards = " · ".join(contract_markup(view["contracts"], c, beans) for c in view["table"])
     return f"Table (seat {view['active']}): {cards}"
 
 
 def header(view: JSON) -> str:
-    return (f"Neue Ernte {view['harvest_pile']} left + {view['harvest_reserve']} reserve · "
-            f"contracts {view['contract_pile']}")
+    return (f"Neue Ernte {view['harvest_pile_size']} left + {view['harvest_reserve_size']} "
+            f"reserve · contracts {view['contract_pile_size']}")
 
 
 def legend(view: JSON, names: Sequence[str]) -> str:
@@ -298,19 +299,20 @@ class Journey:
     def possible(self) -> bool:
         return len(self.cards) >= self.need
 
-    def notation(self, board: Board) -> str:
+    def notation(self, board: MapFacts) -> str:
         if self.dest == self.here:
             return "stay"
         return "go " + " ".join(board.city_codes[c] for c in self.path)
 
 
-def journey(board: Board, hand: Sequence[str], here: int, dest: int, index: int) -> Journey:
-    paths = board.paths[here][dest] if dest != here else ((),)
+def journey(board: MapFacts, hand: Sequence[str], here: int, dest: int,
+            index: int) -> Journey:
+    paths = board.paths(here, dest) if dest != here else ((),)
     need = board.dist[here][dest] + 1
     return Journey(here, dest, tuple(paths), index, tuple(hand[:need]), need)
 
 
-def journey_line(board: Board, seat: int, money: int, trip: Journey) -> list[str]:
+def journey_line(board: MapFacts, seat: int, money: int, trip: Journey) -> list[str]:
     """What the journey costs and does, before it is confirmed (two lines)."""
     codes = board.city_codes
     if not trip.possible:
@@ -340,7 +342,7 @@ def journey_line(board: Board, seat: int, money: int, trip: Journey) -> list[str
     return [what, "  " + " · ".join(effects)]
 
 
-def city_detail(board: Board, view: JSON, city: int) -> str:
+def city_detail(board: MapFacts, view: JSON, city: int) -> str:
     """The city under the cursor: its name, prices now, routes and the carts there."""
     code = board.city_codes[city]
     routes = " ".join(board.city_codes[n] for n in board.neighbours[city])

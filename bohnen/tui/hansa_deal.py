@@ -5,21 +5,19 @@ active player buys in the city for the other seat; or the counter to a proposal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList, Static
 
-from bohnen.hansa.board import Board
+from bohnen.core.protocol import JSONObject
+from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import deal_text
+from bohnen.tui.hansa_facts import bean_rank, board_of
 from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
 
-if TYPE_CHECKING:
-    from bohnen.tui.hansa_screen import HansaScreen
-
-JSON = dict[str, Any]
+JSON = JSONObject
 
 
 def deal_targets(view: JSON, seat: int) -> list[int]:
@@ -33,9 +31,9 @@ def deal_targets(view: JSON, seat: int) -> list[int]:
     return [view["active"]]
 
 
-def bean_items(board: Board, beans: JSON) -> list[tuple[str, str]]:
-    """(label, value) for every bean on the seat's aid, one item per bean."""
-    names = dict(zip(board.bean_codes, board.bean_names, strict=True))
+def bean_items(names: dict[str, str], beans: JSON) -> list[tuple[str, str]]:
+    """(label, value) for every bean on the seat's aid, one item per bean (``names``:
+    bean code -> name)."""
     return [(f"{code} {names.get(code, '')}", f"{code}#{i}")
             for code, count in beans.items() for i in range(count)]
 
@@ -69,11 +67,11 @@ class DealPanel(ProposalPanel):
     #deal-buttons { height: 3; }
     """
 
-    def __init__(self, owner: HansaScreen, seat: int, view: JSON, board: Board,
+    def __init__(self, owner: GameScreen, seat: int, view: JSON,
                  names: Sequence[str]) -> None:
         super().__init__(owner, seat)
         self.deal_view = view
-        self.board = board
+        self.board = board_of(view)
         self.names = list(names)
         pending = view["pending"]
         self.answering: JSON | None = pending if pending and pending["to"] == seat else None
@@ -87,7 +85,8 @@ class DealPanel(ProposalPanel):
                 with RadioSet(id="deal-to"):
                     for i, seat in enumerate(self.targets):
                         yield RadioButton(self.target_label(seat), value=i == 0)
-                yield SelectionList[str](*bean_items(self.board, me["beans"]), id="deal-give")
+                items = bean_items(dict(self.board.bean_names), me["beans"])
+                yield SelectionList[str](*items, id="deal-give")
             with Horizontal(classes="deal-line"):
                 yield Static("want", classes="deal-label")
                 yield Input(placeholder="beans you want, e.g. FE,FE (empty: none)",
@@ -114,7 +113,7 @@ class DealPanel(ProposalPanel):
 
     def buy_hint(self) -> str:
         view = self.deal_view
-        city = self.board.city_codes.index(self.active_city())
+        city = self.board.city(self.active_city())
         prices = " ".join(f"{b} {p}t" for b, p in view["cities"][city]["prices"].items())
         return f"seat {view['active']} buys here for the other: {prices}"
 
@@ -145,5 +144,5 @@ class DealPanel(ProposalPanel):
         else:
             index = self.query_one("#deal-to", RadioSet).pressed_index
             head = f"propose {self.targets[max(index, 0)]}"
-        return deal_notation(head, sorted(give, key=self.board.bean_codes.index), want, buy)
+        return deal_notation(head, sorted(give, key=bean_rank), want, buy)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bohnen.hansa.board import Board
+from bohnen.tui.hansa_facts import MapFacts
 from bohnen.tui.text import click, esc
 
 WIDTH = 78
@@ -49,14 +49,14 @@ class MapLayout:
     height: int
 
 
-def layout(board: Board, width: int = WIDTH, height: int = HEIGHT, room: int = 8) -> MapLayout:
+def layout(board: MapFacts, width: int = WIDTH, height: int = HEIGHT, room: int = 8) -> MapLayout:
     """The places of ``board``'s cities; ``room`` columns kept for a code and its carts."""
     if set(board.city_codes) == set(DEFAULT_PLACES) and width >= WIDTH and height >= HEIGHT:
         return MapLayout(tuple(DEFAULT_PLACES[c] for c in board.city_codes), width, height)
     return MapLayout(_auto(board, width, height, room), width, height)
 
 
-def _auto(board: Board, width: int, height: int, room: int) -> tuple[tuple[int, int], ...]:
+def _auto(board: MapFacts, width: int, height: int, room: int) -> tuple[tuple[int, int], ...]:
     xs = [x for x, _ in board.coords]
     ys = [y for _, y in board.coords]
     span_x = max(max(xs) - min(xs), 1.0)
@@ -125,7 +125,7 @@ class Marks:
 Cell = tuple[str, str, str]  # (character, style, city code to click or "")
 
 
-def render(board: Board, places: MapLayout, marks: Marks,
+def render(board: MapFacts, places: MapLayout, marks: Marks,
            on_click: Callable[[str], str] | None = None) -> list[str]:
     """The map as lines of markup; ``on_click(code)`` is the screen action of a city."""
     grid: list[list[Cell]] = [[(" ", "", "")] * places.width for _ in range(places.height)]

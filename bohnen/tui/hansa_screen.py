@@ -11,11 +11,11 @@ plays are shown. The prices page shows every ladder and the prices now.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from bohnen.hansa.board import Board
+from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import (
     CARD_WORDS,
@@ -37,10 +37,13 @@ from bohnen.tui.hansa_board import (
     table_line,
     tabs,
 )
+from bohnen.tui.hansa_deal import DealPanel
+from bohnen.tui.hansa_facts import MapFacts, board_of
 from bohnen.tui.hansa_map import Marks, layout, render, step
+from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, without_seat
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 GAME_HELP = """  m / l / b map / prices of every city / board (or click the tabs)
   ←↑↓→      move the city cursor (or click a city); Esc: the board
@@ -86,16 +89,16 @@ class HansaScreen(GameScreen):
     HansaScreen #board { link-style: none; }
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.board: Board = self.session.options.board_data
+    def __init__(self, session: Session, delay: float = 0.6) -> None:
+        super().__init__(session, delay)
+        self.board: MapFacts = board_of(self.session.view(self.shown))
         self.places = layout(self.board)
         self.page = "board"
         self.cursor = 0
         self.path_index = 0
-        self.submenu: tuple[str, list[Any]] | None = None
+        self.submenu: tuple[str, list[Action]] | None = None
         self._cursor_seat: int | None = None
-        self._phase_key: tuple[Any, ...] | None = None
+        self._phase_key: tuple[int, str, int, int] | None = None
         self._travelling = False  # the map came up for the seat shown to travel
         self._view: JSON | None = None
 
@@ -112,7 +115,7 @@ class HansaScreen(GameScreen):
         super().redraw()
 
     def here(self, view: JSON) -> int:
-        return self.board.city_codes.index(view["players"][self.shown]["city"])
+        return self.board.city(view["players"][self.shown]["city"])
 
     def my_travel(self, view: JSON) -> bool:
         return (view["phase"] == "travel" and view["active"] == self.shown
@@ -173,8 +176,9 @@ class HansaScreen(GameScreen):
             if self.cursor != here:
                 where += " · " + city_line(self.board, view, "cursor", self.cursor)
             lines.append(where + "  [dim](m: map, l: prices)[/]")
-        lines += hand_lines(self.board, self.shown, me["hand"] or [], me["beans"])
-        table = table_line(self.board, view)
+        lines += hand_lines(self.board, view["contracts"], self.shown, me["hand"] or [],
+                            me["beans"])
+        table = table_line(view)
         if table:
             lines.append(table)
         return lines + phase_lines(self.board, view, self.shown)
@@ -193,7 +197,7 @@ class HansaScreen(GameScreen):
         here = self.here(view)
         carts: dict[int, list[int]] = {}
         for p in view["players"]:
-            carts.setdefault(board.city_codes.index(p["city"]), []).append(p["seat"])
+            carts.setdefault(board.city(p["city"]), []).append(p["seat"])
         trip = self.trip(view)
         far = frozenset(c for c in range(board.cities)
                         if board.dist[here][c] + 1 > len(hand)) if trip else frozenset()
@@ -208,7 +212,8 @@ class HansaScreen(GameScreen):
             lines.append("[dim]←↑↓→ or a click: the cursor · in your travel phase Enter "
                          "travels to it · Esc: the board[/]")
         played = trip.need if trip is not None and trip.possible else 0
-        return lines + hand_lines(board, self.shown, hand, me["beans"], played)[:1]
+        return lines + hand_lines(board, view["contracts"], self.shown, hand, me["beans"],
+                                  played)[:1]
 
     def contracts_for(self, view: JSON) -> str:
         """Your contracts (hand and table) to be fulfilled in the cursor's city."""
@@ -219,8 +224,8 @@ class HansaScreen(GameScreen):
         code = self.board.city_codes[self.cursor]
         mine = []
         for card in cards:
-            if card.startswith("C"):
-                city, beans, payout = contract_of(self.board, card)
+            if card in view["contracts"]:
+                city, beans, payout = contract_of(view["contracts"], card)
                 if city == code:
                     have = all(me["beans"].get(b, 0) for b in beans)
                     mine.append(f"{card} {payout}t{' ✓' if have else ''}")
@@ -234,7 +239,7 @@ class HansaScreen(GameScreen):
 
     # --- the numbered list ------------------------------------------------------------
 
-    def menu(self, seat: int) -> list[Any]:
+    def menu(self, seat: int) -> list[Action]:
         if self.submenu is not None:
             return self.submenu[1]
         return [a for a in self.session.choices(seat) if verb(a) not in KEYED_VERBS]
@@ -252,18 +257,18 @@ class HansaScreen(GameScreen):
         me = view["players"][self.shown]
         if words[0] == "buy" and len(words) == 3:
             return f"{text} ({view['cities'][self.here(view)]['prices'].get(words[1], '?')}t)"
-        if words[0] == "buy-scarce" and words[1] in board.bean_codes:
-            b = board.bean_codes.index(words[1])
-            return f"{text} ({max(row[b] for row in board.prices[self.here(view)])}t)"
-        if words[0] == "fulfil":
-            return f"{text} +{contract_of(board, words[1])[2]}t"
-        if words[0] == "sell" and words[1] in board.bean_codes:
-            return f"{text} ({board.base[board.bean_codes.index(words[1])]}t)"
+        if words[0] == "buy-scarce" and words[1] in board.base:
+            b = words[1]
+            return f"{text} ({max(row.get(b, 0) for row in board.prices[self.here(view)])}t)"
+        if words[0] == "fulfil" and words[1] in view["contracts"]:
+            return f"{text} +{contract_of(view['contracts'], words[1])[2]}t"
+        if words[0] == "sell" and words[1] in board.base:
+            return f"{text} ({board.base[words[1]]}t)"
         if words[0] == "stay" and me["hand"]:
             front = me["hand"][0]
             return f"stay (plays {front}{CARD_WORDS.get(card_kind(board, self.shown, front), '')})"
-        if words[0] == "begin":
-            city, _beans, payout = contract_of(board, words[1])
+        if words[0] == "begin" and words[1] in view["contracts"]:
+            city, _beans, payout = contract_of(view["contracts"], words[1])
             return f"{text} (start in {city} with {payout}t)"
         if words[0] == "pass":
             return f"pass (the floor to seat {(self.shown + 1) % len(view['players'])})"
@@ -297,11 +302,11 @@ class HansaScreen(GameScreen):
             return None if pending["to"] == seat else f"proposal {pending['pid']} awaits an answer"
         if view["floor"] != seat:
             return f"Seat {view['floor']} holds the floor."
-        if view["proposals_left"][seat] <= 0:
+        if view["players"][seat]["proposals_left"] <= 0:
             return "Your proposals of this turn are used up."
         return None
 
-    def after_move(self, outcome: Any) -> None:
+    def after_move(self, outcome: Outcome) -> None:
         if outcome.ok:
             self.submenu = None
         super().after_move(outcome)
@@ -311,9 +316,9 @@ class HansaScreen(GameScreen):
         words = without_seat(str(action)).split()
         if words and words[0] == "go" and words[-1] in self.board.city_codes:
             view = self.view_now()
-            self.cursor = self.board.city_codes.index(words[-1])
-            paths = self.board.paths[self.here(view)][self.cursor]
-            wanted = tuple(self.board.city_codes.index(c) for c in words[1:]
+            self.cursor = self.board.city(words[-1])
+            paths = self.board.paths(self.here(view), self.cursor)
+            wanted = tuple(self.board.city(c) for c in words[1:]
                            if c in self.board.city_codes)
             self.path_index = paths.index(wanted) if wanted in paths else 0
             self.page = "map"
@@ -334,7 +339,7 @@ class HansaScreen(GameScreen):
 
     def action_cursor_to(self, code: str) -> None:
         if code in self.board.city_codes:
-            self.cursor = self.board.city_codes.index(code)
+            self.cursor = self.board.city(code)
             self.path_index = 0
             self.redraw()
 
@@ -401,8 +406,6 @@ class HansaScreen(GameScreen):
                           "Beans are returned only to make room, when your aid holds 8.")
 
     def action_deal(self) -> None:
-        from bohnen.tui.hansa_deal import DealPanel
-
         seat = self.my_seat()
         if seat is None:
             return
@@ -411,4 +414,4 @@ class HansaScreen(GameScreen):
         if why is not None:
             self.say(why, error=True)
             return
-        self.app.push_screen(DealPanel(self, seat, view, self.board, self.names(view)))
+        self.app.push_screen(DealPanel(self, seat, view, self.names(view)))

@@ -1,16 +1,19 @@
 """The Nicht die Bohne! screen: the hand by colour, the trick, the chain of taking,
-everyone's rows with their scores, and the score sheet."""
+everyone's rows with their scores, and the score sheet.
+
+It reads only the seat's view (``bohnen/ndb/view_types.py`` types it; this layer
+reaches the game only through the registry): the colours' names come from the view's
+legend, the chain of taking from ``taken``, each seat's points from ``rows_score``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
+from bohnen.core.protocol import View
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.text import click, esc
 
-JSON = dict[str, Any]
-
-COLOURS = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
 BACK = "▒▒"
 
 GAME_HELP = """  click a card of your hand to play it, a card of the trick to take it
@@ -20,6 +23,13 @@ GAME_HELP = """  click a card of your hand to play it, a card of the trick to ta
 [b]Rows[/b] 0 (Nicht die Bohne) makes a row worth 0; one or three –
   make it negative; x2 doubles it."""
 
+Colours = Mapping[str, str]  # colour code -> its English name (rich's colour)
+
+
+def colours(view: View) -> dict[str, str]:
+    """Each colour's code and English name, from the view's legend."""
+    return {c["code"]: c["english"] for c in view["legend"]["colours"]}
+
 
 def kind(card: str) -> str:
     """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
@@ -27,9 +37,9 @@ def kind(card: str) -> str:
     return "–" if rest == "-" else rest
 
 
-def card(code: str) -> str:
+def card(code: str, names: Colours) -> str:
     """A card in its colour (``R7``)."""
-    return f"[{COLOURS.get(code[0], 'white')}]{esc(code[0] + kind(code))}[/]"
+    return f"[{names.get(code[0], 'white')}]{esc(code[0] + kind(code))}[/]"
 
 
 def hand_text(hand: list[str]) -> str:
@@ -40,69 +50,71 @@ def hand_text(hand: list[str]) -> str:
     return " │ ".join(f"{c} {' '.join(ks)}" for c, ks in groups.items())
 
 
-def hand_markup(hand: list[str], playable: bool) -> str:
+def hand_markup(hand: list[str], playable: bool, names: Colours) -> str:
     groups: dict[str, list[str]] = {}
     for code in hand:
-        shown = f"[{COLOURS[code[0]]}]{esc(kind(code))}[/]"
+        shown = f"[{names[code[0]]}]{esc(kind(code))}[/]"
         if playable:
             shown = click(f"play_card('{code}')", shown)
         groups.setdefault(code[0], []).append(shown)
-    body = " │ ".join(f"[b {COLOURS[c]}]{c}[/] {' '.join(ks)}" for c, ks in groups.items())
+    body = " │ ".join(f"[b {names[c]}]{c}[/] {' '.join(ks)}" for c, ks in groups.items())
     return "Your hand: " + (body or "(empty)")
 
 
-def table_line(view: JSON, viewer: int) -> str:
+def table_line(view: View) -> str:
     """The trick: the token card face up, the others as backs until the reveal."""
+    names = colours(view)
+    played, taken = set(view["played"]), set(view["taken"])
     items = []
-    for spot in view["table"]:
-        seat = spot["seat"]
-        if not spot["played"]:
+    for seat, code in enumerate(view["table"]):
+        if seat not in played:
             shown = "·"
-        elif spot["card"] is None:
+        elif code is None:
             shown = BACK
         else:
-            shown = card(spot["card"])
-            if view["phase"] == "take" and not spot["taken"]:
+            shown = card(code, names)
+            if view["phase"] == "take" and seat not in taken:
                 shown = click(f"take({seat})", shown)
-        if spot["taken"]:
+        if seat in taken:
             shown = f"[strike dim]{shown}[/]"
         token = "◆" if seat == view["token"] else ""
         items.append(f"{seat}{token}:{shown}")
     return "Trick: " + "  ".join(items)
 
 
-def chain_line(view: JSON, events: list[JSON]) -> str:
-    """Who took what since the reveal, and whose turn it is to take."""
+def chain_line(view: View) -> str:
+    """Who took what since the reveal, and whose turn it is to take: the token holder
+    took the card of the first seat of ``taken``, that seat the next one's..."""
     if view["phase"] != "take":
         return ""
     took: list[str] = []
-    for event in events:
-        if event.get("event") == "revealed":
-            took = []
-        elif event.get("event") == "took":
-            took.append(f"{event['seat']} took {event['owner']}'s {event['card']}")
+    taker = view["token"]
+    for owner in view["taken"]:
+        took.append(f"{taker} took {owner}'s {view['table'][owner]}")
+        taker = owner
     return "Taking: " + " → ".join([*took, f"[b]seat {view['taker']} takes[/b]"])
 
 
-def row_text(row: JSON) -> str:
+def row_text(row: View, names: Colours) -> str:
     if not row["cards"]:
         return ""
     cards = " ".join(esc(kind(c)) for c in row["cards"])
     colour = row["cards"][0][0]
-    return f"[{COLOURS[colour]}]{colour}[/] {cards} ={row['score']}"
+    return f"[{names[colour]}]{colour}[/] {cards} ={row['score']}"
 
 
-def player_line(view: JSON, player: JSON, viewer: int, name: str) -> str:
+def player_line(view: View, player: View, viewer: int, name: str) -> str:
     seat = player["seat"]
     token = "◆" if seat == view["token"] else " "
     who = f"{token}{seat} {name[:7]:<7}"
     who = f"[b]{esc(who)}[/b]" if seat == viewer else esc(who)
-    total = sum(row["score"] for row in player["rows"])
-    rows = "  ".join(filter(None, (row_text(r) for r in player["rows"]))) or "[dim]no cards[/dim]"
-    return f"{who} hand {player['hand_size']:>2} · rows {total:>+4}: {rows}"
+    names = colours(view)
+    rows = ("  ".join(filter(None, (row_text(r, names) for r in player["rows"])))
+            or "[dim]no cards[/dim]")
+    return f"{who} hand {player['hand_size']:>2} · rows {player['rows_score']:>+4}: {rows}"
 
 
-def sheet_lines(view: JSON) -> list[str]:
+def sheet_lines(view: View) -> list[str]:
     """The score sheet: a line per finished round (Spiel + − Spiel – = Summe per seat)."""
     lines = []
     for number, round_lines in enumerate(view["sheet"], start=1):
@@ -114,15 +126,14 @@ def sheet_lines(view: JSON) -> list[str]:
     return lines
 
 
-def board_text(view: JSON, viewer: int, names: list[str], events: list[JSON],
-               playable: bool) -> str:
-    lines = [table_line(view, viewer)]
-    chain = chain_line(view, events)
+def board_text(view: View, viewer: int, names: list[str], playable: bool) -> str:
+    lines = [table_line(view)]
+    chain = chain_line(view)
     if chain:
         lines.append(chain)
     lines += [player_line(view, p, viewer, names[p["seat"]]) for p in view["players"]]
     lines += [f"[dim]{esc(line)}[/dim]" for line in sheet_lines(view)]
-    lines.append(hand_markup(view["players"][viewer]["hand"] or [], playable))
+    lines.append(hand_markup(view["players"][viewer]["hand"] or [], playable, colours(view)))
     return "\n".join(lines)
 
 
@@ -131,20 +142,19 @@ class NdbScreen(GameScreen):
 
     GAME_HELP = GAME_HELP
 
-    def title_text(self, view: JSON) -> str:
+    def title_text(self, view: View) -> str:
         phase = {"lead": "lead", "play": "play face down", "take": "taking",
                  "over": "over"}[view["phase"]]
         return (f" Nicht die Bohne! · round {view['round']}/{view['options']['rounds']} · "
-                f"trick {view['trick']} · token seat {view['token']} · {phase} · "
+                f"trick {view['turn']} · token seat {view['token']} · {phase} · "
                 f"you are seat {self.shown}")
 
-    def board_text(self, view: JSON) -> str:
+    def board_text(self, view: View) -> str:
         names = [self.seat_label(s) for s in range(len(view["players"]))]
-        events = [e.to_json(self.shown) for e in self.session.log[-12:]]
         playable = self.session.human_to_act() == self.shown and view["phase"] != "take"
-        return board_text(view, self.shown, names, events, playable)
+        return board_text(view, self.shown, names, playable)
 
-    def result_extra(self, view: JSON) -> str:
+    def result_extra(self, view: View) -> str:
         return "\n".join(esc(line) for line in sheet_lines(view))
 
     def action_play_card(self, code: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from bohnen.core.protocol import JSONObject
 from bohnen.tui.text import esc
 
 
@@ -33,7 +34,7 @@ class CoverScreen(Screen[None]):
         self.dismiss(None)
 
 
-def result_text(title: str, result: dict[str, Any], score_name: str,
+def result_text(title: str, result: JSONObject, score_name: str,
                 names: list[str], extra: str = "") -> str:
     """The final result as markup: the winners, then every seat's score."""
     winners = result["winners"]

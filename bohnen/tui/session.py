@@ -20,14 +20,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from bohnen.bots import bot_names, make_bot
 from bohnen.core import GameError, GameRecord, RecordError, get_game
 from bohnen.core.bots import AnyBot, Decision, decision_for
 from bohnen.core.files import excerpt, write_atomic
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import Action, AnyState, Event, JSONObject, Options
 from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
 
@@ -51,11 +51,11 @@ class Seating:
     humans: tuple[int, ...]
     bots: dict[int, str] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"humans": list(self.humans), "bots": {str(k): v for k, v in self.bots.items()}}
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> Seating:
+    def from_json(cls, data: object, players: int) -> Seating:
         """The seating a save stored, for a game of ``players`` seats: every seat a
         person's or a bot's, exactly once; ``RecordError`` naming what is wrong."""
         if not isinstance(data, dict):
@@ -83,12 +83,12 @@ class Seating:
         return cls(humans, specs)
 
 
-def _seat_key(key: str) -> Any:
+def _seat_key(key: str) -> int | str:
     """A key of ``play.bots`` (JSON keys are text) as a seat number, if it is one."""
     return int(key) if key.isascii() and key.isdigit() and len(key) < 4 else key
 
 
-def _seats(data: Any, players: int, where: str) -> tuple[int, ...]:
+def _seats(data: object, players: int, where: str) -> tuple[int, ...]:
     """``data`` as distinct seat numbers of a game of ``players``; ``RecordError`` else."""
     if not isinstance(data, list):
         raise RecordError(f"record '{where}' must be a list of seats, not {excerpt(data)}")
@@ -136,8 +136,8 @@ class Outcome:
 class Session:
     """One game at the terminal against bots or between people at one keyboard."""
 
-    def __init__(self, game: AnyGame, options: Any, seed: int, seating: Seating,
-                 deck: Sequence[Any] | None = None) -> None:
+    def __init__(self, game: AnyGame, options: Options, seed: int, seating: Seating,
+                 deck: Sequence[object] | None = None) -> None:
         check_seating(seating, options.players)
         if getattr(options, "trading", "turn_based") == "open":
             raise ValueError("open trading is not playable at the terminal yet; "
@@ -153,7 +153,7 @@ class Session:
         self.state: AnyState = game.new_game(options, seed, self.deck)
         self.actions: list[str] = []
         self.steps: list[Step] = []  # one per action
-        self.log: list[Any] = []  # events, rendered per viewer
+        self.log: list[Event] = []  # events, rendered per viewer
         self.last_viewer = seating.humans[0]
 
     # --- who acts -------------------------------------------------------------------
@@ -190,7 +190,7 @@ class Session:
             return f"{seed} ? shows every key."
         return f"{seed} {self.notice[:1].upper()}{self.notice[1:]}."
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> JSONObject:
         return dict(self.state.view(seat))
 
     def log_lines(self, viewer: int, count: int | None = None) -> list[str]:
@@ -199,26 +199,26 @@ class Session:
 
     # --- moves ------------------------------------------------------------------------
 
-    def choices(self, seat: int) -> list[Any]:
+    def choices(self, seat: int) -> list[Action]:
         """The seat's listed legal actions (proposals are built, not listed)."""
         if seat not in self.state.to_act():
             return []
         return list(self.state.legal_actions(seat))
 
-    def any_time_choices(self, seat: int) -> list[Any]:
+    def any_time_choices(self, seat: int) -> list[Action]:
         """The any-time actions a person at ``seat`` may take now, whoever is to act
         (Bohnanza's harvests and third field, Bohn Hansa's contracts)."""
         if seat not in self.humans or self.state.is_over:
             return []
         return list(self.state.any_time_actions(seat))
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: Action) -> None:
         events = self.state.apply(action)
         self.actions.append(str(action))
         self.steps.append(Step(action.seat, any(event.reveals for event in events)))
         self.log.extend(events)
 
-    def _decision(self, bot: AnyBot, seat: int) -> Decision[Any]:
+    def _decision(self, bot: AnyBot, seat: int) -> Decision[Action]:
         return decision_for(self.state, seat, bot)
 
     def step_bot(self) -> bool:
@@ -238,7 +238,7 @@ class Session:
             played += 1
         return played
 
-    def parse(self, seat: int, text: str) -> Any:
+    def parse(self, seat: int, text: str) -> Action:
         """The action typed by ``seat``: notation with or without the seat, or a list number."""
         text = text.strip()
         if not text:
@@ -248,12 +248,12 @@ class Session:
         head, sep, _rest = text.partition(":")
         if not (sep and head.strip().isdigit()):
             text = f"{seat}: {text}"
-        action = self.game.parse_action(text)
+        action: Action = self.game.parse_action(text)
         if action.seat != seat:
             raise ValueError(f"you are seat {seat}, not seat {action.seat}")
         return action
 
-    def choice(self, seat: int, number: int) -> Any:
+    def choice(self, seat: int, number: int) -> Action:
         """The listed action ``number`` (from 1) of ``seat``."""
         listed = self.choices(seat)
         if not listed:
@@ -262,7 +262,7 @@ class Session:
             raise ValueError(f"no action {number}: choose 1 to {len(listed)}")
         return listed[number - 1]
 
-    def play(self, seat: int, action: Any) -> Outcome:
+    def play(self, seat: int, action: Action) -> Outcome:
         """Apply ``seat``'s action if it is theirs to make: a move when the person is to
         act, an any-time move (a harvest, the third field, a contract) at any moment,
         also while the bots play; a message either way."""
@@ -285,12 +285,12 @@ class Session:
             return Outcome(False, str(exc))
         return self.play(seat, action)
 
-    def hint(self, seat: int) -> Any | None:
+    def hint(self, seat: int) -> Action | None:
         """The heuristic bot's move for ``seat`` now (None if the seat is not to act)."""
         if seat not in self.state.to_act() or self.state.is_over:
             return None
         rng = random.Random(derive(self.seed, 3, len(self.actions)))
-        return self.hinter.act(self._decision(self.hinter, seat), rng)
+        return cast(Action, self.hinter.act(self._decision(self.hinter, seat), rng))
 
     # --- take-back, save, resume ------------------------------------------------------
 
@@ -374,7 +374,7 @@ class Session:
         return session
 
 
-def saved_seating(data: Any, players: int) -> Seating | None:
+def saved_seating(data: object, players: int) -> Seating | None:
     """The seating a save of ``bohnen play`` stored in ``data``, if any."""
     if not isinstance(data, dict) or PLAY_KEY not in data:
         return None
@@ -396,7 +396,7 @@ def default_seating(players: int, seat: int, bots: str | Sequence[str],
 
 
 def new_session(game_name: str, players: int, seating: Seating, seed: int,
-                overrides: dict[str, Any] | None = None) -> Session:
+                overrides: JSONObject | None = None) -> Session:
     """A fresh session of ``game_name``."""
     game = get_game(game_name)
     options = game.options(players, **(overrides or {}))

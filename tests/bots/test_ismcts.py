@@ -293,11 +293,11 @@ def test_rewards_blend_win_and_score() -> None:
 # (green row negative: 8 points), seat 3's yellow 1 (47). The others end with at most
 # 37 (seat 2: 36 and one more card), at least 36: only taking seat 3's card wins.
 LAST_TRICK: dict[str, Any] = {
-    "game": "ndb", "options": {"players": 4, "rounds": 1}, "rng": 5, "round": 1,
-    "trick": 15, "dealer": 3, "token": 0, "phase": "take", "taker": 0, "taken": [],
-    "table": ["B1", "R0", "G-", "Y1"],
+    "game": "ndb", "version": 2, "options": {"players": 4, "rounds": 1}, "rng": 5,
+    "round": 1, "turn": 15, "dealer": 3, "token": 0, "phase": "take", "taker": 0,
+    "taken": [], "table": ["B1", "R0", "G-", "Y1"],
     "hands": [[], [], [], []],
-    "rows": [row.split() for row in (
+    "row_cards": [row.split() for row in (
         "R10 R9 R8 G10 G9 B0 B- B- B- Bx2 B10 B9 B8 B7",
         "R1 R2 R3 R4 R5 R6 R7 Y- Y- Y- Yx2 Y2 Y3 Y4",
         "G1 G2 G3 G4 G5 G6 G7 G8 G- G- R- R- R- Rx2",

@@ -14,7 +14,7 @@ A worked example is a fenced block with the info string ``ndb-example``::
 
 ``<what>`` is ``seat N hand|hand_size|rows|table`` (``table`` as seat N sees it) or
 ``table`` (as a spectator sees it), ``phase``, ``to_act``, ``token``, ``taker``,
-``dealer``, ``round``, ``trick``, ``totals``. Cards are codes separated by spaces
+``dealer``, ``round``, ``turn``, ``totals`` (the view's keys). Cards are codes separated by spaces
 (``none`` for no card); rows are separated by `` | `` (empty rows left out); on the
 table ``?`` is a card played face down and ``.`` no card.
 
@@ -32,6 +32,7 @@ import pytest
 
 from bohnen.core import IllegalActionError, get_game
 from bohnen.ndb import NdbState, stacked_deck
+from bohnen.ndb.view_types import AnyView, PlayerView, SpectatorPlayerView
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ndb.md"
 FENCE = re.compile(r"^```([\w-]*)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
@@ -85,11 +86,13 @@ def start(ex: Example) -> NdbState:
     return state
 
 
-def table_text(view: dict[str, Any]) -> str:
-    return " ".join(t["card"] or ("?" if t["played"] else ".") for t in view["table"])
+def table_text(view: AnyView) -> str:
+    played = set(view["played"])
+    return " ".join(card or ("?" if seat in played else ".")
+                    for seat, card in enumerate(view["table"]))
 
 
-def rows_text(player: dict[str, Any]) -> str:
+def rows_text(player: PlayerView | SpectatorPlayerView) -> str:
     rows = [" ".join(r["cards"]) for r in player["rows"] if r["cards"]]
     return " | ".join(rows) or "none"
 
@@ -102,7 +105,7 @@ def observe(state: NdbState, what: str) -> str:
         seat = int(words[1])
         own = state.view(seat)
         facts = {
-            "hand": " ".join(own["players"][seat]["hand"]) or "none",
+            "hand": " ".join(own["players"][seat]["hand"] or ()) or "none",
             "hand_size": str(view["players"][seat]["hand_size"]),
             "rows": rows_text(view["players"][seat]),
             "table": table_text(own),
@@ -111,8 +114,8 @@ def observe(state: NdbState, what: str) -> str:
     if what == "table":
         return table_text(view)
     if what in ("to_act", "totals"):
-        return ", ".join(str(x) for x in view[what]) or "none"
-    return str(view[what])
+        return ", ".join(str(x) for x in view[what]) or "none"  # type: ignore[literal-required]
+    return str(view[what])  # type: ignore[literal-required]
 
 
 def check_refused(state: NdbState, text: str, where: str) -> None:

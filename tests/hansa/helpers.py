@@ -1,15 +1,15 @@
 """Positions for the Bohn Hansa rule tests, built through the public protocol.
 
 :func:`started` plays the set-up of a seeded game and returns its JSON; :func:`edit`
-changes that JSON (seats' cities, money, beans, hands, ladders) keeping every bean
-and card accounted for, and :func:`load` makes the state. Then :func:`act` plays
+and :func:`turn_of` change that JSON through the position builder
+(``bohnen.hansa.builder``), keeping every bean and card accounted for, and
+:func:`load` makes the state. Then :func:`act` plays
 actions in notation and :func:`refused` checks that an action is turned down and
 leaves ``to_json()`` unchanged.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,7 +17,8 @@ import pytest
 
 from bohnen.core import IllegalActionError, InvalidActionError, get_game
 from bohnen.hansa import HansaState
-from bohnen.hansa.board import default_board
+from bohnen.hansa.board import CODES, default_board
+from bohnen.hansa.builder import describe, start
 
 GAME = get_game("hansa")
 BOARD = default_board()
@@ -33,75 +34,35 @@ def contract_number(city: str, beans: Iterable[str], payout: int) -> str:
     want = sorted(beans)
     for i, c in enumerate(BOARD.contracts):
         if (BOARD.city_codes[c.city] == city and c.payout == payout
-                and sorted(BOARD.bean_codes[b] for b in c.beans) == want):
+                and sorted(CODES[b] for b in c.beans) == want):
             return f"C{i + 1}"
     raise LookupError(f"no contract {city} {want} {payout}")
 
 
 def started(players: int = 4, seed: int = 1, **options: Any) -> JSON:
     """The JSON of a game just after the set-up (each seat takes its first choice)."""
-    state = GAME.new_game(GAME.options(players, **options), seed)
-    while state.phase == 0:
-        state.apply(state.legal_actions(state.active)[0])
-    data: JSON = state.to_json()
-    return data
-
-
-def _take_contract(data: JSON, card: str) -> None:
-    """Remove contract ``card`` from wherever it lies."""
-    for key in ("deck", "contract_discard", "table"):
-        if card in data[key]:
-            data[key].remove(card)
-            return
-    for hand in data["hands"]:
-        if card in hand:
-            hand.remove(card)
-            return
-    raise LookupError(card)
-
-
-def _recount(data: JSON) -> None:
-    """The supply: what the aids and ladders do not hold."""
-    for bean in BEANS:
-        held = sum(store[bean] for store in data["store"])
-        laid = sum(slot[1] for slots in data["ladders"].values() for slot in slots
-                   if slot is not None and slot[0] == bean)
-        data["supply"][bean] = TOKENS[bean] - held - laid
+    return start(GAME.options(players, **options), seed).to_json()
 
 
 def edit(data: JSON, seat: int | None = None, city: str | None = None,
          money: int | None = None, beans: dict[str, int] | None = None,
          hand: list[str] | None = None, ladders: dict[str, list[Any]] | None = None,
          **fields: Any) -> JSON:
-    """A copy of ``data`` with seat ``seat`` changed; ``fields`` set as they are."""
-    data = copy.deepcopy(data)
-    if seat is not None:
-        if city is not None:
-            data["pos"][seat] = city
-        if money is not None:
-            data["money"][seat] = data["earned"][seat] = money
-            data["spent"][seat] = 0
-        if beans is not None:
-            data["store"][seat] = {b: beans.get(b, 0) for b in BEANS}
-        if hand is not None:
-            old = [c for c in data["hands"][seat] if c.startswith("C")]
-            data["hands"][seat] = []
-            for card in hand:
-                if card.startswith("C") and card not in old:
-                    _take_contract(data, card)
-            data["deck"].extend(c for c in old if c not in hand)
-            data["hands"][seat] = list(hand)
-    if ladders is not None:
-        data["ladders"].update(ladders)
-    data.update(fields)
-    _recount(data)
-    return data
+    """A copy of ``data`` with seat ``seat`` changed (``builder.describe``; ladders
+    written as pairs ``[["BL", 3], None]``); ``fields`` set as they are."""
+    def of_seat(value: Any) -> dict[int, Any] | None:
+        return None if seat is None or value is None else {seat: value}
+
+    slots = None if ladders is None else {
+        code: [None if s is None else f"{s[0]}{s[1]}" for s in row]
+        for code, row in ladders.items()}
+    return describe(data, cities=of_seat(city), money=of_seat(money), beans=of_seat(beans),
+                    hands=of_seat(hand), ladders=slots, fields=fields)
 
 
 def turn_of(data: JSON, seat: int, phase: str = "travel") -> JSON:
     """``data`` at the start of seat ``seat``'s ``phase``."""
-    return edit(data, active=seat, phase=phase, floor=seat, quiet=0,
-                made=[0] * len(data["money"]), pending=None, table=[], played=[], due=0)
+    return describe(data, active=seat, phase=phase)
 
 
 def load(data: JSON) -> HansaState:
@@ -133,8 +94,16 @@ def beans_of(state: HansaState, seat: int) -> dict[str, int]:
     return {b: n for b, n in state.view(None)["players"][seat]["beans"].items() if n}
 
 
+def hand_of(state: HansaState, seat: int) -> list[str]:
+    """The hand of ``seat`` as its own view shows it (card codes, the front card first)."""
+    cards = state.view(seat)["players"][seat]["hand"]
+    assert cards is not None, f"seat {seat} sees its own hand"
+    return cards
+
+
 def ladder(state: HansaState, city: str) -> list[Any]:
-    slots: list[Any] = state.to_json()["ladders"][city]
+    slots: list[Any] = [None if s is None else [s["bean"], s["count"]]
+                        for s in state.to_json()["ladders"][city]]
     return slots
 
 

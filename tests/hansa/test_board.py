@@ -15,8 +15,10 @@ from typer.testing import CliRunner
 from bohnen.cli import app
 from bohnen.cli.main import main
 from bohnen.hansa.board import (
+    CODES,
     MAX_BOARD_BYTES,
     MAX_CITIES,
+    Bean,
     BoardError,
     check_board_data,
     load_board,
@@ -29,7 +31,7 @@ RAW: dict[str, Any] = json.loads(DEFAULT.read_text(encoding="utf-8"))
 
 
 def city_beans(code: str) -> set[str]:
-    return {BOARD.bean_codes[b] for b in BOARD.city_beans[BOARD.city(code)]}
+    return {CODES[b] for b in BOARD.city_beans[BOARD.city(code)]}
 
 
 def price(code: str, slot: int, bean: str) -> int:
@@ -49,9 +51,9 @@ def test_default_board_is_labelled_a_reconstruction() -> None:
 def test_bean_tokens_and_base_prices() -> None:
     """« 117 jetons haricots: 18× Blaue Bohnen, 16× Feuerbohnne, 16× Saubohnen, 15×
     Brechbohnen, 14× Sojabohnen, 13× Augenbohnen, 13× Rote Bohnen, 12× Gartenbohnen »."""
-    assert dict(zip(BOARD.bean_codes, BOARD.tokens, strict=True)) == TOKENS
+    assert {CODES[b]: BOARD.tokens[b] for b in BOARD.beans} == TOKENS
     assert sum(BOARD.tokens) == 117
-    assert dict(zip(BOARD.bean_codes, BOARD.base, strict=True)) == BASE
+    assert {CODES[b]: BOARD.base[b] for b in BOARD.beans} == BASE
 
 
 def test_cities_and_their_beans() -> None:
@@ -136,7 +138,7 @@ def test_example_contracts_exist() -> None:
     assert {27, 44} <= {c.payout for c in BOARD.contracts}
 
 
-def _nearest(city: int, bean: int) -> int:
+def _nearest(city: int, bean: Bean) -> int:
     return min(BOARD.dist[city][c] for c in BOARD.sellers(bean))
 
 
@@ -154,7 +156,7 @@ def test_harvest_card_of_the_text() -> None:
     """« 2 Blaue Bohnen ... sur le haricomètre de Hamburg et 3 Feuerbohnen ... Danzig et
     3 Gartenbohnen ... Malmö »."""
     wanted = {("HAM", "BL", 2), ("DAN", "FE", 3), ("MAL", "GA", 3)}
-    cards = [{(BOARD.city_codes[c], BOARD.bean_codes[b], n) for c, b, n in card}
+    cards = [{(BOARD.city_codes[c], CODES[b], n) for c, b, n in card}
              for card in BOARD.harvests]
     assert len(cards) == 10 and wanted in cards
 
@@ -195,13 +197,24 @@ def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def _contract_for_a_bean_no_city_sells(data: dict[str, Any]) -> None:
+    """No city sells the Gartenbohne any more, and C1 asks for one."""
+    for city in data["cities"]:
+        city["beans"] = [b for b in city["beans"] if b != "GA"]
+    data["contracts"][0]["beans"] = ["GA"]
+
+
 CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("unknown city in a route", _set(["routes", 0, 1], "XXX"), "routes[0]: unknown city 'XXX'"),
     ("unconnected map", lambda d: d.update(routes=[r for r in d["routes"] if "RIG" not in r]),
      "the map is not connected: RIG"),
     ("contract for a bean no city sells",
-     lambda d: d["beans"].append({"code": "ZZ", "name": "Z", "tokens": 9, "base_price": 3})
-     or d["contracts"][0].update(beans=["ZZ"]), "no city sells ZZ"),
+     _contract_for_a_bean_no_city_sells,
+     "contracts[0] (C1): no city sells GA"),
+    ("a bean the game does not have",
+     lambda d: d["beans"].append({"code": "ZZ", "name": "Z", "tokens": 9, "base_price": 3}),
+     "beans[8]: unknown bean code 'ZZ': the beans of the game are BL, FE, SA, BR, SO, AU, RO, "
+     "GA"),
     ("contract for an unknown city", _set(["contracts", 1, "city"], "PAR"),
      "contracts[1] (C2): unknown city 'PAR'"),
     ("wrong number of contracts", lambda d: d["contracts"].pop(), "59 contracts, expected 60"),

@@ -10,6 +10,7 @@ from .helpers import (
     beans_of,
     contract_number,
     edit,
+    hand_of,
     legal,
     load,
     refused,
@@ -71,13 +72,13 @@ def test_buy_a_contract_any_time_for_5_and_a_travel_card() -> None:
     carte est définitivement défaussée. La carte contrat est prise en main et est placée
     en dernière position dans la main. »"""
     state = in_edinburgh()
-    top = state.to_json()["deck"][0]
+    top = state.to_json()["contract_pile"][0]
     assert "cannot buy a contract" in refused(state, "1: buy-contract T3")  # Zoll
     assert "cannot buy a contract" in refused(state, "1: buy-contract T2")  # Nachschub
     events = act(state, "1: buy-contract T5")
     me = state.view(1)["players"][1]
-    assert me["money"] == 25 and me["waste"] == ["T5"] and me["hand"][-1] == top
-    assert "T5" not in me["hand"]
+    assert me["money"] == 25 and me["waste"] == ["T5"] and hand_of(state, 1)[-1] == top
+    assert "T5" not in hand_of(state, 1)
     assert events[0].to_json(1)["contract"] == top and "contract" not in events[0].to_json(0)
     act(state, "1: stay", "1: propose 0 give RO")
     data = edit(state.to_json(), 0, money=6)
@@ -97,11 +98,11 @@ def test_any_seat_buys_a_contract_out_of_turn_in_every_phase_of_play() -> None:
     assert state.to_act() == (1,)
     assert "2: buy-contract T4" in legal(state, 2)
     assert [str(a) for a in state.any_time_actions(2)] == legal(state, 2)
-    top = state.to_json()["deck"][0]
+    top = state.to_json()["contract_pile"][0]
     money = state.view(2)["players"][2]["money"]
     act(state, "2: buy-contract T4")
     me = state.view(2)["players"][2]
-    assert me["hand"][-1] == top and me["money"] == money - 5 and me["waste"] == ["T4"]
+    assert hand_of(state, 2)[-1] == top and me["money"] == money - 5 and me["waste"] == ["T4"]
     assert state.to_act() == (1,) and state.view(None)["phase"] == "travel"
     act(state, "1: stay")
     assert state.view(None)["phase"] == "trade"
@@ -127,14 +128,14 @@ def test_final_phase_draws_a_contract_to_the_end_of_the_hand() -> None:
     carte à la fin de sa main de carte. Il peut honorer ce contrat immédiatement ... il ne
     pourra cependant pas repiocher immédiatement une nouvelle carte contrat gratuitement. »"""
     state = in_edinburgh()
-    top = state.to_json()["deck"][0]
+    top = state.to_json()["contract_pile"][0]
     act(state, "1: stay", "1: end-trading")
-    hand = state.view(1)["players"][1]["hand"]
+    hand = hand_of(state, 1)
     assert hand[-1] == top and state.view(1)["phase"] == "final"
     assert "1: end-turn" in legal(state, 1)
-    size = len(state.to_json()["deck"])
+    size = len(state.to_json()["contract_pile"])
     act(state, "1: end-turn")
-    assert len(state.to_json()["deck"]) == size  # no second free draw
+    assert len(state.to_json()["contract_pile"]) == size  # no second free draw
 
 
 def test_empty_contract_pile_reshuffles_the_discards_or_not() -> None:
@@ -142,10 +143,10 @@ def test_empty_contract_pile_reshuffles_the_discards_or_not() -> None:
     reshuffle_contracts (default true) shuffles the discard pile into a new pile."""
     for reshuffle in (True, False):
         data = turn_of(started(4, seed=6, reshuffle_contracts=reshuffle), 1, phase="trade")
-        data["contract_discard"] = sorted(data["contract_discard"] + data["deck"],
+        data["contract_discard"] = sorted(data["contract_discard"] + data["contract_pile"],
                                           key=lambda c: int(c[1:]))
-        data["deck"] = []
+        data["contract_pile"] = []
         state = load(data)
-        hand = len(state.view(1)["players"][1]["hand"])
+        hand = len(hand_of(state, 1))
         act(state, "1: end-trading")
-        assert len(state.view(1)["players"][1]["hand"]) == hand + (1 if reshuffle else 0)
+        assert len(hand_of(state, 1)) == hand + (1 if reshuffle else 0)

@@ -59,7 +59,7 @@ def test_reserve_cards_serve_in_the_last_round() -> None:
     data = edit(state.to_json(), 2, hand=["T2", "T1", *TRAVEL[2:]])
     state = load(data)
     act(state, "2: stay")
-    assert state.view(None)["harvest_reserve"] == 1
+    assert state.view(None)["harvest_reserve_size"] == 1
     assert state.view(None)["harvest_discard"][-1] == "H2"
     act(state, "2: end-trading", "2: end-turn")
     play_turn(state, 3)
@@ -109,7 +109,7 @@ def test_beans_sold_at_base_price_loans_repaid_double_and_the_winner() -> None:
     best = max(result.scores)
     assert result.winners == tuple(s for s in range(4) if result.scores[s] == best)
     assert sum(state.view(None)["supply"].values()) + sum(
-        s[1] for slots in state.view(None)["ladders"].values() for s in slots if s) == 117
+        s["count"] for slots in state.view(None)["ladders"].values() for s in slots if s) == 117
 
 
 def test_adam_invited_to_rostock_in_the_last_round() -> None:

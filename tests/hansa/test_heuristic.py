@@ -56,9 +56,9 @@ def decide(state: HansaState, seat: int | None = None,
 def trade_phase(data: JSON, seat: int) -> JSON:
     """``data`` in seat ``seat``'s trade phase, at the prices of its city's free slot."""
     data = turn_of(data, seat, phase="trade")
-    slots = data["ladders"][data["pos"][seat]]
+    slots = data["ladders"][data["positions"][seat]]
     free = max((i + 1 for i, slot in enumerate(slots) if slot is not None), default=0)
-    return data | {"fixed": free + 1}
+    return data | {"price_slot": free + 1}
 
 
 def base_position(seed: int = 2) -> JSON:
@@ -108,7 +108,7 @@ def test_fulfils_before_leaving_the_city() -> None:
 def test_fulfils_the_contract_drawn_and_then_ends_the_turn() -> None:
     data = edit(base_position(), 1, city="ROS", money=10, beans={"FE": 1, "RO": 1},
                 hand=SAFE)
-    data["deck"] = [C11] + [c for c in data["deck"] if c != C11]
+    data["contract_pile"] = [C11] + [c for c in data["contract_pile"] if c != C11]
     state = load(trade_phase(data, 1))
     act(state, "1: end-trading")
     assert decide(state) == f"1: fulfil {C11}"
@@ -197,7 +197,7 @@ def test_buys_the_missing_bean_where_it_is_sold_and_fulfils() -> None:
 def test_does_not_buy_beans_nobody_needs_above_their_base_price() -> None:
     data = edit(base_position(), 1, city="BRE", money=30, beans={}, hand=SAFE)
     bremen = [["BR", 1], ["AU", 1], None, None]
-    state = load(trade_phase(edit(data, ladders={"BRE": bremen}), 1) | {"fixed": 2})
+    state = load(trade_phase(edit(data, ladders={"BRE": bremen}), 1) | {"price_slot": 2})
     assert decide(state) == "1: pass"  # prices of slot 2: dearer than the base prices
 
 
@@ -270,7 +270,7 @@ def test_asks_for_an_invitation_in_the_last_round() -> None:
     data = rostock()
     data = edit(data, 2, city="VIS", beans={"FE": 1, "RO": 1, "BL": 1}, hand=[*SAFE, C11])
     data = edit(data, 1, hand=SAFE)
-    data |= {"last_round": True, "last_seat": 1, "floor": 2, "quiet": 1}
+    data |= {"last_round": True, "last_seat": 1, "floor": 2, "passes": 1}
     state = load(data)
     move = decide(state, 2)
     assert move.startswith("2: propose 1 give ")
@@ -281,7 +281,7 @@ def test_asks_for_an_invitation_in_the_last_round() -> None:
 
 
 def test_passes_the_floor_with_nothing_to_ask() -> None:
-    data = rostock() | {"floor": 3, "quiet": 1}
+    data = rostock() | {"floor": 3, "passes": 1}
     state = load(data)
     assert decide(state, 3) == "3: pass"
 

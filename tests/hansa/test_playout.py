@@ -26,7 +26,7 @@ def position(seat: int, city: str, money: int, beans: dict[str, int], hand: list
     data = turn_of(data, seat, phase=phase)
     if phase == "trade":
         slots = data["ladders"][city]
-        data["fixed"] = max(i + 1 for i, slot in enumerate(slots) if slot is not None) + 1
+        data["price_slot"] = max(i + 1 for i, slot in enumerate(slots) if slot is not None) + 1
     return load(data)
 
 
@@ -64,7 +64,7 @@ def test_answers_a_deal_by_the_base_prices() -> None:
     data = edit(data, 1, city="ROS", money=30, beans={"RO": 1, "GA": 1, "BL": 1},
                 hand=[*SAFE, C11])
     data = edit(data, 2, city="ROS", money=10, beans={"FE": 2}, hand=SAFE)
-    data = turn_of(data, 1, phase="trade") | {"fixed": 3}
+    data = turn_of(data, 1, phase="trade") | {"price_slot": 3}
     state = load(data)
     act(state, "1: propose 2 give GA want FE")
     assert moves(state) == {"2: accept 1"}

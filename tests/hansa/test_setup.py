@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from bohnen.hansa import HansaState, stacked_deck
+from bohnen.hansa.board import CODES
 
-from .helpers import BASE, BOARD, GAME, TOKENS, act, beans_of, contract_number, legal, refused
+from .helpers import (
+    BASE,
+    BOARD,
+    GAME,
+    TOKENS,
+    act,
+    beans_of,
+    contract_number,
+    hand_of,
+    legal,
+    refused,
+)
 
 DIANA_47 = contract_number("ROS", ["RO", "BR", "FE"], 47)
 DIANA_27 = contract_number("EDI", ["GA"], 27)
@@ -46,9 +58,9 @@ def test_one_bean_per_kind_on_the_bottom_slots_of_each_ladder() -> None:
     for c, code in enumerate(BOARD.city_codes):
         slots = view["ladders"][code]
         k = len(BOARD.city_beans[c])
-        assert sorted(s[0] for s in slots[:k]) == sorted(BOARD.bean_codes[b]
+        assert sorted(s["bean"] for s in slots[:k]) == sorted(CODES[b]
                                                          for b in BOARD.city_beans[c])
-        assert all(s[1] == 1 for s in slots[:k]) and slots[k:] == [None] * (len(slots) - k)
+        assert all(s["count"] == 1 for s in slots[:k]) and slots[k:] == [None] * (len(slots) - k)
     bremen = {c["code"]: c for c in view["cities"]}["BRE"]
     assert bremen["prices"] == {"AU": 11, "BR": 7}  # « identiques au prix de base »
     assert sum(view["supply"].values()) == 117 - 4 * 8 - 30
@@ -58,7 +70,7 @@ def test_two_harvest_cards_set_aside() -> None:
     """« il prend les deux cartes supérieures de la pile et ... il les cache ... Ces deux
     cartes seront utilisées lors du dernier tour de jeu »."""
     view = GAME.new_game(GAME.options(4), 9).view(None)
-    assert view["harvest_pile"] == 8 and view["harvest_reserve"] == 2
+    assert view["harvest_pile_size"] == 8 and view["harvest_reserve_size"] == 2
 
 
 def test_diana_starts_in_rostock_with_47() -> None:
@@ -77,7 +89,7 @@ def test_diana_starts_in_rostock_with_47() -> None:
     view = s.view(3)
     diana = view["players"][3]
     assert diana["money"] == 47 and diana["city"] == "ROS"
-    assert diana["hand"][7:] == [DIANA_44, DIANA_27]
+    assert hand_of(s, 3)[7:] == [DIANA_44, DIANA_27]
     assert {b for b, n in diana["beans"].items() if n == 0} == {"RO", "BR", "FE"}
     for bean in ("RO", "BR", "FE"):  # « Les haricots retirés sont remis dans la réserve »
         assert view["supply"][bean] == supply_before[bean] + 1
@@ -142,6 +154,6 @@ def test_tokens_are_all_accounted_for_after_setup() -> None:
     view = state.view(None)
     for bean, total in TOKENS.items():
         held = sum(p["beans"][bean] for p in view["players"])
-        laid = sum(s[1] for slots in view["ladders"].values() for s in slots
-                   if s and s[0] == bean)
+        laid = sum(s["count"] for slots in view["ladders"].values() for s in slots
+                   if s and s["bean"] == bean)
         assert held + laid + view["supply"][bean] == total

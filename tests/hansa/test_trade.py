@@ -11,6 +11,7 @@ from .helpers import (
     beans_of,
     contract_number,
     edit,
+    hand_of,
     ladder,
     legal,
     load,
@@ -27,7 +28,7 @@ C40 = contract_number("ROS", ["SA", "SO", "BL"], 40)
 
 def trading(data: JSON, seat: int, fixed: int) -> JSON:
     """``data`` in seat ``seat``'s trade phase, prices of slot ``fixed`` (1 = bottom)."""
-    return turn_of(data, seat, phase="trade") | {"fixed": fixed}
+    return turn_of(data, seat, phase="trade") | {"price_slot": fixed}
 
 
 def prices(state: HansaState, city: str) -> dict[str, int]:
@@ -135,11 +136,12 @@ def test_scarce_bean_bought_at_the_highest_price() -> None:
     no_red = {}
     for code in BOARD.city_codes:
         slots = data["ladders"][code]
-        no_red[code] = [s for s in slots if s is None or s[0] != "RO"]
+        no_red[code] = [None if s is None else [s["bean"], s["count"]] for s in slots
+                        if s is None or s["bean"] != "RO"]
         no_red[code] += [None] * (len(slots) - len(no_red[code]))
     data = edit(data, ladders=no_red)
     for seat in range(4):
-        data = edit(data, seat, beans={k: v for k, v in data["store"][seat].items()
+        data = edit(data, seat, beans={k: v for k, v in data["storage"][seat].items()
                                        if k != "RO"})
     data = edit(data, 0, city="VIS", money=30, hand=TRAVEL)
     state = load(data)
@@ -166,7 +168,7 @@ def rostock(deck_top: str = C40) -> HansaState:
     data = edit(data, 2, city="VIS", money=10, beans={"FE": 2}, hand=TRAVEL)
     data = edit(data, 0, city="VIS", money=10, beans={"GA": 1},
                 hand=["T2", "T1", "T3", "T4", "T5", "T6", "T7"])
-    data["deck"] = [deck_top] + [c for c in data["deck"] if c != deck_top]
+    data["contract_pile"] = [deck_top] + [c for c in data["contract_pile"] if c != deck_top]
     return load(data)
 
 
@@ -207,7 +209,7 @@ def test_adams_invitation_with_nachschub_and_beatrices_40() -> None:
     assert "harvest_waits" in names(events)
     adam = state.view(0)["players"][0]
     assert adam["city"] == "ROS" and len(adam["harvest_before"]) == 1
-    assert adam["hand"][-1] == "T2" and beans_of(state, 0) == {"BL": 2}
+    assert hand_of(state, 0)[-1] == "T2" and beans_of(state, 0) == {"BL": 2}
     waiting = adam["harvest_before"][0]
     act(state, "0: pass")  # the floor comes back to Béatrice
     events = act(state, "1: buy SO 2")
@@ -234,7 +236,7 @@ def test_invited_zoll_costs_15() -> None:
     state = load(data)
     act(state, "1: propose 2 want FE", "2: accept 1")
     assert state.view(2)["players"][2]["money"] == 5
-    assert state.view(2)["players"][2]["hand"][-1] == "T3"
+    assert hand_of(state, 2)[-1] == "T3"
 
 
 def test_invited_zoll_short_of_money_keeps_the_promised_beans() -> None:
@@ -257,7 +259,7 @@ def test_invited_contract_is_discarded() -> None:
     state = load(edit(state.to_json(), 2, hand=[first, *TRAVEL]))
     act(state, "1: propose 2 want FE", "2: accept 1")
     assert first in state.view(None)["contract_discard"]
-    assert state.view(2)["players"][2]["hand"] == TRAVEL
+    assert hand_of(state, 2) == TRAVEL
 
 
 def test_a_deal_is_carried_out_only_if_every_part_can_be() -> None:
@@ -338,8 +340,8 @@ def test_each_seat_has_its_own_allowance_of_proposals() -> None:
     act(state, "1: pass")
     assert len(state.proposals(2)) > 0
     act(state, "2: propose 1 give FE want BL", "1: decline 2")
-    assert state.view(None)["made"] == [0, 1, 1, 0]
-    assert state.view(None)["proposals_left"] == [1, 0, 0, 1]
+    assert [p["proposals_made"] for p in state.view(None)["players"]] == [0, 1, 1, 0]
+    assert [p["proposals_left"] for p in state.view(None)["players"]] == [1, 0, 0, 1]
     assert "used up" in refused(state, "2: propose 1 give FE want RO")
 
 

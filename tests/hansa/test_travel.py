@@ -13,6 +13,7 @@ from .helpers import (
     beans_of,
     contract_number,
     edit,
+    hand_of,
     ladder,
     legal,
     load,
@@ -76,8 +77,8 @@ def test_staying_plays_one_card_and_a_neighbour_two() -> None:
     la première carte ... S'il se déplace dans une ville adjacente, ... les deux »."""
     state = beatrice()
     act(state, "1: stay")
-    assert state.view(1)["players"][1]["hand"][-1] == "T1"
-    assert len(state.view(1)["players"][1]["hand"]) == 8
+    assert hand_of(state, 1)[-1] == "T1"
+    assert len(hand_of(state, 1)) == 8
     state = beatrice()
     events = act(state, "1: go BER")
     assert events[0].to_json(None)["cards"] == ["T1", "T2"]
@@ -123,8 +124,8 @@ def test_contracts_in_hand_are_played_like_travel_cards_and_stay_on_the_table() 
     state = load(data)
     act(state, "1: go ROS")
     view = state.view(1)
-    assert view["table"] == [C35] and C35 not in view["players"][1]["hand"]
-    assert view["players"][1]["hand"][-1] == "T1"
+    assert view["table"] == [C35] and C35 not in hand_of(state, 1)
+    assert hand_of(state, 1)[-1] == "T1"
     act(state, f"1: fulfil {C35}")
     assert state.view(1)["players"][1]["money"] == 30 + 35
     state = load(data)
@@ -140,7 +141,7 @@ def test_zoll_short_of_money_sells_beans_at_base_price_without_change() -> None:
     state = beatrice(money=8, beans={"BL": 1, "SO": 1, "GA": 1})
     act(state, "1: go AAL ROS")
     view = state.view(1)
-    assert view["phase"] == "customs" and view["due"] == 12
+    assert view["phase"] == "customs" and view["customs_due"] == 12
     assert legal(state, 1) == ["1: sell BL", "1: sell SO", "1: sell GA"]
     events = act(state, "1: sell GA")  # 14 for 12 owed: no change
     assert names(events)[:2] == ["customs_bean", "harvested"]
@@ -153,7 +154,7 @@ def test_zoll_sale_one_bean_at_a_time_until_paid() -> None:
     """« jusqu'à ce qu'il atteigne au moins 20 »: after each bean, the rest is owed."""
     state = beatrice(money=8, beans={"BL": 2, "SO": 1, "GA": 1})
     act(state, "1: go AAL ROS", "1: sell SO")  # 9: 3 still owed
-    assert state.view(1)["due"] == 3
+    assert state.view(1)["customs_due"] == 3
     act(state, "1: sell BL")
     assert beans_of(state, 1) == {"BL": 1, "GA": 1} and state.view(1)["phase"] == "trade"
 

@@ -5,13 +5,30 @@ from __future__ import annotations
 import json
 import random
 
+import jsonschema
 import pytest
 
 from bohnen.core import GameRecord, RecordError, replay
+from bohnen.core.conformance import choose
+from bohnen.core.schema import json_schema
 from bohnen.hansa import HansaState
 from bohnen.hansa.actions import ACTION_TYPES
+from bohnen.hansa.board import CODES
+from bohnen.hansa.view_types import SeatView, SpectatorView
 
-from .helpers import GAME, JSON, act, edit, load, refused, started, turn_of
+from .helpers import (
+    BASE,
+    BOARD,
+    GAME,
+    JSON,
+    act,
+    edit,
+    hand_of,
+    load,
+    refused,
+    started,
+    turn_of,
+)
 
 TRAVEL = [f"T{i}" for i in range(1, 8)]
 
@@ -42,12 +59,12 @@ def test_views_hide_other_hands_and_the_piles() -> None:
             for card in full["hands"][seat]:
                 if card.startswith("C"):
                     assert f'"{card}"' not in text
-        for card in full["deck"]:
+        for card in full["contract_pile"]:
             assert f'"{card}"' not in text
         for card in full["harvest_pile"] + full["harvest_reserve"]:
             assert f'"{card}"' not in text
-        assert view["contract_pile"] == len(full["deck"])
-        assert [p["city"] for p in view["players"]] == full["pos"]
+        assert view["contract_pile_size"] == len(full["contract_pile"])
+        assert [p["city"] for p in view["players"]] == full["positions"]
         assert [p["money"] for p in view["players"]] == full["money"]
         assert view["ladders"] == full["ladders"]
 
@@ -59,9 +76,9 @@ def hidden_twin(state: HansaState, viewer: int) -> HansaState:
     other = (viewer + 1) % 4
     hand = data["hands"][other]
     mine = [c for c in hand if c.startswith("C")]
-    deck = data["deck"]
+    deck = data["contract_pile"]
     swap = deck[:len(mine)]
-    data["deck"] = mine + deck[len(mine):]
+    data["contract_pile"] = mine + deck[len(mine):]
     data["hands"][other] = list(reversed([c for c in hand if not c.startswith("C")] + swap))
     data["harvest_pile"] = list(reversed(data["harvest_pile"]))
     return load(data)
@@ -187,3 +204,44 @@ def test_events_hide_drawn_contracts() -> None:
     drew = next(e for e in events if e.to_json(None)["event"] == "drew")
     assert "contract" in drew.to_json(1) and "contract" not in drew.to_json(0)
     assert "C" in drew.text(1) and drew.text(0) == "Seat 1 draws a contract."
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_view_of_random_games_fits_the_schema(players: int) -> None:
+    """The views of random games of every option set (each seat's and the spectator's,
+    at every 7th move and at the end) fit the JSON Schema of the view types."""
+    seat_schema = jsonschema.Draft202012Validator(json_schema(SeatView))
+    spectator_schema = jsonschema.Draft202012Validator(json_schema(SpectatorView))
+    for options in GAME.option_sets(players):
+        state: HansaState = GAME.new_game(options, players)
+        rng = random.Random(players)
+        moves = 0
+        while True:
+            if moves % 7 == 0 or state.is_over:
+                for seat in range(players):
+                    seat_schema.validate(state.view(seat))
+                spectator_schema.validate(state.view(None))
+            if state.is_over:
+                break
+            state.apply(choose(state, rng, 0.3))
+            moves += 1
+
+
+def test_the_view_shows_the_board_and_the_contracts_the_viewer_sees() -> None:
+    """The base prices, the map and the contents of the visible contracts are in the view
+    (no interface reads the board file); a contract in another hand is not."""
+    state = midgame()
+    view = state.view(1)
+    assert {b["code"]: b["base_price"] for b in view["board"]["beans"]} == BASE
+    ros = {c["code"]: c for c in view["board"]["cities"]}["ROS"]
+    assert ros["name"] == "Rostock" and ros["routes"] and ros["beans"]
+    mine = [c for c in hand_of(state, 1) if c.startswith("C")]
+    assert set(mine) <= set(view["contracts"])
+    assert set(view["contract_discard"]) <= set(view["contracts"])
+    theirs = [c for c in state.view(2)["players"][2]["hand"] or () if c.startswith("C")]
+    assert not set(theirs) & set(view["contracts"]) - set(mine) - set(view["table"])
+    number = int(mine[0][1:]) if mine else int(view["contract_discard"][0][1:])
+    card = BOARD.contracts[number - 1]
+    shown = view["contracts"][f"C{number}"]
+    assert shown == {"city": BOARD.city_codes[card.city], "payout": card.payout,
+                     "beans": [CODES[b] for b in card.beans]}

@@ -1,10 +1,11 @@
-"""Positions for the Nicht die Bohne! rule tests, built only through the public protocol.
+"""Positions for the Nicht die Bohne! rule tests, built with the game's position builder
+(``bohnen.ndb.builder``) and read only through the public protocol.
 
 Ways to set a rule up exactly:
 
 - :func:`deal` starts a game whose first-round hands hold the cards named (the rest
-  of the deck fills the hands, shuffled by a seed);
-- :func:`position` builds any state with ``state_from_json`` from every card's place;
+  of the deck fills the hands, shuffled by a seed): ``stacked_deck``;
+- ``build`` (the builder) makes any position from the hands, rows and trick named;
 - :func:`last_trick` builds the last trick of a round from each seat's cards for the
   whole round, and :func:`finish_trick` plays it so that seat ``s`` ends up with the
   last card of its list; :func:`score_round` does both for seat 0's cards, the other
@@ -24,10 +25,12 @@ from typing import Any
 
 import pytest
 
-from bohnen.core import IllegalActionError, InvalidActionError, get_game
-from bohnen.ndb import stacked_deck
-
-GAME = get_game("ndb")
+from bohnen.core import IllegalActionError, InvalidActionError
+from bohnen.ndb import GAME as GAME
+from bohnen.ndb import NdbState, build, stacked_deck
+from bohnen.ndb.actions import NdbAction
+from bohnen.ndb.events import NdbEvent
+from bohnen.ndb.view_types import AnyView, RowView, SpectatorView
 
 # The facts of decisions.md, written out here so that the tests do not read them
 # back from the engine. Colour letter -> French name, in the order of the text.
@@ -93,87 +96,38 @@ def remainder(named: Iterable[str]) -> list[str]:
 # --- starting from a deal -----------------------------------------------------------------
 
 
-def full_hands(partial: Sequence[Cards], players: int, seed: int = 0) -> list[list[str]]:
-    """Each seat's named cards, then the rest of the deck (shuffled by ``seed``) to fill
-    the hands to the size of a deal."""
-    size = HAND_SIZES[players]
-    hands = [codes(h) for h in partial] + [[] for _ in range(players - len(partial))]
-    pool = remainder(c for h in hands for c in h)
-    random.Random(seed).shuffle(pool)
-    for hand in hands:
-        if len(hand) > size:
-            raise ValueError(f"{len(hand)} cards named for a hand of {size}")
-        while len(hand) < size:
-            hand.append(pool.pop())
-    return hands
-
-
 def deal(hands: Sequence[Cards] = (), players: int = 3, *, seed: int = 0,
-         **options: Any) -> Any:
+         **options: Any) -> NdbState:
     """A new game whose first-round hands hold the cards named (seat 0 first)."""
-    deck = stacked_deck(full_hands(hands, players, seed))
-    return GAME.new_game(GAME.options(players, **options), seed, deck)
+    deck = stacked_deck(hands, seed, players=players)
+    state: NdbState = GAME.new_game(GAME.options(players, **options), seed, deck)
+    return state
 
 
 # --- any position -----------------------------------------------------------------------
 
 
-def position(
-    hands: Sequence[Cards],
-    rows: Sequence[Cards],
-    *,
-    token: int = 0,
-    dealer: int | None = None,
-    table: Sequence[str | None] | None = None,
-    phase: str = "lead",
-    taker: int | None = None,
-    taken: Sequence[int] = (),
-    round: int = 1,
-    trick: int = 1,
-    sheet: Sequence[Sequence[tuple[int, int, int]]] = (),
-    seed: int = 0,
-    **options: Any,
-) -> Any:
-    """The state with every card where it is named (all 60 must be named)."""
-    players = len(hands)
-    opts = GAME.options(players, **options)
-    data: JSON = {
-        "game": "ndb", "options": opts.to_json(), "rng": seed, "round": round,
-        "trick": trick, "dealer": (players - 1 + round - 1) % players if dealer is None
-        else dealer, "token": token, "phase": phase,
-        "taker": token if taker is None else taker, "taken": list(taken),
-        "table": list(table) if table is not None else [None] * players,
-        "hands": [codes(h) for h in hands], "rows": [codes(r) for r in rows],
-        "sheet": [[list(line) for line in lines] for lines in sheet],
-    }
-    return GAME.state_from_json(data)
-
-
-def last_trick(round_cards: Sequence[Sequence[str]], **kwargs: Any) -> Any:
+def last_trick(round_cards: Sequence[Sequence[str]], **kwargs: Any) -> NdbState:
     """The last trick of a round, seat 0 holding the token: ``round_cards[s]`` are the
     cards seat ``s`` takes in the whole round, the last of them in this trick, where
     seat ``s + 1`` holds it (see :func:`finish_trick`)."""
     n = len(round_cards)
-    rows = [" ".join(cards[:-1]) for cards in round_cards]
-    hands = [round_cards[(s - 1) % n][-1] for s in range(n)]
-    tricks = HAND_SIZES[n]
-    kwargs.setdefault("round", 1)
-    kwargs.setdefault("trick", (kwargs["round"] - 1) * tricks + tricks)
-    return position(hands, rows, token=0, **kwargs)
+    rows = [list(cards[:-1]) for cards in round_cards]
+    hands = [[round_cards[(s - 1) % n][-1]] for s in range(n)]
+    return build(n, hands=hands, rows=rows, token=0, **kwargs)
 
 
-def finish_trick(state: Any) -> list[Any]:
+def finish_trick(state: NdbState) -> list[NdbEvent]:
     """Play the last trick set up by :func:`last_trick`: every seat plays its one card;
     seat ``s`` takes seat ``s + 1``'s card (the engine makes the forced takes), and the
     last seat takes the token card. The events."""
-    n: int = state.options.players
-    events: list[Any] = []
+    n = state.options.players
+    events: list[NdbEvent] = []
     for seat in range(n):
-        card = state.view(seat)["players"][seat]["hand"][0]
-        events += state.apply(GAME.parse_action(f"{seat}: play {card}"))
+        events += act(state, f"{seat}: play {hand(state, seat)[0]}")
     for seat in range(n - 1):
-        if state.view(None)["phase"] == "take" and state.to_act() == (seat,):
-            events += state.apply(GAME.parse_action(f"{seat}: take {seat + 1}"))
+        if public(state)["phase"] == "take" and state.to_act() == (seat,):
+            events += act(state, f"{seat}: take {seat + 1}")
     return events
 
 
@@ -205,7 +159,7 @@ def round_for(seat0: Cards, players: int = 3) -> list[list[str]]:
     return [mine] + [rest[k * size:(k + 1) * size] for k in range(players - 1)]
 
 
-def score_round(seat0: Cards, players: int = 3) -> Any:
+def score_round(seat0: Cards, players: int = 3) -> NdbState:
     """Play the end of a one-round game in which seat 0 takes exactly the cards
     ``seat0`` (see :func:`round_for`); the final state."""
     state = last_trick(round_for(seat0, players), rounds=1)
@@ -216,15 +170,15 @@ def score_round(seat0: Cards, players: int = 3) -> Any:
 # --- playing --------------------------------------------------------------------------
 
 
-def act(state: Any, *moves: str) -> list[Any]:
+def act(state: NdbState, *moves: str) -> list[NdbEvent]:
     """Apply each action written in notation; the events."""
-    events: list[Any] = []
+    events: list[NdbEvent] = []
     for text in moves:
         events += state.apply(GAME.parse_action(text))
     return events
 
 
-def refused(state: Any, move: Any) -> str:
+def refused(state: NdbState, move: str | NdbAction) -> str:
     """Check that ``move`` (notation or an action) is illegal here and changes nothing;
     the error message."""
     action = GAME.parse_action(move) if isinstance(move, str) else move
@@ -237,8 +191,9 @@ def refused(state: Any, move: Any) -> str:
     return str(info.value)
 
 
-def malformed(state: Any, action: Any) -> str:
-    """Check that ``action`` is refused as malformed and changes nothing; the message."""
+def malformed(state: NdbState, action: Any) -> str:
+    """Check that ``action`` (any object) is refused as malformed and changes nothing;
+    the message."""
     before = state.to_json()
     with pytest.raises(InvalidActionError) as info:
         state.check(action)
@@ -248,18 +203,21 @@ def malformed(state: Any, action: Any) -> str:
     return str(info.value)
 
 
-def legal(state: Any, seat: int) -> set[str]:
+def legal(state: NdbState, seat: int) -> set[str]:
     """The legal actions of ``seat``, in notation."""
     return {str(a) for a in state.legal_actions(seat)}
 
 
-def play_randomly(state: Any, rng: random.Random, *, until: Callable[[Any], bool]
-                  = lambda s: False, each: Callable[[Any, Any, list[Any]], None]
-                  | None = None) -> list[Any]:
+Each = Callable[[NdbState, NdbAction, list[NdbEvent]], None]
+
+
+def play_randomly(state: NdbState, rng: random.Random, *,
+                  until: Callable[[NdbState], bool] = lambda s: False,
+                  each: Each | None = None) -> list[NdbEvent]:
     """Uniformly random legal actions (random seat among ``to_act``) until the game
     ends or ``until(state)``; ``each(state, action, events)`` after every action. The
     events."""
-    events: list[Any] = []
+    events: list[NdbEvent] = []
     while not state.is_over and not until(state):
         seat = rng.choice(state.to_act())
         action = rng.choice(state.legal_actions(seat))
@@ -270,13 +228,13 @@ def play_randomly(state: Any, rng: random.Random, *, until: Callable[[Any], bool
     return events
 
 
-def random_game(players: int, seed: int, **options: Any) -> tuple[Any, list[Any]]:
+def random_game(players: int, seed: int, **options: int) -> tuple[NdbState, list[NdbEvent]]:
     """A whole game of random moves: the final state and every event."""
     state = GAME.new_game(GAME.options(players, **options), seed)
     return state, play_randomly(state, random.Random(seed))
 
 
-def spectator(events: Iterable[Any]) -> list[JSON]:
+def spectator(events: Iterable[NdbEvent]) -> list[JSON]:
     """The events as a spectator sees them."""
     return [e.to_json(None) for e in events]
 
@@ -284,37 +242,37 @@ def spectator(events: Iterable[Any]) -> list[JSON]:
 # --- reading --------------------------------------------------------------------------
 
 
-def public(state: Any) -> JSON:
-    view: JSON = state.view(None)
-    return view
+def public(state: NdbState) -> SpectatorView:
+    return state.view(None)
 
 
-def hand(state: Any, seat: int) -> list[str]:
+def hand(state: NdbState, seat: int) -> list[str]:
     """The seat's hand, as the seat itself sees it."""
-    cards: list[str] = state.view(seat)["players"][seat]["hand"]
+    cards = state.view(seat)["players"][seat]["hand"]
+    assert cards is not None
     return cards
 
 
-def rows(state: Any, seat: int) -> list[list[str]]:
+def rows(state: NdbState, seat: int) -> list[list[str]]:
     """The seat's rows (one per colour, in the view's order), as a spectator sees them."""
     return [r["cards"] for r in public(state)["players"][seat]["rows"]]
 
 
-def row_of(state: Any, seat: int, colour: str) -> JSON:
+def row_of(state: NdbState, seat: int, colour: str) -> RowView:
     """The seat's row of ``colour`` (its cards and score), found by the cards' colour."""
     for row in public(state)["players"][seat]["rows"]:
         if row["cards"] and colour_of(row["cards"][0]) == colour:
-            found: JSON = row
-            return found
+            return row
     raise AssertionError(f"seat {seat} has no {COLOURS[colour]} row")
 
 
-def sheet_line(state: Any, seat: int, round: int = 1) -> tuple[int, int, int]:
+def sheet_line(state: NdbState, seat: int, round: int = 1) -> tuple[int, int, int]:
     """("Spiel +", "Spiel –", "Summe") of ``seat`` for ``round``, from the spectator's
     view."""
     line = public(state)["sheet"][round - 1][seat]
     return line["plus"], line["minus"], line["total"]
 
 
-def table_cards(view: JSON) -> list[str | None]:
-    return [t["card"] for t in view["table"]]
+def table_cards(view: AnyView) -> list[str | None]:
+    """The trick as the view shows it: a code per seat, None if unseen or not played."""
+    return list(view["table"])

@@ -55,7 +55,7 @@ def test_malformed_actions_change_nothing() -> None:
     act(state, "0: play R7")
     bohnanza = get_game("bohnanza").parse_action("0: plant 0")
     play: Any = Play  # built with values of the wrong type on purpose
-    for action in ("0: play R7", None, bohnanza, Play(9, 3), Take(4, 1), Play(1, 999),
+    for action in ("0: play R7", None, bohnanza, play(9, 3), Take(4, 1), play(1, 999),
                    play(1, "R7"), Take(1, 7)):
         malformed(state, action)
 

@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from bohnen.core import GameRecord, IllegalActionError, replay
-from bohnen.ndb import stacked_deck
+from bohnen.ndb import NdbState, stacked_deck
+from bohnen.ndb.actions import NdbAction
+from bohnen.ndb.events import NdbEvent
 
 from .helpers import (
     DECK,
@@ -17,7 +19,6 @@ from .helpers import (
     JSON,
     SHEET_ROUND,
     finish_trick,
-    full_hands,
     hand,
     last_trick,
     play_randomly,
@@ -35,7 +36,7 @@ def round_starts(players: int, seed: int) -> list[JSON]:
     state = GAME.new_game(GAME.options(players), seed)
     starts: list[JSON] = []
 
-    def record(state_now: object) -> None:
+    def record(state_now: NdbState) -> None:
         view = public(state_now)
         starts.append({"dealer": view["dealer"], "token": view["token"],
                        "to_act": list(state.to_act()), "phase": view["phase"],
@@ -46,7 +47,7 @@ def round_starts(players: int, seed: int) -> list[JSON]:
     record(state)
     rounds_seen = 1
 
-    def at_new_round(state_now: object, action: object, events: list[object]) -> None:
+    def at_new_round(state_now: NdbState, action: NdbAction, events: list[NdbEvent]) -> None:
         nonlocal rounds_seen
         if public(state_now)["round"] > rounds_seen and not state.is_over:
             rounds_seen += 1
@@ -167,14 +168,14 @@ def test_rounds_option() -> None:
     assert state.is_over
     for bad in (0, 13, "3"):
         with pytest.raises(ValueError, match="rounds"):
-            GAME.options(3, rounds=bad)
+            GAME.options(3, rounds=bad)  # type: ignore[arg-type]
     assert GAME.options(4).rounds == 3
 
 
 def test_records_replay_a_whole_game() -> None:
     """A record (options, seed, deck, actions in notation) replays the game exactly."""
     opts = GAME.options(4)
-    deck = stacked_deck(full_hands(["R7 B- Gx2 Y0"], 4, seed=6))
+    deck = stacked_deck(["R7 B- Gx2 Y0"], 6, players=4)
     state = GAME.new_game(opts, 6, deck)
     actions: list[str] = []
     play_randomly(state, random.Random(6),
@@ -182,5 +183,6 @@ def test_records_replay_a_whole_game() -> None:
     record = GameRecord("ndb", GAME.version, opts.to_json(), 6, actions, deck,
                         state.result())
     again = replay(GameRecord.from_json(record.to_json()))
+    assert isinstance(again, NdbState)
     assert again.to_json() == state.to_json()
     refused(again, "0: play R7")

@@ -42,7 +42,7 @@ def row_score(cards: str, colour: str) -> int:
 def test_cards_taken_lie_in_one_row_per_colour() -> None:
     """« Chaque carte doit être posée dans une rangée correspondant à sa couleur »"""
     state = GAME.new_game(GAME.options(5), seed=3)
-    play_randomly(state, random.Random(3), until=lambda s: public(s)["trick"] > 8)
+    play_randomly(state, random.Random(3), until=lambda s: public(s)["turn"] > 8)
     for seat in range(5):
         seat_rows = rows(state, seat)
         assert len(seat_rows) == len(COLOURS)
@@ -62,7 +62,7 @@ def test_rows_are_visible_to_everybody_at_all_times() -> None:
         assert all(s == seen[0] for s in seen)
 
     state = GAME.new_game(GAME.options(3), seed=8)
-    play_randomly(state, random.Random(8), until=lambda s: public(s)["trick"] > 6,
+    play_randomly(state, random.Random(8), until=lambda s: public(s)["turn"] > 6,
                   each=same_for_all)
     assert any(rows(state, 0))
 

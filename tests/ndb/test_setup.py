@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from bohnen.ndb import stacked_deck
+from bohnen.ndb import NdbState, stacked_deck
 
-from .helpers import COLOURS, DECK, GAME, HAND_SIZES, colour_of, deal, full_hands, hand, public
+from .helpers import COLOURS, DECK, GAME, HAND_SIZES, colour_of, deal, hand, public
 
 
-def dealt_cards(state: object) -> list[str]:
+def dealt_cards(state: NdbState) -> list[str]:
     """Every card of every hand, each seat's hand read from its own view."""
-    n: int = public(state)["options"]["players"]
+    n = public(state)["options"]["players"]
     return [card for seat in range(n) for card in hand(state, seat)]
 
 
@@ -65,7 +66,9 @@ def test_whole_deck_dealt_20_15_12_10(players: int) -> None:
 def test_deal_goes_round_from_the_dealers_left() -> None:
     """« C'est lui qui distribuera les cartes » — one card at a time from the dealer's left
     (seat 0), so deck[0], deck[n], deck[2n] … are seat 0's."""
-    hands = full_hands([], 4, seed=3)
+    cards = DECK[:]
+    random.Random(3).shuffle(cards)
+    hands = [cards[seat * 15:(seat + 1) * 15] for seat in range(4)]
     deck = stacked_deck(hands)
     assert deck[:4] == [hands[s][0] for s in range(4)]
     state = GAME.new_game(GAME.options(4), 0, deck)

@@ -9,6 +9,10 @@ from typing import Any
 
 import pytest
 
+from bohnen.ndb import NdbState
+from bohnen.ndb.events import NdbEvent
+from bohnen.ndb.view_types import AnyView
+
 from .helpers import (
     GAME,
     JSON,
@@ -28,19 +32,20 @@ from .helpers import (
 VIEWERS: list[int | None] = [0, 1, 2, 3, None]
 
 
-def four_seats() -> Any:
+def four_seats() -> NdbState:
     """Four players; seat 0 holds R7, seat 1 B3 and G5, seat 2 Y2, seat 3 G9."""
     return deal(["R7", "B3 G5", "Y2", "G9"], players=4, seed=2)
 
 
-def revealed_four() -> Any:
+def revealed_four() -> NdbState:
     """:func:`four_seats` after 0 leads R7 and the others play B3, Y2, G9."""
     state = four_seats()
     act(state, "0: play R7", "1: play B3", "2: play Y2", "3: play G9")
     return state
 
 
-def seen_by(state: Any, events: list[Any], viewer: int | None) -> tuple[JSON, list[Any]]:
+def seen_by(state: NdbState, events: list[NdbEvent],
+            viewer: int | None) -> tuple[AnyView, list[tuple[JSON, str]]]:
     """The view of ``viewer`` and the events as ``viewer`` sees them (JSON and text)."""
     return state.view(viewer), [(e.to_json(viewer), e.text(viewer)) for e in events]
 
@@ -109,7 +114,7 @@ def test_no_seat_learns_a_face_down_card_before_all_are_played() -> None:
     for viewer in (0, 2, 3, None):
         assert seen_by(first, events_b3, viewer) == seen_by(second, events_g5, viewer)
         assert table_cards(first.view(viewer))[1] is None
-        assert first.view(viewer)["table"][1]["played"] is True
+        assert 1 in first.view(viewer)["played"]
     assert table_cards(first.view(1))[1] == "B3"
     assert events_b3[0].to_json(1)["card"] == "B3"
     assert "B3" not in str(spectator(events_b3))
@@ -253,7 +258,7 @@ def past_trick(trick: int) -> Callable[[Any], bool]:
     """Whether a state is past trick number ``trick``."""
 
     def done(state: Any) -> bool:
-        number: int = public(state)["trick"]
+        number = public(state)["turn"]
         return number > trick
 
     return done

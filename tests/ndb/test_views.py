@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
 
+import jsonschema
 import pytest
 
-from .helpers import GAME, JSON, act, deal, hand, play_randomly, public, table_cards
+from bohnen.core.schema import json_schema
+from bohnen.ndb.view_types import SeatView, SpectatorView
+
+from .helpers import GAME, act, deal, hand, play_randomly, public, table_cards
 
 
 def mid_trick() -> Any:
@@ -57,7 +62,7 @@ def test_the_view_of_a_trick_in_progress() -> None:
         own = {1: "B3", 2: "Y2"}
         assert cards == ["R7"] + [own.get(viewer) if viewer == s else None
                                   for s in (1, 2)] + [None]
-        assert [t["played"] for t in view["table"]] == [True, True, True, False]
+        assert view["played"] == [0, 1, 2]
         assert view["to_act"] == [3]
 
 
@@ -74,7 +79,7 @@ def test_determinize_keeps_what_the_seat_sees() -> None:
             assert det.view(seat) == state.view(seat)
             assert_same_hidden_pool(state, det, seat)
             got = det.to_json()
-            assert got["rows"] == true["rows"] and got["sheet"] == true["sheet"]
+            assert got["row_cards"] == true["row_cards"] and got["sheet"] == true["sheet"]
             assert got["table"][0] == "R7" and got["table"][3] is None
             if seat is not None:
                 assert got["hands"][seat] == true["hands"][seat]
@@ -115,15 +120,14 @@ def test_after_the_reveal_the_table_is_kept() -> None:
 def test_a_determinized_state_plays_to_the_end(players: int) -> None:
     state = GAME.new_game(GAME.options(players), seed=players)
     rng = random.Random(players)
-    play_randomly(state, rng, until=lambda s: public(s)["trick"] > 5)
+    play_randomly(state, rng, until=lambda s: public(s)["turn"] > 5)
     for seat in range(players):
         det = state.determinize(seat, random.Random(seat))
         assert det.view(seat) == state.view(seat)
         assert hand(det, seat) == hand(state, seat)
         play_randomly(det, rng)
         assert det.is_over and det.result().winners
-    det_view: JSON = state.determinize(None, rng).view(None)
-    assert det_view == public(state)
+    assert state.determinize(None, rng).view(None) == public(state)
 
 
 def test_determinize_does_not_depend_on_the_hidden_cards() -> None:
@@ -196,3 +200,88 @@ def test_the_sampler_deals_the_unseen_cards_from_the_view_alone() -> None:
         sample.audit()
         face_down.add(sample.to_json()["table"][1])
     assert len(face_down) > 1
+
+
+# --- the typed views: the schema, and the same names as the state JSON -----------------
+
+
+SEAT_SCHEMA = jsonschema.Draft202012Validator(json_schema(SeatView))
+SPECTATOR_SCHEMA = jsonschema.Draft202012Validator(json_schema(SpectatorView))
+
+
+def _fits(validator: jsonschema.Draft202012Validator, view: object, where: str) -> None:
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(view)]
+    assert not errors, f"{where}: {errors[:3]}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_view_of_random_games_fits_the_view_types(players: int) -> None:
+    """Each seat's view fits ``SeatView`` and the spectator's ``SpectatorView`` (the
+    JSON Schemas ``bohnen.core.schema`` makes of them, which refuse unknown keys), at
+    every step of a random game of every option set."""
+    for n, options in enumerate(GAME.option_sets(players)):
+        state = GAME.new_game(options, seed=100 * players + n)
+        rng = random.Random(players + n)
+        steps = 0
+        while True:
+            if steps % 3 == 0 or state.is_over:
+                for seat in range(players):
+                    _fits(SEAT_SCHEMA, state.view(seat), f"seat {seat}, step {steps}")
+                _fits(SPECTATOR_SCHEMA, state.view(None), f"spectator, step {steps}")
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_act())
+            state.apply(rng.choice(state.legal_actions(seat)))
+            steps += 1
+
+
+def test_the_schemas_refuse_a_view_that_breaks_the_types() -> None:
+    """The check above can fail: a hand shown to the spectator, a card written as an
+    int, an unknown key."""
+    state = GAME.new_game(GAME.options(3), seed=4)
+    seen = state.view(0)
+    bad: list[dict[str, Any]] = []
+    spectator_view: dict[str, Any] = copy.deepcopy(dict(state.view(None)))
+    spectator_view["players"][1]["hand"] = seen["players"][0]["hand"]
+    bad.append(spectator_view)
+    seat_view: dict[str, Any] = copy.deepcopy(dict(seen))
+    seat_view["table"][0] = 7
+    bad.append(seat_view)
+    extra: dict[str, Any] = copy.deepcopy(dict(seen))
+    extra["trick"] = 1
+    bad.append(extra)
+    assert not SPECTATOR_SCHEMA.is_valid(bad[0])
+    assert not SEAT_SCHEMA.is_valid(bad[1])
+    assert not SEAT_SCHEMA.is_valid(bad[2])
+
+
+# Keys of the view that are keys of the state JSON too, and mean the same there.
+SHARED_KEYS = ("game", "version", "options", "phase", "turn", "round", "dealer", "token",
+               "taker", "taken", "sheet")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_key_of_both_the_view_and_the_state_json_means_the_same(players: int) -> None:
+    """At every step of a random game, the keys shared by the view and the state JSON
+    hold the same values; the table is the same once turned up (before, the view hides
+    the face-down cards); a seat's hand in its view is its hand in the state JSON, and
+    its rows hold the cards of its ``row_cards``."""
+    state = GAME.new_game(GAME.options(players, rounds=1), seed=players)
+    rng = random.Random(players)
+    while True:
+        full = state.to_json()
+        for seat in (*range(players), None):
+            view = state.view(seat)
+            for key in SHARED_KEYS:
+                assert view[key] == full[key], key
+            if full["phase"] in ("take", "over") or all(c is None for c in full["table"]):
+                assert view["table"] == full["table"]
+            for s, player in enumerate(view["players"]):
+                assert sorted(c for row in player["rows"] for c in row["cards"]) == sorted(
+                    full["row_cards"][s])
+                assert player["hand_size"] == len(full["hands"][s])
+                assert player["hand"] == (full["hands"][s] if s == seat else None)
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(rng.choice(state.legal_actions(seat)))

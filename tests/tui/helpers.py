@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from bohnen.bots import make_bot
 from bohnen.cli.play import make_session
+from bohnen.core.protocol import Action
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
 
@@ -59,3 +60,10 @@ async def play_hints_until_over(pilot: Pilot[Any], app: BohnenApp) -> int:
         await pilot.press("g")
         presses += 1
     return presses
+
+
+def hinted(sess: Session, seat: int) -> Action:
+    """The hint bot's move for ``seat``, which must be to act."""
+    action = sess.hint(seat)
+    assert action is not None, f"seat {seat} is not to act"
+    return action

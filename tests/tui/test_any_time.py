@@ -13,7 +13,7 @@ import asyncio
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
 
-from .helpers import SIZE, screen_text, session
+from .helpers import SIZE, hinted, screen_text, session
 
 SLOW = 60.0  # seconds between bot moves: no bot moves while a test presses keys
 
@@ -29,8 +29,7 @@ def bots_turn_with_a_field(game: str = "bohnanza", seed: int = 1) -> Session:
             return sess
         seat = sess.human_to_act()
         assert seat == 0
-        hint = sess.hint(0)
-        assert sess.play(0, hint).ok
+        assert sess.play(0, hinted(sess, 0)).ok
         if sess.bot_to_act() is not None and sess.any_time_choices(0):
             return sess
     raise AssertionError("no moment came up where a bot plays and seat 0 may harvest")

@@ -14,16 +14,18 @@ from textual.pilot import Pilot
 
 import bohnen.tui.session as session_module
 from bohnen.bots import bot_names
-from bohnen.core import GameRecord, replay
-from bohnen.hansa.board import load_board
+from bohnen.core import GameRecord, get_game, replay
+from bohnen.hansa.board import CODES, STORAGE, load_board
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.hansa_board import journey, journey_line
+from bohnen.tui.hansa_facts import MapFacts, board_of
 from bohnen.tui.hansa_map import layout, step
 from bohnen.tui.hansa_screen import HansaScreen, verb
 
 from .helpers import (
     SIZE,
     app_for,
+    hinted,
     play_hints_until_over,
     random_session,
     screen_name,
@@ -159,7 +161,7 @@ async def _keys_and_panels_of_the_trade_phase() -> None:
         # The deal panel refuses a bean code it does not know, in the panel.
         await pilot.press("t", "tab", "tab", *"xx", "enter")
         assert screen_name(app) == "DealPanel"
-        assert "bean codes of this board" in screen_text(app)
+        assert "is not a bean code" in screen_text(app)
         await pilot.press("escape")
         assert screen_name(app) == "HansaScreen"
         # The pages: the prices of every city, the map, the board.
@@ -226,7 +228,7 @@ async def _an_incoming_invitation_is_answered_with_a_counter() -> None:
 def human_move(sess: session_module.Session) -> None:
     seat = sess.human_to_act()
     assert seat is not None
-    outcome = sess.play(seat, sess.hint(seat))
+    outcome = sess.play(seat, hinted(sess, seat))
     assert outcome.ok, outcome.message
     sess.run_bots()
 
@@ -281,8 +283,32 @@ async def _the_mouse_picks_a_city_travels_and_switches_pages() -> None:
         assert screen.page == "prices"
 
 
+def default_board() -> MapFacts:
+    """The default board as the screen reads it: from a view."""
+    game = get_game("hansa")
+    return board_of(game.new_game(game.options(4), 1).view(None))
+
+
+def test_the_screen_reads_the_board_the_engine_plays() -> None:
+    """The board the screen reads off a view has the engine's cities, routes, distances,
+    shortest paths (in the engine's order: the journeys it offers), prices and cards."""
+    engine = load_board("default")
+    board = default_board()
+    assert board.city_codes == engine.city_codes and board.city_names == engine.city_names
+    assert board.coords == tuple(tuple(xy) for xy in engine.coords)
+    assert board.neighbours == engine.neighbours and board.dist == engine.dist
+    for a in range(engine.cities):
+        for b in range(engine.cities):
+            assert board.paths(a, b) == engine.paths[a][b]
+        assert [dict(row) for row in board.prices[a]] == [
+            {CODES[bean]: row[bean] for bean in engine.city_beans[a]} for row in engine.prices[a]]
+    assert board.zoll == engine.zoll and board.nachschub == engine.nachschub
+    assert board.base == {CODES[b]: engine.base[b] for b in engine.beans}
+    assert board.storage == STORAGE
+
+
 def test_a_journey_is_spelled_out_before_it_is_made() -> None:
-    board = load_board("default")
+    board = default_board()
     aal, koe = board.city_codes.index("AAL"), board.city_codes.index("KOE")
     hand = ["T1", "T2", "T3", "T4", "C5", "T5"]
     trip = journey(board, hand, aal, koe, 1)
@@ -300,7 +326,7 @@ def test_a_journey_is_spelled_out_before_it_is_made() -> None:
 
 
 def test_the_arrows_go_to_the_nearest_city_that_way() -> None:
-    board = load_board("default")
+    board = default_board()
     places = layout(board)
     code = board.city_codes
 

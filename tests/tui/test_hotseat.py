@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bohnen.bohnanza.beans import BEANS
-from bohnen.tui import bohnanza_screen, hansa_board, ndb_screen
+from bohnen.tui import bohnanza_screen, hansa_board, hansa_facts, ndb_screen
 from bohnen.tui.app import BohnenApp
 
 from .helpers import SIZE, app_for, random_session, screen_name, screen_text, session
@@ -81,7 +81,7 @@ def check_hansa_screen(app: BohnenApp, shown: int | None, hand_page: bool = True
     cards are the same T1..T7 for all)."""
     text = " ".join(screen_text(app).split())
     sess = app.session
-    board = sess.options.board_data
+    board = hansa_facts.board_of(sess.view(0))  # the board as the screens read it
     for seat in range(sess.options.players):
         hand = sess.view(seat)["players"][seat]["hand"]
         if seat == shown:

@@ -13,14 +13,14 @@ import bohnen.tui.session as session_module
 from bohnen.core import GameRecord, RecordError, replay
 from bohnen.tui.session import Seating, Session, bot_or_fallback
 
-from .helpers import session
+from .helpers import hinted, session
 
 
 def human_move(sess: Session) -> None:
     """Seat the person plays the hint's move, then the bots play until the person's turn."""
     seat = sess.human_to_act()
     assert seat is not None
-    outcome = sess.play(seat, sess.hint(seat))
+    outcome = sess.play(seat, hinted(sess, seat))
     assert outcome.ok, outcome.message
     sess.run_bots()
 

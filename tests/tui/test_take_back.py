@@ -8,7 +8,7 @@ from typing import Any
 
 from bohnen.tui.session import Session
 
-from .helpers import SIZE, app_for, random_session, screen_text, session
+from .helpers import SIZE, app_for, hinted, random_session, screen_text, session
 
 
 def snapshot(sess: Session) -> tuple[Any, list[str], list[str]]:
@@ -32,7 +32,7 @@ def until_listed(sess: Session, text: str, limit: int = 500) -> None:
         assert seat == 0, "the game ended first"
         if f"0: {text}" in [str(a) for a in sess.choices(0)]:
             return
-        assert sess.play(0, sess.hint(0)).ok
+        assert sess.play(0, hinted(sess, 0)).ok
         sess.run_bots()
     raise AssertionError(f"{text!r} never came up")
 
@@ -67,7 +67,7 @@ def test_no_take_back_after_playing_last_in_a_trick() -> None:
     for _ in range(100):  # play on to a trick another seat leads
         if sess.view(0)["phase"] == "play" and sess.human_to_act() == 0:
             break
-        assert sess.play(0, sess.hint(0)).ok
+        assert sess.play(0, hinted(sess, 0)).ok
         sess.run_bots()
     assert sess.view(0)["token"] != 0
     events = play(sess, str(sess.choices(0)[0]).partition(": ")[2])
@@ -82,7 +82,7 @@ def test_no_take_back_after_a_bohn_hansa_contract_is_drawn() -> None:
     sess = random_session("hansa", seed=7)
     until_listed(sess, "end-trading")
     events = play(sess, "end-trading")
-    assert [e.name for e in events if e.reveals] == ["drew"]
+    assert [e.kind for e in events if e.reveals] == ["drew"]
     assert sess.human_to_act() == 0  # the turn is not over: nobody else has moved
     outcome = sess.take_back()
     assert outcome.message == "cannot take back end-trading: it drew or revealed cards"
@@ -127,7 +127,7 @@ def test_an_any_time_move_in_another_seats_turn_is_taken_back() -> None:
         harvests = [a for a in sess.choices(0) if str(a).startswith("0: harvest ")]
         if sess.view(0)["active"] != 0 and harvests:
             break
-        assert sess.play(0, sess.hint(0)).ok
+        assert sess.play(0, hinted(sess, 0)).ok
         sess.run_bots()
     else:
         raise AssertionError("no off-turn harvest came up")

@@ -22,7 +22,8 @@ It sees only its seat's view and the legal actions (``Decision``), never the sta
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
 from bohnen.core.bots import Decision
 from bohnen.hansa.actions import (
@@ -30,12 +31,16 @@ from bohnen.hansa.actions import (
     Done,
     EndTrading,
     EndTurn,
+    HansaAction,
     Pass,
     Propose,
     Sell,
 )
 from bohnen.hansa.heuristic import deals, journey, market
 from bohnen.hansa.heuristic.scene import Scene, read
+from bohnen.hansa.view_types import SeatView
+
+A = TypeVar("A", bound=HansaAction)
 
 
 class HansaHeuristicBot:
@@ -54,7 +59,7 @@ class HansaHeuristicBot:
         self._tried: dict[int, set[Propose]] = {}  # proposals made this turn
         self._passed: dict[int, bool] = {}  # whether it let the others propose this turn
 
-    def act(self, decision: Decision[Any], rng: random.Random) -> Any:
+    def act(self, decision: Decision[HansaAction], rng: random.Random) -> HansaAction:
         actions = decision.actions
         if len(actions) == 1 and not decision.proposals:
             return actions[0]
@@ -62,7 +67,7 @@ class HansaHeuristicBot:
             raise ValueError("the heuristic bot needs its seat's view")
         if not actions:
             return decision.proposals[0]  # only proposals are legal (not in Bohn Hansa)
-        view = dict(decision.view)
+        view = cast(SeatView, decision.view)
         if (view["phase"] == "trade" and view["pending"] is None and view["active"] != decision.seat
                 and not (self.trades and deals.may_ask(view, decision.seat))):
             return _first(actions, Pass) or actions[0]  # the floor, nothing to ask for
@@ -72,13 +77,13 @@ class HansaHeuristicBot:
         return action if action is not None else actions[0]
 
     def _notes(self, sc: Scene) -> None:
-        turn = sc.view["turn"]
+        turn = sc.turn
         if self._turn.get(sc.seat) != turn:
             self._turn[sc.seat] = turn
             self._tried[sc.seat] = set()
             self._passed[sc.seat] = False
 
-    def _choose(self, sc: Scene, actions: list[Any]) -> Any:
+    def _choose(self, sc: Scene, actions: list[HansaAction]) -> HansaAction | None:
         phase = sc.phase
         if phase == "setup":
             return journey.begin(sc, [a for a in actions if type(a) is Begin])
@@ -92,14 +97,14 @@ class HansaHeuristicBot:
         if phase == "final":
             return market.fulfil(actions, sc) or _first(actions, EndTurn)
         if phase == "trade":
-            if sc.view["pending"] is not None:
+            if sc.pending is not None:
                 return deals.answer(sc, actions)
             if sc.is_active:
                 return self._trade(sc, actions)
             return self._floor(sc, actions)
         return None
 
-    def _trade(self, sc: Scene, actions: list[Any]) -> Any:
+    def _trade(self, sc: Scene, actions: list[HansaAction]) -> HansaAction | None:
         """The active player's trade phase."""
         found = (market.fulfil(actions, sc) or market.buy(actions, sc)
                  or market.make_room(actions, sc))
@@ -118,7 +123,7 @@ class HansaHeuristicBot:
                     return passing
         return _first(actions, EndTrading)
 
-    def _floor(self, sc: Scene, actions: list[Any]) -> Any:
+    def _floor(self, sc: Scene, actions: list[HansaAction]) -> HansaAction | None:
         """Another seat's trade phase, the bot holding the floor."""
         if self.trades:
             tried = self._tried.setdefault(sc.seat, set())
@@ -129,11 +134,11 @@ class HansaHeuristicBot:
         return _first(actions, Pass)
 
 
-def _first(actions: list[Any], kind: type) -> Any:
-    return next((a for a in actions if type(a) is kind), None)
+def _first(actions: Sequence[HansaAction], kind: type[A]) -> A | None:
+    return next((a for a in actions if isinstance(a, kind)), None)
 
 
-def make(game: Any, trades: bool = True) -> HansaHeuristicBot:
+def make(game: object, trades: bool = True) -> HansaHeuristicBot:
     """The registry's factory: ``heuristic`` or ``heuristic:trades=false``."""
     return HansaHeuristicBot(trades=trades)
 

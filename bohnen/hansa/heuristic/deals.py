@@ -21,13 +21,14 @@ and the first card of its hand, which it plays (a Zoll: 15 talers; a contract: l
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from bohnen.hansa.actions import CONTRACT, Accept, Decline, Propose
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.actions import Accept, Decline, HansaAction, Propose
+from bohnen.hansa.board import BEANS, CONTRACT, STORAGE
+from bohnen.hansa.data import ZOLL_INVITED
 from bohnen.hansa.heuristic.scene import Scene, card, info
 from bohnen.hansa.heuristic.worth import hand_index, least_useful, my_worth, worth
-from bohnen.hansa.state import ZOLL_INVITED
+from bohnen.hansa.view_types import SeatView
 
 ACCEPT_BAR = 0.5  # talers a deal must add to the bot's worth to be accepted
 PROPOSE_BAR = 3.0  # talers a deal must add to the bot's worth to be proposed
@@ -37,7 +38,7 @@ CARD = 2.5  # talers a card played costs (the Zoll comes round sooner)
 Deal = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # active gives, guest gives, buys
 
 
-def _beans(sc: Scene, codes: list[str]) -> tuple[int, ...]:
+def _beans(sc: Scene, codes: Sequence[str]) -> tuple[int, ...]:
     index = sc.info.bean_index
     return tuple(index[c] for c in codes)
 
@@ -82,9 +83,11 @@ def deal_gain(sc: Scene, guest: int, invite: bool, deal: Deal) -> float:
     return after + extra - my_worth(sc)
 
 
-def answer(sc: Scene, actions: list[Any]) -> Any:
+def answer(sc: Scene, actions: list[HansaAction]) -> HansaAction:
     """Accept the pending deal if it adds to the bot's worth, else decline."""
-    p = sc.view["pending"]
+    p = sc.pending
+    if p is None:
+        raise ValueError("no proposal awaits an answer")
     deal = (_beans(sc, p["active_gives"]), _beans(sc, p["guest_gives"]),
             _beans(sc, p["active_buys"]))
     accept = next((a for a in actions if type(a) is Accept), None)
@@ -94,11 +97,10 @@ def answer(sc: Scene, actions: list[Any]) -> Any:
 
 
 def _propose(sc: Scene, to: int, deal: Deal) -> Propose:
-    codes = sc.info.board.bean_codes
     to_guest, to_active, buys = deal
     mine, theirs = (to_guest, to_active) if sc.is_active else (to_active, to_guest)
-    return Propose(sc.seat, to, tuple(codes[b] for b in mine), tuple(codes[b] for b in theirs),
-                   tuple(codes[b] for b in buys))
+    return Propose(sc.seat, to, tuple(BEANS[b] for b in mine), tuple(BEANS[b] for b in theirs),
+                   tuple(BEANS[b] for b in buys))
 
 
 def _fits(sc: Scene, guest: int, deal: Deal) -> bool:
@@ -150,7 +152,7 @@ def active_offers(sc: Scene) -> list[tuple[int, Deal]]:
     return out
 
 
-def may_ask(view: dict[str, Any], seat: int) -> bool:
+def may_ask(view: SeatView, seat: int) -> bool:
     """Whether the bot, holding the floor in another seat's turn, holds a contract for
     the active player's city (read from the view alone, before the whole scene)."""
     inf = info(view["options"])

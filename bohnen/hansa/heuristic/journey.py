@@ -23,10 +23,9 @@ its last card.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bohnen.hansa.actions import CONTRACT, Begin, BuyContract, Go, Sell, Stay
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.actions import Begin, BuyContract, Go, HansaAction, Sell, Stay
+from bohnen.hansa.board import CONTRACT, STORAGE
+from bohnen.hansa.data import CONTRACT_PRICE, ZOLL_JOURNEY
 from bohnen.hansa.heuristic.scene import Scene
 from bohnen.hansa.heuristic.worth import (
     STEP,
@@ -34,7 +33,6 @@ from bohnen.hansa.heuristic.worth import (
     prospects,
     worth,
 )
-from bohnen.hansa.state import CONTRACT_PRICE, ZOLL_JOURNEY
 
 TEMPO = 0.5  # talers a card played costs beyond the Zoll (the contracts come forward)
 NACHSCHUB_BEAN = 2.0  # talers a needed bean laid at the destination by a Nachschub is worth
@@ -78,16 +76,16 @@ def _difficulty(sc: Scene, pos: int, counts: list[int], contract: int) -> float:
 # --- the journey -------------------------------------------------------------------------
 
 
-def journey(sc: Scene, actions: list[Any]) -> Any:
+def journey(sc: Scene, actions: list[HansaAction]) -> Stay | Go | None:
     """The best of the legal journeys (``Stay`` and ``Go`` among ``actions``)."""
-    best: Any = None
+    best: Stay | Go | None = None
     best_value = float("-inf")
     seen: set[int] = set()
     codes = sc.info.city_index
     for action in actions:
-        if type(action) is Stay:
+        if isinstance(action, Stay):
             dest, cards = sc.here, 1
-        elif type(action) is Go:
+        elif isinstance(action, Go):
             dest = codes[action.path[-1]]
             cards = len(action.path) + 1
         else:
@@ -230,6 +228,8 @@ def _nachschub_gain(sc: Scene, dest: int, counts: list[int], held: list[int]) ->
 
 def _unseen_harvests(sc: Scene) -> list[int]:
     view = sc.view
+    if view is None:
+        raise ValueError("the Neue-Ernte cards seen are read from a view")
     shown = {int(x[1:]) - 1 for x in view["harvest_discard"]}
     for p in view["players"]:
         shown.update(int(x[1:]) - 1 for x in p["harvest_before"])
@@ -254,14 +254,13 @@ def _leads(sc: Scene) -> bool:
 def sell(sc: Scene, actions: list[Sell]) -> Sell:
     """The bean to give for the Zoll: the one whose loss costs least, counting what a
     bean worth more than is still owed gives away for nothing."""
-    owed = sc.view["due"]
+    owed = sc.customs_due
     base = sc.info.base
-    codes = sc.info.bean_index
     best = actions[0]
     best_loss = float("inf")
     losses = {b: loss for loss, b in least_useful(sc)}
     for action in actions:
-        b = codes[action.bean]
+        b = action.bean
         loss = losses.get(b, float(base[b])) - min(base[b], owed)
         if loss < best_loss:
             best, best_loss = action, loss
@@ -271,7 +270,7 @@ def sell(sc: Scene, actions: list[Sell]) -> Sell:
 # --- buying a contract ---------------------------------------------------------------------
 
 
-def buy_contract(sc: Scene, actions: list[Any]) -> BuyContract | None:
+def buy_contract(sc: Scene, actions: list[HansaAction]) -> BuyContract | None:
     """A contract bought (5 talers and an ordinary travel card) when the money is spare,
     the hand holds few contracts, enough turns remain, and a contract drawn blind is
     worth more on average than what it costs."""
@@ -302,6 +301,8 @@ def buy_contract(sc: Scene, actions: list[Any]) -> BuyContract | None:
 
 def _unseen_contracts(sc: Scene) -> list[int]:
     view = sc.view
+    if view is None:
+        raise ValueError("the contracts seen are read from a view")
     seen = set(sc.hand) | set(sc.table)
     seen.update(CONTRACT + int(x[1:]) for x in view["contract_discard"])
     return [c for c in sc.info.payout if c not in seen]

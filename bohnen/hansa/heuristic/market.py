@@ -11,13 +11,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bohnen.hansa.actions import Buy, BuyScarce, Fulfil, Return
-from bohnen.hansa.board import STORAGE
+from bohnen.hansa.actions import Buy, BuyScarce, Fulfil, HansaAction, Return
+from bohnen.hansa.board import BEANS, STORAGE, Bean
+from bohnen.hansa.data import ZOLL_JOURNEY
 from bohnen.hansa.heuristic.scene import Scene
 from bohnen.hansa.heuristic.worth import least_useful, my_worth
-from bohnen.hansa.state import ZOLL_JOURNEY
 
 BUY_BAR = 0.3  # talers a purchase must add to the bot's worth
 CROWDED = 6  # beans on the aid from which each more raises the bar
@@ -25,7 +23,7 @@ CROWD_BAR = 1.0  # talers the bar rises per bean beyond CROWDED
 SHORT = 0.3  # talers per taler of money below the reserve for the coming Zoll
 
 
-def fulfil(actions: list[Any], sc: Scene) -> Fulfil | None:
+def fulfil(actions: list[HansaAction], sc: Scene) -> Fulfil | None:
     """The legal fulfilment that pays most."""
     best: Fulfil | None = None
     for action in actions:
@@ -42,7 +40,7 @@ def reserve(sc: Scene) -> int:
 
 def price_of(sc: Scene, action: Buy | BuyScarce) -> int:
     city = sc.here
-    bean = sc.info.bean_index[action.bean]
+    bean = action.bean
     if type(action) is Buy:
         return sc.prices[city][bean]
     return max(row[bean] for row in sc.info.board.prices[city])
@@ -72,23 +70,23 @@ def _completes(sc: Scene, counts: list[int]) -> bool:
                for c in sc.contracts())
 
 
-def buy(actions: list[Any], sc: Scene) -> Any:
+def buy(actions: list[HansaAction], sc: Scene) -> Buy | BuyScarce | None:
     """The purchase that adds most to the bot's worth, if it clears the bar."""
     now = my_worth(sc)
-    best: Any = None
+    best: Buy | BuyScarce | None = None
     best_gain = BUY_BAR
-    tried: set[str] = set()
+    tried: set[Bean] = set()
     for action in actions:
-        if type(action) not in (Buy, BuyScarce) or action.bean in tried:
+        if not isinstance(action, (Buy, BuyScarce)) or action.bean in tried:
             continue
         tried.add(action.bean)
-        gain = purchase_gain(sc, sc.info.bean_index[action.bean], price_of(sc, action), now)
+        gain = purchase_gain(sc, action.bean, price_of(sc, action), now)
         if gain > best_gain:
             best, best_gain = action, gain
     return best
 
 
-def make_room(actions: list[Any], sc: Scene) -> Return | None:
+def make_room(actions: list[HansaAction], sc: Scene) -> Return | None:
     """With a full aid in the trade phase: return the least useful bean when a bean sold
     here is worth more than it (the purchase follows)."""
     if sc.held() < STORAGE or not any(type(a) is Return for a in actions):
@@ -106,5 +104,5 @@ def make_room(actions: list[Any], sc: Scene) -> Return | None:
         if bean == give or not sc.stock[city][bean] or not 0 < price <= money:
             continue
         if purchase_gain(sc, bean, price, now, give) > BUY_BAR:
-            return Return(sc.seat, inf.board.bean_codes[give])
+            return Return(sc.seat, BEANS[give])
     return None

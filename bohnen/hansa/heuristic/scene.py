@@ -10,13 +10,11 @@ in the view's options, read once per board (:func:`info`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from bohnen.hansa.actions import CONTRACT
-from bohnen.hansa.board import STORAGE, Board, load_board
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CODES, CONTRACT, STORAGE, Board, load_board
+from bohnen.hansa.view_types import OptionsView, ProposalView, SeatView
 
 CARDS_PER_TURN = 2.0  # travel cards a seat plays in a turn, on average (a guess, measured)
-JSON = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +46,7 @@ _INFOS: dict[tuple[str, str | None], Info] = {}
 _CARDS: dict[str, int] = {}
 
 
-def info(options: JSON) -> Info:
+def info(options: OptionsView) -> Info:
     """The constants of the board the view's options name (read once per board)."""
     key = (options["board"], options.get("board_digest"))
     found = _INFOS.get(key)
@@ -70,11 +68,11 @@ def _make_info(board: Board) -> Info:
     contracts = board.contracts
     cards = range(CONTRACT + 1, CONTRACT + len(contracts) + 1)
     return Info(
-        board=board, beans=board.beans, cities=board.cities,
-        bean_index={c: i for i, c in enumerate(board.bean_codes)},
+        board=board, beans=BEAN_TYPES, cities=board.cities,
+        bean_index={CODES[b]: int(b) for b in board.beans},
         city_index={c: i for i, c in enumerate(board.city_codes)},
         base=board.base, dist=board.dist,
-        sellers=tuple(board.sellers(b) for b in range(board.beans)),
+        sellers=tuple(board.sellers(b) for b in BEANS),
         sells=tuple(frozenset(beans) for beans in board.city_beans),
         city_of={c: contracts[c - CONTRACT - 1].city for c in cards},
         beans_of={c: contracts[c - CONTRACT - 1].beans for c in cards},
@@ -101,7 +99,7 @@ class Scene:
     """The seat's view, read once for one decision."""
 
     info: Info
-    view: JSON
+    view: SeatView | None  # None in a playout (``playout.py``), which reads the state
     seat: int
     n: int
     phase: str
@@ -119,6 +117,9 @@ class Scene:
     last_seat: int
     proposals_left: int  # the seat's own, this trade phase
     proposal_size: int
+    turn: int = 0
+    customs_due: int = 0  # what the active player still owes (customs phase)
+    pending: ProposalView | None = None  # the proposal awaiting an answer
 
     @property
     def mine(self) -> list[int]:
@@ -167,7 +168,7 @@ class Scene:
         return turns * CARDS_PER_TURN
 
 
-def read(view: JSON, seat: int) -> Scene:
+def read(view: SeatView, seat: int) -> Scene:
     """The scene of ``view`` for ``seat``."""
     inf = info(view["options"])
     bean_index = inf.bean_index
@@ -185,7 +186,7 @@ def read(view: JSON, seat: int) -> Scene:
         counts = [0] * nb
         for slot in view["ladders"][code]:
             if slot is not None:
-                counts[bean_index[slot[0]]] += slot[1]
+                counts[bean_index[slot["bean"]]] += slot["count"]
         stock.append(counts)
     prices = []
     for city in view["cities"]:
@@ -201,7 +202,9 @@ def read(view: JSON, seat: int) -> Scene:
         money=[p["money"] for p in players], loans=[p["loans"] for p in players],
         beans=beans, hand=[card(c) for c in me["hand"] or ()],
         table=[card(c) for c in view["table"]], stock=stock, prices=prices,
-        harvest_pile=view["harvest_pile"], last_round=view["last_round"],
-        last_seat=view["last_seat"], proposals_left=view["proposals_left"][seat],
-        proposal_size=options["proposal_size"],
+        harvest_pile=view["harvest_pile_size"], last_round=view["last_round"],
+        last_seat=-1 if view["last_seat"] is None else view["last_seat"],
+        proposals_left=me["proposals_left"],
+        proposal_size=options["proposal_size"], turn=view["turn"],
+        customs_due=view["customs_due"], pending=view["pending"],
     )

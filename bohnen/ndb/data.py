@@ -1,0 +1,98 @@
+"""The slots of a Nicht die Bohne! position and the constants they use.
+
+:class:`NdbData` holds a position and nothing else: the rules (:mod:`bohnen.ndb.rules`)
+change it, the other modules read it, and the thin state (:mod:`bohnen.ndb.state`)
+adds the protocol's methods. Field names are the keys of the state JSON
+(:mod:`bohnen.ndb.serialize`) and, where a seat may see them, of the views.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple, Self, TypeVar
+
+from bohnen.ndb.cards import Card
+from bohnen.ndb.options import NdbOptions
+
+# The version of the game: of the state JSON, the views and the records. 2: readable
+# field names, the state JSON versioned, the views typed (issue 23); version 1 records
+# replay the same.
+VERSION = 2
+MAX_PLAYERS = 6
+NONE = Card(-1)  # no card: on the table, a seat that has not played in this trick
+
+
+class Phase(IntEnum):
+    """Where a trick stands; JSON and views write ``phase.name.lower()``."""
+
+    LEAD = 0  # the token holder plays a card face up
+    PLAY = 1  # the others play a card face down, in any order
+    TAKE = 2  # the chain of taking
+    OVER = 3  # the game has ended
+
+
+LEAD, PLAY, TAKE, OVER = Phase.LEAD, Phase.PLAY, Phase.TAKE, Phase.OVER
+PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
+
+
+_new = object.__new__  # a blank object of a class, without a Python-level call
+
+
+class SheetLine(NamedTuple):
+    """One player's line for one round: "Spiel +", "Spiel –" and "Summe"."""
+
+    plus: int  # sum of the positive rows
+    minus: int  # sum of the negative rows, as a positive number
+    total: int  # plus - minus
+
+
+class NdbData:
+    """A position of Nicht die Bohne!: the slots, and copying them."""
+
+    __slots__ = ("dealer", "hands", "options", "phase", "players", "rng", "round",
+                 "row_cards", "sheet", "table", "taken", "taken_mask", "taker", "token",
+                 "turn")
+
+    options: NdbOptions
+    players: int  # the player count (options.players)
+    rng: int  # the carried random-number integer (bohnen.core.rng)
+    round: int  # 0-based round ("manche") being played
+    dealer: int
+    token: int  # the token holder, who leads the trick
+    phase: Phase
+    hands: list[tuple[Card, ...]]  # per seat, sorted by colour
+    table: list[Card]  # per seat, the card played in this trick, or NONE
+    taken: tuple[int, ...]  # the seats whose card has been taken in this trick, in order
+    taken_mask: int  # the same seats, a bit each
+    taker: int  # the seat to take next (the token holder outside the taking)
+    row_cards: list[tuple[Card, ...]]  # per seat, the cards taken this round, in order
+    sheet: list[tuple[SheetLine, ...]]  # per finished round, a line per seat
+    turn: int  # tricks begun in the whole game
+
+    def clone(self) -> Self:
+        """A copy sharing nothing mutable with this position."""
+        c = _new(self.__class__)
+        c.options = self.options
+        c.players = self.players
+        c.rng = self.rng
+        c.round = self.round
+        c.dealer = self.dealer
+        c.token = self.token
+        c.phase = self.phase
+        c.hands = self.hands[:]
+        c.table = self.table[:]
+        c.taken = self.taken
+        c.taken_mask = self.taken_mask
+        c.taker = self.taker
+        c.row_cards = self.row_cards[:]
+        c.sheet = self.sheet[:]
+        c.turn = self.turn
+        return c
+
+
+D = TypeVar("D", bound=NdbData)
+
+
+def blank(cls: type[D]) -> D:
+    """A position of class ``cls`` with no slot set yet, for a builder to fill."""
+    return object.__new__(cls)
