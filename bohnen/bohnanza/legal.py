@@ -104,13 +104,18 @@ def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     elif phase is TRADE:
         _trading(state, seat, out)
     elif phase is PLANT_TRADED:
-        seen = 0
-        two = state.options.same_bean_in_two_fields
-        for bean in state.trade_areas[seat]:
-            if not seen >> bean & 1 and plant_traded_refusal(state, seat, bean) is None:
-                seen |= 1 << bean
-                key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)
-                out.extend(TRADED[seat][bean][two][key])
+        area = state.trade_areas[seat]
+        # The rule allows any bean of the area (in any order): asked of its first bean,
+        # it answers for all of them.
+        if area and plant_traded_refusal(state, seat, area[0]) is None:
+            seen = 0
+            two = state.options.same_bean_in_two_fields
+            for bean in area:
+                if not seen >> bean & 1:
+                    seen |= 1 << bean
+                    key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
+                                    bean)
+                    out.extend(TRADED[seat][bean][two][key])
     _any_time(state, seat, out)
     return out
 
