@@ -30,10 +30,10 @@ from bohnen.bohnanza import legal as L
 from bohnen.bohnanza.actions import Accept, BohnanzaAction, Decline, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, DECK_SIZE, MAX_FIELD, PAYOUT, Bean, next_step
 from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
+from bohnen.bohnanza.events import BohnanzaEvent
 from bohnen.bohnanza.flow import actor, may_propose
-from bohnen.bohnanza.rules import harvestable, plantable
+from bohnen.bohnanza.rules import APPLY, harvestable, plantable
 from bohnen.bohnanza.state import BohnanzaState
-from bohnen.core.playout import truncated
 from bohnen.core.result import Result
 
 PLAYOUT_TURNS = 8
@@ -41,8 +41,21 @@ PLAYOUT_TURNS = 8
 
 def playout(state: BohnanzaState, rng: random.Random) -> Result:
     """Play ``state`` by :func:`playout_move` for ``PLAYOUT_TURNS`` turns, then the
-    estimate (or the result, if the game ended first)."""
-    return truncated(state, rng, running_move, PLAYOUT_TURNS, estimate)
+    estimate (or the result, if the game ended first).
+
+    The policy's moves are taken from the rules' own listings (its tables of legal
+    actions, the rules' predicates), so they are legal by construction
+    (``test_only_legal_moves_in_complete_games`` checks every one of them with the
+    rules): the playout makes their effects (``rules.APPLY``) without checking each
+    again, as ``apply`` must for a move that comes from outside. Search bots spend
+    most of their time here."""
+    stop = state.turn + PLAYOUT_TURNS
+    events: list[BohnanzaEvent] = []  # the effects' events, which nobody reads here
+    while state.phase is not OVER and state.turn < stop:
+        action = running_move(state, rng)
+        APPLY[type(action)](state, action, events)
+        events.clear()
+    return state.result() if state.phase is OVER else estimate(state)
 
 
 def estimate(state: BohnanzaData) -> Result:

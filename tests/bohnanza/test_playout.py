@@ -22,7 +22,8 @@ from bohnen.bohnanza.actions import (
     Propose,
 )
 from bohnen.bohnanza.beans import Bean
-from bohnen.bohnanza.playout import PLAYOUT_TURNS
+from bohnen.bohnanza.playout import PLAYOUT_TURNS, estimate, running_move
+from bohnen.core.playout import truncated
 
 from .helpers import BEAN_TABLE, GAME, act, position
 
@@ -174,3 +175,21 @@ def test_a_playout_that_reaches_the_end_gives_the_result() -> None:
     result = GAME.search.playout(state, rng)
     assert state.is_over
     assert result == state.result()
+
+
+@pytest.mark.parametrize("options", GAME.option_sets(4), ids=lambda o: str(o.to_json()))
+def test_a_playout_without_the_checks_ends_where_the_checked_one_does(options: Any) -> None:
+    # The playout makes the policy's effects without checking them again; played
+    # through the checked apply instead, every playout ends in the same state.
+    for seed in range(6):
+        start = GAME.new_game(options, seed)
+        for step in range(seed * 37):  # positions deeper into the game
+            if start.is_over:
+                break
+            start.apply(GAME.search.playout_move(start, random.Random(step)))
+        fast, checked = start.clone(), start.clone()
+        result = GAME.search.playout(fast, random.Random(seed))
+        expected = truncated(checked, random.Random(seed), running_move, PLAYOUT_TURNS,
+                             estimate)
+        assert result == expected
+        assert fast.to_json() == checked.to_json()
