@@ -1,5 +1,6 @@
 """Games that only the tests register: Tiny Beans (``tests/tinybeans``), the smallest
-complete game, which follows the walk-through of ``docs/adding-a-game.md``.
+complete game, which follows the walk-through of adding a game in
+``docs/architecture.md``.
 
 They are not in bohnen's registry: a test that wants them registers them for its own
 time (:func:`registered_test_games`), so that they leak into no other test, and the

@@ -1,4 +1,5 @@
-"""Tiny Beans (tests/tinybeans), the test-only game that follows docs/adding-a-game.md.
+"""Tiny Beans (tests/tinybeans), the test-only game that follows the walk-through of
+docs/architecture.md.
 
 Registered for each test (the fixture ``with_test_games``), it passes the conformance
 suite through the protocol alone, its rules hold (built with its position builder),
@@ -211,7 +212,7 @@ def test_a_game_error_names_the_action() -> None:
         state.apply(Play(0, Card(card)))
 
 
-# The layout of docs/adding-a-game.md: each module imports only modules of its own
+# The layout of the walk-through (docs/architecture.md): each module imports only modules of its own
 # level or below (and no cycle), the heuristic bot only what a view shows.
 LEVELS = [{"cards", "options", "view_types"}, {"data"}, {"actions", "events"}, {"rules"},
           {"legal", "views", "audit", "serialize", "determinize"},

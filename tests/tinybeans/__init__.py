@@ -1,8 +1,9 @@
 """Tiny Beans: a test-only game, the smallest complete game of bohnen's layout.
 
-It follows the walk-through of ``docs/adding-a-game.md`` file for file, and the tests
-register it (``bohnen.core.registry.registered("tinybeans", "tinybeans")``) to run the
-conformance suite, the view-schema and the golden tests on it.
+It follows the walk-through of adding a game in ``docs/architecture.md`` file for
+file, and the tests register it (``bohnen.core.registry.registered("tinybeans",
+"tinybeans")``) to run the conformance suite, the view-schema and the golden tests on
+it.
 
 The rules. 2 to 4 players; twelve cards, B1 to B12, each showing 1, 2 or 3 beans (B1
 one, B2 two, B3 three, B4 one…). The deck is shuffled and each player dealt

@@ -1,4 +1,5 @@
-"""docs/adding-a-game.md stays true to the code of the game it follows, Tiny Beans.
+"""The walk-through of adding a game (docs/architecture.md, "Adding a game") stays true
+to the code of the game it follows, Tiny Beans.
 
 Every ``python`` block of the page runs (``py`` blocks are only shown), the files its
 table of the layout names are Tiny Beans' files, and its excerpt of a playthrough is
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "adding-a-game.md"
+DOC = ROOT / "docs" / "architecture.md"
 TINY = ROOT / "tests" / "tinybeans"
 PLAYTHROUGH = ROOT / "tests" / "golden" / "playthroughs" / "tinybeans-3p-random.txt"
 FENCE = re.compile(r"^```([\w-]*)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
