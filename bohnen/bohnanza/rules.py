@@ -56,17 +56,13 @@ def plantable(state: BohnanzaData, seat: int, bean: Bean) -> tuple[int, ...]:
     return PLANTABLE[state.options.same_bean_in_two_fields][key]
 
 
-def harvest_key(state: BohnanzaData, seat: int) -> int:
-    """The key of ``seat``'s fields in ``tables.HARVESTABLE`` (0: every field empty)."""
-    base = seat * 3
-    counts = state.field_counts
-    return CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]
-
-
 def harvestable(state: BohnanzaData, seat: int) -> tuple[int, ...]:
     """The fields ``seat`` may harvest now: those not empty, and with bean protection,
     while a field holds two beans or more, only such fields."""
-    return HARVESTABLE[state.options.bean_protection][harvest_key(state, seat)]
+    base = seat * 3
+    counts = state.field_counts  # the key of tables.HARVESTABLE
+    key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]
+    return HARVESTABLE[state.options.bean_protection][key]
 
 
 def plant_refusal(state: BohnanzaData, seat: int) -> str | None:
@@ -181,7 +177,7 @@ def check_end_planting(state: BohnanzaData, action: EndPlanting) -> None:
 
 
 def check_plant_traded(state: BohnanzaData, action: PlantTraded) -> None:
-    if state.phase is PLANT_TRADED and not T.is_bean(action.bean):
+    if state.phase is PLANT_TRADED and type(action.bean) is not Bean:  # T.is_bean, inlined
         raise InvalidActionError(f"{shown(action)}: bean must be a Bean, "
                                  f"not {excerpt(action.bean)}")
     why = plant_traded_refusal(state, action.seat, action.bean)
