@@ -15,7 +15,7 @@ from collections import Counter
 
 from bohnen.ndb.cards import CARD_IDS, DECK_SIZE, HAND_SIZE, full_deck
 from bohnen.ndb.data import LEAD, NONE, OVER, PLAY, TAKE, NdbData, Phase
-from bohnen.ndb.rules import takeable
+from bohnen.ndb.rules import seats_to_play, takeable
 from bohnen.ndb.scoring import sheet_line
 
 
@@ -31,6 +31,9 @@ def audit(state: NdbData) -> None:
     else:
         _audit_trick(state, tricks)
     _audit_sheet(state)
+    if state.playing != seats_to_play(state):
+        raise AssertionError(f"the seats marked to play ({state.playing:b}) are not those "
+                             f"the phase and the table give ({seats_to_play(state):b})")
 
 
 def _audit_cards(state: NdbData) -> None:

@@ -33,6 +33,7 @@ from bohnen.ndb.audit import audit
 from bohnen.ndb.cards import CODES, HAND_SIZE, Card, full_deck, parse_card
 from bohnen.ndb.data import LEAD, NONE, PLAY, TAKE, NdbData, SheetLine, blank
 from bohnen.ndb.options import NdbOptions
+from bohnen.ndb.rules import seats_to_play
 from bohnen.ndb.state import NdbState
 
 # Cards: codes in a list, or in one string separated by spaces ("R7 B- Gx2 Y0").
@@ -193,6 +194,7 @@ def _trick(state: NdbData, taken: list[int]) -> None:
     """The phase from the table; in the taking, the chain of ``taken`` made."""
     played = [c != NONE for c in state.table]
     state.phase = TAKE if all(played) else PLAY if any(played) else LEAD
+    state.playing = seats_to_play(state)
     state.taker = state.token
     state.taken, state.taken_mask = (), 0
     if taken and state.phase != TAKE:

@@ -49,9 +49,9 @@ class SheetLine(NamedTuple):
 class NdbData:
     """A position of Nicht die Bohne!: the slots, and copying them."""
 
-    __slots__ = ("dealer", "hands", "options", "phase", "players", "rng", "round",
-                 "row_cards", "sheet", "table", "taken", "taken_mask", "taker", "token",
-                 "turn")
+    __slots__ = ("dealer", "hands", "options", "phase", "players", "playing", "rng",
+                 "round", "row_cards", "sheet", "table", "taken", "taken_mask", "taker",
+                 "token", "turn")
 
     options: NdbOptions
     players: int  # the player count (options.players)
@@ -62,6 +62,9 @@ class NdbData:
     phase: Phase
     hands: list[tuple[Card, ...]]  # per seat, sorted by colour
     table: list[Card]  # per seat, the card played in this trick, or NONE
+    # a bit per seat to play a card now: the token holder in the lead, in the play those
+    # that have not played (rules.seats_to_play); kept by the rules' effects, not saved
+    playing: int
     taken: tuple[int, ...]  # the seats whose card has been taken in this trick, in order
     taken_mask: int  # the same seats, a bit each
     taker: int  # the seat to take next (the token holder outside the taking)
@@ -81,6 +84,7 @@ class NdbData:
         c.phase = self.phase
         c.hands = self.hands[:]
         c.table = self.table[:]
+        c.playing = self.playing
         c.taken = self.taken
         c.taken_mask = self.taken_mask
         c.taker = self.taker

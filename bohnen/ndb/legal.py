@@ -1,9 +1,10 @@
 """The legal actions of a seat, listed by the rules' own predicates.
 
-A seat lists plays when :func:`~bohnen.ndb.rules.plays_now` says it is to play: the
-rules put no condition on the card, so every card of its hand is then playable (each
-distinct card once: the three "–" of a colour are one action). It lists takes from
-the mask :func:`~bohnen.ndb.rules.takeable` gives it. The actions are made once per
+A seat lists plays when :func:`~bohnen.ndb.rules.plays_now` says it is to play (its
+bit of ``state.playing``, which the rules' effects keep): the rules put no condition
+on the card, so every card of its hand is then playable (each distinct card once: the
+three "–" of a colour are one action). It lists takes from the mask
+:func:`~bohnen.ndb.rules.takeable` gives it. The actions are made once per
 seat and card (or set of seats) and shared, so listing costs no allocation beyond the
 list itself.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from bohnen.ndb.actions import NdbAction, Play, Take
 from bohnen.ndb.cards import CARDS
 from bohnen.ndb.data import MAX_PLAYERS, TAKE, NdbData
-from bohnen.ndb.rules import plays_now, takeable
+from bohnen.ndb.rules import takeable
 
 # PLAYS[seat][card]: the play of ``card`` by ``seat``.
 PLAYS: list[list[Play]] = [[Play(s, c) for c in CARDS] for s in range(MAX_PLAYERS)]
@@ -31,6 +32,6 @@ def legal_actions(state: NdbData, seat: int) -> list[NdbAction]:
     if state.phase is TAKE:
         return list(TAKE_SETS[seat][takeable(state, seat)])
     hand = state.hands[seat]
-    if plays_now(state, seat):
+    if state.playing >> seat & 1:  # plays_now, inlined: the seat's bit of the mask
         return list(map(PLAYS[seat].__getitem__, dict.fromkeys(hand)))
     return []

@@ -35,7 +35,7 @@ from bohnen.core.result import Result
 from bohnen.core.rng import step
 from bohnen.ndb.actions import Play, Take
 from bohnen.ndb.cards import CARD_IDS, HAND_SIZE, Card, full_deck
-from bohnen.ndb.data import LEAD, NONE, OVER, PLAY, TAKE, D, NdbData, blank
+from bohnen.ndb.data import LEAD, MAX_PLAYERS, NONE, OVER, PLAY, TAKE, D, NdbData, blank
 from bohnen.ndb.events import (
     Dealt,
     GameEnded,
@@ -54,18 +54,29 @@ _new = tuple.__new__  # events built without a Python-level call
 
 # --- who acts ---------------------------------------------------------------------------
 
+# SEATS[mask]: the seats whose bits are in ``mask``, in order.
+SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS))
+
 
 def to_act(state: NdbData) -> tuple[int, ...]:
-    """The seats the game waits on: the token holder in the lead, every seat that has
-    not played in the play, the seat to take in the taking."""
+    """The seats the game waits on: those to play a card (:func:`plays_now`) in the lead
+    and the play, the seat to take in the taking."""
     phase = state.phase
-    if phase is LEAD:
-        return (state.token,)
-    if phase is PLAY:
-        return tuple([s for s, card in enumerate(state.table) if card == NONE])
     if phase is TAKE:
         return (state.taker,)
-    return ()
+    return SEATS[state.playing]
+
+
+def seats_to_play(state: NdbData) -> int:
+    """A bit per seat to play a card now, by the phase and the table: the token holder
+    in the lead, every seat that has not played in this trick in the play. The effects
+    keep it in ``state.playing``; loading a state computes it, the audit compares."""
+    if state.phase is LEAD:
+        return 1 << state.token
+    if state.phase is PLAY:
+        return sum(1 << s for s, card in enumerate(state.table) if card == NONE)
+    return 0
 
 
 # --- play -------------------------------------------------------------------------------
@@ -73,11 +84,10 @@ def to_act(state: NdbData) -> tuple[int, ...]:
 
 def plays_now(state: NdbData, seat: int) -> bool:
     """Whether ``seat`` (a seat of the game) is to play a card now: the token holder in
-    the lead, a seat that has not played in this trick in the play. Any card of its hand
-    may then be played: the rules put no condition on the card."""
-    phase = state.phase
-    return ((phase is LEAD and seat == state.token)
-            or (phase is PLAY and state.table[seat] == NONE))
+    the lead, a seat that has not played in this trick in the play (its bit in
+    ``state.playing``, see :func:`seats_to_play`). Any card of its hand may then be
+    played: the rules put no condition on the card."""
+    return state.playing >> seat & 1 == 1
 
 
 def can_play(state: NdbData, seat: object, card: object) -> bool:
@@ -97,9 +107,11 @@ def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent]) -> None:
     if state.phase is LEAD:
         events.append(_new(Led, (seat, card)))
         state.phase = PLAY
+        state.playing = ((1 << state.players) - 1) & ~(1 << seat)
         return
     events.append(_new(PlayedFaceDown, (seat, card)))
-    if NONE not in state.table:
+    state.playing &= ~(1 << seat)
+    if not state.playing:
         events.append(_new(Revealed, (tuple(state.table),)))
         state.phase = TAKE
         state.taker = state.token
@@ -153,6 +165,7 @@ def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
     state.taken_mask = 0
     if state.hands[seat]:
         state.phase = LEAD
+        state.playing = 1 << seat
         state.turn += 1
     else:
         end_round(state, events)
@@ -167,9 +180,9 @@ def apply(state: NdbData, action: object) -> list[NdbEvent]:
     events: list[NdbEvent] = []
     if type(action) is Play:
         seat, card = action.seat, action.card
-        # can_play, with its rule (plays_now) asked directly: a call less a play
+        # can_play, inlined: plays_now reads the seat's bit of state.playing
         if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
-                and plays_now(state, seat) and card in state.hands[seat]):
+                and state.playing >> seat & 1 and card in state.hands[seat]):
             raise refusal(state, action)
         play(state, seat, card, events)
     elif type(action) is Take:
@@ -269,6 +282,7 @@ def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent]) -> None:
     state.taken_mask = 0
     state.token = state.taker = (state.dealer + 1) % n
     state.phase = LEAD
+    state.playing = 1 << state.token
     events.append(_new(RoundStarted, (state.round + 1, state.dealer, state.token)))
     for seat in range(n):
         events.append(_new(Dealt, (seat, state.hands[seat])))
@@ -281,6 +295,7 @@ def end_round(state: NdbData, events: list[NdbEvent]) -> None:
     events.append(_new(RoundScored, (state.round + 1, lines)))
     if len(state.sheet) == state.options.rounds:
         state.phase = OVER
+        state.playing = 0
         outcome = result(state)
         events.append(_new(GameEnded, (outcome.scores, outcome.winners)))
         return

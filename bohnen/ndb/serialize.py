@@ -16,6 +16,7 @@ from bohnen.ndb.audit import audit
 from bohnen.ndb.cards import CODES, Card, parse_card
 from bohnen.ndb.data import NONE, PHASE_NAMES, TAKE, VERSION, D, NdbData, Phase, SheetLine, blank
 from bohnen.ndb.options import NdbOptions
+from bohnen.ndb.rules import seats_to_play
 
 KEYS = ("game", "version", "options", "rng", "round", "turn", "dealer", "token", "phase",
         "taker", "taken", "table", "hands", "row_cards", "sheet")
@@ -108,6 +109,7 @@ def _load(s: NdbData, data: dict[str, object]) -> None:
     s.taken_mask = sum(1 << seat for seat in taken)
     s.table = [NONE if c is None else parse_card(saved.text(c, "table"))
                for c in saved.items(data["table"], "table", n)]
+    s.playing = seats_to_play(s)
     s.hands = [tuple(sorted(_cards(h, "hand"))) for h in saved.items(data["hands"], "hands", n)]
     s.row_cards = [_cards(r, "row_cards") for r in saved.items(data["row_cards"], "row_cards", n)]
     s.sheet = [tuple(_line(line) for line in saved.items(lines, "a round of the sheet", n))

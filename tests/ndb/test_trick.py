@@ -93,6 +93,19 @@ def test_others_play_face_down_in_any_order() -> None:
     assert outcomes[0]["table"] == ["R7", "B3", "Y2", "G9"]
 
 
+def test_the_seats_to_play_kept_by_the_rules_are_those_the_table_gives() -> None:
+    # The state keeps a bit per seat to play (the lead's token holder, then those that
+    # have not played); the audit refuses a state whose bits disagree with the table.
+    state = four_seats()
+    act(state, "0: play R7", "2: play Y2")
+    assert state.to_act() == (1, 3)
+    state.audit()
+    broken = state.clone()
+    broken.playing = 0b0010  # seat 3 has not played either
+    with pytest.raises(AssertionError, match="seats marked to play"):
+        broken.audit()
+
+
 def test_each_player_plays_one_card_per_trick() -> None:
     """« Les autres joueurs choisissent dans leur jeu respectif une carte » — one each."""
     state = four_seats()
