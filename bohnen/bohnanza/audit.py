@@ -14,6 +14,7 @@ from bohnen.bohnanza.data import (
     TRADE,
     BohnanzaData,
 )
+from bohnen.bohnanza.flow import actor
 
 
 def _check_turn(state: BohnanzaData) -> None:
@@ -110,6 +111,9 @@ def audit(state: BohnanzaData) -> None:
     if state.phase in (PLANT, OVER) and any(state.trade_areas):
         raise AssertionError("cards wait in a trade area outside phases 2 and 3")
     _check_turn(state)
+    if state.phase is not OVER and state.mover != actor(state):
+        raise AssertionError(f"seat {state.mover} is marked to move, but it is seat "
+                             f"{actor(state)}'s move")
     if state.phase is not TRADE and state.face_up:
         raise AssertionError("face-up cards outside phase 2")
     if state.phase is PLANT_TRADED:

@@ -98,6 +98,7 @@ class BohnanzaData:
         "floor",
         "hands",
         "last_runout_reached",
+        "mover",
         "next_pid",
         "open_proposals",
         "options",
@@ -135,6 +136,9 @@ class BohnanzaData:
     planted: int  # phase 1: cards planted from the hand this turn
     last_runout_reached: bool  # the third run-out came: the game ends with this turn
     floor: int  # phase 2: the seat with the floor; phase 3: the seat to plant next
+    # the seat whose move it is in turn-based play (flow.actor), kept by the effects
+    # where what it depends on changes; not saved (a loaded state computes it)
+    mover: int
     passes_since_proposal: int  # phase 2, turn-based: passes since the last proposal
     proposals_made: list[int]  # phase 2: proposals (counters included) each seat made
     next_pid: int  # the number of the next proposal (they run through the game)
@@ -176,6 +180,7 @@ class BohnanzaData:
         c.planted = self.planted
         c.last_runout_reached = self.last_runout_reached
         c.floor = self.floor
+        c.mover = self.mover
         c.passes_since_proposal = self.passes_since_proposal
         c.proposals_made = self.proposals_made[:]
         c.next_pid = self.next_pid

@@ -39,7 +39,9 @@ _new = tuple.__new__
 
 
 def actor(state: BohnanzaData) -> int:
-    """Turn-based: the one seat to act (the game must not be over)."""
+    """Turn-based: the one seat to act (the game must not be over). The effects keep it
+    in ``state.mover`` (:func:`trade_mover` after a change of the proposals or the
+    floor); the audit compares the two."""
     phase = state.phase
     if phase is PLANT:
         return state.active
@@ -47,6 +49,13 @@ def actor(state: BohnanzaData) -> int:
         pending = state.open_proposals
         return pending[0].to if pending else state.floor
     return state.floor  # phase 3: the planting seat, kept there by after_planting
+
+
+def trade_mover(state: BohnanzaData) -> None:
+    """In phase 2, the seat to move after the open proposals or the floor changed: the
+    receiver of the first open proposal, else the seat with the floor (:func:`actor`)."""
+    pending = state.open_proposals
+    state.mover = pending[0].to if pending else state.floor
 
 
 def proposals_left(state: BohnanzaData, seat: int) -> int | None:
@@ -178,6 +187,7 @@ def deal(state: BohnanzaData, rng: int, deck: Sequence[Bean]) -> None:
 
 def start_turn(state: BohnanzaData, events: Events) -> None:
     state.phase = PLANT
+    state.mover = state.active
     state.planted = 0
     events.append(_new(E.TurnStarted, (state.active, state.turn)))
     if not state.hands[state.active]:
@@ -195,7 +205,7 @@ def reveal(state: BohnanzaData, events: Events) -> None:
     state.face_up = tuple(beans)
     events.append(_new(E.Revealed, (state.active, state.face_up)))
     state.phase = TRADE
-    state.floor = state.active
+    state.floor = state.mover = state.active
     state.passes_since_proposal = 0
     state.proposals_made = [0] * state.players
     state.open_proposals = ()
@@ -225,7 +235,7 @@ def after_planting(state: BohnanzaData, events: Events) -> None:
     for k in range(n):
         seat = (state.active + k) % n
         if trade[seat]:
-            state.floor = seat  # turn-based: this seat plants next
+            state.floor = state.mover = seat  # turn-based: this seat plants next
             return
     if state.last_runout_reached:
         finish(state, "the draw pile ran out for the third time during the reveal", events)

@@ -28,7 +28,7 @@ from bohnen.bohnanza.actions import (
 )
 from bohnen.bohnanza.beans import ALL_BEANS
 from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
-from bohnen.bohnanza.flow import actor, may_propose
+from bohnen.bohnanza.flow import may_propose
 from bohnen.bohnanza.rules import (
     end_planting_refusal,
     may_buy,
@@ -77,12 +77,7 @@ def to_act(state: BohnanzaData) -> tuple[int, ...]:
         if phase is TRADE:  # a seat with proposals left may propose (to or as the active)
             return tuple(s for s in seats if may_propose(state, s) or legal_actions(state, s))
         return tuple(s for s in seats if legal_actions(state, s))
-    # actor(), inlined: this runs before every move.
-    if phase is PLANT:
-        return (state.active,)
-    if phase is TRADE and state.open_proposals:
-        return (state.open_proposals[0].to,)
-    return (state.floor,)
+    return (state.mover,)  # actor(), kept by the effects
 
 
 def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
@@ -91,7 +86,7 @@ def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     if phase is OVER or not 0 <= seat < state.players:
         return []
     out: list[BohnanzaAction] = []
-    if state.turn_based and seat != actor(state):
+    if state.turn_based and seat != state.mover:  # actor(), kept by the effects
         _any_time(state, seat, out)  # out of turn: only what is open at any moment
         return out
     if phase is PLANT:

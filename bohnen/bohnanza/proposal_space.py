@@ -16,7 +16,7 @@ from typing import overload
 from bohnen.bohnanza.actions import Counter, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, Bean
 from bohnen.bohnanza.data import BohnanzaData
-from bohnen.bohnanza.flow import actor, may_propose
+from bohnen.bohnanza.flow import may_propose
 from bohnen.bohnanza.trading import (
     answer_refusal,
     gives_face_up,
@@ -164,7 +164,7 @@ def proposal_space(state: BohnanzaData, seat: int) -> ProposalSpace:
         if answer_refusal(seat, p) is not None:
             return _EMPTY
         counter, targets = p.pid, [p.proposer]
-    elif state.turn_based and seat != actor(state):  # not its move (the floor's)
+    elif state.turn_based and seat != state.mover:  # not its move (the floor's)
         return _EMPTY
     else:
         targets = partners(state, seat)

@@ -300,7 +300,7 @@ def apply(state: BohnanzaData, action: BohnanzaAction) -> list[E.BohnanzaEvent]:
     # The common checks of check_common, inlined on this hot path: it runs only to
     # raise with the reason, or to let an any-time action through out of turn.
     if (check_kind is None or type(seat) is not int or not 0 <= seat < state.players
-            or state.phase is OVER or (state.turn_based and seat != actor(state))):
+            or state.phase is OVER or (state.turn_based and seat != state.mover)):
         check_common(state, action)  # raises, unless an any-time action is out of turn
         check_kind = CHECKS[kind]
     check_kind(state, action)

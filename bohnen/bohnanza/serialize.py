@@ -17,6 +17,7 @@ from bohnen.bohnanza.data import (
     Phase,
     Proposal,
 )
+from bohnen.bohnanza.flow import actor
 from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.core import saved
 from bohnen.core.errors import RecordError
@@ -82,6 +83,7 @@ def state_from_json(data: Any, make: type[S]) -> S:
                           f"this engine reads version {VERSION}")
     try:
         state = _load(data, make)
+        state.mover = actor(state)  # not saved: the effects keep it, a loaded state computes it
     except KeyError as exc:
         raise RecordError(f"bad Bohnanza state: missing {exc}") from None
     except ValueError as exc:

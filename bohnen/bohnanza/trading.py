@@ -28,7 +28,7 @@ from bohnen.bohnanza.actions import (
 )
 from bohnen.bohnanza.beans import NAMES, Bean
 from bohnen.bohnanza.data import TRADE, BohnanzaData, How, Proposal
-from bohnen.bohnanza.flow import Events, close, close_trading, may_propose
+from bohnen.bohnanza.flow import Events, close, close_trading, may_propose, trade_mover
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
@@ -279,6 +279,7 @@ def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Event
     state.proposals_made[seat] += 1
     state.passes_since_proposal = 0
     state.open_proposals += (p,)
+    trade_mover(state)
     events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
                              p.talers, p.wants_talers, counter_to))
 
@@ -296,6 +297,7 @@ def apply_counter(state: BohnanzaData, action: Counter, events: Events) -> None:
 
 def _drop(state: BohnanzaData, p: Proposal, how: How) -> None:
     state.open_proposals = tuple(q for q in state.open_proposals if q.pid != p.pid)
+    trade_mover(state)
     close(state, p, how)
 
 
@@ -344,6 +346,7 @@ def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
             events.append(E.ProposalClosed(q.pid, None, "voided"))
             close(state, q, "voided")
     state.open_proposals = tuple(q for q in state.open_proposals if q.proposer not in givers)
+    trade_mover(state)
 
 
 def apply_decline(state: BohnanzaData, action: Decline, events: Events) -> None:
@@ -357,7 +360,7 @@ def apply_withdraw(state: BohnanzaData, action: Withdraw, events: Events) -> Non
 
 
 def apply_pass(state: BohnanzaData, action: Pass, events: Events) -> None:
-    state.floor = (state.floor + 1) % state.players
+    state.floor = state.mover = (state.floor + 1) % state.players
     state.passes_since_proposal += 1
     events.append(_new(E.FloorPassed, (action.seat, state.floor)))
 

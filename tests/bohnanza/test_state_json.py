@@ -37,6 +37,22 @@ def test_a_saved_state_loads_back_identically() -> None:
         assert loaded.view(seat) == state.view(seat)
 
 
+def test_the_seat_to_move_kept_by_the_effects_is_the_one_the_rules_give() -> None:
+    # The state keeps the seat whose move it is (not saved: a loaded state computes it);
+    # the audit refuses a state where it disagrees with the phase, proposals and floor.
+    state = GAME.new_game(GAME.options(4), 5)
+    for _ in range(60):
+        seat = state.to_act()[0]
+        state.apply(state.legal_actions(seat)[-1])
+        loaded = GAME.state_from_json(state.to_json())
+        assert loaded.to_act() == state.to_act()
+        state.audit()
+    broken = state.clone()
+    broken.mover = (state.to_act()[0] + 1) % 4
+    with pytest.raises(AssertionError, match="marked to move"):
+        broken.audit()
+
+
 def _refused(data: dict[str, Any], words: str) -> None:
     with pytest.raises(RecordError, match=words):
         GAME.state_from_json(data)
