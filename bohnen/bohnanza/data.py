@@ -20,6 +20,8 @@ from typing import Literal, NamedTuple, Self
 from bohnen.bohnanza.beans import Bean
 from bohnen.bohnanza.options import BohnanzaOptions
 
+_new = object.__new__  # a blank object of a class, bound once for clone()
+
 
 class Phase(IntEnum):
     """The phase of a turn; JSON and views write ``phase.name.lower()``."""
@@ -159,7 +161,7 @@ class BohnanzaData:
 
     def clone(self) -> Self:
         """A copy that shares nothing mutable with this state."""
-        c = object.__new__(self.__class__)
+        c = _new(self.__class__)
         c.options = self.options
         c.turn_based = self.turn_based
         c.field_cost = self.field_cost
