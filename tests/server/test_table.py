@@ -1,0 +1,177 @@
+"""The online table's core (issue 24, "Order and durability"): one writer per table,
+each accepted action committed to the log before anybody hears of it, tables rebuilt
+from the log on start, refused actions changing nothing, a seat never acting for
+another, and watchers given only what their seat may see, also when they come back."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bohnen.core import get_game
+from bohnen.server.log import LogConflict, TableLog
+from bohnen.server.table import Table, rebuild_all
+
+
+def _log(tmp_path: Path) -> TableLog:
+    return TableLog(tmp_path / "tables.sqlite")
+
+
+def _table(log: TableLog, game: str = "bohnanza", seed: int = 7) -> Table:
+    options = get_game(game).options(4).to_json()
+    return Table.create(log, "t1", game, options, seed)
+
+
+def _first_legal(table: Table) -> tuple[int, str]:
+    seat = table.state.to_act()[0]
+    return seat, str(table.state.legal_actions(seat)[0])
+
+
+def _play(table: Table, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        if table.state.is_over:
+            return
+        seat = table.state.to_act()[0]
+        legal = table.state.legal_actions(seat)
+        assert table.accept(seat, str(legal[rng.randrange(len(legal))])).ok
+
+
+def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
+        tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    table = _table(log)
+    order: list[str] = []
+    append = log.append
+
+    def logged_append(table_id: str, seq: int, seat: int, action: str) -> None:
+        append(table_id, seq, seat, action)
+        order.append(f"logged {seq}")
+
+    log.append = logged_append  # type: ignore[method-assign]
+    watcher = table.watch(0)
+    seat, text = _first_legal(table)
+    reply = table.accept(seat, text)
+    order.append(f"frame {watcher.frames.get_nowait()['seq']}")
+    assert reply.ok and reply.seq == 1
+    assert order == ["logged 1", "frame 1"]
+    # what the log holds is what another process reading the file sees
+    assert [(a.seq, a.action) for a in TableLog(log.path).actions("t1")] == [(1, text)]
+
+
+def test_a_refused_action_changes_nothing_and_says_why(tmp_path: Path) -> None:
+    table = _table(_log(tmp_path))
+    before = table.state.to_json()
+    seat = table.state.to_act()[0]
+    other = (seat + 1) % 4
+    for sender, sent, words in [(seat, "not an action", "not an action"),
+                                (other, f"{other}: plant 0", f"seat {seat}'s move"),
+                                (seat, f"{seat}: harvest 2", "third field"),
+                                (seat, "x" * 5_000, "at most")]:
+        reply = table.accept(sender, sent)
+        assert not reply.ok and reply.error is not None and words in reply.error, reply
+    assert table.state.to_json() == before
+    assert table.seq == 0 and table.log.actions("t1") == []
+
+
+def test_a_seat_never_acts_for_another(tmp_path: Path) -> None:
+    table = _table(_log(tmp_path))
+    seat, text = _first_legal(table)
+    impostor = (seat + 1) % 4
+    reply = table.accept(impostor, text)
+    assert not reply.ok and reply.error is not None
+    assert f"you are seat {impostor}" in reply.error
+    assert table.seq == 0
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])
+def test_a_table_is_rebuilt_from_its_log_as_it_was(tmp_path: Path, game: str) -> None:
+    log = _log(tmp_path)
+    table = _table(log, game)
+    _play(table, 60, random.Random(1))
+    log.close()
+    reopened = TableLog(tmp_path / "tables.sqlite")  # as a restarted server opens it
+    tables = rebuild_all(reopened)
+    again = tables["t1"]
+    assert again.seq == table.seq == 60
+    assert again.state.to_json() == table.state.to_json()
+    for viewer in (0, 2, None):
+        assert again.frame(37, viewer) == table.frame(37, viewer)
+
+
+def test_a_finished_game_is_not_rebuilt(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    table = _table(log, "ndb")
+    _play(table, 100_000, random.Random(2))
+    assert table.state.is_over
+    assert rebuild_all(log) == {}
+
+
+def test_a_step_written_twice_is_refused_by_the_log(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    table = _table(log)
+    seat, text = _first_legal(table)
+    assert table.accept(seat, text).ok
+    with pytest.raises(LogConflict, match="step 1 is written already"):
+        log.append("t1", 1, seat, text)
+    with pytest.raises(LogConflict, match="exists already"):
+        _table(log)
+
+
+def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(
+        tmp_path: Path) -> None:
+    table = _table(_log(tmp_path))
+    _play(table, 40, random.Random(3))
+    watcher = table.watch(1, after=25)
+    frames = [watcher.frames.get_nowait() for _ in range(15)]
+    assert [f["seq"] for f in frames] == list(range(26, 41))
+    assert watcher.frames.empty()
+    for frame in frames:
+        seat, events = table.history[frame["seq"] - 1]
+        assert frame["seat"] == seat
+        assert frame["events"] == [e.to_json(1) for e in events]
+    _play(table, 1, random.Random(4))
+    assert watcher.frames.get_nowait()["seq"] == 41
+
+
+def test_no_frame_shows_a_card_drawn_by_another_seat(tmp_path: Path) -> None:
+    # Bohnanza's draws are private: a frame to another seat or a spectator names no bean
+    table = _table(_log(tmp_path))
+    watchers = {viewer: table.watch(viewer) for viewer in (0, 1, 2, 3, None)}
+    _play(table, 200, random.Random(5))
+    drawn_seen = 0
+    for viewer, watcher in watchers.items():
+        while not watcher.frames.empty():
+            for event in watcher.frames.get_nowait()["events"]:
+                if event["event"] != "drew":
+                    continue
+                if event["seat"] == viewer:
+                    assert event["beans"]
+                    drawn_seen += 1
+                else:
+                    assert "beans" not in event or event["beans"] is None, (viewer, event)
+    assert drawn_seen > 0
+
+
+def test_one_writer_orders_actions_sent_at_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table = _table(_log(tmp_path))
+        plan = table.state.clone()  # ten legal moves in a row, worked out aside
+        moves = []
+        for _ in range(10):
+            seat = plan.to_act()[0]
+            action = plan.legal_actions(seat)[-1]
+            plan.apply(action)
+            moves.append((seat, str(action)))
+        table.start()
+        replies = await asyncio.gather(*(table.submit(seat, text) for seat, text in moves))
+        late = await table.submit(*moves[0])  # the first move again: not legal any more
+        await table.stop()
+        assert [r.seq for r in replies] == list(range(1, 11))
+        assert not late.ok
+        assert [a.action for a in table.log.actions("t1")] == [text for _, text in moves]
+        assert table.state.to_json() == plan.to_json()
+
+    asyncio.run(scenario())
