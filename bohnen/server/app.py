@@ -91,9 +91,11 @@ class Server:
 
 def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset()) -> FastAPI:
-    """The app, its tables rebuilt from the log at ``db`` when it starts. ``origins``:
-    the Origin headers allowed besides the server's own address."""
-    server = Server(TableLog(db), secret or secrets.token_hex(32), origins)
+    """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
+    signs the seat tokens (by default the log's own, kept across restarts);
+    ``origins``: the Origin headers allowed besides the server's own address."""
+    log = TableLog(db)
+    server = Server(log, secret or log.secret(), origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -15,6 +15,7 @@ commit may roll back after a power loss).
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,10 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL,
     seed INTEGER NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables (table_id),
@@ -76,6 +81,17 @@ class TableLog:
 
     def close(self) -> None:
         self._db.close()
+
+    def secret(self) -> str:
+        """The server's secret for signing seat tokens, made once and kept in the log, so
+        that the tokens given out stay good after a restart."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
+                             ("secret", secrets.token_hex(32)))
+            row = self._db.execute("SELECT value FROM settings WHERE name = 'secret'").fetchone()
+        value: str = row[0]
+        return value
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int) -> None:
         """A new table's game; ``LogConflict`` if the id is taken."""

@@ -35,9 +35,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path) -> Iterator[tuple[str, Any]]:
+def serving(db: Path, secret: str | None = SECRET) -> Iterator[tuple[str, Any]]:
     """The app on the loopback for the block: its base URL and its Server."""
-    app = create_app(db, SECRET)
+    app = create_app(db, secret)
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", lifespan="on"))
@@ -144,3 +144,12 @@ def test_a_bad_table_request_names_what_is_wrong(tmp_path: Path) -> None:
         assert status == 422 and "unknown game" in answer["detail"]
         status, answer = _post(base, {"game": "bohnanza", "players": 9})
         assert status == 422 and "players" in json.dumps(answer)
+
+
+def test_seat_tokens_stay_good_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite"
+    with serving(db, secret=None) as (base, _server):  # the log's own secret
+        _status, made = _post(base, {"game": "bohnanza", "players": 3})
+    with serving(db, secret=None) as (base, _server), ExitStack() as stack:
+        _ws, hello = _join(stack, base, made["table"], made["seats"][2])
+        assert hello["seat"] == 2
