@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,27 @@ from bohnen.server.table import Table, Watcher, rebuild_all
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token or an action in notation
 HELLO_SECONDS = 10.0  # time a client has to present its token
+RATE = 20.0  # frames a second a client may send, on average
+BURST = 40  # frames a client may send at once
+
+
+class Bucket:
+    """A token bucket: ``take()`` is true while the client keeps to ``rate`` frames a
+    second on average, with bursts up to ``burst``."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class NewTable(BaseModel):
@@ -164,10 +186,15 @@ async def _session(server: Server, socket: WebSocket, table_id: str) -> None:
 
 
 async def _listen(socket: WebSocket, table: Table, viewer: int | None) -> None:
-    """Each frame of the client: an action of its seat, answered ``ack`` or ``error``."""
+    """Each frame of the client: an action of its seat, answered ``ack`` or ``error``;
+    frames beyond the rate limit are refused unread."""
+    bucket = Bucket()
     while True:
         try:
             frame = await _receive(socket)
+            if not bucket.take():
+                raise ValueError(f"too many frames: at most {RATE:.0f} a second "
+                                 f"({BURST} at once)")
             text = frame.get("action")
             if not isinstance(text, str):
                 raise ValueError('a frame is {"action": "<notation>"}')

@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from bohnen.server.app import create_app
+from bohnen.server.app import BURST, MAX_FRAME_CHARS, create_app
 from bohnen.server.table import Table
 
 SECRET = "test-secret"
@@ -153,3 +153,31 @@ def test_seat_tokens_stay_good_after_a_restart(tmp_path: Path) -> None:
     with serving(db, secret=None) as (base, _server), ExitStack() as stack:
         _ws, hello = _join(stack, base, made["table"], made["seats"][2])
         assert hello["seat"] == 2
+
+
+def test_frames_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
+    with serving(tmp_path / "tables.sqlite") as (base, _server), ExitStack() as stack:
+        _status, made = _post(base, {"game": "bohnanza", "players": 3})
+        ws, _hello = _join(stack, base, made["table"], made["spectator"])
+        for _ in range(BURST + 20):
+            ws.send(json.dumps({"action": "0: end-planting"}))
+        errors = [_next(ws, "error")["error"] for _ in range(BURST + 20)]
+        assert any("too many frames" in e for e in errors)
+        assert all("spectator" in e or "too many frames" in e for e in errors)
+
+
+def test_an_oversized_or_malformed_frame_gets_an_error_and_the_socket_stays_open(
+        tmp_path: Path) -> None:
+    with serving(tmp_path / "tables.sqlite") as (base, server), ExitStack() as stack:
+        _status, made = _post(base, {"game": "ndb", "players": 3, "seed": 1})
+        table = server.tables[made["table"]]
+        seat = table.state.to_act()[0]
+        ws, _hello = _join(stack, base, made["table"], made["seats"][seat])
+        ws.send(json.dumps({"action": "x" * (MAX_FRAME_CHARS + 1)}))
+        assert "at most" in _next(ws, "error")["error"]
+        ws.send(json.dumps(["a", "list"]))
+        assert "JSON object" in _next(ws, "error")["error"]
+        ws.send(json.dumps({"move": "?"}))
+        assert '{"action"' in _next(ws, "error")["error"]
+        ws.send(json.dumps({"action": str(table.state.legal_actions(seat)[0])}))
+        assert _next(ws, "ack")["seq"] == 1
