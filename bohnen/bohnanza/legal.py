@@ -111,14 +111,7 @@ def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
                     key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
                                     bean)
                     out.extend(TRADED[seat][bean][two][key])
-    # _any_time(state, seat, out), inlined: a call less at every listing
-    counts = state.field_counts
-    base = seat * 3
-    key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]
-    if key:
-        out.extend(HARVESTS[seat][state.options.bean_protection][key])
-    if may_buy(state, seat):
-        out.append(BUY_ACTS[seat])
+    _any_time(state, seat, out)
     return out
 
 
