@@ -7,6 +7,12 @@ on start it rebuilds every unfinished table from its game and its actions. The
 primary key ``(table_id, seq)`` is the compare-and-set of the log: a second writer of
 the same step fails instead of forking the game.
 
+Beside the actions the log keeps what the lobby and the table pages need: each
+table's set-up (``setup``: the clock, who created it, JSON), its seats (who sits
+there: a person by name, a bot by spec, or nobody yet; ``generation`` counts the
+seat's invitation links, so that bumping it revokes the old one), its chat, and the
+time of each action (for the clocks and the replay).
+
 SQLite (the standard library's ``sqlite3``) in write-ahead-log mode with
 ``synchronous=FULL``: every commit is on disk when it returns (with ``NORMAL`` a
 commit may roll back after a power loss).
@@ -17,10 +23,14 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from bohnen.core.protocol import JSONObject
+
+SCHEMA_VERSION = 2  # PRAGMA user_version of a log this code reads
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -28,7 +38,29 @@ CREATE TABLE IF NOT EXISTS tables (
     game TEXT NOT NULL,
     options TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    setup TEXT NOT NULL DEFAULT '{}',
+    created REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('open', 'person', 'bot')),
+    name TEXT,
+    bot TEXT,
+    standin TEXT,
+    generation INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
 );
 CREATE TABLE IF NOT EXISTS settings (
     name TEXT PRIMARY KEY,
@@ -39,9 +71,12 @@ CREATE TABLE IF NOT EXISTS actions (
     seq INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
+    at REAL NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seq)
 );
 """
+
+SeatKind = Literal["open", "person", "bot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +88,36 @@ class TableRow:
     options: JSONObject
     seed: int
     finished: bool
+    setup: JSONObject = field(default_factory=dict)
+    created: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """Who sits at a seat: nobody yet (``open``), a person (``name``) or a bot
+    (``bot``, its spec). A person may hand the seat to a bot for a while
+    (``standin``, a bot spec) and take it back. ``generation`` numbers the seat's
+    invitation link: a token of an older generation is void."""
+
+    seat: int
+    kind: SeatKind = "open"
+    name: str | None = None
+    bot: str | None = None
+    standin: str | None = None
+    generation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A chat message of a table: its number (from 1), who wrote it (``seat`` None for
+    a spectator), at which step of the game and when."""
+
+    n: int
+    seat: int | None
+    name: str
+    text: str
+    seq: int
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +127,7 @@ class Logged:
     seq: int
     seat: int
     action: str
+    at: float = 0.0
 
 
 class LogConflict(RuntimeError):
@@ -77,7 +143,17 @@ class TableLog:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._check_version()
         self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _check_version(self) -> None:
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        (tables,) = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        if tables and version != SCHEMA_VERSION:
+            self._db.close()
+            raise ValueError(f"{self.path} is a log of version {version}; this server "
+                             f"reads version {SCHEMA_VERSION}")
 
     def close(self) -> None:
         self._db.close()
@@ -93,26 +169,72 @@ class TableLog:
         value: str = row[0]
         return value
 
-    def create(self, table_id: str, game: str, options: JSONObject, seed: int) -> None:
-        """A new table's game; ``LogConflict`` if the id is taken."""
+    def create(self, table_id: str, game: str, options: JSONObject, seed: int,
+               setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
+               at: float = 0.0) -> None:
+        """A new table's game, set-up and seats; ``LogConflict`` if the id is taken."""
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
-                    "INSERT INTO tables (table_id, game, options, seed) VALUES (?, ?, ?, ?)",
-                    (table_id, game, json.dumps(options, sort_keys=True), seed))
+                    "INSERT INTO tables (table_id, game, options, seed, setup, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, game, json.dumps(options, sort_keys=True), seed,
+                     json.dumps(setup or {}, sort_keys=True), at))
+                for row in seats:
+                    self._put_seat(table_id, row)
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"table {table_id} exists already") from exc
 
-    def append(self, table_id: str, seq: int, seat: int, action: str) -> None:
-        """Step ``seq`` of the table, committed (on disk) when this returns;
-        ``LogConflict`` if that step is written already."""
+    def put_seat(self, table_id: str, row: SeatRow) -> None:
+        """Who sits at ``row.seat`` now (committed)."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._put_seat(table_id, row)
+
+    def _put_seat(self, table_id: str, row: SeatRow) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO seats (table_id, seat, kind, name, bot, standin, "
+            "generation) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation))
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """The table's seats, in seat order."""
+        rows = self._db.execute(
+            "SELECT seat, kind, name, bot, standin, generation FROM seats "
+            "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+        return [SeatRow(*row) for row in rows]
+
+    def say(self, table_id: str, seat: int | None, name: str, text: str, seq: int,
+            at: float) -> ChatLine:
+        """A chat message appended to the table's chat (committed); the line as kept."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            (last,) = self._db.execute("SELECT coalesce(max(n), 0) FROM chat "
+                                       "WHERE table_id = ?", (table_id,)).fetchone()
+            line = ChatLine(last + 1, seat, name, text, seq, at)
+            self._db.execute("INSERT INTO chat (table_id, n, seat, name, text, seq, at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (table_id, line.n, seat, name, text, seq, at))
+        return line
+
+    def chat(self, table_id: str, after: int = 0) -> list[ChatLine]:
+        """The table's chat after message ``after``, in order."""
+        rows = self._db.execute(
+            "SELECT n, seat, name, text, seq, at FROM chat WHERE table_id = ? AND n > ? "
+            "ORDER BY n", (table_id, after)).fetchall()
+        return [ChatLine(*row) for row in rows]
+
+    def append(self, table_id: str, seq: int, seat: int, action: str,
+               at: float = 0.0) -> None:
+        """Step ``seq`` of the table (made at time ``at``), committed (on disk) when
+        this returns; ``LogConflict`` if that step is written already."""
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, action) VALUES (?, ?, ?, ?)",
-                    (table_id, seq, seat, action))
+                    "INSERT INTO actions (table_id, seq, seat, action, at) "
+                    "VALUES (?, ?, ?, ?, ?)", (table_id, seq, seat, action, at))
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
 
@@ -123,28 +245,42 @@ class TableLog:
             self._db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def table(self, table_id: str) -> TableRow | None:
-        row = self._db.execute(
-            "SELECT table_id, game, options, seed, finished FROM tables WHERE table_id = ?",
-            (table_id,)).fetchone()
+        row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
+                               (table_id,)).fetchone()
         return None if row is None else _table_row(row)
 
     def unfinished(self) -> list[TableRow]:
         """Every table whose game is not over, in the order they were created."""
-        rows = self._db.execute("SELECT table_id, game, options, seed, finished FROM tables "
+        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables "
                                 "WHERE finished = 0 ORDER BY rowid").fetchall()
+        return [_table_row(row) for row in rows]
+
+    def finished(self, limit: int = 100) -> list[TableRow]:
+        """The last ``limit`` tables whose game is over, the newest first."""
+        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished = 1 "
+                                "ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
         return [_table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""
         rows = self._db.execute(
-            "SELECT seq, seat, action FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq",
-            (table_id, after)).fetchall()
-        return [Logged(seq, seat, action) for seq, seat, action in rows]
+            "SELECT seq, seat, action, at FROM actions WHERE table_id = ? AND seq > ? "
+            "ORDER BY seq", (table_id, after)).fetchall()
+        return [Logged(*row) for row in rows]
 
 
-def _table_row(row: tuple[str, str, str, int, int]) -> TableRow:
-    table_id, game, options, seed, finished = row
-    loaded = json.loads(options)
+_TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created"
+
+
+def _table_row(row: tuple[str, str, str, int, int, str, float]) -> TableRow:
+    table_id, game, options, seed, finished, setup, created = row
+    return TableRow(table_id, game, _object(options, table_id), seed, bool(finished),
+                    _object(setup, table_id), created)
+
+
+def _object(text: str, table_id: str) -> JSONObject:
+    loaded = json.loads(text)
     if not isinstance(loaded, dict):
-        raise ValueError(f"the log's options of table {table_id} are not a JSON object")
-    return TableRow(table_id, game, loaded, seed, bool(finished))
+        raise ValueError(f"the log of table {table_id} holds {text[:40]!r}, not a JSON "
+                         "object")
+    return loaded

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -145,7 +146,8 @@ class Table:
         if refusal is not None or action is None:
             return Reply(None, refusal)
         seq = self.seq + 1
-        self.log.append(self.table_id, seq, seat, str(action))  # committed before anything
+        # committed before anything
+        self.log.append(self.table_id, seq, seat, str(action), time.time())
         events = self.state.apply(action)
         self.history.append((seat, events))
         if self.state.is_over:

@@ -46,8 +46,9 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
     order: list[str] = []
     append = log.append
 
-    def logged_append(table_id: str, seq: int, seat: int, action: str) -> None:
-        append(table_id, seq, seat, action)
+    def logged_append(table_id: str, seq: int, seat: int, action: str,
+                      at: float = 0.0) -> None:
+        append(table_id, seq, seat, action, at)
         order.append(f"logged {seq}")
 
     log.append = logged_append  # type: ignore[method-assign]

@@ -1,0 +1,54 @@
+"""The log beside the actions (issue 24, lobby and table pages): seats, chat, the time
+of each action, and a log of another version refused with a message."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bohnen.server.log import ChatLine, SeatRow, TableLog
+
+
+def test_seats_are_kept_and_replaced(tmp_path: Path) -> None:
+    log = TableLog(tmp_path / "t.sqlite")
+    seats = [SeatRow(0, "person", name="Ada"), SeatRow(1, "bot", bot="heuristic"),
+             SeatRow(2)]
+    log.create("t1", "bohnanza", {"players": 3}, 5, {"clock": None}, seats, at=12.5)
+    assert log.seats("t1") == seats
+    log.put_seat("t1", SeatRow(2, "person", name="Bea", generation=1))
+    log.close()
+    reopened = TableLog(tmp_path / "t.sqlite")
+    assert reopened.seats("t1")[2] == SeatRow(2, "person", name="Bea", generation=1)
+    row = reopened.table("t1")
+    assert row is not None and row.setup == {"clock": None} and row.created == 12.5
+
+
+def test_chat_lines_are_numbered_in_order_per_table(tmp_path: Path) -> None:
+    log = TableLog(tmp_path / "t.sqlite")
+    log.create("t1", "bohnanza", {}, 1)
+    log.create("t2", "bohnanza", {}, 1)
+    first = log.say("t1", 0, "Ada", "hello", 0, 1.0)
+    log.say("t2", None, "spectator", "hi", 0, 1.5)
+    second = log.say("t1", None, "spectator", "good luck", 3, 2.0)
+    assert (first.n, second.n) == (1, 2)
+    assert log.chat("t1") == [ChatLine(1, 0, "Ada", "hello", 0, 1.0),
+                              ChatLine(2, None, "spectator", "good luck", 3, 2.0)]
+    assert log.chat("t1", after=1) == [second]
+
+
+def test_actions_keep_their_time(tmp_path: Path) -> None:
+    log = TableLog(tmp_path / "t.sqlite")
+    log.create("t1", "bohnanza", {}, 1)
+    log.append("t1", 1, 0, "0: plant 0", 99.25)
+    assert log.actions("t1")[0].at == 99.25
+
+
+def test_a_log_of_another_version_is_refused_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE tables (table_id TEXT PRIMARY KEY)")
+        db.execute("PRAGMA user_version=1")
+    with pytest.raises(ValueError, match="version 1; this server reads version 2"):
+        TableLog(path)
