@@ -1,0 +1,555 @@
+"""Load on the online table: many WebSocket clients at many tables, against a bare echo.
+
+Run: ``python bench/load.py`` (the set-up of issue 24: 500 clients over 100 tables of
+Bohnanza, 60 s of play), ``python bench/load.py --quick`` (a few clients for a few
+seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
+
+1. The server is started as its own process: ``bohnen serve`` (uvicorn,
+   :func:`bohnen.server.app.create_app`) on a fresh SQLite log in a temporary folder,
+   on the loopback, on a free port.
+2. The tables are set up through the HTTP API: a creator at seat 0, the other people
+   joining by their invitations, bots (``--bot-tables``) at the last seats.
+3. The clients connect (``websockets``' asyncio client, all in this process): one per
+   person's seat, the rest of each table's share of ``--clients`` as spectators. The
+   server's memory is read with one table's clients connected and again with all of
+   them connected and idle: the difference over the connections added is the memory
+   per idle connection.
+4. Play for ``--duration`` seconds: a person whose seat the game waits on (``to_act``
+   of its latest ``view`` frame) thinks for a time drawn uniformly from ``--think``,
+   then sends one of its ``legal`` moves at random. Bohnanza is played with turn-based
+   trading, so one seat acts at a time (bots and proposals aside). A move's broadcast
+   time is from the mover sending it to another client of the table (a seat or a
+   spectator) receiving the ``step`` frame of its ``seq``; its ack time, to the mover
+   receiving its ``ack``.
+5. The same clients, in the same numbers, rooms and think times, against a bare
+   WebSocket echo (``bench/load_echo.py``: a Starlette app on uvicorn, its own
+   process) that sends each frame it gets to every client of the room: the mover sends
+   a frame the mean size of the server's ``step`` frames and one the size of its
+   ``view`` frames, and the next mover starts thinking when the second comes back.
+
+Both servers target only 127.0.0.1 and are stopped when the run ends (or fails). The
+figures go to ``docs/online.md``. Never part of the test run (``--quick`` is: its
+report's shape, not its timings, in ``tests/server/test_load_bench.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import datetime
+import json
+import math
+import os
+import platform
+import random
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from load_clients import Client, Echoer, Player, Record, connect_all, drain
+
+HERE = Path(__file__).resolve().parent
+LOOPBACK = "127.0.0.1"
+GAME = "bohnanza"
+OPTIONS = {"trading": "turn_based"}
+START_SECONDS = 60.0  # for a server to answer once started
+P99_TARGET_MS = 50.0
+ECHO_FACTOR = 2.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    tables: int = 100
+    clients: int = 500
+    players: int = 4
+    bot_tables: int = 0
+    bots: int = 1
+    bot: str = "heuristic"
+    duration: float = 60.0
+    think: tuple[float, float] = (0.25, 0.75)
+    settle: float = 2.0
+    seed: int = 1
+    compression: bool = True
+    profile: Path | None = None
+
+    def people(self, table: int) -> int:
+        return self.players - (self.bots if table < self.bot_tables else 0)
+
+    def clients_at(self, table: int) -> int:
+        share, extra = divmod(self.clients, self.tables)
+        return share + (1 if table < extra else 0)
+
+
+QUICK = Settings(tables=3, clients=15, duration=3.0, think=(0.05, 0.1), settle=0.5)
+
+
+# --- processes --------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def rss_bytes(pid: int) -> int:
+    """The resident memory of process ``pid`` (Linux: ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time process ``pid`` has used."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Process:
+    """A server started in its own process group; stopped (TERM, then KILL) on exit."""
+
+    def __init__(self, command: Sequence[str], folder: Path, name: str) -> None:
+        self.name = name
+        self.errors = folder / f"{name}.stderr"
+        with self.errors.open("wb") as errors:
+            self.popen = subprocess.Popen(list(command), stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, stderr=errors,
+                                          start_new_session=True)
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def wait_listening(self, port: int) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.popen.poll() is not None:
+                raise RuntimeError(f"the {self.name} stopped at start: {self.tail()}")
+            with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), 1):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"the {self.name} did not listen within {START_SECONDS:.0f} s")
+
+    def tail(self) -> str:
+        text = self.errors.read_text(errors="replace").strip()
+        return text.splitlines()[-1] if text else "(nothing on stderr)"
+
+    def stop(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(10)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait(10)
+
+
+@contextlib.contextmanager
+def started(command: Sequence[str], folder: Path, name: str, port: int) -> Iterator[Process]:
+    process = Process(command, folder, name)
+    try:
+        process.wait_listening(port)
+        yield process
+    finally:
+        process.stop()
+
+
+def server_command(db: Path, port: int) -> list[str]:
+    return [sys.executable, "-m", "bohnen.cli", "serve", "--host", LOOPBACK,
+            "--port", str(port), "--db", str(db)]
+
+
+def echo_command(port: int) -> list[str]:
+    return [sys.executable, str(HERE / "load_echo.py"), "--port", str(port)]
+
+
+# --- setting up the tables ----------------------------------------------------------------
+
+
+def call(base: str, method: str, path: str, body: object = None) -> Any:
+    """``method`` on ``path`` of the server with a JSON body; its JSON answer."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"http://{base}{path}", data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the loopback
+    try:
+        with opener.open(request, timeout=30) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        raise RuntimeError(f"{method} {path}: {error.code} {error.read()[:200]!r}") from error
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One table (or echo room): its id, the tokens of its people's seats (by seat), a
+    spectator's token, and how many clients watch it."""
+
+    room: str
+    people: dict[int, str]
+    spectator: str
+    clients: int
+    bots: int
+
+
+def set_up(base: str, settings: Settings) -> list[Seating]:
+    """The tables, set up through the HTTP API."""
+    rooms = []
+    for index in range(settings.tables):
+        people = settings.people(index)
+        seats: list[dict[str, str]] = [{"kind": "me"}] + [{"kind": "open"}] * (people - 1)
+        seats += [{"kind": "bot", "bot": settings.bot}] * (settings.players - people)
+        made = call(base, "POST", "/api/tables",
+                    {"game": GAME, "players": settings.players, "options": OPTIONS,
+                     "seed": settings.seed + index, "name": "p0", "seats": seats})
+        tokens = {made["me"]["seat"]: made["me"]["token"]}
+        for invitation in made["invitations"]:
+            joined = call(base, "POST", f"/api/tables/{made['table']}/join",
+                          {"name": f"p{invitation['seat']}",
+                           "invitation": invitation["token"]})
+            tokens[joined["seat"]] = joined["token"]
+        rooms.append(Seating(made["table"], tokens, made["spectator"],
+                             settings.clients_at(index), settings.players - people))
+    return rooms
+
+
+def echo_rooms(settings: Settings) -> list[Seating]:
+    """The echo's rooms: as many as tables, the same people and spectators."""
+    return [Seating(f"room{index}", dict.fromkeys(range(settings.people(index)), ""), "",
+                    settings.clients_at(index), settings.players - settings.people(index))
+            for index in range(settings.tables)]
+
+
+# --- one run ------------------------------------------------------------------------------
+
+
+Bodies = tuple[Sequence[str], Sequence[str]]  # frames of the table for the echo to send
+
+
+@dataclass
+class Run:
+    """One server under load: its figures."""
+
+    record: Record
+    idle_bytes: float
+    seconds: float
+    server_cpu: float
+    client_cpu: float
+    pid: int  # the server's process (ended by now)
+
+
+def make_clients(settings: Settings, rooms: list[Seating], base: str, record: Record,
+                 echo: Bodies | None) -> list[list[Client]]:
+    """The clients of each room: its people's seats, then spectators."""
+    rng = random.Random(settings.seed)
+    clients: list[list[Client]] = []
+    number = 0
+    for index, room in enumerate(rooms):
+        seats: list[int | None] = list(room.people)
+        seats += [None] * max(room.clients - len(seats), 0)
+        group: list[Client] = []
+        for seat in seats:
+            url = f"ws://{base}/ws/{room.room}"
+            args = (number, index, seat, url)
+            child = random.Random(rng.getrandbits(64))
+            if echo is None:
+                token = room.people[seat] if seat is not None else room.spectator
+                hello = json.dumps({"token": token, "after": 0, "chat_after": 0})
+                group.append(Player(*args, hello, settings.think, child, record))
+            else:
+                hello = json.dumps({"type": "hello", "client": number})
+                group.append(Echoer(*args, hello, settings.think, child, record,
+                                    people=len(room.people), bodies=echo))
+            number += 1
+        clients.append(group)
+    return clients
+
+
+async def load(settings: Settings, process: Process, rooms: list[Seating], base: str,
+               echo: Bodies | None) -> Run:
+    """Connect the clients (the memory per idle connection read on the way), play for
+    the duration, then close them."""
+    record = Record()
+    groups = make_clients(settings, rooms, base, record, echo)
+    everyone = [client for group in groups for client in group]
+    profiler: subprocess.Popen[bytes] | None = None
+    try:
+        await connect_all(groups[0], settings.compression)  # the code paths warmed up
+        await asyncio.sleep(settings.settle)
+        before = rss_bytes(process.pid)
+        await connect_all([c for group in groups[1:] for c in group], settings.compression)
+        await asyncio.sleep(settings.settle)
+        added = len(everyone) - len(groups[0])
+        idle = (rss_bytes(process.pid) - before) / added if added else math.nan
+        if settings.profile is not None and echo is None:
+            profiler = profile(process.pid, settings.profile, settings.duration)
+        cpu, mine, start = cpu_seconds(process.pid), os.times(), time.perf_counter()
+        for client in everyone:
+            client.start()
+        await asyncio.sleep(settings.duration)
+        for client in everyone:
+            client.stop()
+        seconds = time.perf_counter() - start
+        server_cpu = cpu_seconds(process.pid) - cpu
+        after = os.times()
+        client_cpu = after.user + after.system - mine.user - mine.system
+        await drain(everyone)
+    finally:
+        await asyncio.gather(*(client.close() for client in everyone),
+                             return_exceptions=True)
+        if profiler is not None:
+            profiler.wait(settings.duration + 60)
+    return Run(record, idle, seconds, server_cpu, client_cpu, process.pid)
+
+
+def profile(pid: int, path: Path, seconds: float) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server for the play (its flame graph written to ``path``)."""
+    spy = shutil.which("py-spy")
+    assert spy is not None
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration",
+                             str(max(1, int(seconds))), "--rate", "200", "--idle", "--format",
+                             "raw", "--output", str(path)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    return ordered[max(math.ceil(share * len(ordered)) - 1, 0)]
+
+
+def times_ms(values: Sequence[float]) -> dict[str, float]:
+    ms = [value * 1000 for value in values]
+    return {"n": len(ms), "p50": percentile(ms, 0.50), "p99": percentile(ms, 0.99),
+            "max": max(ms) if ms else math.nan}
+
+
+def figures(run: Run) -> dict[str, Any]:
+    """The figures of one run."""
+    record = run.record
+    sent = {(room, seq): (mover, t0) for room, mover, t0, seq, _ack in record.moves}
+    broadcast = [now - sent[room, seq][1] for room, seq, receiver, now in record.receipts
+                 if (room, seq) in sent and receiver != sent[room, seq][0]]
+    acks = [ack - t0 for _room, _mover, t0, _seq, ack in record.moves]
+    moves = sum(record.last_seq.values())
+    return {"moves": moves, "moves_by_people": len(record.moves),
+            "moves_per_second": moves / run.seconds, "refused": len(record.refused),
+            "broadcast_ms": times_ms(broadcast), "ack_ms": times_ms(acks),
+            "idle_bytes_per_connection": run.idle_bytes,
+            "server_cpu_percent": 100 * run.server_cpu / run.seconds,
+            "client_cpu_percent": 100 * run.client_cpu / run.seconds,
+            "play_seconds": run.seconds, "pid": run.pid,
+            "frame_chars": {kind: round(sum(v) / len(v)) for kind, v in
+                            sorted(record.sizes.items())}}
+
+
+def ratio(server: dict[str, Any], echo: dict[str, Any]) -> dict[str, float]:
+    def over(key: str, part: str) -> float:
+        bare = echo[key][part]
+        return server[key][part] / bare if bare else math.nan
+
+    return {"broadcast_p50": over("broadcast_ms", "p50"),
+            "broadcast_p99": over("broadcast_ms", "p99"),
+            "ack_p50": over("ack_ms", "p50"), "ack_p99": over("ack_ms", "p99")}
+
+
+def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
+           load_before: Sequence[float]) -> dict[str, Any]:
+    ratios = ratio(server, echo)
+    people = sum(settings.people(t) for t in range(settings.tables))
+    return {
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                    "system": platform.platform(),
+                    "load_average": {"before": [round(x, 2) for x in load_before],
+                                     "after": [round(x, 2) for x in os.getloadavg()]},
+                    "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")},
+        "setup": {"game": GAME, "options": OPTIONS, "tables": settings.tables,
+                  "clients": settings.clients, "players_per_table": settings.players,
+                  "people": people, "spectators": settings.clients - people,
+                  "bot_tables": settings.bot_tables,
+                  "bots_per_bot_table": settings.bots if settings.bot_tables else 0,
+                  "bot": settings.bot if settings.bot_tables else None,
+                  "think_seconds": list(settings.think), "duration_seconds": settings.duration,
+                  "compression": settings.compression},
+        "server": server, "echo": echo, "ratio": ratios,
+        "target": {"p99_under_50_ms": server["broadcast_ms"]["p99"] < P99_TARGET_MS,
+                   "within_2x_of_echo": ratios["broadcast_p99"] <= ECHO_FACTOR},
+    }
+
+
+def text(result: dict[str, Any]) -> str:
+    setup, server, echo, ratios = (result["setup"], result["server"], result["echo"],
+                                   result["ratio"])
+    machine = result["machine"]
+    lines = [
+        f"{machine['date']}, {machine['cpus']} cores, Python {machine['python']}, "
+        f"{machine['system']}; load average (1, 5, 15 min) "
+        f"{machine['load_average']['before']} before, {machine['load_average']['after']} after",
+        f"{setup['tables']} tables of {setup['game']} ({setup['players_per_table']} seats, "
+        f"{setup['bot_tables']} with {setup['bots_per_bot_table']} {setup['bot'] or 'bot'} "
+        f"seat(s)), {setup['clients']} clients ({setup['people']} people, "
+        f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
+        f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play, "
+        f"compression {'on' if setup['compression'] else 'off'}",
+        "",
+        f"{'':32}{'server':>12}{'echo':>12}{'ratio':>8}",
+    ]
+
+    def row(label: str, a: float, b: float, r: float | None = None, fmt: str = ".1f") -> None:
+        tail = f"{r:>8.2f}" if r is not None else ""
+        lines.append(f"{label:32}{a:>12{fmt}}{b:>12{fmt}}{tail}")
+
+    row("moves", server["moves"], echo["moves"], fmt=".0f")
+    row("moves per second", server["moves_per_second"], echo["moves_per_second"])
+    for key, name in (("broadcast_ms", "broadcast"), ("ack_ms", "ack")):
+        for part in ("p50", "p99"):
+            row(f"{name} {part} (ms)", server[key][part], echo[key][part],
+                ratios.get(f"{name}_{part}"))
+        row(f"{name} max (ms)", server[key]["max"], echo[key]["max"])
+    row("memory per idle connection (KiB)", server["idle_bytes_per_connection"] / 1024,
+        echo["idle_bytes_per_connection"] / 1024)
+    row("server CPU (% of a core)", server["server_cpu_percent"], echo["server_cpu_percent"])
+    row("clients' CPU (% of a core)", server["client_cpu_percent"],
+        echo["client_cpu_percent"])
+    target = result["target"]
+    lines += ["", f"moves refused: {server['refused']}; frame sizes (characters): "
+              f"{server['frame_chars']}",
+              f"target p99 < {P99_TARGET_MS:.0f} ms: "
+              f"{'met' if target['p99_under_50_ms'] else 'NOT met'}; within "
+              f"{ECHO_FACTOR:g}x of the echo's p99: "
+              f"{'met' if target['within_2x_of_echo'] else 'NOT met'}"]
+    return "\n".join(lines)
+
+
+# --- the whole run ------------------------------------------------------------------------
+
+
+async def bench(settings: Settings) -> dict[str, Any]:
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="bohnen-load-") as tmp:
+        folder = Path(tmp)
+        port = free_port()
+        base = f"{LOOPBACK}:{port}"
+        with started(server_command(folder / "tables.sqlite", port), folder, "server",
+                     port) as process:
+            rooms = set_up(base, settings)
+            played = await load(settings, process, rooms, base, None)
+        samples = played.record.samples
+        bodies = (list(samples.get("step", ['{"type": "step"}'])),
+                  list(samples.get("view", ['{"type": "view"}'])))
+        port = free_port()
+        base = f"{LOOPBACK}:{port}"
+        with started(echo_command(port), folder, "echo", port) as process:
+            echoed = await load(settings, process, echo_rooms(settings), base, bodies)
+    server, echo = figures(played), figures(echoed)
+    return report(settings, server, echo, load_before)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    base = QUICK if args.quick else Settings()
+    chosen = {name: getattr(args, name) for name in
+              ("tables", "clients", "players", "bot_tables", "bots", "bot", "duration",
+               "seed") if getattr(args, name) is not None}
+    if args.think is not None:
+        chosen["think"] = tuple(args.think)
+    settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
+                                   profile=args.profile)
+    check(settings)
+    return settings
+
+
+def check(settings: Settings) -> None:
+    """``ValueError`` naming a set-up that cannot run."""
+    if settings.tables < 1:
+        raise ValueError("--tables: at least 1")
+    if not 3 <= settings.players <= 5:
+        raise ValueError(f"--players: {GAME} is played by 3 to 5")
+    if not 0 <= settings.bot_tables <= settings.tables:
+        raise ValueError("--bot-tables: between 0 and --tables")
+    if settings.bot_tables and not 1 <= settings.bots < settings.players:
+        raise ValueError("--bots: at least 1, and fewer than --players")
+    fewest = min(settings.clients_at(t) for t in range(settings.tables))
+    most_people = max(settings.people(t) for t in range(settings.tables))
+    if fewest < most_people:
+        raise ValueError(f"--clients {settings.clients}: too few for {settings.tables} "
+                         f"tables of {most_people} people")
+    low, high = settings.think
+    if not 0 <= low <= high:
+        raise ValueError("--think LOW HIGH: 0 <= LOW <= HIGH seconds")
+    if settings.duration <= 0 or settings.duration > 3600:
+        raise ValueError("--duration: more than 0 and at most 3600 seconds")
+    if settings.profile is not None and shutil.which("py-spy") is None:
+        raise ValueError("--profile needs py-spy (pip install py-spy)")
+
+
+def raise_file_limit(clients: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = clients + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        top = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+
+
+def parser() -> argparse.ArgumentParser:
+    default = Settings()
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true",
+                   help=f"a short run: {QUICK.clients} clients at {QUICK.tables} tables, "
+                        f"{QUICK.duration:g} s of play")
+    p.add_argument("--tables", type=int, help=f"tables (default {default.tables})")
+    p.add_argument("--clients", type=int,
+                   help=f"clients, spread evenly over the tables: a seat's person each, "
+                        f"the rest spectators (default {default.clients})")
+    p.add_argument("--players", type=int, help=f"seats at a table (default {default.players})")
+    p.add_argument("--bot-tables", type=int,
+                   help=f"tables with bots at their last seats (default {default.bot_tables})")
+    p.add_argument("--bots", type=int,
+                   help=f"bot seats at such a table (default {default.bots})")
+    p.add_argument("--bot", help=f"the bots' spec (default {default.bot})")
+    p.add_argument("--duration", type=float,
+                   help=f"seconds of play (default {default.duration:g})")
+    p.add_argument("--think", type=float, nargs=2, metavar=("LOW", "HIGH"),
+                   help=f"a person's think time, uniform in seconds (default "
+                        f"{default.think[0]:g} {default.think[1]:g})")
+    p.add_argument("--seed", type=int, help="the tables' seeds and the players' choices")
+    p.add_argument("--no-compression", action="store_true",
+                   help="no permessage-deflate (browsers ask for it; on by default)")
+    p.add_argument("--profile", type=Path, metavar="FILE",
+                   help="sample the server with py-spy during the play (collapsed stacks)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        settings = settings_from(args)
+    except ValueError as exc:
+        print(f"bohnen: error: {exc}", file=sys.stderr)
+        return 2
+    raise_file_limit(settings.clients)
+    result = asyncio.run(bench(settings))
+    print(json.dumps(result, indent=1) if args.json else text(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
