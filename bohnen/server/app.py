@@ -31,10 +31,12 @@ STATIC = Path(str(resources.files("bohnen.server") / "static"))
 
 
 def create_app(db: str | Path, secret: str | None = None,
-               origins: frozenset[str] = frozenset()) -> FastAPI:
+               origins: frozenset[str] = frozenset(), rate: float = RATE,
+               burst: int = BURST) -> FastAPI:
     """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
     signs the tokens (by default the log's own); ``origins``: the Origin headers
-    allowed besides the server's own address."""
+    allowed besides the server's own address; ``rate`` and ``burst``: the frames a
+    client may send a second on average, and at once."""
     log = TableLog(db)
     lobby = Lobby(log, Tokens(secret or log.secret()))
 
@@ -55,7 +57,7 @@ def create_app(db: str | Path, secret: str | None = None,
 
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
-        await session(lobby, socket, table_id, origins)
+        await session(lobby, socket, table_id, origins, rate, burst)
 
     _pages(app)
     return app

@@ -58,7 +58,7 @@ class SeatLost(Exception):
 
 
 async def session(lobby: Lobby, socket: WebSocket, table_id: str,
-                  origins: frozenset[str]) -> None:
+                  origins: frozenset[str], rate: float = RATE, burst: int = BURST) -> None:
     origin = socket.headers.get("origin")
     if origin is not None and origin not in origins and not _same_host(socket, origin):
         await socket.close(code=1008, reason="this Origin may not connect")
@@ -82,7 +82,7 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
     watcher = table.watch(granted.seat, after, chat_after)
     sender = asyncio.create_task(_send(socket, watcher))
     try:
-        await _listen(lobby, socket, table, granted)
+        await _listen(lobby, socket, table, granted, Bucket(rate, burst))
     except SeatLost as exc:
         await socket.close(code=1008, reason=str(exc))
     except WebSocketDisconnect:
@@ -109,16 +109,16 @@ def _hello(table: Table, granted: Pass) -> JSONObject:
             "over": table.state.is_over}
 
 
-async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass) -> None:
+async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
+                  bucket: Bucket) -> None:
     """Each frame of the client, answered; frames beyond the rate limit are refused
     unread."""
-    bucket = Bucket()
     while True:
         try:
             frame = await _receive(socket)
             if not bucket.take():
-                raise ValueError(f"too many frames: at most {RATE:.0f} a second "
-                                 f"({BURST} at once)")
+                raise ValueError(f"too many frames: at most {bucket.rate:g} a second "
+                                 f"({bucket.burst} at once)")
             try:
                 lobby.check_holder(granted, table)
             except LobbyError as exc:

@@ -18,7 +18,7 @@ from typing import Any
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from bohnen.server.app import create_app
+from bohnen.server.app import BURST, RATE, create_app
 from bohnen.server.lobby import Lobby
 
 SECRET = "test-secret"
@@ -32,9 +32,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path, secret: str | None = SECRET) -> Iterator[tuple[str, Lobby]]:
-    """The app on the loopback for the block: its ``host:port`` and its lobby."""
-    app = create_app(db, secret)
+def serving(db: Path, secret: str | None = SECRET, *, rate: float = RATE,
+            burst: int = BURST) -> Iterator[tuple[str, Lobby]]:
+    """The app on the loopback for the block: its ``host:port`` and its lobby
+    (``rate`` and ``burst``: of the frames a client may send)."""
+    app = create_app(db, secret, rate=rate, burst=burst)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", lifespan="on"))
