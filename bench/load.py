@@ -4,28 +4,31 @@ Run: ``python bench/load.py`` (the set-up of issue 24: 500 clients over 100 tabl
 Bohnanza, 60 s of play), ``python bench/load.py --quick`` (a few clients for a few
 seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
 
-1. The server is started as its own process: ``bohnen serve`` (uvicorn,
-   :func:`bohnen.server.app.create_app`) on a fresh SQLite log in a temporary folder,
-   on the loopback, on a free port.
+1. Two servers are started, each its own process, on the loopback, on free ports: the
+   online table, ``bohnen serve`` (uvicorn, :func:`bohnen.server.app.create_app`) on
+   a fresh SQLite log in a temporary folder; and a bare WebSocket echo
+   (``bench/load_echo.py``: a Starlette app on uvicorn with the same settings) that
+   sends each frame it gets to every client of the room.
 2. The tables are set up through the HTTP API: a creator at seat 0, the other people
    joining by their invitations, bots (``--bot-tables``) at the last seats.
-3. The clients connect (``websockets``' asyncio client, all in this process): one per
-   person's seat, the rest of each table's share of ``--clients`` as spectators. The
-   server's memory is read with one table's clients connected and again with all of
-   them connected and idle: the difference over the connections added is the memory
-   per idle connection.
-4. Play for ``--duration`` seconds: a person whose seat the game waits on (``to_act``
-   of its latest ``view`` frame) thinks for a time drawn uniformly from ``--think``,
-   then sends one of its ``legal`` moves at random. Bohnanza is played with turn-based
+3. The clients connect to both (``websockets``' asyncio client, all in this process,
+   with permessage-deflate as browsers ask): one per person's seat, the rest of each
+   table's share of ``--clients`` as spectators; as many of each to the echo's rooms.
+   Each server's memory is read with one table's clients connected and again with
+   all of them connected and idle: the difference over the connections added is the
+   memory per idle connection.
+4. Play, in ``--rounds`` turns that share ``--duration`` seconds for each server: the
+   table's clients, then the echo's, so that whatever else the machine does weighs on
+   both alike. At the table, a person whose seat the game waits on (``to_act`` of its
+   latest ``view`` frame) thinks for a time drawn uniformly from ``--think``, then
+   sends one of its ``legal`` moves at random. Bohnanza is played with turn-based
    trading, so one seat acts at a time (bots and proposals aside). A move's broadcast
    time is from the mover sending it to another client of the table (a seat or a
    spectator) receiving the ``step`` frame of its ``seq``; its ack time, to the mover
-   receiving its ``ack``.
-5. The same clients, in the same numbers, rooms and think times, against a bare
-   WebSocket echo (``bench/load_echo.py``: a Starlette app on uvicorn, its own
-   process) that sends each frame it gets to every client of the room: the mover sends
-   a frame the mean size of the server's ``step`` frames and one the size of its
-   ``view`` frames, and the next mover starts thinking when the second comes back.
+   receiving its ``ack``. At the echo, a mover sends a ``step`` frame and a ``view``
+   frame, each carrying one of the table's own frames of that type (the same sizes,
+   compression and parsing), with the same think times; the next seat moves when the
+   view frame comes back; the sender's own copy of the step frame is its ack.
 
 Both servers target only 127.0.0.1 and are stopped when the run ends (or fails). The
 figures go to ``docs/online.md``. Never part of the test run (``--quick`` is: its
@@ -53,6 +56,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +84,7 @@ class Settings:
     duration: float = 60.0
     think: tuple[float, float] = (0.25, 0.75)
     settle: float = 2.0
+    rounds: int = 6
     seed: int = 1
     compression: bool = True
     profile: Path | None = None
@@ -92,7 +97,8 @@ class Settings:
         return share + (1 if table < extra else 0)
 
 
-QUICK = Settings(tables=3, clients=15, duration=3.0, think=(0.05, 0.1), settle=0.5)
+QUICK = Settings(tables=3, clients=15, duration=3.0, think=(0.05, 0.1), settle=0.5,
+                 rounds=2)
 
 
 # --- processes --------------------------------------------------------------------------
@@ -237,24 +243,29 @@ def echo_rooms(settings: Settings) -> list[Seating]:
 # --- one run ------------------------------------------------------------------------------
 
 
-Bodies = tuple[Sequence[str], Sequence[str]]  # frames of the table for the echo to send
-
-
 @dataclass
-class Run:
-    """One server under load: its figures."""
+class Side:
+    """One server under load (the online table or the echo), its clients and what
+    they measured."""
 
+    name: str
+    process: Process
+    groups: list[list[Client]]  # the clients of each table
     record: Record
-    idle_bytes: float
-    seconds: float
-    server_cpu: float
-    client_cpu: float
-    pid: int  # the server's process (ended by now)
+    idle_bytes: float = math.nan
+    seconds: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+    @property
+    def clients(self) -> list[Client]:
+        return [client for group in self.groups for client in group]
 
 
 def make_clients(settings: Settings, rooms: list[Seating], base: str, record: Record,
-                 echo: Bodies | None) -> list[list[Client]]:
-    """The clients of each room: its people's seats, then spectators."""
+                 echo: dict[str, deque[str]] | None) -> list[list[Client]]:
+    """The clients of each room: its people's seats, then spectators. The echo's
+    clients send the frames the table's clients got (``echo``, by type)."""
     rng = random.Random(settings.seed)
     clients: list[list[Client]] = []
     number = 0
@@ -279,50 +290,45 @@ def make_clients(settings: Settings, rooms: list[Seating], base: str, record: Re
     return clients
 
 
-async def load(settings: Settings, process: Process, rooms: list[Seating], base: str,
-               echo: Bodies | None) -> Run:
-    """Connect the clients (the memory per idle connection read on the way), play for
-    the duration, then close them."""
-    record = Record()
-    groups = make_clients(settings, rooms, base, record, echo)
-    everyone = [client for group in groups for client in group]
-    profiler: subprocess.Popen[bytes] | None = None
-    try:
-        await connect_all(groups[0], settings.compression)  # the code paths warmed up
-        await asyncio.sleep(settings.settle)
-        before = rss_bytes(process.pid)
-        await connect_all([c for group in groups[1:] for c in group], settings.compression)
-        await asyncio.sleep(settings.settle)
-        added = len(everyone) - len(groups[0])
-        idle = (rss_bytes(process.pid) - before) / added if added else math.nan
-        if settings.profile is not None and echo is None:
-            profiler = profile(process.pid, settings.profile, settings.duration)
-        cpu, mine, start = cpu_seconds(process.pid), os.times(), time.perf_counter()
-        for client in everyone:
-            client.start()
-        await asyncio.sleep(settings.duration)
-        for client in everyone:
-            client.stop()
-        seconds = time.perf_counter() - start
-        server_cpu = cpu_seconds(process.pid) - cpu
-        after = os.times()
-        client_cpu = after.user + after.system - mine.user - mine.system
-        await drain(everyone)
-    finally:
-        await asyncio.gather(*(client.close() for client in everyone),
-                             return_exceptions=True)
-        if profiler is not None:
-            profiler.wait(settings.duration + 60)
-    return Run(record, idle, seconds, server_cpu, client_cpu, process.pid)
+async def connect_side(side: Side, settings: Settings) -> None:
+    """Connect the side's clients: the first table's (the code paths warmed up), then
+    the others; the server's memory read before and after these."""
+    await connect_all(side.groups[0], settings.compression)
+    await asyncio.sleep(settings.settle)
+    before = rss_bytes(side.process.pid)
+    rest = [client for group in side.groups[1:] for client in group]
+    await connect_all(rest, settings.compression)
+    await asyncio.sleep(settings.settle)
+    if rest:
+        side.idle_bytes = (rss_bytes(side.process.pid) - before) / len(rest)
+
+
+async def play(side: Side, seconds: float, profile_to: Path | None = None) -> None:
+    """The side's clients play for ``seconds``; then the moves under way end."""
+    profiler = profile(side.process.pid, profile_to, seconds) if profile_to else None
+    cpu, mine, start = cpu_seconds(side.process.pid), os.times(), time.perf_counter()
+    for client in side.clients:
+        client.start()
+    await asyncio.sleep(seconds)
+    for client in side.clients:
+        client.stop()
+    side.seconds += time.perf_counter() - start
+    side.server_cpu += cpu_seconds(side.process.pid) - cpu
+    after = os.times()
+    side.client_cpu += after.user + after.system - mine.user - mine.system
+    await drain(side.clients)
+    if profiler is not None:
+        profiler.wait(seconds + 60)
 
 
 def profile(pid: int, path: Path, seconds: float) -> subprocess.Popen[bytes]:
-    """py-spy sampling the server for the play (its flame graph written to ``path``)."""
+    """py-spy sampling the server (idle time too) for ``seconds``, its stacks written
+    to ``path`` (collapsed: one line per stack and its count)."""
     spy = shutil.which("py-spy")
     assert spy is not None
     return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration",
-                             str(max(1, int(seconds))), "--rate", "200", "--idle", "--format",
-                             "raw", "--output", str(path)],
+                             str(max(1, round(seconds))), "--rate", "200", "--idle",
+                             "--format", "raw", "--output", str(path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -342,8 +348,8 @@ def times_ms(values: Sequence[float]) -> dict[str, float]:
             "max": max(ms) if ms else math.nan}
 
 
-def figures(run: Run) -> dict[str, Any]:
-    """The figures of one run."""
+def figures(run: Side) -> dict[str, Any]:
+    """The figures of one side."""
     record = run.record
     sent = {(room, seq): (mover, t0) for room, mover, t0, seq, _ack in record.moves}
     broadcast = [now - sent[room, seq][1] for room, seq, receiver, now in record.receipts
@@ -356,7 +362,7 @@ def figures(run: Run) -> dict[str, Any]:
             "idle_bytes_per_connection": run.idle_bytes,
             "server_cpu_percent": 100 * run.server_cpu / run.seconds,
             "client_cpu_percent": 100 * run.client_cpu / run.seconds,
-            "play_seconds": run.seconds, "pid": run.pid,
+            "play_seconds": run.seconds, "pid": run.process.pid,
             "frame_chars": {kind: round(sum(v) / len(v)) for kind, v in
                             sorted(record.sizes.items())}}
 
@@ -388,6 +394,7 @@ def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
                   "bots_per_bot_table": settings.bots if settings.bot_tables else 0,
                   "bot": settings.bot if settings.bot_tables else None,
                   "think_seconds": list(settings.think), "duration_seconds": settings.duration,
+                  "rounds": settings.rounds,
                   "compression": settings.compression},
         "server": server, "echo": echo, "ratio": ratios,
         "target": {"p99_under_50_ms": server["broadcast_ms"]["p99"] < P99_TARGET_MS,
@@ -407,7 +414,8 @@ def text(result: dict[str, Any]) -> str:
         f"{setup['bot_tables']} with {setup['bots_per_bot_table']} {setup['bot'] or 'bot'} "
         f"seat(s)), {setup['clients']} clients ({setup['people']} people, "
         f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
-        f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play, "
+        f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play each in "
+        f"{setup['rounds']} turns, "
         f"compression {'on' if setup['compression'] else 'off'}",
         "",
         f"{'':32}{'server':>12}{'echo':>12}{'ratio':>8}",
@@ -443,31 +451,44 @@ def text(result: dict[str, Any]) -> str:
 
 
 async def bench(settings: Settings) -> dict[str, Any]:
+    """Both servers started, the tables set up, every client connected to both; then
+    ``rounds`` turns of play, the table's clients then the echo's, so that whatever
+    else the machine does weighs on both alike."""
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="bohnen-load-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bohnen-load-") as tmp, \
+            contextlib.ExitStack() as stack:
         folder = Path(tmp)
-        port = free_port()
-        base = f"{LOOPBACK}:{port}"
-        with started(server_command(folder / "tables.sqlite", port), folder, "server",
-                     port) as process:
-            rooms = set_up(base, settings)
-            played = await load(settings, process, rooms, base, None)
-        samples = played.record.samples
-        bodies = (list(samples.get("step", ['{"type": "step"}'])),
-                  list(samples.get("view", ['{"type": "view"}'])))
-        port = free_port()
-        base = f"{LOOPBACK}:{port}"
-        with started(echo_command(port), folder, "echo", port) as process:
-            echoed = await load(settings, process, echo_rooms(settings), base, bodies)
-    server, echo = figures(played), figures(echoed)
-    return report(settings, server, echo, load_before)
+        port, echo_port = free_port(), free_port()
+        base, echo_base = f"{LOOPBACK}:{port}", f"{LOOPBACK}:{echo_port}"
+        server_process = stack.enter_context(started(
+            server_command(folder / "tables.sqlite", port), folder, "server", port))
+        echo_process = stack.enter_context(started(
+            echo_command(echo_port), folder, "echo", echo_port))
+        record, echo_record = Record(), Record()
+        server = Side("server", server_process,
+                      make_clients(settings, set_up(base, settings), base, record, None),
+                      record)
+        echo = Side("echo", echo_process,
+                    make_clients(settings, echo_rooms(settings), echo_base, echo_record,
+                                 record.samples), echo_record)
+        try:
+            await connect_side(server, settings)
+            await connect_side(echo, settings)
+            turn = settings.duration / settings.rounds
+            for index in range(settings.rounds):
+                await play(server, turn, settings.profile if index == 0 else None)
+                await play(echo, turn)
+        finally:
+            await asyncio.gather(*(c.close() for c in server.clients + echo.clients),
+                                 return_exceptions=True)
+    return report(settings, figures(server), figures(echo), load_before)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
     base = QUICK if args.quick else Settings()
     chosen = {name: getattr(args, name) for name in
               ("tables", "clients", "players", "bot_tables", "bots", "bot", "duration",
-               "seed") if getattr(args, name) is not None}
+               "rounds", "seed") if getattr(args, name) is not None}
     if args.think is not None:
         chosen["think"] = tuple(args.think)
     settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
@@ -496,6 +517,8 @@ def check(settings: Settings) -> None:
         raise ValueError("--think LOW HIGH: 0 <= LOW <= HIGH seconds")
     if settings.duration <= 0 or settings.duration > 3600:
         raise ValueError("--duration: more than 0 and at most 3600 seconds")
+    if not 1 <= settings.rounds <= 100:
+        raise ValueError("--rounds: 1 to 100")
     if settings.profile is not None and shutil.which("py-spy") is None:
         raise ValueError("--profile needs py-spy (pip install py-spy)")
 
@@ -525,7 +548,10 @@ def parser() -> argparse.ArgumentParser:
                    help=f"bot seats at such a table (default {default.bots})")
     p.add_argument("--bot", help=f"the bots' spec (default {default.bot})")
     p.add_argument("--duration", type=float,
-                   help=f"seconds of play (default {default.duration:g})")
+                   help=f"seconds of play of each server (default {default.duration:g})")
+    p.add_argument("--rounds", type=int,
+                   help=f"turns of play, the table then the echo, sharing the duration "
+                        f"(default {default.rounds})")
     p.add_argument("--think", type=float, nargs=2, metavar=("LOW", "HIGH"),
                    help=f"a person's think time, uniform in seconds (default "
                         f"{default.think[0]:g} {default.think[1]:g})")

@@ -185,7 +185,7 @@ class Echoer(Client):
     that the frames have the sizes, the make-up (and so the compression) and the
     parsing cost of the table's."""
 
-    def __init__(self, *args: Any, people: int, bodies: tuple[Sequence[str], Sequence[str]],
+    def __init__(self, *args: Any, people: int, bodies: dict[str, deque[str]],
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.people = people
@@ -218,12 +218,16 @@ class Echoer(Client):
         if not self.playing or self.seat is None:
             return
         seq = self.seq + 1
-        steps, views = self.bodies
         step = (f'{{"type": "step", "seq": {seq}, "seat": {self.seat}, '
-                f'"body": {self.rng.choice(steps)}}}')
+                f'"body": {self.body("step")}}}')
         view = (f'{{"type": "view", "seq": {seq}, "next": {(self.seat + 1) % self.people}, '
-                f'"body": {self.rng.choice(views)}}}')
+                f'"body": {self.body("view")}}}')
         self.send(step, view)
+
+    def body(self, kind: str) -> str:
+        """One of the table's last frames of type ``kind`` (an empty object if none)."""
+        frames = self.bodies.get(kind)
+        return frames[self.rng.randrange(len(frames))] if frames else "{}"
 
 
 async def connect_all(clients: Sequence[Client], compression: bool, at_once: int = 64
