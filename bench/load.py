@@ -328,7 +328,7 @@ def profile(pid: int, path: Path, seconds: float) -> subprocess.Popen[bytes]:
     assert spy is not None
     return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration",
                              str(max(1, round(seconds))), "--rate", "200", "--idle",
-                             "--format", "raw", "--output", str(path)],
+                             "--nonblocking", "--format", "raw", "--output", str(path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -361,6 +361,7 @@ def figures(run: Side) -> dict[str, Any]:
             "broadcast_ms": times_ms(broadcast), "ack_ms": times_ms(acks),
             "idle_bytes_per_connection": run.idle_bytes,
             "server_cpu_percent": 100 * run.server_cpu / run.seconds,
+            "server_cpu_ms_per_move": 1000 * run.server_cpu / moves if moves else math.nan,
             "client_cpu_percent": 100 * run.client_cpu / run.seconds,
             "play_seconds": run.seconds, "pid": run.process.pid,
             "frame_chars": {kind: round(sum(v) / len(v)) for kind, v in
@@ -435,6 +436,8 @@ def text(result: dict[str, Any]) -> str:
     row("memory per idle connection (KiB)", server["idle_bytes_per_connection"] / 1024,
         echo["idle_bytes_per_connection"] / 1024)
     row("server CPU (% of a core)", server["server_cpu_percent"], echo["server_cpu_percent"])
+    row("server CPU per move (ms)", server["server_cpu_ms_per_move"],
+        echo["server_cpu_ms_per_move"], fmt=".2f")
     row("clients' CPU (% of a core)", server["client_cpu_percent"],
         echo["client_cpu_percent"])
     target = result["target"]
