@@ -32,6 +32,7 @@ from pydantic import BaseModel, Field
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.log import TableLog
+from bohnen.server.logbase import Log
 from bohnen.server.table import Table, Watcher, rebuild_all
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token or an action in notation
@@ -72,7 +73,7 @@ class NewTable(BaseModel):
 class Server:
     """The tables of one server process, their log and the secret of its tokens."""
 
-    def __init__(self, log: TableLog, secret: str, origins: frozenset[str]) -> None:
+    def __init__(self, log: Log, secret: str, origins: frozenset[str]) -> None:
         self.log = log
         self.origins = origins
         self.tables: dict[str, Table] = {}

@@ -27,7 +27,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.log import Logged, TableLog, TableRow
+from bohnen.server.logbase import Log, Logged, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 
@@ -64,7 +64,7 @@ class _Request:
 class Table:
     """A table's game, kept in step with its log."""
 
-    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: TableLog) -> None:
+    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: Log) -> None:
         self.table_id = table_id
         self.game = game
         self.state = state
@@ -82,7 +82,7 @@ class Table:
     # --- making and remaking ------------------------------------------------------------
 
     @classmethod
-    def create(cls, log: TableLog, table_id: str, game_name: str, options: JSONObject,
+    def create(cls, log: Log, table_id: str, game_name: str, options: JSONObject,
                seed: int) -> Table:
         """A new table, logged; ``ValueError`` naming a bad game or option."""
         game = get_game(game_name)
@@ -92,7 +92,7 @@ class Table:
         return cls(table_id, game, state, log)
 
     @classmethod
-    def rebuild(cls, log: TableLog, row: TableRow) -> Table:
+    def rebuild(cls, log: Log, row: TableRow) -> Table:
         """The table ``row`` as its log leaves it: its game from the seed, each logged
         action applied in order."""
         game = get_game(row.game)
@@ -197,6 +197,6 @@ class Table:
                 "events": [event.to_json(viewer) for event in events]}
 
 
-def rebuild_all(log: TableLog) -> dict[str, Table]:
+def rebuild_all(log: Log) -> dict[str, Table]:
     """Every unfinished table of the log, rebuilt (what the server does on start)."""
     return {row.table_id: Table.rebuild(log, row) for row in log.unfinished()}
