@@ -31,7 +31,7 @@ from pydantic import BaseModel, Field
 
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.log import TableLog
+from bohnen.server.database import open_log
 from bohnen.server.logbase import Log
 from bohnen.server.table import Table, Watcher, rebuild_all
 
@@ -117,7 +117,7 @@ def create_app(db: str | Path, secret: str | None = None,
     """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
     signs the seat tokens (by default the log's own, kept across restarts);
     ``origins``: the Origin headers allowed besides the server's own address."""
-    log = TableLog(db)
+    log = open_log(db)
     server = Server(log, secret or log.secret(), origins)
 
     @contextlib.asynccontextmanager
