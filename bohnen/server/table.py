@@ -152,9 +152,19 @@ class Table:
         self.history.append((seat, events))
         if self.state.is_over:
             self.log.finish(self.table_id)
+        self._tell(seq)
+        return Reply(seq)
+
+    def follow(self, logged: Logged) -> None:
+        """Step ``logged``, written to the log by the table's writer in another server
+        process (this one keeps a replica of the table for its watchers): applied and
+        sent to the watchers as if it had been written here."""
+        self._replay(logged)
+        self._tell(logged.seq)
+
+    def _tell(self, seq: int) -> None:
         for watcher in self.watchers:
             watcher.frames.put_nowait(self.frame(seq, watcher.viewer))
-        return Reply(seq)
 
     def _read(self, seat: int, text: str) -> tuple[str | None, object]:
         """The action ``seat`` sent, or why it is refused."""

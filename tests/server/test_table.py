@@ -7,6 +7,7 @@ On both databases (the fixtures ``db_url`` and ``log``: tests/server/conftest.py
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
@@ -172,3 +173,25 @@ def test_one_writer_orders_actions_sent_at_once(log: Log) -> None:
         assert table.state.to_json() == plan.to_json()
 
     asyncio.run(scenario())
+
+
+def test_a_replica_following_the_log_tells_its_watchers_the_same(db_url: str,
+                                                                 log: Log) -> None:
+    # another server process keeps a replica of the table, from its own connection
+    table = _table(log)
+    other = open_log(db_url)
+    row = other.table("t1")
+    assert row is not None
+    replica = Table.rebuild(other, row)
+    pairs = {viewer: (table.watch(viewer), replica.watch(viewer)) for viewer in (0, 3, None)}
+    _play(table, 30, random.Random(6))
+    for logged in other.actions("t1", after=replica.seq):
+        replica.follow(logged)
+    assert replica.seq == 30 and replica.state.to_json() == table.state.to_json()
+    for kept, followed in pairs.values():
+        frames = [kept.frames.get_nowait() for _ in range(30)]
+        assert [followed.frames.get_nowait() for _ in range(30)] == frames
+        assert kept.frames.empty() and followed.frames.empty()
+    with pytest.raises(ValueError, match="skips from step 30 to 32"):
+        replica.follow(dataclasses.replace(other.actions("t1")[0], seq=32))
+    other.close()
