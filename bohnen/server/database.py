@@ -5,6 +5,10 @@ default, one server process) or PostgreSQL (several server processes).
   or a bare path: :class:`bohnen.server.log.TableLog`;
 - ``postgresql://…`` (or ``postgres://…``, any libpq URL): :class:`bohnen.server.pg.PgLog`,
   which needs the ``postgres`` extra (psycopg 3).
+
+:func:`join_cluster` gives the :class:`~bohnen.server.cluster.Cluster` of a log: the
+processes sharing a PostgreSQL log (:class:`bohnen.server.pg_cluster.PgCluster`), or
+this process alone with every table (:class:`~bohnen.server.cluster.Solo`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import re
 from pathlib import Path
 
 from bohnen.core.files import excerpt
+from bohnen.server.cluster import Cluster, Solo
 from bohnen.server.log import TableLog
 from bohnen.server.logbase import Log, hide_password
 
@@ -58,3 +63,16 @@ def _postgres(url: str) -> Log:
         raise ValueError("a PostgreSQL log needs psycopg 3: pip install "
                          f"'bohnen[postgres]' ({exc})") from exc
     return PgLog(url)
+
+
+def join_cluster(log: Log, node: str | None = None, lease: float | None = None) -> Cluster:
+    """The cluster of the processes sharing ``log``: with PostgreSQL every process on
+    the database (``node``: this process's name, unique by default; ``lease``: seconds
+    after which a silent process's tables are adopted), else this process alone."""
+    if not isinstance(log, TableLog) and is_postgres(getattr(log, "url", "")):
+        from bohnen.server.pg import PgLog
+        from bohnen.server.pg_cluster import LEASE_SECONDS, PgCluster
+
+        if isinstance(log, PgLog):
+            return PgCluster(log, node, LEASE_SECONDS if lease is None else lease)
+    return Solo(log)

@@ -149,7 +149,7 @@ class PgLog:
         self.url = url
         self.owner: str | None = None  # the cluster node this process is: the fence
         self._lock = threading.RLock()
-        self._db = connect(url)
+        self._db = connect(url, application_name="bohnen log")
         try:
             self._make_schema()
         except BaseException:
@@ -189,7 +189,7 @@ class PgLog:
         was lost: the write that saw it lost was not acknowledged)."""
         with self._lock:
             if self._db.closed or self._db.broken:
-                self._db = connect(self.url)
+                self._db = connect(self.url, application_name="bohnen log")
             yield self._db
 
     @contextmanager
