@@ -29,11 +29,13 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import BaseModel, Field
 
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.database import open_log
-from bohnen.server.logbase import Log
-from bohnen.server.table import Table, Watcher, rebuild_all
+from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
+from bohnen.server.database import join_cluster, open_log
+from bohnen.server.logbase import Log, LogConflict
+from bohnen.server.table import Table, Watcher
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token or an action in notation
 HELLO_SECONDS = 10.0  # time a client has to present its token
@@ -71,12 +73,19 @@ class NewTable(BaseModel):
 
 
 class Server:
-    """The tables of one server process, their log and the secret of its tokens."""
+    """The tables of one server process, their log and the secret of its tokens.
 
-    def __init__(self, log: Log, secret: str, origins: frozenset[str]) -> None:
+    It is the host of its :class:`~bohnen.server.cluster.Cluster`: the tables it keeps
+    have a writer; the others it shows (kept by another process on the same
+    PostgreSQL) are replicas, following the log, and their actions go to their owner
+    through the cluster."""
+
+    def __init__(self, log: Log, secret: str, origins: frozenset[str],
+                 cluster: Cluster | None = None) -> None:
         self.log = log
         self.origins = origins
         self.tables: dict[str, Table] = {}
+        self.cluster = cluster or Solo(log)
         self._signer = URLSafeSerializer(secret, salt="bohnen-seat")
 
     def token(self, table_id: str, seat: int | None) -> str:
@@ -96,7 +105,7 @@ class Server:
             raise ValueError("the token is not a token of this table")
         return seat
 
-    def create(self, request: NewTable) -> JSONObject:
+    async def create(self, request: NewTable) -> JSONObject:
         try:
             game = get_game(request.game)
             options = game.options(request.players, **request.options)
@@ -104,6 +113,8 @@ class Server:
             raise HTTPException(422, str(exc)) from exc
         table_id = secrets.token_urlsafe(8)
         seed = request.seed if request.seed is not None else secrets.randbits(63)
+        if not await self.cluster.claim(table_id):
+            raise HTTPException(503, "the table's id is taken: try again")
         table = Table.create(self.log, table_id, game.name, options.to_json(), seed)
         self.tables[table_id] = table
         table.start()
@@ -111,23 +122,76 @@ class Server:
                 "seats": [self.token(table_id, s) for s in range(options.players)],
                 "spectator": self.token(table_id, None)}
 
+    def table(self, table_id: str) -> Table | None:
+        """The table (from the log if it is not here yet: kept here, with its writer,
+        or a replica of a table kept by another process); None if there is none."""
+        table = self.tables.get(table_id)
+        if table is None:
+            row = self.log.table(table_id)
+            if row is None:
+                return None
+            table = self.tables[table_id] = Table.rebuild(self.log, row)
+            if self.cluster.owns(table_id):
+                table.start()
+        return table
+
+    # --- the cluster's host -------------------------------------------------------------
+
+    async def adopt(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            row = self.log.table(table_id)
+            if row is None:
+                raise LookupError(f"there is no table {table_id}")
+            table = self.tables[table_id] = Table.rebuild(self.log, row)
+        else:
+            self._catch_up(table)
+        table.start()
+
+    async def release(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            await table.stop()
+
+    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+        """An action of a seat (``{"seat", "action"}``), from this process or another:
+        ``{"seq"}`` or ``{"error"}``."""
+        table = self.table(table_id)
+        seat, text = request.get("seat"), request.get("action")
+        if table is None or type(seat) is not int or not isinstance(text, str):
+            return {"error": f"no such table, or not a seat's action: {excerpt(request)}"}
+        reply = await table.submit(seat, text)
+        return {"seq": reply.seq} if reply.ok else {"error": reply.error}
+
+    async def changed(self, change: Change) -> None:
+        """A replica catches up from the log (after a lost connection, every replica)."""
+        for table_id in list(self.tables) if change.kind == "resync" else [change.table_id]:
+            table = self.tables.get(table_id)
+            if table is not None and not self.cluster.owns(table_id):
+                self._catch_up(table)
+
+    def _catch_up(self, table: Table) -> None:
+        for logged in self.log.actions(table.table_id, after=table.seq):
+            table.follow(logged)
+
 
 def create_app(db: str | Path, secret: str | None = None,
-               origins: frozenset[str] = frozenset()) -> FastAPI:
-    """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
-    signs the seat tokens (by default the log's own, kept across restarts);
-    ``origins``: the Origin headers allowed besides the server's own address."""
+               origins: frozenset[str] = frozenset(), lease: float | None = None) -> FastAPI:
+    """The app, its tables rebuilt from the log at ``db`` (a path or a URL) when it
+    starts. ``secret`` signs the seat tokens (by default the log's own, kept across
+    restarts and shared by the processes on one PostgreSQL); ``origins``: the Origin
+    headers allowed besides the server's own address; ``lease``: with PostgreSQL, the
+    seconds after which the tables of a silent process are adopted."""
     log = open_log(db)
-    server = Server(log, secret or log.secret(), origins)
+    server = Server(log, secret or log.secret(), origins, join_cluster(log, lease=lease))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        server.tables.update(rebuild_all(server.log))
-        for table in server.tables.values():
-            table.start()
+        await server.cluster.start(server)
         yield
         for table in server.tables.values():
             await table.stop()
+        await server.cluster.stop()
         server.log.close()
 
     app = FastAPI(title="bohnen", lifespan=lifespan)
@@ -135,7 +199,7 @@ def create_app(db: str | Path, secret: str | None = None,
 
     @app.post("/api/tables")
     async def create_table(request: NewTable) -> JSONObject:
-        return server.create(request)
+        return await server.create(request)
 
     @app.get("/api/tables")
     async def list_tables() -> list[JSONObject]:
@@ -156,7 +220,7 @@ async def _session(server: Server, socket: WebSocket, table_id: str) -> None:
         await socket.close(code=1008, reason="this Origin may not connect")
         return
     await socket.accept()
-    table = server.tables.get(table_id)
+    table = server.table(table_id)
     if table is None:
         await socket.close(code=1008, reason="no such table")
         return
@@ -176,7 +240,7 @@ async def _session(server: Server, socket: WebSocket, table_id: str) -> None:
                             "seq": table.seq, "view": dict(table.state.view(viewer))})
     sender = asyncio.create_task(_send(socket, watcher))
     try:
-        await _listen(socket, table, viewer)
+        await _listen(socket, server, table, viewer)
     except WebSocketDisconnect:
         pass
     finally:
@@ -186,7 +250,8 @@ async def _session(server: Server, socket: WebSocket, table_id: str) -> None:
             await sender
 
 
-async def _listen(socket: WebSocket, table: Table, viewer: int | None) -> None:
+async def _listen(socket: WebSocket, server: Server, table: Table,
+                  viewer: int | None) -> None:
     """Each frame of the client: an action of its seat, answered ``ack`` or ``error``;
     frames beyond the rate limit are refused unread."""
     bucket = Bucket()
@@ -204,11 +269,15 @@ async def _listen(socket: WebSocket, table: Table, viewer: int | None) -> None:
         except ValueError as exc:
             await socket.send_json({"type": "error", "error": str(exc)})
             continue
-        reply = await table.submit(viewer, text)
-        if reply.ok:
-            await socket.send_json({"type": "ack", "seq": reply.seq})
+        try:  # to the table's writer, in this process or another
+            answer = await server.cluster.call(table.table_id, {"seat": viewer,
+                                                                "action": text})
+        except (NoAnswer, LogConflict) as exc:
+            answer = {"error": str(exc)}
+        if "error" in answer:
+            await socket.send_json({"type": "error", "error": answer["error"]})
         else:
-            await socket.send_json({"type": "error", "error": reply.error})
+            await socket.send_json({"type": "ack", "seq": answer["seq"]})
 
 
 async def _receive(socket: WebSocket) -> dict[str, Any]:
