@@ -379,7 +379,7 @@ class PgCluster:
                 if beats % 100 == 0:
                     await self._rows("DELETE FROM inbox WHERE made < now() - interval "
                                      f"'{STALE_REQUESTS}' RETURNING id", {})
-            except (psycopg.Error, ValueError) as exc:
+            except Exception as exc:  # the heartbeat goes on whatever happens
                 logger.warning("the heartbeat failed: %s", exc)
                 if time.monotonic() - self._last_beat > self.lease:
                     for table_id in list(self._owned):  # others may adopt them now
