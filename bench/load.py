@@ -88,6 +88,7 @@ class Settings:
     seed: int = 1
     compression: bool = True
     profile: Path | None = None
+    db: str | None = None  # the server's --db (None: a fresh SQLite file)
 
     def people(self, table: int) -> int:
         return self.players - (self.bots if table < self.bot_tables else 0)
@@ -175,9 +176,9 @@ def started(command: Sequence[str], folder: Path, name: str, port: int) -> Itera
         process.stop()
 
 
-def server_command(db: Path, port: int) -> list[str]:
+def server_command(db: str, port: int) -> list[str]:
     return [sys.executable, "-m", "bohnen.cli", "serve", "--host", LOOPBACK,
-            "--port", str(port), "--db", str(db)]
+            "--port", str(port), "--db", db]
 
 
 def echo_command(port: int) -> list[str]:
@@ -396,7 +397,9 @@ def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
                   "bot": settings.bot if settings.bot_tables else None,
                   "think_seconds": list(settings.think), "duration_seconds": settings.duration,
                   "rounds": settings.rounds,
-                  "compression": settings.compression},
+                  "compression": settings.compression,
+                  "db": "postgresql" if settings.db and "://" in settings.db
+                  and not settings.db.startswith("sqlite") else "sqlite"},
         "server": server, "echo": echo, "ratio": ratios,
         "target": {"p99_under_50_ms": server["broadcast_ms"]["p99"] < P99_TARGET_MS,
                    "within_2x_of_echo": ratios["broadcast_p99"] <= ECHO_FACTOR},
@@ -464,7 +467,8 @@ async def bench(settings: Settings) -> dict[str, Any]:
         port, echo_port = free_port(), free_port()
         base, echo_base = f"{LOOPBACK}:{port}", f"{LOOPBACK}:{echo_port}"
         server_process = stack.enter_context(started(
-            server_command(folder / "tables.sqlite", port), folder, "server", port))
+            server_command(settings.db or str(folder / "tables.sqlite"), port), folder,
+            "server", port))
         echo_process = stack.enter_context(started(
             echo_command(echo_port), folder, "echo", echo_port))
         record, echo_record = Record(), Record()
@@ -495,7 +499,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if args.think is not None:
         chosen["think"] = tuple(args.think)
     settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
-                                   profile=args.profile)
+                                   profile=args.profile, db=args.db)
     check(settings)
     return settings
 
@@ -563,6 +567,9 @@ def parser() -> argparse.ArgumentParser:
                    help="no permessage-deflate (browsers ask for it; on by default)")
     p.add_argument("--profile", type=Path, metavar="FILE",
                    help="sample the server with py-spy during the play (collapsed stacks)")
+    p.add_argument("--db", metavar="URL",
+                   help="the server's log, as bohnen serve --db takes it (default: a fresh "
+                        "SQLite file in a temporary folder); its tables are left there")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     return p
 
