@@ -89,6 +89,7 @@ class Settings:
     compression: bool = True
     profile: Path | None = None
     db: str | None = None  # the server's --db (None: a fresh SQLite file)
+    nice: int | None = None  # the scheduling priority of the run and its servers
 
     def people(self, table: int) -> int:
         return self.players - (self.bots if table < self.bot_tables else 0)
@@ -397,7 +398,7 @@ def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
                   "bot": settings.bot if settings.bot_tables else None,
                   "think_seconds": list(settings.think), "duration_seconds": settings.duration,
                   "rounds": settings.rounds,
-                  "compression": settings.compression,
+                  "compression": settings.compression, "nice": settings.nice,
                   "db": "postgresql" if settings.db and "://" in settings.db
                   and not settings.db.startswith("sqlite") else "sqlite"},
         "server": server, "echo": echo, "ratio": ratios,
@@ -419,7 +420,7 @@ def text(result: dict[str, Any]) -> str:
         f"seat(s)), {setup['clients']} clients ({setup['people']} people, "
         f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
         f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play each in "
-        f"{setup['rounds']} turns, "
+        f"{setup['rounds']} turns, nice {setup['nice'] or 0}, "
         f"compression {'on' if setup['compression'] else 'off'}",
         "",
         f"{'':32}{'server':>12}{'echo':>12}{'ratio':>8}",
@@ -499,7 +500,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if args.think is not None:
         chosen["think"] = tuple(args.think)
     settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
-                                   profile=args.profile, db=args.db)
+                                   profile=args.profile, db=args.db, nice=args.nice)
     check(settings)
     return settings
 
@@ -526,6 +527,8 @@ def check(settings: Settings) -> None:
         raise ValueError("--duration: more than 0 and at most 3600 seconds")
     if not 1 <= settings.rounds <= 100:
         raise ValueError("--rounds: 1 to 100")
+    if settings.nice is not None and not -20 <= settings.nice <= 19:
+        raise ValueError("--nice: -20 to 19")
     if settings.profile is not None and shutil.which("py-spy") is None:
         raise ValueError("--profile needs py-spy (pip install py-spy)")
 
@@ -570,6 +573,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="URL",
                    help="the server's log, as bohnen serve --db takes it (default: a fresh "
                         "SQLite file in a temporary folder); its tables are left there")
+    p.add_argument("--nice", type=int, metavar="N",
+                   help="run this process and both servers at scheduling priority N "
+                        "(-20 to 19; below 0 needs root): on a machine busy with other "
+                        "work, the run weighs more than that work")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     return p
 
@@ -582,6 +589,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bohnen: error: {exc}", file=sys.stderr)
         return 2
     raise_file_limit(settings.clients)
+    if settings.nice is not None:
+        try:  # the servers started later inherit it
+            os.setpriority(os.PRIO_PROCESS, 0, settings.nice)
+        except PermissionError:
+            print(f"bohnen: error: --nice {settings.nice}: not allowed to this user",
+                  file=sys.stderr)
+            return 2
     result = asyncio.run(bench(settings))
     print(json.dumps(result, indent=1) if args.json else text(result))
     return 0
