@@ -171,9 +171,11 @@ class Table:
             try:
                 result = self.accept(request.seat, request.text)
             except Exception as exc:  # a fault of the log: the action is not acknowledged
-                request.reply.set_exception(exc)
+                if not request.reply.done():
+                    request.reply.set_exception(exc)
             else:
-                request.reply.set_result(result)
+                if not request.reply.done():  # its sender may have stopped waiting
+                    request.reply.set_result(result)
 
     def accept(self, seat: int, text: str) -> Reply:
         """Check ``seat``'s action, log it, apply it, tell the watchers (see the module).
