@@ -1,6 +1,7 @@
-"""Helpers of the tests of bots at a table and of clocks: tables set up in a log, bots
-that tests control (registered for one test, so they think in a thread pool: a spawned
-process would not know them), and bounded waits for what a table does."""
+"""Helpers of the tests of bots at a table and of clocks: tables set up in a log (the
+fixture ``log``: on both databases), bots that tests control (registered for one test,
+so they think in a thread pool: a spawned process would not know them), and bounded
+waits for what a table does."""
 
 from __future__ import annotations
 
@@ -9,29 +10,29 @@ import random
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from bohnen.bots import registry
 from bohnen.core import get_game
 from bohnen.core.bots import Decision, Wait
-from bohnen.server.log import SeatRow, TableLog
+from bohnen.server.logbase import Log, SeatRow
 from bohnen.server.table import Table
 
 LIMIT = 120.0  # seconds any wait of a test may take before it fails (never a timing)
 
 
-def table_of(tmp_path: Path, seats: Sequence[SeatRow | str], game: str = "bohnanza",
-             seed: int = 7, setup: dict[str, Any] | None = None, **options: Any) -> Table:
-    """A table in a fresh log: ``seats`` as rows, or a bot spec, or ``"person"``."""
+def table_of(log: Log, seats: Sequence[SeatRow | str], game: str = "bohnanza",
+             seed: int = 7, setup: dict[str, Any] | None = None, table_id: str = "t1",
+             **options: Any) -> Table:
+    """A table in ``log``: ``seats`` as rows, or ``"person"``, ``"open"``, or a bot
+    spec."""
     rows = [row if isinstance(row, SeatRow)
             else SeatRow(seat, "person", name=f"p{seat}") if row == "person"
             else SeatRow(seat) if row == "open"
             else SeatRow(seat, "bot", bot=row)
             for seat, row in enumerate(seats)]
     opts = get_game(game).options(len(rows), **options).to_json()
-    log = TableLog(tmp_path / "tables.sqlite")
-    return Table.create(log, "t1", game, opts, seed, rows, setup or {})
+    return Table.create(log, table_id, game, opts, seed, rows, setup or {})
 
 
 async def until(test: Callable[[], bool], what: str, limit: float = LIMIT) -> None:

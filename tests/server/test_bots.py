@@ -12,14 +12,13 @@ import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bohnen.bots import make_bot
 from bohnen.core.bots import Wait
-from bohnen.server.log import SeatRow, TableLog
+from bohnen.server.logbase import Log, SeatRow
 from bohnen.server.seating import Seating, ask_for, bot_pool, spec_at, think
 from bohnen.server.table import Table
 
@@ -63,31 +62,29 @@ def _actions(table: Table) -> list[str]:
 
 @pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])
 def test_bots_alone_play_a_whole_game_through_the_process_pool(
-        tmp_path: Path, pool: ProcessPoolExecutor, game: str) -> None:
-    table = table_of(tmp_path, ["heuristic", "random", "heuristic"], game, seed=3)
+        log: Log, pool: ProcessPoolExecutor, game: str) -> None:
+    table = table_of(log, ["heuristic", "random", "heuristic"], game, seed=3)
     seating = asyncio.run(_play_out(table, pool))
     assert table.state.is_over and seating.faults == 0
     assert seating.moves == table.seq
-    row = table.log.table("t1")
+    row = log.table("t1")
     assert row is not None
-    assert Table.rebuild(TableLog(table.log.path), row).state.to_json() == \
-        table.state.to_json()
+    assert Table.rebuild(log, row).state.to_json() == table.state.to_json()
 
 
 def test_a_table_of_bots_in_turns_plays_the_same_game_again(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
+        log: Log, pool: ProcessPoolExecutor) -> None:
     games = []
     for run in ("a", "b"):
-        (tmp_path / run).mkdir()
-        table = table_of(tmp_path / run, ["heuristic", "random", "heuristic"], seed=5)
+        table = table_of(log, ["heuristic", "random", "heuristic"], seed=5, table_id=run)
         asyncio.run(_play_out(table, pool))
         games.append(_actions(table))
     assert games[0] == games[1]
 
 
-def test_bots_finish_a_game_of_open_trading(tmp_path: Path, pool: ProcessPoolExecutor
+def test_bots_finish_a_game_of_open_trading(log: Log, pool: ProcessPoolExecutor
                                             ) -> None:
-    table = table_of(tmp_path, ["heuristic:patience=0"] * 3, seed=2, trading="open")
+    table = table_of(log, ["heuristic:patience=0"] * 3, seed=2, trading="open")
     seating = asyncio.run(_play_out(table, pool))
     assert table.state.is_over and seating.faults == 0
     moves = [text.split()[1] for text in _actions(table)]
@@ -97,8 +94,8 @@ def test_bots_finish_a_game_of_open_trading(tmp_path: Path, pool: ProcessPoolExe
 # --- what crosses to a worker -----------------------------------------------------------
 
 
-def test_a_bots_question_and_its_answer_pickle(tmp_path: Path) -> None:
-    table = table_of(tmp_path, ["person"] * 3, trading="open")
+def test_a_bots_question_and_its_answer_pickle(log: Log) -> None:
+    table = table_of(log, ["person"] * 3, trading="open")
     while table.state.view(0)["phase"] != "trade":  # seat 0 plants, then ends planting
         texts = [str(a) for a in table.state.legal_actions(0)]
         text = next((t for t in texts if "end-planting" in t), None) or \
@@ -137,8 +134,8 @@ class Watched(Executor):
 
 
 def test_the_table_stays_responsive_while_a_search_bot_thinks(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["ismcts:seconds=3", "person", "person"])
+        log: Log, pool: ProcessPoolExecutor) -> None:
+    table = table_of(log, ["ismcts:seconds=3", "person", "person"])
     watched = Watched(pool)
 
     async def scenario() -> None:
@@ -169,9 +166,9 @@ def test_the_table_stays_responsive_while_a_search_bot_thinks(
 # --- when bots act ----------------------------------------------------------------------
 
 
-def test_no_bot_acts_before_the_table_has_started(tmp_path: Path,
+def test_no_bot_acts_before_the_table_has_started(log: Log,
                                                   pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["heuristic", "open", "person"])
+    table = table_of(log, ["heuristic", "open", "person"])
 
     async def scenario() -> None:
         table.start()
@@ -190,9 +187,9 @@ def test_no_bot_acts_before_the_table_has_started(tmp_path: Path,
 
 
 def test_a_bot_that_waits_is_asked_again_after_its_wait(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     with registered("waiter", Scripted(wait_once(0.05))) as bot:
-        table = table_of(tmp_path, ["person", "waiter", "person"], "ndb")
+        table = table_of(log, ["person", "waiter", "person"], "ndb")
 
         async def scenario() -> None:
             table.start()
@@ -214,9 +211,9 @@ def test_a_bot_that_waits_is_asked_again_after_its_wait(
 
 
 def test_a_bot_that_waits_for_the_table_is_asked_again_at_the_next_step(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     with registered("waiter", Scripted(wait_once(None))) as bot:
-        table = table_of(tmp_path, ["person", "waiter", "person"], "ndb")
+        table = table_of(log, ["person", "waiter", "person"], "ndb")
 
         async def scenario() -> None:
             table.start()
@@ -239,9 +236,9 @@ def test_a_bot_that_waits_for_the_table_is_asked_again_at_the_next_step(
 
 
 def test_a_bot_may_not_wait_when_the_game_needs_its_move(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     with registered("waiter", Scripted(wait_once(5.0))) as bot:
-        table = table_of(tmp_path, ["waiter", "person", "person"])
+        table = table_of(log, ["waiter", "person", "person"])
 
         async def scenario() -> Seating:
             table.start()
@@ -264,10 +261,10 @@ def test_a_bot_may_not_wait_when_the_game_needs_its_move(
 
 
 def test_a_stale_answer_is_dropped_and_the_bot_asked_again(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     with registered("slow", Scripted(first)) as bot:
         bot.gate = threading.Event()
-        table = table_of(tmp_path, ["person", "slow", "person"], "ndb")
+        table = table_of(log, ["person", "slow", "person"], "ndb")
 
         async def scenario() -> None:
             table.start()
@@ -291,11 +288,11 @@ def test_a_stale_answer_is_dropped_and_the_bot_asked_again(
 
 
 def test_no_bot_moves_for_a_seat_its_person_took_back(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     with registered("slow", Scripted(first)) as bot:
         bot.gate = threading.Event()
         row = SeatRow(0, "person", name="ann", standin="slow")
-        table = table_of(tmp_path, [row, "person", "person"])
+        table = table_of(log, [row, "person", "person"])
 
         async def scenario() -> Seating:
             table.start()
@@ -317,7 +314,7 @@ def test_no_bot_moves_for_a_seat_its_person_took_back(
 
 
 def test_a_bot_that_fails_neither_stops_the_game_nor_crashes_the_table(
-        tmp_path: Path, threads: ThreadPoolExecutor) -> None:
+        log: Log, threads: ThreadPoolExecutor) -> None:
     def broken(decision: Any, call: int) -> Any:
         raise RuntimeError("a broken bot")
 
@@ -326,8 +323,7 @@ def test_a_bot_that_fails_neither_stops_the_game_nor_crashes_the_table(
 
     for name, script in (("broken", broken), ("illegal", illegal)):
         with registered(name, Scripted(script)):
-            (tmp_path / name).mkdir()
-            table = table_of(tmp_path / name, [name, "person", "person"])
+            table = table_of(log, [name, "person", "person"], table_id=name)
 
             async def scenario(table: Table = table) -> Seating:
                 table.start()

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from bohnen.server.attendants import Attendants
+from bohnen.server.logbase import Log
 
 from .seated import table_of, until
 
 
 def test_a_tables_attendants_play_its_bots_and_run_its_clock_until_closed(
-        tmp_path: Path) -> None:
+        log: Log) -> None:
     setup = {"clock": {"mode": "realtime", "per_move": 600, "bank": 60}}
-    table = table_of(tmp_path, ["random", "person", "person"], setup=setup)
+    table = table_of(log, ["random", "person", "person"], setup=setup)
     pool = ThreadPoolExecutor(1)
 
     async def scenario() -> None:
@@ -40,8 +40,8 @@ def test_a_tables_attendants_play_its_bots_and_run_its_clock_until_closed(
     assert table.seq >= 1 and {seat for seat, _ in table.history} == {0}
 
 
-def test_a_table_without_a_clock_has_its_bots_alone(tmp_path: Path) -> None:
-    table = table_of(tmp_path, ["random", "person", "person"])
+def test_a_table_without_a_clock_has_its_bots_alone(log: Log) -> None:
+    table = table_of(log, ["random", "person", "person"])
     pool = ThreadPoolExecutor(1)
 
     async def scenario() -> None:

@@ -11,7 +11,6 @@ import asyncio
 import random
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +19,8 @@ from bohnen.bots import make_bot
 from bohnen.core.bots import chosen, decision_for
 from bohnen.core.rng import derive
 from bohnen.server.clock import Clock, ClockSetup, Reckoning
-from bohnen.server.log import SeatRow, TableLog
+from bohnen.server.database import open_log
+from bohnen.server.logbase import Log, SeatRow
 from bohnen.server.seating import Seating, bot_pool
 from bohnen.server.table import Table
 
@@ -115,8 +115,8 @@ async def _run_until(table: Table, clock: Clock, test: Any, what: str) -> None:
 
 
 def test_a_seat_out_of_time_gets_the_heuristics_move_and_stays_the_players(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["person"] * 3, seed=4, setup={"clock": REALTIME})
+        log: Log, pool: ProcessPoolExecutor) -> None:
+    table = table_of(log, ["person"] * 3, seed=4, setup={"clock": REALTIME})
     state = table.state.clone()
     heuristic = make_bot("heuristic", table.game)
     expected = chosen(heuristic, decision_for(state, 0, heuristic),
@@ -131,10 +131,10 @@ def test_a_seat_out_of_time_gets_the_heuristics_move_and_stays_the_players(
     assert clock.reckoning.banks[1:] == [0.2, 0.2]  # the others' banks are their own
 
 
-def test_banks_are_spent_and_kept_per_seat(tmp_path: Path,
+def test_banks_are_spent_and_kept_per_seat(log: Log,
                                            pool: ProcessPoolExecutor) -> None:
     # Seats 0 and 1 let their time run out again and again; seat 2 never has to move.
-    table = table_of(tmp_path, ["person"] * 3, seed=4, trading="open",
+    table = table_of(log, ["person"] * 3, seed=4, trading="open",
                      setup={"clock": {"mode": "realtime", "per_move": 0.05, "bank": 0.1}})
     clock = Clock.for_table(table, pool)
     assert clock is not None
@@ -146,8 +146,8 @@ def test_banks_are_spent_and_kept_per_seat(tmp_path: Path,
         assert clock.reckoning.banks[seat] == (0.0 if seat in movers else 0.1), seat
 
 
-def test_an_async_clock_has_no_bank(tmp_path: Path, pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["person"] * 3, "ndb",
+def test_an_async_clock_has_no_bank(log: Log, pool: ProcessPoolExecutor) -> None:
+    table = table_of(log, ["person"] * 3, "ndb",
                      setup={"clock": {"mode": "async", "per_move": 0.1}})
     clock = Clock.for_table(table, pool)
     assert clock is not None
@@ -172,9 +172,9 @@ def test_an_async_clock_has_no_bank(tmp_path: Path, pool: ProcessPoolExecutor) -
 # --- whose clock runs -------------------------------------------------------------------
 
 
-def test_the_clock_waits_for_the_table_to_start(tmp_path: Path,
+def test_the_clock_waits_for_the_table_to_start(log: Log,
                                                 pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["person", "open", "person"],
+    table = table_of(log, ["person", "open", "person"],
                      setup={"clock": {"mode": "realtime", "per_move": 60, "bank": 0}})
     clock = Clock.for_table(table, pool)
     assert clock is not None
@@ -199,8 +199,8 @@ def test_the_clock_waits_for_the_table_to_start(tmp_path: Path,
 
 
 def test_in_open_trading_the_clock_runs_for_the_active_player_alone(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
-    table = table_of(tmp_path, ["person"] * 3, trading="open",
+        log: Log, pool: ProcessPoolExecutor) -> None:
+    table = table_of(log, ["person"] * 3, trading="open",
                      setup={"clock": {"mode": "realtime", "per_move": 600, "bank": 60}})
     clock = Clock.for_table(table, pool)
     assert clock is not None
@@ -230,9 +230,9 @@ def test_in_open_trading_the_clock_runs_for_the_active_player_alone(
 
 
 def test_deadlines_and_banks_are_the_same_after_a_restart(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
+        db_url: str, log: Log, pool: ProcessPoolExecutor) -> None:
     setup = {"clock": {"mode": "realtime", "per_move": 0.01, "bank": 50}}
-    table = table_of(tmp_path, ["person"] * 3, seed=9, setup=setup)
+    table = table_of(log, ["person"] * 3, seed=9, setup=setup)
     clock = Clock.for_table(table, pool)
     assert clock is not None
     rng = random.Random(1)
@@ -253,18 +253,19 @@ def test_deadlines_and_banks_are_the_same_after_a_restart(
     asyncio.run(scenario())
     live = clock.to_json()
     assert any(bank < 50 for bank in live["bank"].values())
-    log = TableLog(table.log.path)
-    row = log.table("t1")
+    restarted = open_log(db_url)  # the log as a server started again opens it
+    row = restarted.table("t1")
     assert row is not None
-    again = Clock.for_table(Table.rebuild(log, row), pool, now=1e12)
+    again = Clock.for_table(Table.rebuild(restarted, row), pool, now=1e12)
+    restarted.close()
     assert again is not None
     assert again.to_json() == live
 
 
 def test_a_deadline_is_derived_from_the_logged_time_of_the_last_move(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
+        log: Log, pool: ProcessPoolExecutor) -> None:
     setup = {"clock": {"mode": "realtime", "per_move": 30, "bank": 100}}
-    table = table_of(tmp_path, ["person"] * 3, seed=9, setup=setup)
+    table = table_of(log, ["person"] * 3, seed=9, setup=setup)
     first = str(table.state.legal_actions(0)[0])
     table.log.append("t1", 1, 0, first, at=1000.0)
     table.state.apply(table.game.parse_action(first))
@@ -285,10 +286,10 @@ def test_a_deadline_is_derived_from_the_logged_time_of_the_last_move(
 
 
 def test_a_bot_that_waits_past_its_clock_gets_the_default_move(
-        tmp_path: Path, pool: ProcessPoolExecutor) -> None:
+        log: Log, pool: ProcessPoolExecutor) -> None:
     # In open trading the active player may wait while the others could still trade;
     # a bot that would wait 30 s with 0.1 s on its clock has its moves made for it.
-    table = table_of(tmp_path, ["heuristic:patience=30", "person", "person"], seed=3,
+    table = table_of(log, ["heuristic:patience=30", "person", "person"], seed=3,
                      trading="open",
                      setup={"clock": {"mode": "realtime", "per_move": 0.1, "bank": 0}})
     clock = Clock.for_table(table, pool)
