@@ -271,14 +271,15 @@ class Table:
 
     def view_frame(self, viewer: int | None) -> JSONObject:
         """The table now as ``viewer`` sees it: its view, its legal moves (proposals,
-        which the client composes, left out), whom the game waits on, the clock and
-        the result."""
+        which the client composes, left out), who may move and whom the game waits on
+        (whose clock runs), the clock and the result."""
         state = self.state
         legal = ([] if viewer is None or state.is_over or not self.started
                  else [str(action) for action in state.legal_actions(viewer)])
         result = state.result().to_json() if state.is_over else None
         return {"type": "view", "seq": self.seq, "view": dict(state.view(viewer)),
                 "legal": legal, "to_act": list(state.to_act()) if self.started else [],
+                "must_act": list(state.must_act()) if self.started else [],
                 "started": self.started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
                 "result": result}
