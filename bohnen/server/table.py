@@ -156,11 +156,17 @@ class Table:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def stop(self) -> None:
+        """Stop the writer; the actions still queued are refused, saying so."""
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        while not self._queue.empty():
+            request = self._queue.get_nowait()
+            if not request.reply.done():
+                request.reply.set_result(Reply(None, "the table stopped before this action "
+                                                     "was taken: send it again"))
 
     async def submit(self, seat: int, text: str) -> Reply:
         """Queue ``seat``'s action (notation) for the writer; its reply."""
@@ -176,9 +182,17 @@ class Table:
             except Exception as exc:  # a fault of the log: the action is not acknowledged
                 if not request.reply.done():
                     request.reply.set_exception(exc)
+                self._resync()
             else:
                 if not request.reply.done():  # its sender may have stopped waiting
                     request.reply.set_result(result)
+
+    def _resync(self) -> None:
+        """After a fault of the log, the table catches up with what the log holds (a
+        commit may have gone through before the fault)."""
+        with contextlib.suppress(Exception):
+            for logged in self.log.actions(self.table_id, after=self.seq):
+                self.follow(logged)
 
     def accept(self, seat: int, text: str) -> Reply:
         """Check ``seat``'s action, log it, apply it, tell the watchers (see the module).
