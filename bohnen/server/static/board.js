@@ -1,0 +1,46 @@
+// A game's page: the module `games/<game>.js`, loaded when a table of that game is shown.
+// It exports `Board({view, legal, seat, send, seats})` and may export `stylesheet` (a URL).
+// A game without a page gets the plain board below: its legal moves as buttons.
+import { html, useEffect, useState } from './html.js';
+import { addStylesheet } from './common.js';
+
+const loaded = new Map();
+
+function load(game) {
+  if (!/^[a-z][a-z0-9_]*$/.test(game)) return Promise.reject(new Error(`bad game name ${game}`));
+  if (!loaded.has(game)) {
+    loaded.set(game, import(`./games/${game}.js`).then((module) => {
+      if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
+      if (module.stylesheet) addStylesheet(module.stylesheet);
+      return module.Board;
+    }));
+  }
+  return loaded.get(game);
+}
+
+/** The Board component of `game` (PlainBoard if it has no page; null while loading). */
+export function useBoard(game) {
+  const [board, setBoard] = useState(null);
+  useEffect(() => {
+    if (!game) return undefined;
+    let live = true;
+    load(game).then((Board) => { if (live) setBoard(() => Board); }, (err) => {
+      console.warn(`no page for ${game}:`, err);
+      if (live) setBoard(() => PlainBoard);
+    });
+    return () => { live = false; };
+  }, [game]);
+  return board;
+}
+
+/** The placeholder for a game without a page: its legal moves, and the view as text. */
+export function PlainBoard({ view, legal, send }) {
+  return html`<section class="plain-board" aria-label="Board">
+    <p>This game has no page yet; its moves are listed as they are written.</p>
+    ${send && html`<div class="moves" role="group" aria-label="Moves">
+      ${(legal || []).map((a) => html`<button type="button" data-action=${a}
+        onClick=${() => send(a)}>${a}</button>`)}
+    </div>`}
+    <details><summary>The view</summary><pre>${JSON.stringify(view, null, 1)}</pre></details>
+  </section>`;
+}
