@@ -22,6 +22,9 @@ export function CreateTable({ onCreated }) {
   }
   const game = catalogue.find((g) => g.game === form.game);
   const change = (patch) => setForm({ ...form, ...patch });
+  // Bohnanza's trading mode is asked up front; the other rules are folded away
+  const trading = (game.options || []).find((o) => o.name === 'trading');
+  const rules = (game.options || []).filter((o) => o !== trading);
   const submit = async (event) => {
     event.preventDefault();
     setError(null);
@@ -49,11 +52,14 @@ export function CreateTable({ onCreated }) {
         </select></label>
       <label>Your name <input name="name" required maxlength="40" value=${form.name}
         onInput=${(e) => change({ name: e.target.value })} /></label>
+      ${trading && html`<${OptionField} option=${trading} label="Trading"
+        value=${form.options.trading ?? trading.default}
+        onChange=${(v) => change({ options: { ...form.options, trading: v } })} />`}
       <${Seats} seats=${form.seats} bots=${game.bots || []}
         onChange=${(seats) => change({ seats })} />
-      <${Options} options=${game.options || []} values=${form.options}
-        onChange=${(options) => change({ options })} />
       <${ClockChoice} clock=${form.clock} onChange=${(clock) => change({ clock })} />
+      <${Options} options=${rules} values=${form.options}
+        onChange=${(options) => change({ options })} />
       ${error && html`<p role="alert" class="error">${error}</p>`}
       <button class="primary" type="submit">Set up the table</button>
     </form>
@@ -111,15 +117,15 @@ function Seats({ seats, bots, onChange }) {
 function Options({ options, values, onChange }) {
   if (!options.length) return null;
   const set = (name, value) => onChange({ ...values, [name]: value });
-  return html`<fieldset class="options"><legend>Rules</legend>
+  const changed = options.filter((o) => o.name in values).length;
+  return html`<details class="options"><summary>Rules${changed ? ` (${changed} changed)` : ''}</summary>
     ${options.map((o) => html`<${OptionField} key=${o.name} option=${o}
       value=${o.name in values ? values[o.name] : o.default} onChange=${(v) => set(o.name, v)} />`)}
-  </fieldset>`;
+  </details>`;
 }
 
-function OptionField({ option, value, onChange }) {
+function OptionField({ option, value, onChange, label = option.name.replaceAll('_', ' ') }) {
   const id = `option-${option.name}`;
-  const label = option.name.replaceAll('_', ' ');
   const help = option.help ? html`<small id=${`${id}-help`}>${option.help}</small>` : null;
   if (option.type === 'bool') {
     return html`<div class="option"><label><input type="checkbox" name=${option.name}
@@ -130,7 +136,7 @@ function OptionField({ option, value, onChange }) {
     return html`<div class="option"><label>${label} <select name=${option.name}
       value=${String(value)} aria-describedby=${`${id}-help`}
       onChange=${(e) => onChange(e.target.value)}>
-      ${(option.choices || []).map((c) => html`<option value=${String(c)}>${String(c)}</option>`)}
+      ${(option.choices || []).map((c) => html`<option value=${String(c)}>${String(c).replaceAll('_', ' ')}</option>`)}
       </select></label>${help}</div>`;
   }
   const number = option.type === 'int';

@@ -35,7 +35,8 @@ export function reduceTable(state, { type, frame }) {
       return frame.n > last ? { ...state, chat: [...state.chat, frame] } : state;
     }
     case 'view':
-      return { ...state, view: frame, over: state.over || frame.result != null };
+      return { ...state, view: frame, over: state.over || frame.result != null,
+        started: frame.started ?? state.started };
     case 'seats':
       return { ...state, seats: frame.seats || [], started: Boolean(frame.started) };
     case 'error':

@@ -18,6 +18,7 @@ export function Board({ view, legal, seat, send, seats }) {
   const legend = legendOf(view);
   const moves = sortMoves(legal || []);
   const [counter, setCounter] = useState(null);
+  const [composing, setComposing] = useState(false);
   const open = view.trading ? view.trading.proposals : [];
   useEffect(() => {  // a counter to an offer that closed is dropped
     if (counter && !open.some((p) => p.pid === counter.pid)) setCounter(null);
@@ -32,13 +33,17 @@ export function Board({ view, legal, seat, send, seats }) {
       view=${view} legend=${legend} seats=${seats} />`)}</div>
     <div class="middle">
       <${Centre} view=${view} legend=${legend} />
-      ${send && html`<${Moves} moves=${moves} send=${send} />`}
+      ${send && html`<${Moves} moves=${moves} send=${send}>
+        ${me && mayPropose(view, seat) && !counter && html`<button type="button"
+          aria-expanded=${composing ? 'true' : 'false'} onClick=${() => setComposing(!composing)}>
+          ${composing ? 'Close the proposal' : 'Propose a trade…'}</button>`}
+      <//>`}
     </div>
     ${view.trading && html`<${Offers} view=${view} seat=${seated ? seat : null} seats=${seats}
       legend=${legend} moves=${moves} send=${send} onCounter=${send ? setCounter : null} />`}
-    ${send && me && (counter || mayPropose(view, seat)) && html`<${Composer} view=${view}
-      seat=${seat} seats=${seats} legend=${legend} send=${send} counter=${counter}
-      onDone=${() => setCounter(null)} />`}
+    ${send && me && (counter || (composing && mayPropose(view, seat))) && html`<${Composer}
+      view=${view} seat=${seat} seats=${seats} legend=${legend} send=${send} counter=${counter}
+      onDone=${() => (counter ? setCounter(null) : setComposing(false))} />`}
     ${me && html`<${Mine} player=${me} view=${view} legend=${legend} moves=${moves}
       send=${send} seats=${seats} />`}
   </section>`;
@@ -60,8 +65,8 @@ function Status({ view, seats }) {
     <span class="phase">${PHASES[view.phase] || view.phase}${view.phase === 'trade'
     ? ` (${view.options.trading === 'open' ? 'open' : 'turn by turn'})` : ''}</span>
     <span>${seatName(seats, view.active)}'s turn</span>
-    ${waiting.length > 0 && view.phase !== 'over' && html`<span class="waiting">waiting for
-      ${waiting.join(', ')}</span>`}
+    ${waiting.length > 0 && view.phase !== 'over'
+      && html`<span class="waiting">${`waiting for ${waiting.join(', ')}`}</span>`}
   </div>`;
 }
 
@@ -85,12 +90,12 @@ const GENERAL = { 'end-planting': 'End planting', 'close-trading': 'Close tradin
   pass: 'Pass the floor' };
 
 /** The moves that belong to no field nor offer (buying the third field is by the fields). */
-function Moves({ moves, send }) {
+function Moves({ moves, send, children }) {
   const general = moves.general.filter((m) => m.verb !== 'buy-field');
-  if (!general.length) return null;
   return html`<div class="moves" role="group" aria-label="Moves">
     ${general.map((m) => html`<button type="button" class="primary" data-action=${m.text}
       onClick=${() => send(m.text)}>${GENERAL[m.verb] || m.text}</button>`)}
+    ${children}
   </div>`;
 }
 
@@ -105,7 +110,7 @@ function Player({ player, view, legend, seats }) {
     ? html`<${Beans} codes=${player.hand} legend=${legend} label="hand" />`
     : html`<${Backs} count=${player.hand_size} />`}</div>
     <${Fields} player=${player} legend=${legend} moves=${null} send=${null}
-      cost=${view.third_field_cost} />
+      cost=${view.third_field_cost} compact=${true} />
     ${player.trade_area.length > 0 && html`<div class="trade-area"><span class="label">to plant</span>
       <${Beans} codes=${player.trade_area} legend=${legend} label="trade area" /></div>`}
   </article>`;
@@ -119,15 +124,20 @@ function Mine({ player, view, legend, moves, send, seats }) {
     <header><b>${seatName(seats, player.seat)} (you)</b>
       ${player.seat === view.active && html` <span class="badge">your turn</span>`}
       <span class="talers">${player.talers} talers</span></header>
-    <${Fields} player=${player} legend=${legend} moves=${moves} send=${send}
-      cost=${view.third_field_cost} />
-    ${player.trade_area.length > 0 && html`<div class="trade-area"><span class="label">Traded,
-      to plant</span><${Beans} codes=${player.trade_area} legend=${legend} label="trade area" /></div>`}
-    <div class="hand" aria-label="My hand, front card first">
-      <span class="label">Hand (${hand.length})</span>
-      <ol class="hand-cards">${hand.map((code, i) => html`<li key=${i}>
-        <${Bean} code=${code} legend=${legend} note=${i === 0 ? 'front' : String(i + 1)} /></li>`)}
-      </ol>
+    <div class="mine-body">
+      <${Fields} player=${player} legend=${legend} moves=${moves} send=${send}
+        cost=${view.third_field_cost} />
+      <div class="mine-cards">
+        <div class="hand" aria-label="My hand, front card first">
+          <span class="label">Hand (${hand.length})</span>
+          <ol class="hand-cards">${hand.map((code, i) => html`<li key=${i}>
+            <${Bean} code=${code} legend=${legend} note=${i === 0 ? 'front' : String(i + 1)} /></li>`)}
+          </ol>
+        </div>
+        ${player.trade_area.length > 0 && html`<div class="trade-area"><span class="label">Traded,
+          to plant</span><${Beans} codes=${player.trade_area} legend=${legend} label="trade area" />
+        </div>`}
+      </div>
     </div>
   </article>`;
 }

@@ -2,13 +2,13 @@
 import { html } from '../../html.js';
 import { Bean } from './cards.js';
 
-export function Fields({ player, legend, moves, send, cost }) {
+export function Fields({ player, legend, moves, send, cost, compact = false }) {
   const fields = player.fields.map((field, i) => html`<${Field} key=${i} index=${i} field=${field}
     legend=${legend} moves=${moves} send=${send} />`);
   const buy = moves && moves.general.find((m) => m.verb === 'buy-field');
-  return html`<div class="fields">
+  return html`<div class=${`fields${compact ? ' compact' : ''}`}>
     ${fields}
-    ${!player.third_field && html`<div class="field third-missing">
+    ${!player.third_field && !compact && html`<div class="field third-missing">
       <span class="field-title">Third field</span>
       <span class="hint">costs ${cost} talers</span>
       ${buy && send && html`<button type="button" data-action=${buy.text}

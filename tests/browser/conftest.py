@@ -1,0 +1,155 @@
+"""The browser tests' set-up: the server on the loopback (uvicorn in a thread, a fresh
+SQLite log in a temporary folder), and Playwright for Python driving Debian's Chromium
+(``/usr/bin/chromium``, never a downloaded browser), one browser context per player.
+
+Every test here needs Chromium and is skipped, saying so, where it is not installed
+(``apt-get install chromium``; ``.ci/run`` does it). A JavaScript error on any page
+fails the test that opened it.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from server.web import call, serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+VIEWPORT = {"width": 1280, "height": 800}
+WAIT_MS = 15_000  # the longest a page may take to show what a step changed
+
+
+@dataclass
+class Site:
+    """The server of one test: its address and its HTTP API."""
+
+    base: str  # host:port
+    lobby: Any  # bohnen.server.lobby.Lobby, for a test that looks inside
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.base}"
+
+    def api(self, method: str, path: str, body: object = None,
+            token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else None
+        status, answer = call(self.base, method, path, body, headers)
+        assert status == 200, answer
+        return answer
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
+        pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
+                    "(apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                              args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    # the rate limit is lifted: a test plays a whole game quickly through one socket
+    with serving(tmp_path / "tables.sqlite", rate=1_000, burst=1_000) as (base, lobby):
+        yield Site(base, lobby)
+
+
+@dataclass
+class People:
+    """The browser contexts of a test: each person (or spectator) has its own, so its
+    own localStorage, as on separate computers."""
+
+    browser: Browser
+    site: Site
+    contexts: list[BrowserContext] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def new(self, path: str = "/") -> Page:
+        """A new person's page at ``path``."""
+        context = self.browser.new_context(viewport=VIEWPORT,  # type: ignore[arg-type]
+                                           base_url=self.site.url)
+        context.set_default_timeout(WAIT_MS)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        page.goto(path)
+        return page
+
+
+@pytest.fixture
+def people(browser: Browser, site: Site) -> Iterator[People]:
+    crowd = People(browser, site)
+    yield crowd
+    for context in crowd.contexts:
+        context.close()
+    assert not crowd.errors, f"JavaScript errors: {crowd.errors}"
+
+
+
+# --- helpers of the tests -------------------------------------------------------------
+
+
+@dataclass
+class NewTable:
+    """A table set up through the lobby's form: its id, the creator's page, the
+    invitation link of each open seat and the spectator link."""
+
+    table: str
+    host: Page
+    invitations: dict[int, str]
+    spectator: str
+
+
+def set_up(people: People, name: str, seats: list[str], trading: str = "open",
+           game: str = "bohnanza") -> NewTable:
+    """A table set up in a new person's lobby: ``seats`` says, per seat, ``me``,
+    ``open`` or a bot spec; the creator then goes to the table if seated."""
+    page = people.new("/")
+    form = page.get_by_role("region", name="New table")
+    form.get_by_label("Game").select_option(game)
+    form.get_by_label("Players").select_option(str(len(seats)))
+    form.get_by_label("Your name").fill(name)
+    if game == "bohnanza":
+        form.locator("select[name=trading]").select_option(trading)
+    for i, seat in enumerate(seats):
+        kind = seat if seat in ("me", "open") else "bot"
+        form.locator(f"select[name=seat-{i}]").select_option(kind)
+        if kind == "bot":
+            form.locator(f"input[name=bot-{i}]").fill(seat)
+    form.get_by_role("button", name="Set up the table").click()
+    created = page.get_by_role("region", name="Table created")
+    spectator = created.locator("[data-link=spectator] input")
+    spectator.wait_for()
+    links = {i: created.locator(f"[data-link=seat-{i}] input").input_value()
+             for i, seat in enumerate(seats) if seat == "open"}
+    watch = spectator.input_value()
+    table = watch.split("/t/")[1].split("#")[0]
+    if "me" in seats:
+        created.get_by_role("link", name=re.compile("Go to the table")).click()
+        page.wait_for_url(f"**/t/{table}")
+    return NewTable(table, page, links, watch)
+
+
+def join(people: People, link: str, name: str) -> Page:
+    """A new person takes the seat of invitation ``link`` with ``name``."""
+    page = people.new(link.split(people.site.base, 1)[1])
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take the seat").click()
+    page.locator("main.table-page[data-status=open]").wait_for()
+    return page
+
+
+def at_step(page: Page, seq: int) -> None:
+    """Wait until ``page`` shows the table after step ``seq``."""
+    page.locator(f"main[data-seq='{seq}']").wait_for()
