@@ -9,16 +9,20 @@ fails the test that opened it.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from server.web import call, serving
+from server.web import call, next_frame, serving
+from server.web import join as web_join
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -75,11 +79,14 @@ class People:
     contexts: list[BrowserContext] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def new(self, path: str = "/") -> Page:
-        """A new person's page at ``path``."""
+    def new(self, path: str = "/", init_script: str | None = None) -> Page:
+        """A new person's page at ``path`` (``init_script``: run in every page of the
+        person before the page's own scripts)."""
         context = self.browser.new_context(viewport=VIEWPORT,  # type: ignore[arg-type]
                                            base_url=self.site.url)
         context.set_default_timeout(WAIT_MS)
+        if init_script is not None:
+            context.add_init_script(init_script)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
@@ -88,10 +95,14 @@ class People:
 
 
 @pytest.fixture
-def people(browser: Browser, site: Site) -> Iterator[People]:
+def people(browser: Browser, site: Site, request: pytest.FixtureRequest) -> Iterator[People]:
     crowd = People(browser, site)
     yield crowd
-    for context in crowd.contexts:
+    shots = os.environ.get("BOHNEN_BROWSER_SHOTS")  # a folder: each page as the test left it
+    for i, context in enumerate(crowd.contexts):
+        if shots:
+            for j, page in enumerate(context.pages):
+                page.screenshot(path=f"{shots}/{request.node.name}-{i}-{j}.png")
         context.close()
     assert not crowd.errors, f"JavaScript errors: {crowd.errors}"
 
@@ -141,9 +152,9 @@ def set_up(people: People, name: str, seats: list[str], trading: str = "open",
     return NewTable(table, page, links, watch)
 
 
-def join(people: People, link: str, name: str) -> Page:
+def join(people: People, link: str, name: str, init_script: str | None = None) -> Page:
     """A new person takes the seat of invitation ``link`` with ``name``."""
-    page = people.new(link.split(people.site.base, 1)[1])
+    page = people.new(link.split(people.site.base, 1)[1], init_script)
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take the seat").click()
     page.locator("main.table-page[data-status=open]").wait_for()
@@ -153,3 +164,46 @@ def join(people: People, link: str, name: str) -> Page:
 def at_step(page: Page, seq: int) -> None:
     """Wait until ``page`` shows the table after step ``seq``."""
     page.locator(f"main[data-seq='{seq}']").wait_for()
+
+
+# the simplest way through a game of Bohnanza: plant, end planting, close trading at once,
+# pass the floor, decline every offer, plant what was traded, harvest only when needed
+SIMPLE = ("end-planting", "close-trading", "pass", "decline", "plant", "plant-traded",
+          "harvest")
+MAX_STEPS = 2_000  # a game of Bohnanza played the simple way is ~220 steps
+
+
+def verb(notation: str) -> str:
+    return notation.split(":", 1)[1].split()[0]
+
+
+def simple_move(legal: list[str]) -> str | None:
+    """The move of ``legal`` the simple way takes (None: none of its kind)."""
+    return next((move for kind in SIMPLE for move in legal if verb(move) == kind), None)
+
+
+def play_out(site: Site, table: str, tokens: list[str],
+             chat: dict[int, tuple[int, str]] | None = None) -> int:
+    """Play the whole game of a table of people through their WebSockets, the simple
+    way; ``chat``: after step n, seat s says a line. The number of steps."""
+    said = dict(chat or {})
+    with ExitStack() as stack:
+        sockets = [web_join(stack, site.base, table, token)[0] for token in tokens]
+        views = [next_frame(ws, "view") for ws in sockets]
+        for _ in range(MAX_STEPS):
+            if views[0]["result"] is not None:
+                return int(views[0]["seq"])
+            seq = views[0]["seq"]
+            if seq in said:
+                seat, line = said.pop(seq)
+                sockets[seat].send(json.dumps({"chat": line}))
+            seat = next(s for s in views[0]["to_act"] if simple_move(views[s]["legal"]))
+            sockets[seat].send(json.dumps({"action": simple_move(views[seat]["legal"])}))
+            while (frame := json.loads(sockets[seat].recv(timeout=10)))["type"] != "ack":
+                assert frame["type"] != "error", frame
+                if frame["type"] == "view":  # the step's view may come before the ack
+                    views[seat] = frame
+            for i, ws in enumerate(sockets):
+                while views[i]["seq"] < frame["seq"]:
+                    views[i] = next_frame(ws, "view")
+    raise AssertionError(f"the game did not end in {MAX_STEPS} steps")

@@ -1,5 +1,7 @@
 // A game's page: the module `games/<game>.js`, loaded when a table of that game is shown.
-// It exports `Board({view, legal, seat, send, seats})` and may export `stylesheet` (a URL).
+// It exports `Board({view, legal, seat, send, seats})` and may export `stylesheet` (a URL)
+// and `allHands(views)` (for the replay of a finished game: one view from the views of
+// every seat, {"spectator": view, "0": view, ...}, with every hand in it).
 // A game without a page gets the plain board below: its legal moves as buttons.
 import { html, useEffect, useState } from './html.js';
 import { addStylesheet } from './common.js';
@@ -12,25 +14,25 @@ function load(game) {
     loaded.set(game, import(`./games/${game}.js`).then((module) => {
       if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
       if (module.stylesheet) addStylesheet(module.stylesheet);
-      return module.Board;
+      return { Board: module.Board, allHands: module.allHands || null };
     }));
   }
   return loaded.get(game);
 }
 
-/** The Board component of `game` (PlainBoard if it has no page; null while loading). */
-export function useBoard(game) {
-  const [board, setBoard] = useState(null);
+/** The page of `game`: {Board, allHands} (PlainBoard if it has none; null while loading). */
+export function useGamePage(game) {
+  const [page, setPage] = useState(null);
   useEffect(() => {
     if (!game) return undefined;
     let live = true;
-    load(game).then((Board) => { if (live) setBoard(() => Board); }, (err) => {
+    load(game).then((found) => { if (live) setPage(found); }, (err) => {
       console.warn(`no page for ${game}:`, err);
-      if (live) setBoard(() => PlainBoard);
+      if (live) setPage({ Board: PlainBoard, allHands: null });
     });
     return () => { live = false; };
   }, [game]);
-  return board;
+  return page;
 }
 
 /** The placeholder for a game without a page: its legal moves, and the view as text. */

@@ -3,7 +3,7 @@
 import { html, useEffect, useState } from './html.js';
 import { fragment, hostRecord, keepSeatToken, replayLink, seatToken } from './api.js';
 import { Result, seatName, useGame } from './common.js';
-import { useBoard } from './board.js';
+import { useGamePage } from './board.js';
 import { Chat, GameLog } from './gamelog.js';
 import { JoinForm } from './join.js';
 import { Seats } from './seats.js';
@@ -39,7 +39,8 @@ function TableScreen({ table, token, onForget }) {
   const [host, setHost] = useState(() => hostRecord(table));
   const { hello, view: frame } = state;
   const game = hello ? hello.game : null;
-  const Board = useBoard(game);
+  const gamePage = useGamePage(game);
+  const Board = gamePage ? gamePage.Board : null;
   const entry = useGame(game);
   const me = hello ? hello.seat : null;
   const seated = me !== null && me !== undefined;
@@ -50,7 +51,8 @@ function TableScreen({ table, token, onForget }) {
   }, [seated, me, toAct.join(','), state.over, entry, table]);
   const send = seated && !state.over ? (notation) => sendFrame({ action: notation }) : null;
   return html`<main class="page table-page" data-status=${state.status}
-    data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}>
+    data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}
+    data-to-act=${toAct.join(',')} data-over=${state.over ? 'true' : 'false'}>
     <header class="table-header">
       <h1><a href="/" aria-label="bohnen: the lobby">bohnen</a>
         ${entry ? ` · ${entry.title}` : game ? ` · ${game}` : ''}</h1>

@@ -11,6 +11,16 @@ import { Composer } from './bohnanza/compose.js';
 
 export const stylesheet = new URL('./bohnanza.css', import.meta.url).href;
 
+/** For the replay of a finished game: the table with every seat's hand, taken from the
+ * seats' own views. */
+export function allHands(views) {
+  const table = views.spectator;
+  return { ...table, players: table.players.map((p) => {
+    const own = views[String(p.seat)];
+    return own ? { ...p, hand: own.players[p.seat].hand } : p;
+  }) };
+}
+
 const PHASES = { plant: 'Planting', trade: 'Trading', plant_traded: 'Planting traded beans',
   over: 'Game over' };
 
