@@ -33,9 +33,9 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
     <header class="page-header"><h1><a href="/">bohnen</a> · table ${table}</h1></header>
     <section class="card" aria-label="Join the table">
       <h2>${invitation ? 'You are invited to this table' : 'Join this table'}</h2>
-      ${summary && html`<p>${summary.game}, ${summary.players} players:
-        ${summary.seats.map((s) => (s.kind === 'open' ? `seat ${s.seat} free`
-    : `seat ${s.seat} ${s.name || s.bot}`)).join(', ')}.</p>`}
+      ${summary && html`<p>${`${summary.game}, ${summary.players} players: ${summary.seats.map(
+    (s) => (s.kind === 'open' ? `seat ${s.seat} free` : `seat ${s.seat} ${s.name || s.bot}`))
+    .join(', ')}.`}</p>`}
       ${full ? html`<p>Every seat is taken.</p>` : html`<form onSubmit=${submit}>
         <label>Your name <input name="name" required maxlength="40" value=${name}
           onInput=${(e) => setName(e.target.value)} /></label>

@@ -14,7 +14,7 @@ export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send
     .join(' ')}>
         <span class=${`dot ${s.connected || s.kind === 'bot' ? 'on' : 'off'}`}
           title=${s.kind === 'bot' ? 'a bot' : s.connected ? 'connected' : 'not connected'}
-          aria-label=${s.kind === 'bot' ? 'bot' : s.connected ? 'connected' : 'not connected'}></span>
+          role="img" aria-label=${s.kind === 'bot' ? 'a bot' : s.connected ? 'connected' : 'not connected'}></span>
         <span class="seat-no">${s.seat}</span>
         <span class="seat-name">${seatLabel(s)}${s.seat === me ? ' (you)' : ''}</span>
         ${s.standin && html`<span class="standin">played by ${s.standin}</span>`}
@@ -61,7 +61,7 @@ function StandIn({ seat, bots, send }) {
     </div>`;
   }
   return html`<div class="standin-control">
-    <label>Bot <select name="standin" value=${spec} onChange=${(e) => setSpec(e.target.value)}>
+    <label>Stand-in bot <select name="standin" value=${spec} onChange=${(e) => setSpec(e.target.value)}>
       ${(bots.length ? bots : ['heuristic']).map((b) => html`<option value=${b}>${b}</option>`)}
     </select></label>
     <button type="button" onClick=${() => send({ standin: spec })}>Hand my seat to a bot</button>
@@ -91,7 +91,7 @@ function HostSeat({ table, seat, host, bots, onHost }) {
     ${token && seat.kind === 'open' && html`<${CopyLink} name=${`seat-${seat.seat}`}
       label="Invitation" href=${invitationLink(table, token)} />`}
     <button type="button" onClick=${() => change({ revoke: true })}>New invitation link</button>
-    <label>Bot <select value=${spec} onChange=${(e) => setSpec(e.target.value)}>
+    <label>Bot for seat ${seat.seat} <select value=${spec} onChange=${(e) => setSpec(e.target.value)}>
       ${(bots.length ? bots : ['heuristic']).map((b) => html`<option value=${b}>${b}</option>`)}
     </select></label>
     <button type="button" onClick=${() => change({ bot: spec })}>Seat the bot</button>
