@@ -80,3 +80,15 @@ def test_a_refused_token_is_said_and_can_be_forgotten(people: People) -> None:
     expect(alert).to_contain_text("The server refused this page")
     alert.get_by_role("button", name="Forget this seat").click()
     expect(page.get_by_role("region", name="Join the table")).to_be_visible()
+
+
+def test_a_person_leaves_the_seat_and_it_is_free_again(people: People) -> None:
+    new = set_up(people, "Ada", ["me", "open", "random"])
+    bea = join(people, new.invitations[1], "Bea")
+    bea.get_by_text("Leave the table").click()
+    bea.get_by_role("button", name="Leave my seat").click()
+    bea.wait_for_url(f"{people.site.url}/")
+    expect(new.host.locator(".seat[data-seat='1']")).to_contain_text("open seat")
+    assert bea.evaluate("t => localStorage.getItem('bohnen:' + t)", new.table) is None
+    bea.goto(f"/t/{new.table}")  # the seat is free again, also for Bea
+    expect(bea.get_by_role("region", name="Join the table")).to_contain_text("seat 1 free")

@@ -4,7 +4,7 @@ import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
 
-export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send }) {
+export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send, onLeave }) {
   const waiting = new Set(toAct || []);
   return html`<section class="panel seats-panel" aria-label="Seats">
     <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock)}</small>`}</h2>
@@ -25,7 +25,7 @@ export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send
       </li>`)}
     </ul>
     ${me !== null && me !== undefined && send && html`<${StandIn}
-      seat=${seats.find((s) => s.seat === me)} bots=${bots} send=${send} />`}
+      seat=${seats.find((s) => s.seat === me)} bots=${bots} send=${send} onLeave=${onLeave} />`}
   </section>`;
 }
 
@@ -52,7 +52,7 @@ function SeatClock({ clock, seat }) {
 }
 
 /** Hand my seat to a bot, or take it back. */
-function StandIn({ seat, bots, send }) {
+function StandIn({ seat, bots, send, onLeave }) {
   const [spec, setSpec] = useState('heuristic');
   if (!seat) return null;
   if (seat.standin) {
@@ -65,6 +65,11 @@ function StandIn({ seat, bots, send }) {
       ${(bots.length ? bots : ['heuristic']).map((b) => html`<option value=${b}>${b}</option>`)}
     </select></label>
     <button type="button" onClick=${() => send({ standin: spec })}>Hand my seat to a bot</button>
+    <details class="leave"><summary>Leave the table</summary>
+      <p>Your seat becomes free for someone else; this page forgets it.</p>
+      <button type="button" onClick=${onLeave}>
+        Leave my seat</button>
+    </details>
   </div>`;
 }
 

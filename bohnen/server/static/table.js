@@ -21,7 +21,8 @@ export function TablePage({ table }) {
       onWatch=${setToken} />`;
   }
   const forget = () => { keepSeatToken(table, null); location.replace(location.pathname); };
-  return html`<${TableScreen} table=${table} token=${token} onForget=${forget} />`;
+  const left = () => { keepSeatToken(table, null); location.assign('/'); };
+  return html`<${TableScreen} table=${table} token=${token} onForget=${forget} onLeft=${left} />`;
 }
 
 /** The token to connect with: a spectator link's, else the seat kept for this table
@@ -34,9 +35,13 @@ function firstToken(table) {
   return kept;
 }
 
-function TableScreen({ table, token, onForget }) {
+function TableScreen({ table, token, onForget, onLeft }) {
   const [state, sendFrame] = useTable(table, token);
   const [host, setHost] = useState(() => hostRecord(table));
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {  // the server closes the connection of a seat left: then to the lobby
+    if (leaving && state.status === 'refused') onLeft();
+  }, [leaving, state.status]);
   const { hello, view: frame } = state;
   const game = hello ? hello.game : null;
   const gamePage = useGamePage(game);
@@ -74,7 +79,8 @@ function TableScreen({ table, token, onForget }) {
       <aside class="side-column">
         <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} toAct=${toAct}
           clock=${frame ? frame.clock : null} bots=${entry ? entry.bots || [] : []}
-          host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null} />
+          host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
+          onLeave=${() => { if (sendFrame({ leave: true })) setLeaving(true); }} />
         <${GameLog} steps=${state.log} />
         <${Chat} lines=${state.chat} seats=${state.seats}
           onSay=${seated ? (text) => sendFrame({ chat: text }) : null} />

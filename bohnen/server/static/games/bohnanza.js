@@ -96,6 +96,8 @@ function Centre({ view, legend }) {
   </div>`;
 }
 
+const talers = (n) => `${n} ${n === 1 ? 'taler' : 'talers'}`;
+
 const GENERAL = { 'end-planting': 'End planting', 'close-trading': 'Close trading',
   pass: 'Pass the floor' };
 
@@ -115,7 +117,7 @@ function Player({ player, view, legend, seats }) {
   return html`<article class=${`player${active ? ' active' : ''}`} data-seat=${player.seat}
     aria-label=${seatName(seats, player.seat)}>
     <header><b>${seatName(seats, player.seat)}</b>${active && html` <span class="badge">turn</span>`}
-      <span class="talers" title=${`talers: ${player.talers}`}>${player.talers} talers</span></header>
+      <span class="talers">${talers(player.talers)}</span></header>
     <div class="hand-line">${player.hand
     ? html`<${Beans} codes=${player.hand} legend=${legend} label="hand" />`
     : html`<${Backs} count=${player.hand_size} />`}</div>
@@ -133,7 +135,7 @@ function Mine({ player, view, legend, moves, send, seats }) {
     data-seat=${player.seat} aria-label="My seat">
     <header><b>${seatName(seats, player.seat)} (you)</b>
       ${player.seat === view.active && html` <span class="badge">your turn</span>`}
-      <span class="talers">${player.talers} talers</span></header>
+      <span class="talers">${talers(player.talers)}</span></header>
     <div class="mine-body">
       <${Fields} player=${player} legend=${legend} moves=${moves} send=${send}
         cost=${view.third_field_cost} />
