@@ -1,9 +1,11 @@
 // Open negotiation: every open offer side by side, with the answers of the seat looking
 // (accept, decline, counter; withdraw its own), and this turn's closed offers.
-import { html } from '../../html.js';
+import { html, useState } from '../../html.js';
 import { seatName } from '../../common.js';
 import { acceptGives } from './moves.js';
 import { Beans } from './cards.js';
+
+const MAX_ACCEPT_BUTTONS = 3;  // more ways to pay for an offer: a list to choose from
 
 export function Offers({ view, seat, seats, legend, moves, send, onCounter }) {
   const trading = view.trading;
@@ -42,7 +44,9 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
         label="wanted" />
       ${p.wants_talers > 0 && html`<span class="talers">+${p.wants_talers} talers</span>`}</div>
     ${send && html`<div class="offer-moves">
-      ${accepts.map((m) => html`<button type="button" class="primary" data-action=${m.text}
+      ${accepts.length > MAX_ACCEPT_BUTTONS
+    ? html`<${AcceptChoice} moves=${accepts} view=${view} seat=${seat} legend=${legend} send=${send} />`
+    : accepts.map((m) => html`<button type="button" class="primary" data-action=${m.text}
         onClick=${() => send(m.text)}>${acceptLabel(m, view, seat, legend, accepts.length)}</button>`)}
       ${decline && html`<button type="button" data-action=${decline.text}
         onClick=${() => send(decline.text)}>Decline</button>`}
@@ -53,18 +57,33 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
   </li>`;
 }
 
+/** Many ways to pay for an offer: the cards to give chosen in a list, then Accept. */
+function AcceptChoice({ moves, view, seat, legend, send }) {
+  const [chosen, setChosen] = useState(moves[0].text);
+  const move = moves.find((m) => m.text === chosen) || moves[0];
+  return html`<label>Cards to give <select value=${move.text} onChange=${(e) => setChosen(e.target.value)}>
+      ${moves.map((m) => html`<option value=${m.text}>${givesText(m, view, seat, legend)}</option>`)}
+    </select></label>
+    <button type="button" class="primary" data-action=${move.text}
+      onClick=${() => send(move.text)}>Accept</button>`;
+}
+
 /** "Accept" or, when the cards given can be chosen, "Accept: give Rote (card 3)". */
 function acceptLabel(move, view, seat, legend, variants) {
-  const refs = acceptGives(move);
-  if (!refs.length) return 'Accept';
+  const gives = givesText(move, view, seat, legend);
+  if (!gives) return 'Accept';
+  return variants > 1 ? `Accept: give ${gives}` : `Accept (give ${gives})`;
+}
+
+/** The cards an accept move gives, by name and place: "Rote (card 3), face-up Soja". */
+function givesText(move, view, seat, legend) {
   const hand = view.players[seat].hand || [];
-  const named = refs.map((ref) => {
+  return acceptGives(move).map((ref) => {
     const n = Number(ref.slice(1));
     if (ref[0] === 'h') return `${name(hand[n], legend)} (card ${n + 1})`;
     if (ref[0] === 'f') return `face-up ${name(view.face_up[n], legend)}`;
     return `${n} talers`;
-  });
-  return variants > 1 ? `Accept: give ${named.join(', ')}` : `Accept (give ${named.join(', ')})`;
+  }).join(', ');
 }
 
 const name = (code, legend) => (legend[code] ? legend[code].name : code || '?');
