@@ -152,14 +152,13 @@ def bohnanza_scene(table: Table) -> None:
     face_up = table.view(active)["face_up"]
     others = [s for s in range(len(table.sockets)) if s != active]
     first, second, third = others[0], others[1], others[-1]
-    hand = table.view(first)["players"][first]["hand"]
-    table.act(first, f"{first}: propose {active} give h0 want {face_up[0]}")
-    hand = table.view(second)["players"][second]["hand"]
+    front = table.view(first)["players"][first]["hand"][0]
+    wanted = next((b for b in face_up if b != front), face_up[0])
+    table.act(first, f"{first}: propose {active} give h0 want {wanted}")
     table.act(second, f"{second}: propose {active} give h1,h2 want {face_up[-1]}")
-    wanted = table.view(third)["players"][third]["hand"][0]
-    table.act(active, f"{active}: propose {third} give f0 want {wanted}")
-    del hand
-    table.say(first, "I need Blaue, anybody?")
+    theirs = table.view(third)["players"][third]["hand"][0]
+    table.act(active, f"{active}: propose {third} give f0 want {theirs}")
+    table.say(first, "Anybody short of Blaue?")
     table.say(active, "Only for the face-up cards.")
 
 
