@@ -4,7 +4,8 @@ import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
 
-export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send, onLeave }) {
+export function Seats({ table, seats, me, toAct, clock, skew = 0, bots, host, onHost, send,
+  onLeave }) {
   const waiting = new Set(toAct || []);
   return html`<section class="panel seats-panel" aria-label="Seats">
     <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock)}</small>`}</h2>
@@ -19,7 +20,7 @@ export function Seats({ table, seats, me, toAct, clock, bots, host, onHost, send
         <span class="seat-name">${seatLabel(s)}${s.seat === me ? ' (you)' : ''}</span>
         ${s.standin && html`<span class="standin">played by ${s.standin}</span>`}
         ${waiting.has(s.seat) && html`<span class="waits" title="the game waits on this seat">●</span>`}
-        ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} />`}
+        ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} skew=${skew} />`}
         ${host && (s.kind === 'open' || (s.kind === 'person' && !s.connected)) && s.seat !== me
           && html`<${HostSeat} table=${table} seat=${s} host=${host} bots=${bots} onHost=${onHost} />`}
       </li>`)}
@@ -40,8 +41,9 @@ function clockMode(clock) {
   return `${clock.per_move} s a move${clock.bank ? ' + bank' : ''}`;
 }
 
-function SeatClock({ clock, seat }) {
-  const now = useNow();
+/** A seat's time left for its move (the server's deadline, on the server's clock) and bank. */
+function SeatClock({ clock, seat, skew }) {
+  const now = useNow() - skew;
   const deadline = clock.deadline ? clock.deadline[String(seat)] : undefined;
   const bank = clock.bank ? clock.bank[String(seat)] : undefined;
   if (deadline === undefined && bank === undefined) return null;

@@ -17,7 +17,14 @@ export const initialTable = {
   chat: [],              // chat frames, in order of n
   view: null,            // the last view frame: {seq, view, legal, to_act, clock, result}
   error: null,           // the last error frame's text, until the next ack or step
+  live: false,           // the frames sent again after the hello are over: these are new
+  skew: 0,               // this browser's clock less the server's, in seconds (about)
 };
+
+/** How far this browser's clock is ahead of the server's, from a new frame's time
+ * (frames sent again after a hello are old: they say nothing of it). */
+const skewOf = (state, frame) => (state.live && typeof frame.at === 'number'
+  ? Date.now() / 1000 - frame.at : state.skew);
 
 export function reduceTable(state, { type, frame }) {
   switch (type) {
@@ -25,17 +32,21 @@ export function reduceTable(state, { type, frame }) {
       return { ...state, status: frame.status, reason: frame.reason ?? null };
     case 'hello':
       return { ...state, status: 'open', reason: null, hello: frame, seats: frame.seats || [],
+        live: false,
         started: Boolean(frame.started), over: Boolean(frame.over) };
     case 'step': {
       const last = state.log.length ? state.log[state.log.length - 1].seq : 0;
-      return frame.seq > last ? { ...state, log: [...state.log, frame], error: null } : state;
+      return frame.seq > last
+        ? { ...state, log: [...state.log, frame], error: null, skew: skewOf(state, frame) }
+        : state;
     }
     case 'chat': {
       const last = state.chat.length ? state.chat[state.chat.length - 1].n : 0;
-      return frame.n > last ? { ...state, chat: [...state.chat, frame] } : state;
+      return frame.n > last
+        ? { ...state, chat: [...state.chat, frame], skew: skewOf(state, frame) } : state;
     }
     case 'view':
-      return { ...state, view: frame, over: state.over || frame.result != null,
+      return { ...state, view: frame, over: state.over || frame.result != null, live: true,
         started: frame.started ?? state.started };
     case 'seats':
       return { ...state, seats: frame.seats || [], started: Boolean(frame.started) };

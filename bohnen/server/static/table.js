@@ -67,7 +67,7 @@ function TableScreen({ table, token, onForget, onLeft }) {
       ${frame && html`<span class="step">step ${frame.seq}</span>`}
       ${state.over && html`<a href=${replayLink(table)}>Replay</a>`}
     </header>
-    <${Banner} state=${state} onForget=${onForget} />
+    <${Banner} state=${state} table=${table} onForget=${onForget} />
     <div class="table-layout">
       <div class="board-column">
         ${state.error && html`<p class="error" role="alert">${state.error}</p>`}
@@ -78,7 +78,8 @@ function TableScreen({ table, token, onForget, onLeft }) {
       </div>
       <aside class="side-column">
         <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} toAct=${toAct}
-          clock=${frame ? frame.clock : null} bots=${entry ? entry.bots || [] : []}
+          clock=${frame ? frame.clock : null} skew=${state.skew}
+          bots=${entry ? entry.bots || [] : []}
           host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
           onLeave=${() => { if (sendFrame({ leave: true })) setLeaving(true); }} />
         <${GameLog} steps=${state.log} />
@@ -89,12 +90,14 @@ function TableScreen({ table, token, onForget, onLeft }) {
   </main>`;
 }
 
-function Banner({ state, onForget }) {
+function Banner({ state, table, onForget }) {
   if (state.status === 'refused') {
     return html`<div class="banner refused" role="alert">
       The server refused this page: ${state.reason}.
       <button type="button" onClick=${onForget}>Forget this seat</button>
-      <a href="/">Back to the lobby</a></div>`;
+      <a href="/">Back to the lobby</a>
+      ${state.over || /no such table/.test(state.reason || '')
+    ? html` · <a href=${replayLink(table)}>The replay, if the game is over</a>` : ''}</div>`;
   }
   if (state.status === 'offline') {
     return html`<div class="banner offline" role="status">Connection lost — reconnecting…</div>`;
