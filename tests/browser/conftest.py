@@ -50,7 +50,10 @@ class Site:
         return answer
 
 
-@pytest.fixture(scope="session")
+# Module-scoped, not session-scoped: while Playwright's sync API runs, the main thread
+# has a running event loop, and a later test of another module calling asyncio.run()
+# would fail. Pytest ends it as soon as the next test is of another module.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
         pytest.skip(f"Debian's Chromium is not installed at {CHROMIUM} "
