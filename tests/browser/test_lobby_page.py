@@ -28,6 +28,11 @@ def test_the_lobby_sets_up_a_bohnanza_table_with_bots(people: People) -> None:
     expect(created.locator("[data-link=spectator] input")).to_have_value(
         re.compile(r"/t/[\w-]+#watch="))
     expect(created.locator("[data-link^=seat-]")).to_have_count(0)  # no open seat
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    created.get_by_role("button", name="Copy the link: Spectators").click()
+    expect(created.get_by_role("button", name="Copy the link: Spectators")).to_have_text("Copied")
+    link = created.locator("[data-link=spectator] input").input_value()
+    assert page.evaluate("navigator.clipboard.readText()") == link
     table = people.site.lobby.tables
     assert len(table) == 1
     (table_id,) = table
