@@ -4,11 +4,11 @@ import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
 
-export function Seats({ table, seats, me, toAct, clock, skew = 0, bots, host, onHost, send,
-  onLeave }) {
+export function Seats({ table, seats, me, toAct, clock, skew = 0, banked = false, bots, host,
+  onHost, send, onLeave }) {
   const waiting = new Set(toAct || []);
   return html`<section class="panel seats-panel" aria-label="Seats">
-    <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock)}</small>`}</h2>
+    <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock, banked)}</small>`}</h2>
     <ul class="seats">
       ${seats.map((s) => html`<li key=${s.seat} data-seat=${s.seat}
         class=${['seat', s.kind, waiting.has(s.seat) ? 'to-act' : '', s.seat === me ? 'me' : '']
@@ -20,7 +20,7 @@ export function Seats({ table, seats, me, toAct, clock, skew = 0, bots, host, on
         <span class="seat-name">${seatLabel(s)}${s.seat === me ? ' (you)' : ''}</span>
         ${s.standin && html`<span class="standin">played by ${s.standin}</span>`}
         ${waiting.has(s.seat) && html`<span class="waits" title="the game waits on this seat">●</span>`}
-        ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} skew=${skew} />`}
+        ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} skew=${skew} banked=${banked} />`}
         ${host && (s.kind === 'open' || (s.kind === 'person' && !s.connected)) && s.seat !== me
           && html`<${HostSeat} table=${table} seat=${s} host=${host} bots=${bots} onHost=${onHost} />`}
       </li>`)}
@@ -36,16 +36,16 @@ function seatLabel(s) {
   return s.name || 'a player';
 }
 
-function clockMode(clock) {
+function clockMode(clock, banked) {
   if (clock.mode === 'async') return `${clockText(clock.per_move)} a move`;
-  return `${clock.per_move} s a move${clock.bank ? ' + bank' : ''}`;
+  return `${clock.per_move} s a move${banked ? ' + bank' : ''}`;
 }
 
 /** A seat's time left for its move (the server's deadline, on the server's clock) and bank. */
-function SeatClock({ clock, seat, skew }) {
+function SeatClock({ clock, seat, skew, banked }) {
   const now = useNow() - skew;
   const deadline = clock.deadline ? clock.deadline[String(seat)] : undefined;
-  const bank = clock.bank ? clock.bank[String(seat)] : undefined;
+  const bank = banked && clock.bank ? clock.bank[String(seat)] : undefined;
   if (deadline === undefined && bank === undefined) return null;
   return html`<span class="seat-clock" role="timer" aria-label=${`clock of seat ${seat}`}>
     ${deadline !== undefined && html`<span class="left">${clockText(deadline - now)}</span>`}

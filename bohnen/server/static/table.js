@@ -78,7 +78,7 @@ function TableScreen({ table, token, onForget, onLeft }) {
       </div>
       <aside class="side-column">
         <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} toAct=${toAct}
-          clock=${frame ? frame.clock : null} skew=${state.skew}
+          clock=${frame ? frame.clock : null} skew=${state.skew} banked=${banked(hello)}
           bots=${entry ? entry.bots || [] : []}
           host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
           onLeave=${() => { if (sendFrame({ leave: true })) setLeaving(true); }} />
@@ -88,6 +88,12 @@ function TableScreen({ table, token, onForget, onLeft }) {
       </aside>
     </div>
   </main>`;
+}
+
+/** Whether the table's clock keeps a bank of time for each seat (its set-up says). */
+function banked(hello) {
+  const clock = hello && hello.setup ? hello.setup.clock : null;
+  return Boolean(clock && clock.mode === 'realtime' && clock.bank > 0);
 }
 
 function Banner({ state, table, onForget }) {
