@@ -208,8 +208,8 @@ class Table:
         self.times.append(at)
         if self.state.is_over:
             self.log.finish(self.table_id)
+        self._tell_listeners()  # first: the clock's deadlines are in the view frames
         self._tell(seq)
-        self._tell_listeners()
         return Reply(seq)
 
     def follow(self, logged: Logged) -> None:
@@ -313,10 +313,10 @@ class Table:
         the listeners."""
         self.log.put_seat(self.table_id, row)
         self.seats[row.seat] = row
+        self._tell_listeners()  # first: a clock starting is in the view frames
         self._tell_seats()
         for watcher in self.watchers:  # the game may have started
             watcher.frames.put_nowait(self.view_frame(watcher.viewer))
-        self._tell_listeners()
 
     def _tell_seats(self) -> None:
         frame: JSONObject = {"type": "seats", "seats": self.seats_json(),

@@ -5,9 +5,7 @@ seats, to the end and its result; then the replay link."""
 from __future__ import annotations
 
 import time
-from importlib.util import find_spec
 
-import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -48,8 +46,6 @@ def play_by_clicking(pages: dict[int, Page], seconds: float) -> int:
     return clicks
 
 
-@pytest.mark.skipif(find_spec("bohnen.server.seating") is None,
-                    reason="bots are not seated online yet (bohnen/server/seating.py)")
 def test_a_whole_game_with_two_people_and_bots(people: People) -> None:
     new = set_up(people, "Ada", ["me", "open", "random", "heuristic"], trading="turn_based")
     pages = {0: new.host, 1: join(people, new.invitations[1], "Bea")}

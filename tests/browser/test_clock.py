@@ -4,16 +4,11 @@ stays theirs."""
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import People, join
 
 
-@pytest.mark.skipif(find_spec("bohnen.server.clock") is None,
-                    reason="no clocks at the server yet (bohnen/server/clock.py)")
 def test_a_clock_running_out_has_the_move_made_for_the_seat(people: People) -> None:
     made = people.site.api("POST", "/api/tables", {
         "game": "bohnanza", "players": 3, "name": "Ada", "seed": 9,

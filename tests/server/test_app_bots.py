@@ -95,3 +95,18 @@ def test_a_seat_handed_to_a_bot_is_played_by_it(tmp_path: Path) -> None:
             if frame["type"] == "seats" and frame["seats"][0]["standin"] is None:
                 break
         assert lobby.tables[made["table"]].seats[0].standin is None
+
+
+def test_the_view_frames_say_when_a_clock_starts_and_after_each_step(tmp_path: Path) -> None:
+    with serving(tmp_path / "t.sqlite") as (base, _lobby), ExitStack() as stack:
+        made = _set_up(base, "ndb", [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}],
+                       clock={"mode": "async", "per_move": 3_600})
+        ws, _hello = join(stack, base, made["table"], made["me"]["token"])
+        for invitation in made["invitations"]:
+            call(base, "POST", f"/api/tables/{made['table']}/join",
+                 {"name": "Bea", "invitation": invitation["token"]})
+        views = (f for f in _frames(ws) if f["type"] == "view")
+        started = next(v for v in views if v["started"])
+        assert set(started["clock"]["deadline"]) == {str(s) for s in started["must_act"]}
+        assert started["must_act"]
+        assert min(started["clock"]["deadline"].values()) > time.time() + 3_000
