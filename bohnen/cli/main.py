@@ -19,6 +19,7 @@ from bohnen.cli.catalog import bots_command, games_command
 from bohnen.cli.hansa import hansa_app
 from bohnen.cli.play import play_command
 from bohnen.cli.replay import replay_command
+from bohnen.cli.serve import serve_command
 from bohnen.cli.simulate import simulate_command
 from bohnen.cli.tournament import tournament_command
 
@@ -40,6 +41,7 @@ app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("bots")(bots_command)
 app.command("play")(play_command)
+app.command("serve")(serve_command)
 app.add_typer(hansa_app, name="hansa")
 
 

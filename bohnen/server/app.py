@@ -1,235 +1,89 @@
-"""The web server of the online table (FastAPI): a small HTTP API and one WebSocket per
-client.
+"""The web server of the online table (FastAPI on uvicorn): the lobby's HTTP API
+(:mod:`bohnen.server.api`), one WebSocket per client (:mod:`bohnen.server.session`),
+and the browser client's pages and files (``bohnen/server/static``).
 
-- ``POST /api/tables`` sets up a table (game, players, options, seed) and answers its
-  id, a signed token per seat and one for spectators.
-- ``GET /api/tables`` lists the tables and where they stand.
-- ``WS /ws/{table}``: the client's first frame is ``{"token": ..., "after": seq}``; the
-  server answers ``hello`` (the seat, the step, the seat's view), then the steps
-  after ``after`` as that seat may see them, then every new step. A seat sends
-  ``{"action": "<notation>"}`` and gets ``ack`` (its step) or ``error`` (why; the table
-  unchanged, the connection open). Frames from an Origin not allowed are refused.
-
-Tokens are signed with the server's secret (itsdangerous); a token names its table and
-seat, so a seat can never act for another. Legality comes from the engine alone.
+On start the app rebuilds every unfinished table from its log; tokens are signed with
+the log's own secret (kept across restarts) unless one is given.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import json
-import secrets
-import time
 from collections.abc import AsyncIterator
+from importlib import resources
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from itsdangerous import BadSignature, URLSafeSerializer
-from pydantic import BaseModel, Field
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 
-from bohnen.core.protocol import JSONObject
-from bohnen.core.registry import get_game
+from bohnen.server.api import routes
+from bohnen.server.lobby import Lobby
 from bohnen.server.log import TableLog
-from bohnen.server.table import Table, Watcher, rebuild_all
+from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
+from bohnen.server.table import rebuild_all
+from bohnen.server.tokens import Tokens
 
-MAX_FRAME_CHARS = 4_000  # a client's frame: a token or an action in notation
-HELLO_SECONDS = 10.0  # time a client has to present its token
-RATE = 20.0  # frames a second a client may send, on average
-BURST = 40  # frames a client may send at once
+__all__ = ["BURST", "MAX_FRAME_CHARS", "RATE", "STATIC", "create_app"]
 
-
-class Bucket:
-    """A token bucket: ``take()`` is true while the client keeps to ``rate`` frames a
-    second on average, with bursts up to ``burst``."""
-
-    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class NewTable(BaseModel):
-    """A table to set up: the game, the player count, rule options, a seed (random if
-    none)."""
-
-    game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=16)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=32)
-    seed: int | None = Field(default=None, ge=0, lt=2**64)
-
-
-class Server:
-    """The tables of one server process, their log and the secret of its tokens."""
-
-    def __init__(self, log: TableLog, secret: str, origins: frozenset[str]) -> None:
-        self.log = log
-        self.origins = origins
-        self.tables: dict[str, Table] = {}
-        self._signer = URLSafeSerializer(secret, salt="bohnen-seat")
-
-    def token(self, table_id: str, seat: int | None) -> str:
-        return self._signer.dumps({"table": table_id, "seat": seat})
-
-    def seat_of(self, token: object, table_id: str) -> int | None:
-        """The seat a token of ``table_id`` names (None: a spectator); ``ValueError``
-        for anything else."""
-        try:
-            data = self._signer.loads(token) if isinstance(token, str) else None
-        except BadSignature:
-            data = None
-        if not isinstance(data, dict) or data.get("table") != table_id:
-            raise ValueError("the token is not a token of this table")
-        seat = data.get("seat")
-        if seat is not None and type(seat) is not int:
-            raise ValueError("the token is not a token of this table")
-        return seat
-
-    def create(self, request: NewTable) -> JSONObject:
-        try:
-            game = get_game(request.game)
-            options = game.options(request.players, **request.options)
-        except (ValueError, TypeError) as exc:
-            raise HTTPException(422, str(exc)) from exc
-        table_id = secrets.token_urlsafe(8)
-        seed = request.seed if request.seed is not None else secrets.randbits(63)
-        table = Table.create(self.log, table_id, game.name, options.to_json(), seed)
-        self.tables[table_id] = table
-        table.start()
-        return {"table": table_id, "game": game.name, "seed": seed,
-                "seats": [self.token(table_id, s) for s in range(options.players)],
-                "spectator": self.token(table_id, None)}
+STATIC = Path(str(resources.files("bohnen.server") / "static"))
 
 
 def create_app(db: str | Path, secret: str | None = None,
-               origins: frozenset[str] = frozenset()) -> FastAPI:
+               origins: frozenset[str] = frozenset(), rate: float = RATE,
+               burst: int = BURST) -> FastAPI:
     """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
-    signs the seat tokens (by default the log's own, kept across restarts);
-    ``origins``: the Origin headers allowed besides the server's own address."""
+    signs the tokens (by default the log's own); ``origins``: the Origin headers
+    allowed besides the server's own address; ``rate`` and ``burst``: the frames a
+    client may send a second on average, and at once."""
     log = TableLog(db)
-    server = Server(log, secret or log.secret(), origins)
+    lobby = Lobby(log, Tokens(secret or log.secret()))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        server.tables.update(rebuild_all(server.log))
-        for table in server.tables.values():
+        lobby.tables.update(rebuild_all(lobby.log))
+        for table in lobby.tables.values():
             table.start()
         yield
-        for table in server.tables.values():
+        for table in lobby.tables.values():
             await table.stop()
-        server.log.close()
+        lobby.log.close()
 
     app = FastAPI(title="bohnen", lifespan=lifespan)
-    app.state.server = server
-
-    @app.post("/api/tables")
-    async def create_table(request: NewTable) -> JSONObject:
-        return server.create(request)
-
-    @app.get("/api/tables")
-    async def list_tables() -> list[JSONObject]:
-        return [{"table": t.table_id, "game": t.game.name,
-                 "players": t.state.options.players, "seq": t.seq,
-                 "over": t.state.is_over} for t in server.tables.values()]
+    app.state.lobby = app.state.server = lobby
+    app.include_router(routes(lobby))
+    app.add_exception_handler(RequestValidationError, _bad_request)
 
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
-        await _session(server, socket, table_id)
+        await session(lobby, socket, table_id, origins, rate, burst)
 
+    _pages(app)
     return app
 
 
-async def _session(server: Server, socket: WebSocket, table_id: str) -> None:
-    origin = socket.headers.get("origin")
-    if origin is not None and origin not in server.origins and not _same_host(socket, origin):
-        await socket.close(code=1008, reason="this Origin may not connect")
-        return
-    await socket.accept()
-    table = server.tables.get(table_id)
-    if table is None:
-        await socket.close(code=1008, reason="no such table")
-        return
-    try:
-        first = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
-        viewer = server.seat_of(first.get("token"), table_id)
-        after = first.get("after", 0)
-        if type(after) is not int or after < 0:
-            raise ValueError("'after' is the last step the client has, a whole number")
-    except (ValueError, TimeoutError) as exc:
-        await socket.close(code=1008, reason=str(exc) or "no token in time")
-        return
-    except WebSocketDisconnect:
-        return
-    watcher = table.watch(viewer, after)
-    await socket.send_json({"type": "hello", "table": table_id, "seat": viewer,
-                            "seq": table.seq, "view": dict(table.state.view(viewer))})
-    sender = asyncio.create_task(_send(socket, watcher))
-    try:
-        await _listen(socket, table, viewer)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        table.unwatch(watcher)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sender
+def _pages(app: FastAPI) -> None:
+    """The client: one page for every route (``/``, ``/t/{table}``,
+    ``/replay/{table}``), its modules under ``/static``."""
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    async def page() -> Response:
+        index = STATIC / "index.html"
+        if not index.is_file():
+            return JSONResponse({"detail": "this install has no browser client"}, 404)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    for path in ("/", "/t/{table_id}", "/replay/{table_id}"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False,
+                          response_model=None)
 
 
-async def _listen(socket: WebSocket, table: Table, viewer: int | None) -> None:
-    """Each frame of the client: an action of its seat, answered ``ack`` or ``error``;
-    frames beyond the rate limit are refused unread."""
-    bucket = Bucket()
-    while True:
-        try:
-            frame = await _receive(socket)
-            if not bucket.take():
-                raise ValueError(f"too many frames: at most {RATE:.0f} a second "
-                                 f"({BURST} at once)")
-            text = frame.get("action")
-            if not isinstance(text, str):
-                raise ValueError('a frame is {"action": "<notation>"}')
-            if viewer is None:
-                raise ValueError("a spectator makes no move")
-        except ValueError as exc:
-            await socket.send_json({"type": "error", "error": str(exc)})
-            continue
-        reply = await table.submit(viewer, text)
-        if reply.ok:
-            await socket.send_json({"type": "ack", "seq": reply.seq})
-        else:
-            await socket.send_json({"type": "error", "error": reply.error})
-
-
-async def _receive(socket: WebSocket) -> dict[str, Any]:
-    """The client's next frame, a JSON object; ``ValueError`` naming what is wrong."""
-    raw = await socket.receive_text()
-    if len(raw) > MAX_FRAME_CHARS:
-        raise ValueError(f"a frame is at most {MAX_FRAME_CHARS} characters")
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"a frame is JSON: {exc.msg}") from exc
-    if not isinstance(data, dict):
-        raise ValueError("a frame is a JSON object")
-    return data
-
-
-async def _send(socket: WebSocket, watcher: Watcher) -> None:
-    while True:
-        frame = await watcher.frames.get()
-        await socket.send_json(frame)
-
-
-def _same_host(socket: WebSocket, origin: str) -> bool:
-    host = socket.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
+async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
+    """A body or parameter that fails its model: one line per fault, each naming the
+    field."""
+    faults = exc.errors() if isinstance(exc, RequestValidationError) else []
+    lines = [f"{'.'.join(str(p) for p in fault['loc'] if p != 'body')}: {fault['msg']}"
+             for fault in faults[:5]]
+    return JSONResponse({"detail": "; ".join(lines) or "bad request"}, 422)

@@ -9,9 +9,18 @@ actions have one order. For each, the writer:
 3. only then applies it and sends each watcher the step's events as that viewer may
    see them (``event.to_json(viewer)``), numbered by ``seq``.
 
+After each step every watcher also gets a ``view`` frame: its seat's view now, its
+legal moves (in notation), the seats the game waits on, the clock and the result.
+
 A watcher that comes back after step ``after`` gets the steps it missed, filtered for
-its seat, before any new one. On start, :meth:`Table.rebuild` replays a table's logged
-actions from its seed: the state and its history are those the log says.
+its seat, and the chat lines it missed, then a ``view`` frame, before any new one. On
+start, :meth:`Table.rebuild` replays a table's logged actions from its seed: the state
+and its history are those the log says.
+
+The table also keeps its seats (who sits where: :class:`~bohnen.server.log.SeatRow`)
+and its chat. The game starts when no seat is open; until then no move is taken.
+Listeners (the bots at the table, the clock) are called after every step and every
+change of seats; they must not block.
 """
 
 from __future__ import annotations
@@ -19,17 +28,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bohnen.core.errors import GameError
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.log import Logged, TableLog, TableRow
+from bohnen.server.log import ChatLine, Logged, SeatRow, TableLog, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
+
+Listener = Callable[["Table", int], None]
+
+
+class ClockView(Protocol):
+    """What the table asks of its clock for the ``view`` frames."""
+
+    def to_json(self) -> JSONObject | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +82,21 @@ class _Request:
 class Table:
     """A table's game, kept in step with its log."""
 
-    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: TableLog) -> None:
+    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: TableLog,
+                 seed: int = 0, seats: Sequence[SeatRow] | None = None,
+                 setup: JSONObject | None = None) -> None:
         self.table_id = table_id
         self.game = game
         self.state = state
         self.log = log
+        self.seed = seed
+        self.seats = list(seats) if seats is not None else _people(state.options.players)
+        self.setup: JSONObject = setup or {}
         self.history: list[tuple[int, Sequence[Event]]] = []  # per step: its seat, its events
+        self.times: list[float] = []  # per step: when it was made
         self.watchers: list[Watcher] = []
+        self.listeners: list[Listener] = []
+        self.clock: ClockView | None = None
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
@@ -81,15 +107,23 @@ class Table:
 
     # --- making and remaking ------------------------------------------------------------
 
+    @property
+    def started(self) -> bool:
+        """True once no seat is open: the game goes on."""
+        return all(row.kind != "open" for row in self.seats)
+
     @classmethod
     def create(cls, log: TableLog, table_id: str, game_name: str, options: JSONObject,
-               seed: int) -> Table:
-        """A new table, logged; ``ValueError`` naming a bad game or option."""
+               seed: int, seats: Sequence[SeatRow] | None = None,
+               setup: JSONObject | None = None) -> Table:
+        """A new table, logged; ``ValueError`` naming a bad game or option. Without
+        ``seats`` every seat is a person's (the table starts at once)."""
         game = get_game(game_name)
         opts = game.options_from_json(options)
         state = game.new_game(opts, seed)
-        log.create(table_id, game.name, opts.to_json(), seed)
-        return cls(table_id, game, state, log)
+        rows = list(seats) if seats is not None else _people(opts.players)
+        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, time.time())
+        return cls(table_id, game, state, log, seed, rows, setup)
 
     @classmethod
     def rebuild(cls, log: TableLog, row: TableRow) -> Table:
@@ -97,7 +131,8 @@ class Table:
         action applied in order."""
         game = get_game(row.game)
         state = game.new_game(game.options_from_json(row.options), row.seed)
-        table = cls(row.table_id, game, state, log)
+        table = cls(row.table_id, game, state, log, row.seed, log.seats(row.table_id),
+                    row.setup)
         for logged in log.actions(row.table_id):
             table._replay(logged)
         return table
@@ -108,6 +143,7 @@ class Table:
                              f"to {logged.seq}")
         events = self.state.apply(self.game.parse_action(logged.action))
         self.history.append((logged.seat, events))
+        self.times.append(logged.at)
 
     # --- the writer ---------------------------------------------------------------------
 
@@ -146,20 +182,30 @@ class Table:
         if refusal is not None or action is None:
             return Reply(None, refusal)
         seq = self.seq + 1
-        # committed before anything
-        self.log.append(self.table_id, seq, seat, str(action), time.time())
+        at = time.time()
+        self.log.append(self.table_id, seq, seat, str(action), at)  # committed before anything
         events = self.state.apply(action)
         self.history.append((seat, events))
+        self.times.append(at)
         if self.state.is_over:
             self.log.finish(self.table_id)
         for watcher in self.watchers:
             watcher.frames.put_nowait(self.frame(seq, watcher.viewer))
+            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
+        self._tell_listeners()
         return Reply(seq)
+
+    def _tell_listeners(self) -> None:
+        for listener in list(self.listeners):
+            listener(self, self.seq)
 
     def _read(self, seat: int, text: str) -> tuple[str | None, object]:
         """The action ``seat`` sent, or why it is refused."""
         if self.state.is_over:
             return "the game is over", None
+        if not self.started:
+            free = ", ".join(str(row.seat) for row in self.seats if row.kind == "open")
+            return f"the table waits for players: seat(s) {free} free", None
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             return f"an action is notation of at most {MAX_ACTION_CHARS} characters", None
         try:
@@ -177,24 +223,91 @@ class Table:
 
     # --- watching -----------------------------------------------------------------------
 
-    def watch(self, viewer: int | None, after: int = 0) -> Watcher:
+    def watch(self, viewer: int | None, after: int = 0, chat_after: int | None = None
+              ) -> Watcher:
         """A watcher for ``viewer``, given at once the steps after ``after`` (as that
-        viewer may see them), then each new one."""
+        viewer may see them), the chat lines after ``chat_after`` (none if None) and
+        the view now, then each new step, chat line and change of seats."""
         watcher = Watcher(viewer)
         for seq in range(max(after, 0) + 1, self.seq + 1):
             watcher.frames.put_nowait(self.frame(seq, viewer))
+        if chat_after is not None:
+            for line in self.log.chat(self.table_id, max(chat_after, 0)):
+                watcher.frames.put_nowait(chat_frame(line))
+        watcher.frames.put_nowait(self.view_frame(viewer))
         self.watchers.append(watcher)
+        self._tell_seats()
         return watcher
 
     def unwatch(self, watcher: Watcher) -> None:
         if watcher in self.watchers:
             self.watchers.remove(watcher)
+            self._tell_seats()
 
     def frame(self, seq: int, viewer: int | None) -> JSONObject:
-        """Step ``seq`` as ``viewer`` may see it: who moved and the events."""
+        """Step ``seq`` as ``viewer`` may see it: who moved, when, and the events (each
+        with its line of text)."""
         seat, events = self.history[seq - 1]
         return {"type": "step", "table": self.table_id, "seq": seq, "seat": seat,
-                "events": [event.to_json(viewer) for event in events]}
+                "at": self.times[seq - 1],
+                "events": [{**event.to_json(viewer), "text": event.text(viewer)}
+                           for event in events]}
+
+    def view_frame(self, viewer: int | None) -> JSONObject:
+        """The table now as ``viewer`` sees it: its view, its legal moves (proposals,
+        which the client composes, left out), whom the game waits on, the clock and
+        the result."""
+        state = self.state
+        legal = ([] if viewer is None or state.is_over or not self.started
+                 else [str(action) for action in state.legal_actions(viewer)])
+        result = state.result().to_json() if state.is_over else None
+        return {"type": "view", "seq": self.seq, "view": dict(state.view(viewer)),
+                "legal": legal, "to_act": list(state.to_act()) if self.started else [],
+                "started": self.started,
+                "clock": self.clock.to_json() if self.clock is not None else None,
+                "result": result}
+
+    # --- seats and chat -----------------------------------------------------------------
+
+    def seats_json(self) -> list[JSONObject]:
+        """The seats as the lobby and the table show them (``connected``: a client of
+        the seat is watching)."""
+        here = {w.viewer for w in self.watchers}
+        return [{"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
+                 "standin": row.standin, "connected": row.seat in here}
+                for row in self.seats]
+
+    def sit(self, row: SeatRow) -> None:
+        """``row`` now says who sits at its seat: logged, then told to the watchers and
+        the listeners."""
+        self.log.put_seat(self.table_id, row)
+        self.seats[row.seat] = row
+        self._tell_seats()
+        for watcher in self.watchers:  # the game may have started
+            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
+        self._tell_listeners()
+
+    def _tell_seats(self) -> None:
+        frame: JSONObject = {"type": "seats", "seats": self.seats_json(),
+                             "started": self.started}
+        for watcher in self.watchers:
+            watcher.frames.put_nowait(frame)
+
+    def say(self, seat: int | None, name: str, text: str) -> ChatLine:
+        """A chat line, logged, then sent to every watcher."""
+        line = self.log.say(self.table_id, seat, name, text, self.seq, time.time())
+        for watcher in self.watchers:
+            watcher.frames.put_nowait(chat_frame(line))
+        return line
+
+
+def chat_frame(line: ChatLine) -> JSONObject:
+    return {"type": "chat", "n": line.n, "seat": line.seat, "name": line.name,
+            "text": line.text, "seq": line.seq, "at": line.at}
+
+
+def _people(players: int) -> list[SeatRow]:
+    return [SeatRow(seat, "person", name=f"seat {seat}") for seat in range(players)]
 
 
 def rebuild_all(log: TableLog) -> dict[str, Table]:

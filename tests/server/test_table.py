@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bohnen.core import get_game
-from bohnen.server.log import LogConflict, TableLog
-from bohnen.server.table import Table, rebuild_all
+from bohnen.server.log import LogConflict, SeatRow, TableLog
+from bohnen.server.table import Table, Watcher, rebuild_all
 
 
 def _log(tmp_path: Path) -> TableLog:
@@ -23,6 +24,16 @@ def _log(tmp_path: Path) -> TableLog:
 def _table(log: TableLog, game: str = "bohnanza", seed: int = 7) -> Table:
     options = get_game(game).options(4).to_json()
     return Table.create(log, "t1", game, options, seed)
+
+
+def _drain(watcher: Watcher, kind: str = "step") -> list[dict[str, Any]]:
+    """The frames waiting for ``watcher`` of type ``kind``, in order."""
+    frames = []
+    while not watcher.frames.empty():
+        frame = watcher.frames.get_nowait()
+        if frame["type"] == kind:
+            frames.append(frame)
+    return frames
 
 
 def _first_legal(table: Table) -> tuple[int, str]:
@@ -53,6 +64,7 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
 
     log.append = logged_append  # type: ignore[method-assign]
     watcher = table.watch(0)
+    _drain(watcher)  # the view before the game
     seat, text = _first_legal(table)
     reply = table.accept(seat, text)
     order.append(f"frame {watcher.frames.get_nowait()['seq']}")
@@ -128,13 +140,13 @@ def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(
     watcher = table.watch(1, after=25)
     frames = [watcher.frames.get_nowait() for _ in range(15)]
     assert [f["seq"] for f in frames] == list(range(26, 41))
-    assert watcher.frames.empty()
+    assert [f["type"] for f in _drain(watcher, "view")] == ["view"]  # then the view now
     for frame in frames:
         seat, events = table.history[frame["seq"] - 1]
         assert frame["seat"] == seat
-        assert frame["events"] == [e.to_json(1) for e in events]
+        assert frame["events"] == [{**e.to_json(1), "text": e.text(1)} for e in events]
     _play(table, 1, random.Random(4))
-    assert watcher.frames.get_nowait()["seq"] == 41
+    assert [f["seq"] for f in _drain(watcher)] == [41]
 
 
 def test_no_frame_shows_a_card_drawn_by_another_seat(tmp_path: Path) -> None:
@@ -144,8 +156,8 @@ def test_no_frame_shows_a_card_drawn_by_another_seat(tmp_path: Path) -> None:
     _play(table, 200, random.Random(5))
     drawn_seen = 0
     for viewer, watcher in watchers.items():
-        while not watcher.frames.empty():
-            for event in watcher.frames.get_nowait()["events"]:
+        for frame in _drain(watcher):
+            for event in frame["events"]:
                 if event["event"] != "drew":
                     continue
                 if event["seat"] == viewer:
@@ -176,3 +188,40 @@ def test_one_writer_orders_actions_sent_at_once(tmp_path: Path) -> None:
         assert table.state.to_json() == plan.to_json()
 
     asyncio.run(scenario())
+
+
+def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
+        tmp_path: Path) -> None:
+    seats = [SeatRow(0, "person", name="Ada"), SeatRow(1, "bot", bot="random"),
+             SeatRow(2), SeatRow(3)]
+    options = get_game("bohnanza").options(4).to_json()
+    table = Table.create(_log(tmp_path), "t1", "bohnanza", options, 7, seats)
+    calls: list[int] = []
+    table.listeners.append(lambda t, seq: calls.append(seq))
+    watcher = table.watch(0)
+    assert not table.started and _drain(watcher, "view")[0]["legal"] == []
+    seat, text = _first_legal(table)
+    reply = table.accept(seat, text)
+    assert reply.error == "the table waits for players: seat(s) 2, 3 free"
+    table.sit(SeatRow(2, "person", name="Bea"))
+    table.sit(SeatRow(3, "bot", bot="heuristic"))
+    assert table.started and calls == [0, 0]
+    frames = [watcher.frames.get_nowait() for _ in range(watcher.frames.qsize())]
+    assert frames[-1]["type"] == "view" and frames[-1]["started"]
+    assert text in frames[-1]["legal"]
+    assert [s["name"] for s in frames[-2]["seats"]] == ["Ada", None, "Bea", None]
+    assert table.accept(seat, text).ok and calls == [0, 0, 1]
+    rebuilt = rebuild_all(TableLog(tmp_path / "tables.sqlite"))["t1"]
+    assert rebuilt.seats == table.seats and rebuilt.seq == 1
+
+
+def test_chat_lines_reach_every_watcher_and_one_who_comes_back(tmp_path: Path) -> None:
+    table = _table(_log(tmp_path))
+    watcher = table.watch(None)
+    table.say(0, "Ada", "good luck")
+    _play(table, 3, random.Random(1))
+    table.say(None, "spectator", "nice")
+    assert [(f["n"], f["text"], f["seq"]) for f in _drain(watcher, "chat")] == [
+        (1, "good luck", 0), (2, "nice", 3)]
+    again = table.watch(2, after=3, chat_after=1)
+    assert [f["text"] for f in _drain(again, "chat")] == ["nice"]

@@ -1,0 +1,68 @@
+"""``bohnen serve``: the online table on this machine (uvicorn), its tables kept in an
+SQLite file in the user's data folder unless ``--db`` names another log."""
+
+from __future__ import annotations
+
+import errno
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import platformdirs
+import typer
+import uvicorn
+
+from bohnen.server.app import create_app
+
+WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
+
+
+def default_db() -> Path:
+    """The log in the user's data folder (made if need be)."""
+    folder = Path(platformdirs.user_data_dir("bohnen", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "tables.sqlite"
+
+
+def db_path(url: str | None) -> Path:
+    """The SQLite file a ``--db`` value names: a path or ``sqlite:///path``."""
+    if url is None:
+        return default_db()
+    if url.startswith(("postgresql://", "postgres://")):
+        raise ValueError("--db postgresql://… needs the PostgreSQL set-up, which this "
+                         "install does not have yet")
+    path = Path(url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else url)
+    if path.is_dir():
+        raise ValueError(f"--db {url}: is a folder; give the log's file")
+    if not path.parent.is_dir():
+        raise ValueError(f"--db {url}: no folder {path.parent}")
+    return path
+
+
+def check_free(host: str, port: int) -> None:
+    """``ValueError`` naming the address unless this process may listen there."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        why = ("is in use (choose another with --port)" if exc.errno == errno.EADDRINUSE
+               else f"cannot be listened on: {exc.strerror}")
+        raise ValueError(f"{host}:{port} {why}") from exc
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65_535, help="The port.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="The tables' log: an SQLite file (default: tables.sqlite in your data "
+             "folder).", metavar="URL")] = None,
+) -> None:
+    """Serve the online table: play in the browser with friends and bots."""
+    path = db_path(db)
+    check_free(host, port)
+    app = create_app(path)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {path}); "
+               "open it in a browser, Ctrl+C stops", err=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)

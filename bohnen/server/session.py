@@ -1,0 +1,199 @@
+"""One client's WebSocket at a table (``/ws/{table}``).
+
+The client's first frame is ``{"token": ..., "after": seq, "chat_after": n}``; the
+server answers ``hello`` (the seat, the table's set-up and seats), then the steps after
+``after`` and the chat lines after ``chat_after`` as that seat may see them, then a
+``view`` frame, then every new step, chat line and change of seats.
+
+Later frames: ``{"action": "<notation>"}`` (answered ``ack`` or ``error``: the table
+unchanged, the connection open), ``{"chat": "<text>"}``, ``{"standin": spec | null}``
+(hand my seat to a bot, or take it back), ``{"leave": true}``. A seat's token is
+checked again at every frame: once the seat has changed hands, the connection is
+closed. Frames are bounded in size and rate; a spectator makes no move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from bohnen.core.protocol import JSONObject
+from bohnen.server.lobby import Lobby, LobbyError
+from bohnen.server.table import Table, Watcher
+from bohnen.server.tokens import Pass
+
+MAX_FRAME_CHARS = 4_000  # a client's frame: a token, an action in notation, a chat line
+MAX_CHAT = 500  # characters of a chat line
+HELLO_SECONDS = 10.0  # time a client has to present its token
+RATE = 20.0  # frames a second a client may send, on average
+BURST = 40  # frames a client may send at once
+
+
+class Bucket:
+    """A token bucket: ``take()`` is true while the client keeps to ``rate`` frames a
+    second on average, with bursts up to ``burst``."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class SeatLost(Exception):
+    """The client's seat has changed hands: its connection ends."""
+
+
+async def session(lobby: Lobby, socket: WebSocket, table_id: str,
+                  origins: frozenset[str], rate: float = RATE, burst: int = BURST) -> None:
+    origin = socket.headers.get("origin")
+    if origin is not None and origin not in origins and not _same_host(socket, origin):
+        await socket.close(code=1008, reason="this Origin may not connect")
+        return
+    await socket.accept()
+    table = lobby.tables.get(table_id)
+    if table is None:
+        await socket.close(code=1008, reason="no such table")
+        return
+    try:
+        first = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
+        granted = lobby.viewer(first.get("token"), table)
+        after = _count(first, "after")
+        chat_after = _count(first, "chat_after")
+    except (ValueError, TimeoutError) as exc:
+        await socket.close(code=1008, reason=str(exc)[:120] or "no token in time")
+        return
+    except WebSocketDisconnect:
+        return
+    await socket.send_json(_hello(table, granted))
+    watcher = table.watch(granted.seat, after, chat_after)
+    sender = asyncio.create_task(_send(socket, watcher))
+    try:
+        await _listen(lobby, socket, table, granted, Bucket(rate, burst))
+    except SeatLost as exc:
+        await socket.close(code=1008, reason=str(exc))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.unwatch(watcher)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+
+
+def _count(frame: dict[str, Any], key: str) -> int:
+    value = frame.get(key, 0)
+    if type(value) is not int or value < 0:
+        raise ValueError(f"'{key}' is the last one the client has, a whole number")
+    return value
+
+
+def _hello(table: Table, granted: Pass) -> JSONObject:
+    return {"type": "hello", "table": table.table_id, "game": table.game.name,
+            "title": table.game.title, "seat": granted.seat, "seq": table.seq,
+            "seats": table.seats_json(), "setup": table.setup,
+            "options": table.state.options.to_json(), "started": table.started,
+            "over": table.state.is_over}
+
+
+async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
+                  bucket: Bucket) -> None:
+    """Each frame of the client, answered; frames beyond the rate limit are refused
+    unread."""
+    while True:
+        try:
+            frame = await _receive(socket)
+            if not bucket.take():
+                raise ValueError(f"too many frames: at most {bucket.rate:g} a second "
+                                 f"({bucket.burst} at once)")
+            try:
+                lobby.check_holder(granted, table)
+            except LobbyError as exc:
+                raise SeatLost(str(exc)) from exc
+            reply = await _answer(lobby, table, granted, frame)
+        except ValueError as exc:
+            reply = {"type": "error", "error": str(exc)}
+        if reply is not None:
+            await socket.send_json(reply)
+
+
+async def _answer(lobby: Lobby, table: Table, granted: Pass,
+                  frame: dict[str, Any]) -> JSONObject | None:
+    """What the client asked, done; the reply frame (None: the change is its own
+    answer, sent to every client of the table)."""
+    seat = granted.seat
+    if "chat" in frame:
+        table.say(seat, _speaker(table, seat), _chat_text(frame["chat"]))
+        return None
+    if seat is None:
+        raise ValueError("a spectator makes no move")
+    if "standin" in frame:
+        spec = frame["standin"]
+        if spec is not None and not isinstance(spec, str):
+            raise ValueError('"standin" is a bot spec, or null to take the seat back')
+        lobby.stand_in(table, seat, spec)
+        return None
+    if frame.get("leave") is True:
+        lobby.leave(table, seat)
+        raise SeatLost("you left the seat")
+    text = frame.get("action")
+    if not isinstance(text, str):
+        raise ValueError('a frame is {"action": "<notation>"}, {"chat": "<text>"}, '
+                         '{"standin": "<bot>"|null} or {"leave": true}')
+    reply = await table.submit(seat, text)
+    if reply.ok:
+        return {"type": "ack", "seq": reply.seq}
+    return {"type": "error", "error": reply.error}
+
+
+def _speaker(table: Table, seat: int | None) -> str:
+    if seat is None:
+        return "spectator"
+    return table.seats[seat].name or f"seat {seat}"
+
+
+def _chat_text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("a chat line is some text")
+    text = " ".join(value.split())
+    if len(text) > MAX_CHAT:
+        raise ValueError(f"a chat line is at most {MAX_CHAT} characters")
+    return text
+
+
+async def _receive(socket: WebSocket) -> dict[str, Any]:
+    """The client's next frame, a JSON object; ``ValueError`` naming what is wrong."""
+    raw = await socket.receive_text()
+    if len(raw) > MAX_FRAME_CHARS:
+        raise ValueError(f"a frame is at most {MAX_FRAME_CHARS} characters")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"a frame is JSON: {exc.msg}") from exc
+    if not isinstance(data, dict):
+        raise ValueError("a frame is a JSON object")
+    return data
+
+
+async def _send(socket: WebSocket, watcher: Watcher) -> None:
+    while True:
+        frame = await watcher.frames.get()
+        await socket.send_json(frame)
+
+
+def _same_host(socket: WebSocket, origin: str) -> bool:
+    host = socket.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
