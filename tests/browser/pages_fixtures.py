@@ -40,7 +40,13 @@ import { h, render } from "preact";
 window.sent = [];
 window.mountBoard = async (game, props) => {
   const mod = await import(`/static/games/${game}.js`);
-  const send = (text) => { window.sent.push(text); };
+  if (mod.stylesheet && !document.querySelector(`link[href="${mod.stylesheet}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = mod.stylesheet;
+    document.head.appendChild(link);
+  }
+  const send = props.noSend ? null : (text) => { window.sent.push(text); };
   render(h(mod.Board, { ...props, send }), document.getElementById("root"));
 };
 window.benchReady = true;
@@ -131,6 +137,8 @@ class Bench:
         self.errors = errors
 
     def mount(self, game: str, fixture: dict[str, Any], **changes: Any) -> None:
+        """Mount ``game``'s Board with the fixture's props, ``changes`` replacing some
+        (``noSend=True``: no ``send``, as the shell gives a spectator or a finished game)."""
         props = {k: fixture[k] for k in ("view", "legal", "seat", "seats")} | changes
         self.page.evaluate("([game, props]) => window.mountBoard(game, props)", [game, props])
         self.page.wait_for_selector(f"[data-game={game}]")

@@ -194,3 +194,9 @@ def test_the_end_of_the_game(bench: Bench) -> None:
     assert "The game is over" in text
     for seat, score in enumerate(result["scores"]):
         assert f"{fixture['seats'][seat]['name']}" in text and f"{score} talers" in text
+
+
+def test_without_send_nothing_is_clickable(bench: Bench) -> None:
+    bench.mount("hansa", load_fixture("hansa-pending"), noSend=True)
+    assert actions(bench) == []
+    assert bench.page.query_selector("[data-testid=deal]") is None

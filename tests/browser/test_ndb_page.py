@@ -142,3 +142,9 @@ def test_a_card_is_clickable_only_when_the_server_says_so(bench: Bench) -> None:
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def test_without_send_nothing_is_clickable(bench: Bench) -> None:
+    bench.mount("ndb", load_fixture("ndb-take"), noSend=True)
+    assert actions(bench) == []
+    assert bench.page.query_selector("[data-testid=hand]") is not None

@@ -16,16 +16,8 @@ import htm from "htm";
 
 const html = htm.bind(h);
 
-const STYLE_ID = "bohnen-hansa-style";
-
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById(STYLE_ID)) return;
-  const link = document.createElement("link");
-  link.id = STYLE_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./hansa.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
+// The page's stylesheet: the shell adds it when it loads the module.
+export const stylesheet = new URL("./hansa.css", import.meta.url).href;
 
 // ---- colours and names -------------------------------------------------------
 
@@ -467,7 +459,7 @@ function Stepper({ board, code, value, max, onChange, label }) {
 }
 
 function DealPanel({ view, me, seats, send }) {
-  const targets = dealTargets(view, me);
+  const targets = send ? dealTargets(view, me) : [];
   const [target, setTarget] = useState(null);
   const [give, setGive] = useState({});
   const [want, setWant] = useState({});
@@ -645,10 +637,9 @@ function Result({ view, me, seats }) {
 // ---- the board ---------------------------------------------------------------------------
 
 export function Board({ view, legal, seat, send, seats }) {
-  ensureStyle();
   if (!view) return html`<div class="hansa-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(legal, me);
+  const moves = readMoves(send ? legal : [], me);  // no send: a spectator, or the end
   return html`<div class="hansa-board" data-game="hansa">
     <${Status} view=${view} me=${me} seats=${seats} />
     <div class="hansa-main">

@@ -12,16 +12,8 @@ import htm from "htm";
 
 const html = htm.bind(h);
 
-const STYLE_ID = "bohnen-ndb-style";
-
-function ensureStyle() {
-  if (typeof document === "undefined" || document.getElementById(STYLE_ID)) return;
-  const link = document.createElement("link");
-  link.id = STYLE_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./ndb.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
+// The page's stylesheet: the shell adds it when it loads the module.
+export const stylesheet = new URL("./ndb.css", import.meta.url).href;
 
 // ---- names -----------------------------------------------------------------
 
@@ -305,10 +297,9 @@ function OtherMoves({ moves, send }) {
 // ---- the board -------------------------------------------------------------------
 
 export function Board({ view, legal, seat, send, seats }) {
-  ensureStyle();
   if (!view) return html`<div class="ndb-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(legal, me);
+  const moves = readMoves(send ? legal : [], me);  // no send: a spectator, or the end
   return html`<div class="ndb-board" data-game="ndb">
     <${Status} view=${view} me=${me} seats=${seats} />
     ${view.phase === "over" ? html`<${Result} view=${view} me=${me} seats=${seats} />` : html`
