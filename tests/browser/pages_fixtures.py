@@ -49,6 +49,10 @@ window.mountBoard = async (game, props) => {
   const send = props.noSend ? null : (text) => { window.sent.push(text); };
   render(h(mod.Board, { ...props, send }), document.getElementById("root"));
 };
+window.allHands = async (game, views) => {
+  const mod = await import(`/static/games/${game}.js`);
+  return mod.allHands(views);
+};
 window.benchReady = true;
 </script></body></html>
 """.replace("IMPORTS", json.dumps(IMPORTS))
@@ -142,6 +146,12 @@ class Bench:
         props = {k: fixture[k] for k in ("view", "legal", "seat", "seats")} | changes
         self.page.evaluate("([game, props]) => window.mountBoard(game, props)", [game, props])
         self.page.wait_for_selector(f"[data-game={game}]")
+
+    def all_hands(self, game: str, views: dict[str, Any]) -> dict[str, Any]:
+        """The game page's ``allHands`` of a replay step's views."""
+        view: dict[str, Any] = self.page.evaluate(
+            "([game, views]) => window.allHands(game, views)", [game, views])
+        return view
 
     def sent(self) -> list[str]:
         sent: list[str] = self.page.evaluate("window.sent")

@@ -37,7 +37,7 @@ def canonical(notation: str) -> str:
 
 def test_fixtures_are_what_the_engine_gives() -> None:
     made = hansa_fixtures()
-    assert sorted(made) == sorted(NAMES)
+    assert sorted(made) == sorted([*NAMES, "hansa-pending-views"])
     for name, fixture in made.items():
         assert (FIXTURES / f"{name}.json").read_text("utf-8") == text(fixture), name
 
@@ -200,3 +200,21 @@ def test_without_send_nothing_is_clickable(bench: Bench) -> None:
     bench.mount("hansa", load_fixture("hansa-pending"), noSend=True)
     assert actions(bench) == []
     assert bench.page.query_selector("[data-testid=deal]") is None
+
+
+def test_the_replay_shows_every_hand(bench: Bench) -> None:
+    views = load_fixture("hansa-pending-views")["views"]
+    view = bench.all_hands("hansa", views)
+    bench.mount("hansa", {"view": view, "legal": [], "seat": None,
+                          "seats": load_fixture("hansa-pending")["seats"]}, noSend=True)
+    for seat in range(4):
+        hand = views[str(seat)]["players"][seat]["hand"]
+        shown = bench.page.eval_on_selector_all(
+            f"[data-hand='{seat}'] [data-card]", "els => els.map(e => e.dataset.card)")
+        assert shown == hand
+        for card in hand:
+            if card.startswith("C"):  # every contract held is spelled out
+                title = bench.page.get_attribute(f"[data-hand='{seat}'] [data-card={card}]",
+                                                 "title") or ""
+                assert "delivered in" in title
+    assert views["spectator"]["players"][0]["hand"] is None

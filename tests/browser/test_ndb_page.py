@@ -28,7 +28,7 @@ def actions(bench: Bench) -> list[str]:
 
 def test_fixtures_are_what_the_engine_gives() -> None:
     made = ndb_fixtures()
-    assert sorted(made) == sorted(NAMES)
+    assert sorted(made) == sorted([*NAMES, "ndb-play-views"])
     for name, fixture in made.items():
         assert (FIXTURES / f"{name}.json").read_text("utf-8") == text(fixture), name
 
@@ -148,3 +148,20 @@ def test_without_send_nothing_is_clickable(bench: Bench) -> None:
     bench.mount("ndb", load_fixture("ndb-take"), noSend=True)
     assert actions(bench) == []
     assert bench.page.query_selector("[data-testid=hand]") is not None
+
+
+def test_the_replay_shows_every_hand_and_every_face_down_card(bench: Bench) -> None:
+    views = load_fixture("ndb-play-views")["views"]
+    view = bench.all_hands("ndb", views)
+    bench.mount("ndb", {"view": view, "legal": [], "seat": None,
+                        "seats": load_fixture("ndb-play")["seats"]}, noSend=True)
+    for seat in range(4):
+        own = views[str(seat)]
+        hand = bench.page.eval_on_selector_all(
+            f"[data-hand='{seat}'] [data-card]", "els => els.map(e => e.dataset.card)")
+        assert hand == own["players"][seat]["hand"]
+        shown = bench.page.get_attribute(f".ndb-slot[data-seat='{seat}'] .ndb-card",
+                                         "data-card")
+        assert shown == (own["table"][seat] if seat in own["played"] else None)
+    assert bench.page.query_selector(".ndb-trick [data-card=back]") is None
+    assert views["spectator"]["players"][0]["hand"] is None  # the views are not changed

@@ -372,11 +372,20 @@ function Players({ view, me, seats }) {
             <td><${Aid} board=${board} beans=${p.beans} />${p.harvest_before.length
               ? html` <span class="hansa-muted" title="Neue-Ernte cards placed at its next turn">${
                 p.harvest_before.join(" ")} waits</span>` : ""}</td>
-          </tr>`;
+          </tr>${p.hand && p.seat !== me ? html`<tr key=${`hand${p.seat}`} class="hansa-other-hand"
+            data-hand=${p.seat}><td></td><td colspan="6">${p.hand.map((card) => html`<span
+              key=${card} class="hansa-card hansa-small-card" data-card=${card}
+              title=${view.contracts[card] ? contractWords(view, card) : card}>${card}</span>`)}
+          </td></tr>` : null}`;
         })}
       </tbody>
     </table>
   </section>`;
+}
+
+function contractWords(view, code) {
+  const c = view.contracts[code];
+  return `${code}: ${c.beans.join(", ")} delivered in ${cityName(view.board, c.city)}, ${c.payout} talers`;
 }
 
 // ---- the hand and the contracts ---------------------------------------------------
@@ -387,7 +396,7 @@ function Contract({ view, code, beans, action, send, extra }) {
   if (!c) return html`<span class="hansa-contract hansa-unknown">${code}</span>`;
   const have = beans && c.beans.every((b) => (beans[b] || 0) > 0);
   return html`<span class=${`hansa-contract${extra ? " " + extra : ""}`} data-contract=${code}
-      title=${`${code}: ${c.beans.join(", ")} delivered in ${cityName(board, c.city)}, ${c.payout} talers`}>
+      title=${contractWords(view, code)}>
     <strong>${code}</strong> <span class="hansa-contract-city">${c.city}</span>
     <${Beans} board=${board} beans=${c.beans} /> <strong>${c.payout}</strong>t${have ? html` <span
       class="hansa-ok" title="you hold its beans">✓</span>` : ""}
@@ -632,6 +641,22 @@ function Result({ view, me, seats }) {
     <ol>${order.map(([score, s]) => html`<li key=${s}
       class=${r.winners.includes(s) ? "hansa-winner" : ""}>${seatName(seats, s, me)}: ${score} talers</li>`)}</ol>
   </section>`;
+}
+
+// ---- the replay ----------------------------------------------------------------------------
+
+// One view with every hand, from a replay step's views ({"spectator": view, "0": view,
+// ...}): the spectator's, each seat's own hand and the contracts it sees added.
+export function allHands(views) {
+  const base = views.spectator;
+  let contracts = { ...base.contracts };
+  const players = base.players.map((p) => {
+    const own = views[String(p.seat)];
+    if (!own) return p;
+    contracts = { ...contracts, ...own.contracts };
+    return { ...p, hand: own.players[p.seat].hand };
+  });
+  return { ...base, players, contracts };
 }
 
 // ---- the board ---------------------------------------------------------------------------

@@ -222,6 +222,10 @@ function Rows({ view, me, seats }) {
           <span class="ndb-muted">${p.hand_size} in hand</span>
           <span class="ndb-score" title="the rows' points now">${signed(p.rows_score)}</span>
         </div>
+        ${p.hand && p.seat !== me ? html`<div class="ndb-other-hand" data-hand=${p.seat}
+          title="the hand (the game is over: every card is shown)">${p.hand.map((code, j) =>
+            html`<${Card} key=${j} code=${code} legend=${view.legend} extra="ndb-small" />`)}</div>`
+          : null}
         ${p.rows.map((row, i) => html`<div class="ndb-row" key=${i}
             title=${`${colours[i].name} (${colours[i].english}): ${signed(row.score)}`}>
           <span class=${`ndb-row-colour ndb-${colours[i].code}`}>${colours[i].code}</span>
@@ -292,6 +296,20 @@ function OtherMoves({ moves, send }) {
     ${moves.other.map((text) => html`<button type="button" key=${text} data-action=${text}
       onClick=${() => send(text)}>${text}</button>`)}
   </section>`;
+}
+
+// ---- the replay ------------------------------------------------------------------
+
+// One view with every hand and every face-down card, from a replay step's views
+// ({"spectator": view, "0": view, ...}): the spectator's, each seat's own added.
+export function allHands(views) {
+  const base = views.spectator;
+  const own = (seat) => views[String(seat)];
+  const players = base.players.map((p) => (own(p.seat)
+    ? { ...p, hand: own(p.seat).players[p.seat].hand } : p));
+  const table = base.table.map((code, seat) => (code === null && own(seat)
+    ? own(seat).table[seat] : code));
+  return { ...base, players, table };
 }
 
 // ---- the board -------------------------------------------------------------------
