@@ -165,3 +165,14 @@ def test_the_replay_shows_every_hand_and_every_face_down_card(bench: Bench) -> N
         assert shown == (own["table"][seat] if seat in own["played"] else None)
     assert bench.page.query_selector(".ndb-trick [data-card=back]") is None
     assert views["spectator"]["players"][0]["hand"] is None  # the views are not changed
+
+
+def test_seats_are_named_as_the_shell_names_them(bench: Bench) -> None:
+    fixture = load_fixture("ndb-lead")
+    seats = [dict(row) for row in fixture["seats"]]
+    seats[3] |= {"name": None, "bot": "ismcts:iterations=50"}
+    seats[2] |= {"kind": "open", "name": None}
+    bench.mount("ndb", fixture, seats=list(reversed(seats)))  # found by seat, not place
+    names = bench.page.eval_on_selector_all(
+        ".ndb-trick .ndb-slot-name", "els => els.map(e => e.textContent.trim())")
+    assert names == ["◆ Ada (you)", "Bruno", "Seat 2", "ismcts:iterations=50 bot"]

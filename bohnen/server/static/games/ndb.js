@@ -17,9 +17,13 @@ export const stylesheet = new URL("./ndb.css", import.meta.url).href;
 
 // ---- names -----------------------------------------------------------------
 
+// A seat's name as the shell writes it (a bot by its spec when it has no name), "(you)"
+// after the viewer's own.
 export function seatName(seats, seat, me) {
-  const row = seats && seats[seat];
-  const name = row && row.name ? row.name : `Seat ${seat}`;
+  const row = (seats || []).find((s) => s.seat === seat);
+  let name = `Seat ${seat}`;
+  if (row && row.kind === "bot") name = row.name || `${row.bot} bot`;
+  else if (row && row.name) name = row.name;
   return seat === me ? `${name} (you)` : name;
 }
 
