@@ -501,8 +501,8 @@ function DealPanel({ view, me, seats, send }) {
       <span class="hansa-muted"> ${view.players[me].proposals_left} proposals left</span></h3>
     ${answering ? "" : html`<div class="hansa-deal-to">With: ${targets.map((s) => html`<label
         key=${s}><input type="radio" name="hansa-deal-to" value=${s} checked=${s === to}
-        data-target=${s} onChange=${() => { setTarget(s); reset(); }} />${seatName(seats, s, me)}
-        (${view.players[s].city})</label>`)}</div>`}
+        data-target=${s} onChange=${() => { setTarget(s); reset(); }} />${
+        ` ${seatName(seats, s, me)} (${view.players[s].city})`}</label>`)}</div>`}
     <div class="hansa-muted">${kind}</div>
     <div class="hansa-deal-line"><span class="hansa-deal-label">You give</span>
       ${order.filter((c) => (mine[c] || 0) > 0).map((c) => html`<${Stepper} key=${c} board=${board}
@@ -626,8 +626,8 @@ function Status({ view, me, seats }) {
   const mine = me !== null && view.to_act.includes(me);
   return html`<div class=${`hansa-status${mine ? " hansa-your-turn" : ""}`} data-testid="status">
     <span>Turn ${view.turn}</span>
-    ${view.phase === "over" ? "" : html`<span>${seatName(seats, view.active, me)}'s ${
-      PHASES[view.phase] || view.phase}</span>`}
+    ${view.phase === "over" ? "" : html`<span>${view.active === me ? "Your"
+      : `${seatName(seats, view.active, me)}'s`} ${PHASES[view.phase] || view.phase}</span>`}
     <span title="Neue-Ernte cards: the pile, and the two set aside">Neue Ernte ${
       view.harvest_pile_size} (+${view.harvest_reserve_size})</span>
     <span>Contracts ${view.contract_pile_size}</span>
