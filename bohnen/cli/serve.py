@@ -1,5 +1,7 @@
 """``bohnen serve``: the online table on this machine (uvicorn), its tables kept in an
-SQLite file in the user's data folder unless ``--db`` names another log."""
+SQLite file in the user's data folder unless ``--db`` names another log: another
+SQLite file, or a PostgreSQL database shared by several server processes (the
+``postgres`` extra)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import typer
 import uvicorn
 
 from bohnen.server.app import create_app
+from bohnen.server.database import is_postgres
+from bohnen.server.logbase import hide_password
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
 
@@ -24,13 +28,13 @@ def default_db() -> Path:
     return folder / "tables.sqlite"
 
 
-def db_path(url: str | None) -> Path:
-    """The SQLite file a ``--db`` value names: a path or ``sqlite:///path``."""
+def db_path(url: str | None) -> Path | str:
+    """The log a ``--db`` value names: an SQLite file (a path or ``sqlite:///path``), or
+    a PostgreSQL URL as given."""
     if url is None:
         return default_db()
-    if url.startswith(("postgresql://", "postgres://")):
-        raise ValueError("--db postgresql://… needs the PostgreSQL set-up, which this "
-                         "install does not have yet")
+    if is_postgres(url) or ("://" in url and not url.startswith("sqlite:///")):
+        return url  # the log's opener names what it does not know
     path = Path(url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else url)
     if path.is_dir():
         raise ValueError(f"--db {url}: is a folder; give the log's file")
@@ -56,13 +60,15 @@ def serve_command(
     port: Annotated[int, typer.Option(min=1, max=65_535, help="The port.")] = 8000,
     db: Annotated[str | None, typer.Option(
         help="The tables' log: an SQLite file (default: tables.sqlite in your data "
-             "folder).", metavar="URL")] = None,
+             "folder), or postgresql://… shared by several server processes (pip "
+             "install 'bohnen[postgres]').", metavar="URL")] = None,
 ) -> None:
     """Serve the online table: play in the browser with friends and bots."""
     path = db_path(db)
     check_free(host, port)
     app = create_app(path)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {path}); "
+    where = hide_password(path) if isinstance(path, str) else path
+    typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "
                "open it in a browser, Ctrl+C stops", err=False)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)

@@ -80,9 +80,12 @@ def routes(lobby: Lobby) -> APIRouter:
         seats = (None if request.seats is None
                  else [(s.kind, s.bot) for s in request.seats])
         clock = request.clock.model_dump() if request.clock is not None else None
-        return _answer(lambda: lobby.create(request.game, request.players,
-                                            dict(request.options), request.seed,
-                                            request.name, seats, clock))
+        try:
+            return await lobby.create(request.game, request.players,
+                                      dict(request.options), request.seed, request.name,
+                                      seats, clock)
+        except LobbyError as exc:
+            raise HTTPException(exc.status, str(exc)) from exc
 
     @api.get("/tables")
     async def list_tables() -> JSONObject:
@@ -99,15 +102,14 @@ def routes(lobby: Lobby) -> APIRouter:
 
     @api.post("/tables/{table_id}/join")
     async def join(table_id: TableId, request: Join) -> JSONObject:
-        return _answer(lambda: lobby.join(table_id, request.name, request.seat,
-                                          request.invitation))
+        return await _request(lobby, table_id, {"op": "join", **request.model_dump()})
 
     @api.post("/tables/{table_id}/seats/{seat}")
     async def change_seat(table_id: TableId, seat: int, request: SeatChange,
                           authorization: Annotated[str, Header()] = "") -> JSONObject:
         host = authorization.removeprefix("Bearer ").strip()
-        return _answer(lambda: lobby.manage(table_id, host, seat, request.revoke,
-                                            request.bot))
+        return await _request(lobby, table_id, {"op": "manage", "host": host,
+                                                "seat": seat, **request.model_dump()})
 
     @api.get("/tables/{table_id}/replay")
     async def whole_replay(table_id: TableId) -> JSONObject:
@@ -118,6 +120,14 @@ def routes(lobby: Lobby) -> APIRouter:
         return _answer(lambda: replay.step(lobby.log, table_id, seq))
 
     return api
+
+
+async def _request(lobby: Lobby, table_id: str, request: JSONObject) -> JSONObject:
+    """``request`` carried out by the table's owner; a refusal as its HTTP status."""
+    try:
+        return await lobby.request(table_id, request)
+    except LobbyError as exc:
+        raise HTTPException(exc.status, str(exc)) from exc
 
 
 def _answer(make: Callable[[], JSONObject]) -> JSONObject:

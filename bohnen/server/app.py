@@ -2,8 +2,10 @@
 (:mod:`bohnen.server.api`), one WebSocket per client (:mod:`bohnen.server.session`),
 and the browser client's pages and files (``bohnen/server/static``).
 
-On start the app rebuilds every unfinished table from its log; tokens are signed with
-the log's own secret (kept across restarts) unless one is given.
+On start the app joins the cluster of its log (:mod:`bohnen.server.cluster`): alone
+with an SQLite file, it keeps and rebuilds every unfinished table; with PostgreSQL it
+shares the tables with the other processes. Tokens are signed with the log's own
+secret (kept across restarts, shared by the processes) unless one is given.
 """
 
 from __future__ import annotations
@@ -19,10 +21,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from bohnen.server.api import routes
+from bohnen.server.database import join_cluster, open_log
 from bohnen.server.lobby import Lobby
-from bohnen.server.log import TableLog
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
-from bohnen.server.table import rebuild_all
 from bohnen.server.tokens import Tokens
 
 __all__ = ["BURST", "MAX_FRAME_CHARS", "RATE", "STATIC", "create_app"]
@@ -32,22 +33,22 @@ STATIC = Path(str(resources.files("bohnen.server") / "static"))
 
 def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset(), rate: float = RATE,
-               burst: int = BURST) -> FastAPI:
-    """The app, its tables rebuilt from the log at ``db`` when it starts. ``secret``
-    signs the tokens (by default the log's own); ``origins``: the Origin headers
-    allowed besides the server's own address; ``rate`` and ``burst``: the frames a
-    client may send a second on average, and at once."""
-    log = TableLog(db)
-    lobby = Lobby(log, Tokens(secret or log.secret()))
+               burst: int = BURST, lease: float | None = None) -> FastAPI:
+    """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
+    default the log's own); ``origins``: the Origin headers allowed besides the
+    server's own address; ``rate`` and ``burst``: the frames a client may send a
+    second on average, and at once; ``lease``: with PostgreSQL, the seconds after which
+    the tables of a silent process are adopted."""
+    log = open_log(db)
+    lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        lobby.tables.update(rebuild_all(lobby.log))
-        for table in lobby.tables.values():
-            table.start()
+        await lobby.cluster.start(lobby)
         yield
         for table in lobby.tables.values():
             await table.stop()
+        await lobby.cluster.stop()
         lobby.log.close()
 
     app = FastAPI(title="bohnen", lifespan=lifespan)

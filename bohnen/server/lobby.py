@@ -8,6 +8,14 @@ with a name; an invitation takes its own seat. The host may revoke an invitation
 new one voids it) or seat a bot at an open seat or in place of a person who left. A
 person may hand the seat to a bot and take it back, or leave it.
 
+Every change of a table (an action, a chat line, a seat) is a request to the table's
+owner through the cluster (:mod:`bohnen.server.cluster`): with SQLite this process
+keeps every table; with PostgreSQL the owner may be another process, and this one
+keeps a replica of the table for its own clients, brought up to date from the log
+when the cluster says it changed. The lobby is the cluster's host: it adopts the
+tables it keeps (their writer runs here), releases them, carries out the requests
+for them (:meth:`Lobby.handle`) and brings its replicas up to date.
+
 Every change of a seat goes through :meth:`Table.sit` (logged, then told to the
 table's clients and to its bots). Names are short printable text; bot specs are
 checked by the bots' registry, and numbers in them are bounded so that no table asks
@@ -27,9 +35,10 @@ from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.catalog import refused_options
-from bohnen.server.log import SeatRow, TableLog, TableRow
+from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
+from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
 from bohnen.server.table import Table
-from bohnen.server.tokens import Pass, Tokens
+from bohnen.server.tokens import Pass, Role, Tokens
 
 MAX_NAME = 40
 MAX_BOT_NUMBER = 5_000  # iterations and the like, in a bot spec at an online table
@@ -74,16 +83,113 @@ def check_bot(spec: object, game_name: str) -> str:
 
 
 class Lobby:
-    """The tables of one server process, their log and the signer of their tokens."""
+    """The tables of one server process (kept here, or replicas), their log, the
+    cluster of processes and the signer of their tokens."""
 
-    def __init__(self, log: TableLog, tokens: Tokens) -> None:
+    def __init__(self, log: Log, tokens: Tokens, cluster: Cluster | None = None) -> None:
         self.log = log
         self.tokens = tokens
+        self.cluster: Cluster = cluster or Solo(log)
         self.tables: dict[str, Table] = {}
+
+    # --- the cluster's host -------------------------------------------------------------
+
+    async def adopt(self, table_id: str) -> None:
+        """This process keeps the table now: rebuilt from the log (or its replica
+        brought up to date) and its writer started."""
+        table = self.tables.get(table_id)
+        if table is None:
+            table = self.tables[table_id] = self._rebuild(table_id)
+        else:
+            self._catch_up(table)
+        table.start()
+
+    async def release(self, table_id: str) -> None:
+        """Another process keeps the table now: its writer stops here (it stays a
+        replica for the clients watching it)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            await table.stop()
+
+    async def changed(self, change: Change) -> None:
+        """The log of a table kept elsewhere changed: its replica catches up (every
+        replica after a ``resync``)."""
+        ids = list(self.tables) if change.kind == "resync" else [change.table_id]
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is not None and not self.cluster.owns(table_id):
+                self._catch_up(table)
+
+    def _catch_up(self, table: Table) -> None:
+        for logged in self.log.actions(table.table_id, after=table.seq):
+            table.follow(logged)
+        seats = self.log.seats(table.table_id)
+        if seats != table.seats:
+            table.follow_seats(seats)
+        table.follow_chat(self.log.chat(table.table_id, after=table.chat_seen))
+
+    def _rebuild(self, table_id: str) -> Table:
+        row = self.log.table(table_id)
+        if row is None:
+            raise LookupError(f"there is no table {table_id}")
+        return Table.rebuild(self.log, row)
+
+    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+        """A request for a table kept here (made here or forwarded by another process):
+        its answer, or ``{"error", "status"}``."""
+        try:
+            table = self.table(table_id)
+            return await self._carry_out(table, request)
+        except LobbyError as exc:
+            return {"error": str(exc), "status": exc.status}
+
+    async def request(self, table_id: str, request: JSONObject) -> JSONObject:
+        """``request`` carried out by the table's owner, wherever it is; its answer, or
+        ``LobbyError`` saying why it was refused."""
+        try:
+            answer = await self.cluster.call(table_id, request)
+        except LookupError as exc:
+            raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
+        except (NoAnswer, LogConflict) as exc:
+            raise LobbyError(str(exc), 503) from exc
+        error = answer.get("error")
+        if error is not None:
+            status = answer.get("status", 422)
+            raise LobbyError(str(error), status if isinstance(status, int) else 422)
+        return answer
+
+    async def _carry_out(self, table: Table, request: JSONObject) -> JSONObject:
+        op = request.get("op")
+        if op == "join":
+            return self.join(table, request.get("name"), _seat(request.get("seat")),
+                             _text(request.get("invitation")))
+        if op == "manage":
+            return self.manage(table, request.get("host"), _seat(request.get("seat")),
+                               request.get("revoke") is True, _text(request.get("bot")))
+        seat = _seat(request.get("seat"))
+        generation = request.get("generation")
+        if seat is not None:
+            self.check_holder(Pass(table.table_id, "seat", seat,
+                                   generation if isinstance(generation, int) else -1), table)
+        if op == "chat":
+            line = table.say(seat, _speaker(table, seat), str(request.get("text")))
+            return {"n": line.n}
+        if seat is None:
+            raise LobbyError("a spectator makes no move")
+        if op == "action":
+            reply = await table.submit(seat, str(request.get("action")))
+            return {"seq": reply.seq} if reply.ok else {"error": reply.error, "status": 422}
+        if op == "standin":
+            self.stand_in(table, seat, _text(request.get("bot")))
+            return {}
+        if op == "leave":
+            self.leave(table, seat)
+            return {}
+        raise LobbyError(f"no such request: {excerpt(op)}")
 
     # --- setting up ---------------------------------------------------------------------
 
-    def create(self, game_name: str, players: int, options: JSONObject, seed: int | None,
+    async def create(self, game_name: str, players: int, options: JSONObject, seed: int | None,
                name: str | None, seats: Sequence[tuple[SeatChoice, str | None]] | None,
                clock: JSONObject | None) -> JSONObject:
         """A new table (see the module); its id and tokens."""
@@ -104,6 +210,8 @@ class Lobby:
         choices = list(seats) if seats is not None else default
         rows = self._seat_rows(game.name, players, choices, name)
         table_id = secrets.token_urlsafe(8)
+        if not await self.cluster.claim(table_id):
+            raise LobbyError("the table's id is taken: try again", 503)
         setup: JSONObject = {"clock": clock, "host": rows_host(rows)}
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup)
@@ -142,9 +250,17 @@ class Lobby:
     # --- finding ------------------------------------------------------------------------
 
     def table(self, table_id: str) -> Table:
+        """The table (from the log if it is not here yet: kept here, with its writer,
+        or a replica of a table kept by another process)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise LobbyError(f"no table {excerpt(table_id)} is being played here", 404)
+            try:
+                table = self._rebuild(table_id)
+            except LookupError as exc:
+                raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
+            self.tables[table_id] = table
+            if self.cluster.owns(table_id):
+                table.start()
         return table
 
     def summary(self, table: Table) -> JSONObject:
@@ -155,7 +271,10 @@ class Lobby:
                 "created": created.created if created is not None else 0.0}
 
     def listing(self) -> JSONObject:
-        """The tables: open (free seats), playing, and the last finished ones."""
+        """The tables: open (free seats), playing, and the last finished ones (those
+        of other processes too: loaded from the log as replicas)."""
+        for row in self.log.unfinished():
+            self.table(row.table_id)
         live = sorted(self.tables.values(), key=lambda t: -self._created(t))
         current = [t for t in live if not t.state.is_over]
         return {"open": [self.summary(t) for t in current if not t.started],
@@ -168,11 +287,11 @@ class Lobby:
 
     # --- seats --------------------------------------------------------------------------
 
-    def join(self, table_id: str, name: object, seat: int | None,
+    def join(self, table: Table, name: object, seat: int | None,
              invitation: str | None) -> JSONObject:
         """``name`` takes a free seat (the one its invitation names, or ``seat``, or the
         first free one); the seat's token."""
-        table = self.table(table_id)
+        table_id = table.table_id
         name = check_name(name)
         if invitation is not None:
             invited = self._read(invitation, table_id, "invite")
@@ -196,13 +315,14 @@ class Lobby:
             raise LobbyError(f"{where} taken at table {table.table_id}", 409)
         return free[0]
 
-    def manage(self, table_id: str, host: str, seat: int, revoke: bool,
+    def manage(self, table: Table, host: object, seat: int | None, revoke: bool,
                bot: str | None) -> JSONObject:
         """The host revokes ``seat``'s invitation or seats a bot there (a person there
         loses the seat: their token is void)."""
-        table = self.table(table_id)
+        table_id = table.table_id
         self._read(host, table_id, "host")
         self.check_seat(table, seat)
+        assert seat is not None
         row = table.seats[seat]
         if bot is not None:
             table.sit(SeatRow(seat, "bot", bot=check_bot(bot, table.game.name),
@@ -245,12 +365,25 @@ class Lobby:
             if table.seats[granted.seat].generation != granted.generation:
                 raise LobbyError("this seat has been given to someone else", 403)
 
-    def _read(self, token: object, table_id: str, *roles: Literal[
-            "seat", "invite", "spectator", "host"]) -> Pass:
+    def _read(self, token: object, table_id: str, *roles: Role) -> Pass:
         try:
             return self.tokens.read(token, table_id, *roles)
         except ValueError as exc:
             raise LobbyError(str(exc), 403) from exc
+
+
+def _seat(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _speaker(table: Table, seat: int | None) -> str:
+    if seat is None:
+        return "spectator"
+    return table.seats[seat].name or f"seat {seat}"
 
 
 def rows_host(rows: Sequence[SeatRow]) -> str | None:

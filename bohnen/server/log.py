@@ -13,6 +13,10 @@ there: a person by name, a bot by spec, or nobody yet; ``generation`` counts the
 seat's invitation links, so that bumping it revokes the old one), its chat, and the
 time of each action (for the clocks and the replay).
 
+The rows and the :class:`~bohnen.server.logbase.Log` protocol this log implements are
+in :mod:`bohnen.server.logbase` (re-exported here); PostgreSQL's log is
+:mod:`bohnen.server.pg`.
+
 SQLite (the standard library's ``sqlite3``) in write-ahead-log mode with
 ``synchronous=FULL``: every commit is on disk when it returns (with ``NORMAL`` a
 commit may roll back after a power loss).
@@ -24,11 +28,20 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from bohnen.core.protocol import JSONObject
+from bohnen.server.logbase import (
+    ChatLine,
+    LogConflict,
+    Logged,
+    SeatKind,
+    SeatRow,
+    TableRow,
+    table_row,
+)
+
+__all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
 SCHEMA_VERSION = 2  # PRAGMA user_version of a log this code reads
 
@@ -75,64 +88,6 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, seq)
 );
 """
-
-SeatKind = Literal["open", "person", "bot"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """What starts a table's game: the game's name, its options (JSON) and seed."""
-
-    table_id: str
-    game: str
-    options: JSONObject
-    seed: int
-    finished: bool
-    setup: JSONObject = field(default_factory=dict)
-    created: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """Who sits at a seat: nobody yet (``open``), a person (``name``) or a bot
-    (``bot``, its spec). A person may hand the seat to a bot for a while
-    (``standin``, a bot spec) and take it back. ``generation`` numbers the seat's
-    invitation link: a token of an older generation is void."""
-
-    seat: int
-    kind: SeatKind = "open"
-    name: str | None = None
-    bot: str | None = None
-    standin: str | None = None
-    generation: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    """A chat message of a table: its number (from 1), who wrote it (``seat`` None for
-    a spectator), at which step of the game and when."""
-
-    n: int
-    seat: int | None
-    name: str
-    text: str
-    seq: int
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Logged:
-    """One accepted action: its step in the table (from 1), its seat, its notation."""
-
-    seq: int
-    seat: int
-    action: str
-    at: float = 0.0
-
-
-class LogConflict(RuntimeError):
-    """A step written twice: another writer got there first."""
-
 
 class TableLog:
     """The log in one SQLite file (``:memory:`` for a log that dies with it)."""
@@ -247,19 +202,19 @@ class TableLog:
     def table(self, table_id: str) -> TableRow | None:
         row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
                                (table_id,)).fetchone()
-        return None if row is None else _table_row(row)
+        return None if row is None else table_row(row)
 
     def unfinished(self) -> list[TableRow]:
         """Every table whose game is not over, in the order they were created."""
         rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables "
                                 "WHERE finished = 0 ORDER BY rowid").fetchall()
-        return [_table_row(row) for row in rows]
+        return [table_row(row) for row in rows]
 
     def finished(self, limit: int = 100) -> list[TableRow]:
         """The last ``limit`` tables whose game is over, the newest first."""
         rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished = 1 "
                                 "ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
-        return [_table_row(row) for row in rows]
+        return [table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""
@@ -270,17 +225,3 @@ class TableLog:
 
 
 _TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created"
-
-
-def _table_row(row: tuple[str, str, str, int, int, str, float]) -> TableRow:
-    table_id, game, options, seed, finished, setup, created = row
-    return TableRow(table_id, game, _object(options, table_id), seed, bool(finished),
-                    _object(setup, table_id), created)
-
-
-def _object(text: str, table_id: str) -> JSONObject:
-    loaded = json.loads(text)
-    if not isinstance(loaded, dict):
-        raise ValueError(f"the log of table {table_id} holds {text[:40]!r}, not a JSON "
-                         "object")
-    return loaded

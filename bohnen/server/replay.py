@@ -12,11 +12,11 @@ from bohnen.core.files import excerpt
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.lobby import LobbyError
-from bohnen.server.log import TableLog, TableRow
+from bohnen.server.logbase import Log, TableRow
 from bohnen.server.table import chat_frame
 
 
-def _finished(log: TableLog, table_id: str) -> TableRow:
+def _finished(log: Log, table_id: str) -> TableRow:
     row = log.table(table_id)
     if row is None:
         raise LobbyError(f"no table {excerpt(table_id)}", 404)
@@ -26,7 +26,7 @@ def _finished(log: TableLog, table_id: str) -> TableRow:
     return row
 
 
-def record(log: TableLog, table_id: str) -> JSONObject:
+def record(log: Log, table_id: str) -> JSONObject:
     """The finished table's game, seats, chat and steps."""
     row = _finished(log, table_id)
     seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
@@ -37,7 +37,7 @@ def record(log: TableLog, table_id: str) -> JSONObject:
                       for a in log.actions(table_id)]}
 
 
-def step(log: TableLog, table_id: str, seq: int) -> JSONObject:
+def step(log: Log, table_id: str, seq: int) -> JSONObject:
     """The table after step ``seq`` (0: before the first) as each seat and a spectator
     saw it, and that step's events as each saw them."""
     row = _finished(log, table_id)

@@ -64,8 +64,9 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
         await socket.close(code=1008, reason="this Origin may not connect")
         return
     await socket.accept()
-    table = lobby.tables.get(table_id)
-    if table is None:
+    try:
+        table = lobby.table(table_id)
+    except LobbyError:
         await socket.close(code=1008, reason="no such table")
         return
     try:
@@ -132,37 +133,31 @@ async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
 
 async def _answer(lobby: Lobby, table: Table, granted: Pass,
                   frame: dict[str, Any]) -> JSONObject | None:
-    """What the client asked, done; the reply frame (None: the change is its own
-    answer, sent to every client of the table)."""
-    seat = granted.seat
+    """What the client asked, carried out by the table's owner (here or in another
+    process); the reply frame (None: the change is its own answer, sent to every
+    client of the table)."""
+    who: JSONObject = {"seat": granted.seat, "generation": granted.generation}
     if "chat" in frame:
-        table.say(seat, _speaker(table, seat), _chat_text(frame["chat"]))
+        await lobby.request(table.table_id, {"op": "chat", **who,
+                                             "text": _chat_text(frame["chat"])})
         return None
-    if seat is None:
+    if granted.seat is None:
         raise ValueError("a spectator makes no move")
     if "standin" in frame:
         spec = frame["standin"]
         if spec is not None and not isinstance(spec, str):
             raise ValueError('"standin" is a bot spec, or null to take the seat back')
-        lobby.stand_in(table, seat, spec)
+        await lobby.request(table.table_id, {"op": "standin", **who, "bot": spec})
         return None
     if frame.get("leave") is True:
-        lobby.leave(table, seat)
+        await lobby.request(table.table_id, {"op": "leave", **who})
         raise SeatLost("you left the seat")
     text = frame.get("action")
     if not isinstance(text, str):
         raise ValueError('a frame is {"action": "<notation>"}, {"chat": "<text>"}, '
                          '{"standin": "<bot>"|null} or {"leave": true}')
-    reply = await table.submit(seat, text)
-    if reply.ok:
-        return {"type": "ack", "seq": reply.seq}
-    return {"type": "error", "error": reply.error}
-
-
-def _speaker(table: Table, seat: int | None) -> str:
-    if seat is None:
-        return "spectator"
-    return table.seats[seat].name or f"seat {seat}"
+    answer = await lobby.request(table.table_id, {"op": "action", **who, "action": text})
+    return {"type": "ack", "seq": answer["seq"]}
 
 
 def _chat_text(value: object) -> str:

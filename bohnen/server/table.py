@@ -37,7 +37,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.log import ChatLine, Logged, SeatRow, TableLog, TableRow
+from bohnen.server.logbase import ChatLine, Log, Logged, SeatRow, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 
@@ -82,7 +82,7 @@ class _Request:
 class Table:
     """A table's game, kept in step with its log."""
 
-    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: TableLog,
+    def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: Log,
                  seed: int = 0, seats: Sequence[SeatRow] | None = None,
                  setup: JSONObject | None = None) -> None:
         self.table_id = table_id
@@ -97,6 +97,7 @@ class Table:
         self.watchers: list[Watcher] = []
         self.listeners: list[Listener] = []
         self.clock: ClockView | None = None
+        self.chat_seen = 0  # the number of the last chat line sent to the watchers
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
@@ -113,7 +114,7 @@ class Table:
         return all(row.kind != "open" for row in self.seats)
 
     @classmethod
-    def create(cls, log: TableLog, table_id: str, game_name: str, options: JSONObject,
+    def create(cls, log: Log, table_id: str, game_name: str, options: JSONObject,
                seed: int, seats: Sequence[SeatRow] | None = None,
                setup: JSONObject | None = None) -> Table:
         """A new table, logged; ``ValueError`` naming a bad game or option. Without
@@ -126,7 +127,7 @@ class Table:
         return cls(table_id, game, state, log, seed, rows, setup)
 
     @classmethod
-    def rebuild(cls, log: TableLog, row: TableRow) -> Table:
+    def rebuild(cls, log: Log, row: TableRow) -> Table:
         """The table ``row`` as its log leaves it: its game from the seed, each logged
         action applied in order."""
         game = get_game(row.game)
@@ -135,6 +136,8 @@ class Table:
                     row.setup)
         for logged in log.actions(row.table_id):
             table._replay(logged)
+        lines = log.chat(row.table_id)
+        table.chat_seen = lines[-1].n if lines else 0
         return table
 
     def _replay(self, logged: Logged) -> None:
@@ -189,11 +192,22 @@ class Table:
         self.times.append(at)
         if self.state.is_over:
             self.log.finish(self.table_id)
+        self._tell(seq)
+        self._tell_listeners()
+        return Reply(seq)
+
+    def follow(self, logged: Logged) -> None:
+        """Step ``logged``, written to the log by the table's writer in another server
+        process (this one keeps a replica of the table for its watchers): applied and
+        sent to the watchers as if it had been written here. The listeners (bots,
+        clock) are not told: they run at the writer's process."""
+        self._replay(logged)
+        self._tell(logged.seq)
+
+    def _tell(self, seq: int) -> None:
         for watcher in self.watchers:
             watcher.frames.put_nowait(self.frame(seq, watcher.viewer))
             watcher.frames.put_nowait(self.view_frame(watcher.viewer))
-        self._tell_listeners()
-        return Reply(seq)
 
     def _tell_listeners(self) -> None:
         for listener in list(self.listeners):
@@ -296,9 +310,26 @@ class Table:
     def say(self, seat: int | None, name: str, text: str) -> ChatLine:
         """A chat line, logged, then sent to every watcher."""
         line = self.log.say(self.table_id, seat, name, text, self.seq, time.time())
-        for watcher in self.watchers:
-            watcher.frames.put_nowait(chat_frame(line))
+        self.follow_chat([line])
         return line
+
+    def follow_chat(self, lines: Sequence[ChatLine]) -> None:
+        """Chat lines (said here, or at the table's owner in another process) sent to
+        every watcher, each once."""
+        for line in lines:
+            if line.n <= self.chat_seen:
+                continue
+            self.chat_seen = line.n
+            for watcher in self.watchers:
+                watcher.frames.put_nowait(chat_frame(line))
+
+    def follow_seats(self, rows: Sequence[SeatRow]) -> None:
+        """The seats as the table's owner (another process) changed them, told to the
+        watchers (a replica's listeners are not told)."""
+        self.seats = list(rows)
+        self._tell_seats()
+        for watcher in self.watchers:
+            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
 
 
 def chat_frame(line: ChatLine) -> JSONObject:
@@ -310,6 +341,6 @@ def _people(players: int) -> list[SeatRow]:
     return [SeatRow(seat, "person", name=f"seat {seat}") for seat in range(players)]
 
 
-def rebuild_all(log: TableLog) -> dict[str, Table]:
+def rebuild_all(log: Log) -> dict[str, Table]:
     """Every unfinished table of the log, rebuilt (what the server does on start)."""
     return {row.table_id: Table.rebuild(log, row) for row in log.unfinished()}

@@ -71,13 +71,15 @@ def test_serve_prints_the_address_and_keeps_tables_in_the_data_folder(
     (["--port", "70000"], "--port"),
     (["--db", "/no/such/folder/t.sqlite"], "no folder /no/such/folder"),
     (["--db", "."], "is a folder"),
-    (["--db", "postgresql://localhost/bohnen"], "PostgreSQL"),
+    (["--db", "postgresql://nobody:secret@127.0.0.1:1/bohnen"], "127.0.0.1:1"),
+    (["--db", "mysql://localhost/bohnen"], "not a database this server keeps its log in"),
 ])
 def test_serve_refuses_a_bad_option_with_one_line(
         args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bohnen: error:") and words in err and err.count("\n") == 1
+    assert "secret" not in err  # a password is never shown
 
 
 def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -1,7 +1,8 @@
 """« A kill -9 at any moment loses no acknowledged action » (issue 24): a process plays
 a table, printing each step once the writer acknowledged it; it is killed (SIGKILL)
 mid-game again and again and started again on the same log; every acknowledged step
-must be in the log, and the log must rebuild the table."""
+must be in the log, and the log must rebuild the table. On both databases (the
+fixture ``db_url``: tests/server/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,20 +13,19 @@ import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 
-from bohnen.server.log import TableLog
+from bohnen.server.database import open_log
 from bohnen.server.table import rebuild_all
 
 PLAYER = textwrap.dedent("""
     import random, sys
     from bohnen.core import get_game
-    from bohnen.server.log import TableLog
+    from bohnen.server.database import open_log
     from bohnen.server.table import Table
 
-    log = TableLog(sys.argv[1])
+    log = open_log(sys.argv[1])
     row = log.table("t1")
     if row is None:
         table = Table.create(log, "t1", "bohnanza", get_game("bohnanza").options(4).to_json(), 11)
@@ -42,13 +42,12 @@ PLAYER = textwrap.dedent("""
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_killed_again_and_again_no_acknowledged_step_is_lost(tmp_path: Path) -> None:
-    path = tmp_path / "tables.sqlite"
+def test_killed_again_and_again_no_acknowledged_step_is_lost(db_url: str) -> None:
     rng = random.Random(24)
     acknowledged = 0
     deadline = time.monotonic() + 60
     for _round in range(6):
-        player = subprocess.Popen([sys.executable, "-c", PLAYER, str(path)],
+        player = subprocess.Popen([sys.executable, "-c", PLAYER, db_url],
                                   stdout=subprocess.PIPE, text=True)
         try:
             assert player.stdout is not None
@@ -66,7 +65,7 @@ def test_killed_again_and_again_no_acknowledged_step_is_lost(tmp_path: Path) -> 
             player.wait(timeout=30)
             if player.stdout is not None:
                 player.stdout.close()
-        log = TableLog(path)
+        log = open_log(db_url)
         steps = [logged.seq for logged in log.actions("t1")]
         assert steps == list(range(1, len(steps) + 1))
         assert len(steps) >= acknowledged, "an acknowledged step was lost"

@@ -1,5 +1,6 @@
 """The log beside the actions (issue 24, lobby and table pages): seats, chat, the time
-of each action, and a log of another version refused with a message."""
+of each action, and a log of another version refused with a message; on both
+databases (the fixtures ``db_url`` and ``log``: tests/server/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,27 @@ from pathlib import Path
 
 import pytest
 
+from bohnen.server.database import open_log
 from bohnen.server.log import ChatLine, SeatRow, TableLog
+from bohnen.server.logbase import Log
 
 
-def test_seats_are_kept_and_replaced(tmp_path: Path) -> None:
-    log = TableLog(tmp_path / "t.sqlite")
+def test_seats_are_kept_and_replaced(db_url: str) -> None:
+    log = open_log(db_url)
     seats = [SeatRow(0, "person", name="Ada"), SeatRow(1, "bot", bot="heuristic"),
              SeatRow(2)]
     log.create("t1", "bohnanza", {"players": 3}, 5, {"clock": None}, seats, at=12.5)
     assert log.seats("t1") == seats
     log.put_seat("t1", SeatRow(2, "person", name="Bea", generation=1))
     log.close()
-    reopened = TableLog(tmp_path / "t.sqlite")
+    reopened = open_log(db_url)
     assert reopened.seats("t1")[2] == SeatRow(2, "person", name="Bea", generation=1)
     row = reopened.table("t1")
     assert row is not None and row.setup == {"clock": None} and row.created == 12.5
+    reopened.close()
 
 
-def test_chat_lines_are_numbered_in_order_per_table(tmp_path: Path) -> None:
-    log = TableLog(tmp_path / "t.sqlite")
+def test_chat_lines_are_numbered_in_order_per_table(log: Log) -> None:
     log.create("t1", "bohnanza", {}, 1)
     log.create("t2", "bohnanza", {}, 1)
     first = log.say("t1", 0, "Ada", "hello", 0, 1.0)
@@ -38,8 +41,7 @@ def test_chat_lines_are_numbered_in_order_per_table(tmp_path: Path) -> None:
     assert log.chat("t1", after=1) == [second]
 
 
-def test_actions_keep_their_time(tmp_path: Path) -> None:
-    log = TableLog(tmp_path / "t.sqlite")
+def test_actions_keep_their_time(log: Log) -> None:
     log.create("t1", "bohnanza", {}, 1)
     log.append("t1", 1, 0, "0: plant 0", 99.25)
     assert log.actions("t1")[0].at == 99.25
@@ -52,3 +54,24 @@ def test_a_log_of_another_version_is_refused_with_a_message(tmp_path: Path) -> N
         db.execute("PRAGMA user_version=1")
     with pytest.raises(ValueError, match="version 1; this server reads version 2"):
         TableLog(path)
+
+
+def test_the_secret_is_made_once_and_kept(db_url: str) -> None:
+    first = open_log(db_url)
+    secret = first.secret()
+    assert len(secret) == 64 and first.secret() == secret
+    first.close()
+    again = open_log(db_url)  # a restarted server, or another server process
+    assert again.secret() == secret
+    again.close()
+
+
+def test_tables_are_listed_in_the_order_they_were_made(log: Log) -> None:
+    for table_id in ("t3", "t1", "t2", "t0"):
+        log.create(table_id, "bohnanza", {}, 1)
+    log.finish("t1")
+    log.finish("t0")
+    assert [row.table_id for row in log.unfinished()] == ["t3", "t2"]
+    assert [row.table_id for row in log.finished()] == ["t0", "t1"]
+    assert [row.table_id for row in log.finished(limit=1)] == ["t0"]
+    assert log.table("t9") is None and log.actions("t9") == [] and log.seats("t9") == []

@@ -1,27 +1,25 @@
 """The online table's core (issue 24, "Order and durability"): one writer per table,
 each accepted action committed to the log before anybody hears of it, tables rebuilt
 from the log on start, refused actions changing nothing, a seat never acting for
-another, and watchers given only what their seat may see, also when they come back."""
+another, and watchers given only what their seat may see, also when they come back.
+On both databases (the fixtures ``db_url`` and ``log``: tests/server/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bohnen.core import get_game
-from bohnen.server.log import LogConflict, SeatRow, TableLog
+from bohnen.server.database import open_log
+from bohnen.server.logbase import Log, LogConflict, SeatRow
 from bohnen.server.table import Table, Watcher, rebuild_all
 
 
-def _log(tmp_path: Path) -> TableLog:
-    return TableLog(tmp_path / "tables.sqlite")
-
-
-def _table(log: TableLog, game: str = "bohnanza", seed: int = 7) -> Table:
+def _table(log: Log, game: str = "bohnanza", seed: int = 7) -> Table:
     options = get_game(game).options(4).to_json()
     return Table.create(log, "t1", game, options, seed)
 
@@ -51,8 +49,7 @@ def _play(table: Table, moves: int, rng: random.Random) -> None:
 
 
 def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
-        tmp_path: Path) -> None:
-    log = _log(tmp_path)
+        db_url: str, log: Log) -> None:
     table = _table(log)
     order: list[str] = []
     append = log.append
@@ -70,12 +67,14 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
     order.append(f"frame {watcher.frames.get_nowait()['seq']}")
     assert reply.ok and reply.seq == 1
     assert order == ["logged 1", "frame 1"]
-    # what the log holds is what another process reading the file sees
-    assert [(a.seq, a.action) for a in TableLog(log.path).actions("t1")] == [(1, text)]
+    # what the log holds is what another process reading the database sees
+    other = open_log(db_url)
+    assert [(a.seq, a.action) for a in other.actions("t1")] == [(1, text)]
+    other.close()
 
 
-def test_a_refused_action_changes_nothing_and_says_why(tmp_path: Path) -> None:
-    table = _table(_log(tmp_path))
+def test_a_refused_action_changes_nothing_and_says_why(log: Log) -> None:
+    table = _table(log)
     before = table.state.to_json()
     seat = table.state.to_act()[0]
     other = (seat + 1) % 4
@@ -89,8 +88,8 @@ def test_a_refused_action_changes_nothing_and_says_why(tmp_path: Path) -> None:
     assert table.seq == 0 and table.log.actions("t1") == []
 
 
-def test_a_seat_never_acts_for_another(tmp_path: Path) -> None:
-    table = _table(_log(tmp_path))
+def test_a_seat_never_acts_for_another(log: Log) -> None:
+    table = _table(log)
     seat, text = _first_legal(table)
     impostor = (seat + 1) % 4
     reply = table.accept(impostor, text)
@@ -100,13 +99,14 @@ def test_a_seat_never_acts_for_another(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])
-def test_a_table_is_rebuilt_from_its_log_as_it_was(tmp_path: Path, game: str) -> None:
-    log = _log(tmp_path)
+def test_a_table_is_rebuilt_from_its_log_as_it_was(db_url: str, game: str) -> None:
+    log = open_log(db_url)
     table = _table(log, game)
     _play(table, 60, random.Random(1))
     log.close()
-    reopened = TableLog(tmp_path / "tables.sqlite")  # as a restarted server opens it
+    reopened = open_log(db_url)  # as a restarted server opens it
     tables = rebuild_all(reopened)
+    reopened.close()
     again = tables["t1"]
     assert again.seq == table.seq == 60
     assert again.state.to_json() == table.state.to_json()
@@ -114,16 +114,14 @@ def test_a_table_is_rebuilt_from_its_log_as_it_was(tmp_path: Path, game: str) ->
         assert again.frame(37, viewer) == table.frame(37, viewer)
 
 
-def test_a_finished_game_is_not_rebuilt(tmp_path: Path) -> None:
-    log = _log(tmp_path)
+def test_a_finished_game_is_not_rebuilt(log: Log) -> None:
     table = _table(log, "ndb")
     _play(table, 100_000, random.Random(2))
     assert table.state.is_over
     assert rebuild_all(log) == {}
 
 
-def test_a_step_written_twice_is_refused_by_the_log(tmp_path: Path) -> None:
-    log = _log(tmp_path)
+def test_a_step_written_twice_is_refused_by_the_log(log: Log) -> None:
     table = _table(log)
     seat, text = _first_legal(table)
     assert table.accept(seat, text).ok
@@ -133,9 +131,8 @@ def test_a_step_written_twice_is_refused_by_the_log(tmp_path: Path) -> None:
         _table(log)
 
 
-def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(
-        tmp_path: Path) -> None:
-    table = _table(_log(tmp_path))
+def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(log: Log) -> None:
+    table = _table(log)
     _play(table, 40, random.Random(3))
     watcher = table.watch(1, after=25)
     frames = [watcher.frames.get_nowait() for _ in range(15)]
@@ -149,9 +146,9 @@ def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(
     assert [f["seq"] for f in _drain(watcher)] == [41]
 
 
-def test_no_frame_shows_a_card_drawn_by_another_seat(tmp_path: Path) -> None:
+def test_no_frame_shows_a_card_drawn_by_another_seat(log: Log) -> None:
     # Bohnanza's draws are private: a frame to another seat or a spectator names no bean
-    table = _table(_log(tmp_path))
+    table = _table(log)
     watchers = {viewer: table.watch(viewer) for viewer in (0, 1, 2, 3, None)}
     _play(table, 200, random.Random(5))
     drawn_seen = 0
@@ -168,9 +165,9 @@ def test_no_frame_shows_a_card_drawn_by_another_seat(tmp_path: Path) -> None:
     assert drawn_seen > 0
 
 
-def test_one_writer_orders_actions_sent_at_once(tmp_path: Path) -> None:
+def test_one_writer_orders_actions_sent_at_once(log: Log) -> None:
     async def scenario() -> None:
-        table = _table(_log(tmp_path))
+        table = _table(log)
         plan = table.state.clone()  # ten legal moves in a row, worked out aside
         moves = []
         for _ in range(10):
@@ -191,11 +188,11 @@ def test_one_writer_orders_actions_sent_at_once(tmp_path: Path) -> None:
 
 
 def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
-        tmp_path: Path) -> None:
+        db_url: str, log: Log) -> None:
     seats = [SeatRow(0, "person", name="Ada"), SeatRow(1, "bot", bot="random"),
              SeatRow(2), SeatRow(3)]
     options = get_game("bohnanza").options(4).to_json()
-    table = Table.create(_log(tmp_path), "t1", "bohnanza", options, 7, seats)
+    table = Table.create(log, "t1", "bohnanza", options, 7, seats)
     calls: list[int] = []
     table.listeners.append(lambda t, seq: calls.append(seq))
     watcher = table.watch(0)
@@ -211,12 +208,12 @@ def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
     assert text in frames[-1]["legal"]
     assert [s["name"] for s in frames[-2]["seats"]] == ["Ada", None, "Bea", None]
     assert table.accept(seat, text).ok and calls == [0, 0, 1]
-    rebuilt = rebuild_all(TableLog(tmp_path / "tables.sqlite"))["t1"]
+    rebuilt = rebuild_all(open_log(db_url))["t1"]
     assert rebuilt.seats == table.seats and rebuilt.seq == 1
 
 
-def test_chat_lines_reach_every_watcher_and_one_who_comes_back(tmp_path: Path) -> None:
-    table = _table(_log(tmp_path))
+def test_chat_lines_reach_every_watcher_and_one_who_comes_back(log: Log) -> None:
+    table = _table(log)
     watcher = table.watch(None)
     table.say(0, "Ada", "good luck")
     _play(table, 3, random.Random(1))
@@ -225,3 +222,25 @@ def test_chat_lines_reach_every_watcher_and_one_who_comes_back(tmp_path: Path) -
         (1, "good luck", 0), (2, "nice", 3)]
     again = table.watch(2, after=3, chat_after=1)
     assert [f["text"] for f in _drain(again, "chat")] == ["nice"]
+
+
+def test_a_replica_following_the_log_tells_its_watchers_the_same(db_url: str,
+                                                                 log: Log) -> None:
+    # another server process keeps a replica of the table, from its own connection
+    table = _table(log)
+    other = open_log(db_url)
+    row = other.table("t1")
+    assert row is not None
+    replica = Table.rebuild(other, row)
+    pairs = {viewer: (table.watch(viewer), replica.watch(viewer)) for viewer in (0, 3, None)}
+    _play(table, 30, random.Random(6))
+    for logged in other.actions("t1", after=replica.seq):
+        replica.follow(logged)
+    assert replica.seq == 30 and replica.state.to_json() == table.state.to_json()
+    for kept, followed in pairs.values():
+        frames = [kept.frames.get_nowait() for _ in range(kept.frames.qsize())]
+        assert sum(f["type"] == "step" for f in frames) == 30
+        assert [followed.frames.get_nowait() for _ in range(followed.frames.qsize())] == frames
+    with pytest.raises(ValueError, match="skips from step 30 to 32"):
+        replica.follow(dataclasses.replace(other.actions("t1")[0], seq=32))
+    other.close()
