@@ -132,12 +132,6 @@ export function dealTargets(view, seat) {
   return [view.active];
 }
 
-function counts(list) {
-  const out = {};
-  for (const code of list) out[code] = (out[code] || 0) + 1;
-  return out;
-}
-
 function spread(counted, order) {
   const out = [];
   for (const code of order) for (let i = 0; i < (counted[code] || 0); i++) out.push(code);

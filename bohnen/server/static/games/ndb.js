@@ -76,7 +76,7 @@ export function takers(view) {
 
 // ---- cards -----------------------------------------------------------------
 
-function Card({ code, legend, action, send, extra, label }) {
+function Card({ code, legend, action, send, extra }) {
   const colour = code[0];
   const kind = code.slice(1);
   const special = kind === "-" || kind === "x2" || kind === "0";
@@ -90,7 +90,7 @@ function Card({ code, legend, action, send, extra, label }) {
     return html`<button type="button" class=${cls} title=${`${words}: ${action}`}
       data-card=${code} data-action=${action} onClick=${() => send(action)}>${face}</button>`;
   }
-  return html`<span class=${cls} title=${label || words} data-card=${code}>${face}</span>`;
+  return html`<span class=${cls} title=${words} data-card=${code}>${face}</span>`;
 }
 
 function Back({ title }) {
