@@ -9,7 +9,6 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection
@@ -34,8 +33,8 @@ def _set_up(base: str, game: str, seats: list[dict[str, str]], **more: Any) -> d
     return answer
 
 
-def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+def test_a_person_plays_a_whole_game_against_bots(db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made = _set_up(base, "ndb", [{"kind": "me"}, {"kind": "bot", "bot": "heuristic"},
                                      {"kind": "bot", "bot": "random"}],
                        options={"rounds": 1})
@@ -59,8 +58,8 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
         assert {seat for seat, _ in table.history} == {0, 1, 2}
 
 
-def test_a_clock_running_out_has_the_heuristic_move_for_the_seat(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+def test_a_clock_running_out_has_the_heuristic_move_for_the_seat(db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made = _set_up(base, "bohnanza", [{"kind": "me"}, {"kind": "bot", "bot": "random"},
                                           {"kind": "bot", "bot": "random"}],
                        clock={"mode": "realtime", "per_move": 0.3, "bank": 0})
@@ -78,8 +77,8 @@ def test_a_clock_running_out_has_the_heuristic_move_for_the_seat(tmp_path: Path)
         assert table.seats[0].kind == "person" and table.seats[0].name == "Ada"
 
 
-def test_a_seat_handed_to_a_bot_is_played_by_it(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+def test_a_seat_handed_to_a_bot_is_played_by_it(db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made = _set_up(base, "ndb", [{"kind": "me"}, {"kind": "bot", "bot": "random"},
                                      {"kind": "bot", "bot": "random"}],
                        options={"rounds": 1})
@@ -97,8 +96,8 @@ def test_a_seat_handed_to_a_bot_is_played_by_it(tmp_path: Path) -> None:
         assert lobby.tables[made["table"]].seats[0].standin is None
 
 
-def test_the_view_frames_say_when_a_clock_starts_and_after_each_step(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, _lobby), ExitStack() as stack:
+def test_the_view_frames_say_when_a_clock_starts_and_after_each_step(db_url: str) -> None:
+    with serving(db_url) as (base, _lobby), ExitStack() as stack:
         made = _set_up(base, "ndb", [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}],
                        clock={"mode": "async", "per_move": 3_600})
         ws, _hello = join(stack, base, made["table"], made["me"]["token"])
