@@ -80,6 +80,21 @@ def to_act(state: BohnanzaData) -> tuple[int, ...]:
     return (state.mover,)  # actor(), kept by the effects
 
 
+def must_act(state: BohnanzaData) -> tuple[int, ...]:
+    """The seats the game cannot go on without: in turn-based play the one seat to act;
+    in open trading the active player in phases 1 and 2 (only its planting, and only its
+    close, move the game on), every seat with cards in its trade area in phase 3 (not the
+    seats that could only harvest, buy a field, propose or answer)."""
+    phase = state.phase
+    if phase is OVER:
+        return ()
+    if state.turn_based:
+        return (state.mover,)  # actor(), kept by the effects
+    if phase is PLANT_TRADED:
+        return tuple(s for s, area in enumerate(state.trade_areas) if area)
+    return (state.active,)
+
+
 def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
     """Every legal action of ``seat`` now, except proposals."""
     phase = state.phase

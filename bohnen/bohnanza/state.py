@@ -19,6 +19,7 @@ from bohnen.bohnanza.determinize import determinize as _determinize
 from bohnen.bohnanza.flow import result as _result
 from bohnen.bohnanza.legal import any_time_actions as _any_time_actions
 from bohnen.bohnanza.legal import legal_actions as _legal_actions
+from bohnen.bohnanza.legal import must_act as _must_act
 from bohnen.bohnanza.legal import to_act as _to_act
 from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
 from bohnen.bohnanza.rules import apply as _apply
@@ -45,6 +46,11 @@ class BohnanzaState(BohnanzaData):
     legal_actions = _legal_actions
     proposals = _proposal_space
     apply = _apply
+
+    def must_act(self) -> tuple[int, ...]:
+        """The seats the game cannot go on without (in open trading, not every seat of
+        ``to_act()``: see ``legal.must_act``)."""
+        return _must_act(self)
 
     def any_time_actions(self, seat: int) -> list[BohnanzaAction]:
         """The actions ``seat`` may take at any moment, also out of turn (harvests, buying

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bohnen.core.bots import AnyBot, decision_for
+from bohnen.core.bots import AnyBot, chosen, decision_for
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState
 from bohnen.core.result import Result
@@ -32,7 +32,7 @@ def bot_move(state: AnyState, bots: Sequence[AnyBot], rng: random.Random) -> boo
         return False
     seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
     bot = bots[seat]
-    state.apply(bot.act(decision_for(state, seat, bot), rng))
+    state.apply(chosen(bot, decision_for(state, seat, bot), rng))
     return True
 
 

@@ -59,7 +59,7 @@ from typing import Any
 
 from bohnen.bots.ismcts_settings import PARAMS as SETTINGS_PARAMS
 from bohnen.bots.ismcts_settings import Settings
-from bohnen.core.bots import AnyBot, Decision
+from bohnen.core.bots import AnyBot, Decision, Wait, chosen, idle
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.playout import closing, seat_actions
@@ -235,11 +235,23 @@ class IsmctsBot:
 
     # --- the move -----------------------------------------------------------------------
 
-    def act(self, decision: Decision[Action], rng: random.Random) -> Action:
+    def act(self, decision: Decision[Action], rng: random.Random) -> Action | Wait:
+        """The most visited root action; where the decision allows waiting (a live
+        table), the prior's wait if it waits, and without a prior a wait while the seat
+        has nothing but moves open at any moment (see :func:`~bohnen.core.bots.idle`)."""
         start = time.perf_counter()  # the budget counts the prior's move too
         self.hint = None
-        if self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
-            self.hint = self.prior.act(decision, rng)
+        if decision.may_wait:
+            if self.prior is None:
+                if idle(decision, self.searches_proposals):
+                    return Wait()
+            else:
+                hint = self.prior.act(decision, rng)
+                if isinstance(hint, Wait):
+                    return hint
+                self.hint = hint
+        elif self.prior is not None and len(decision.actions) + len(decision.proposals) > 1:
+            self.hint = chosen(self.prior, decision, rng)
         choices = self._choices(decision, rng)
         if not choices:
             raise ValueError(f"seat {decision.seat} has no legal action to choose from")

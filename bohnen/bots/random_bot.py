@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bohnen.core.bots import Decision
+from bohnen.core.bots import Decision, Wait, idle
 from bohnen.core.protocol import Action
 
 
@@ -24,7 +24,9 @@ class RandomBot:
         self.proposes = trades
         self.name = "random" if trades else "random:trades=false"
 
-    def act(self, decision: Decision[Action], rng: random.Random) -> Action:
+    def act(self, decision: Decision[Action], rng: random.Random) -> Action | Wait:
+        if decision.may_wait and idle(decision, self.trades):
+            return Wait()
         actions = decision.actions
         if not self.trades:
             for action in actions:

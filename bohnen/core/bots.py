@@ -2,17 +2,49 @@
 
 It lives in the core, beside the protocol, so that a game's own bots (its heuristic
 bot) implement it without reaching up into the layer of game-agnostic bots.
+
+**Waiting.** Where several seats may act at once (open trading), a bot at a live table
+decides when to act: when its :class:`Decision` says ``may_wait`` it may answer
+:class:`Wait` instead of an action, and is asked again after the seconds it named, or
+as soon as the table changes (a new step), whichever comes first. ``may_wait`` is true
+only where the game can go on without the seat's move (:func:`may_wait`): the game does
+not need it now (it is not one of ``State.must_act()``), or another seat has a move of
+its own to make. A seat the game needs, with nobody else able to move, is never offered
+to wait. Offline runners (games between bots, playouts, the terminal game) never offer
+it: there is no time to wait for; the runner asks one seat and applies its move (a bot
+answering ``Wait`` there is at fault, :func:`chosen`).
+
+Who holds the game up (``State.must_act()``, the seats the clocks run for) is another
+question: in open trading the active player holds it up, since only its close ends the
+trading, yet it may wait while another seat can still propose or answer.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from bohnen.core.protocol import Action, State, View
+from bohnen.core.protocol import Action, State, View, flag
 
 A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A bot's answer instead of an action, where its decision allows it (``may_wait``):
+    ask again after ``seconds``, or at the table's next step if that comes first;
+    ``seconds=None``: nothing to do until the table changes."""
+
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        s = self.seconds
+        if s is not None and (isinstance(s, bool) or not isinstance(s, int | float)
+                              or not math.isfinite(s) or s < 0):
+            raise ValueError(f"a bot waits a finite number of seconds (or None), not {s!r}")
 
 
 class Decision(NamedTuple, Generic[A]):
@@ -21,35 +53,85 @@ class Decision(NamedTuple, Generic[A]):
     ``view`` is the seat's view (``None`` for bots that declare ``needs_view =
     False``, which saves building it); ``actions`` are the legal actions except
     proposals; ``proposals`` the game's bounded proposal generator for the seat
-    (empty for bots that declare ``proposes = False``).
+    (empty for bots that declare ``proposes = False``). ``may_wait``: the bot may answer
+    :class:`Wait` (a live table, where the game can go on without this seat's move);
+    ``waited``: the seconds the bot has already waited since the table's last step
+    (0.0 when first asked after it).
     """
 
     seat: int
     view: View | None
     actions: list[A]
     proposals: Sequence[A]
+    may_wait: bool = False
+    waited: float = 0.0
 
 
 class Bot(Protocol[A]):
-    """Chooses one action of a :class:`Decision`, using only ``rng`` for chance. A
-    game's own bot is a ``Bot`` of its action type; a bot made by name for any game (the
-    registry's) is a ``Bot[Any]``: the action type is whatever the game's is."""
+    """Chooses one action of a :class:`Decision`, using only ``rng`` for chance, or, where
+    the decision allows (``may_wait``), answers :class:`Wait`. A game's own bot is a
+    ``Bot`` of its action type; a bot made by name for any game (the registry's) is a
+    ``Bot[Any]``: the action type is whatever the game's is."""
 
     name: str
     needs_view: bool
     proposes: bool
 
-    def act(self, decision: Decision[A], rng: random.Random) -> A: ...
+    def act(self, decision: Decision[A], rng: random.Random) -> A | Wait: ...
 
 
 AnyBot = Bot[Any]
 
 
-def decision_for(state: State[Any, A], seat: int, bot: Bot[A]) -> Decision[A]:
+class BotFault(ValueError):
+    """A bot broke the protocol: it waited where its decision did not allow it."""
+
+
+def chosen(bot: Bot[A], decision: Decision[A], rng: random.Random) -> A:
+    """The action ``bot`` chooses for ``decision``, where it may not wait;
+    :class:`BotFault` naming the bot and seat if it answers :class:`Wait` anyway."""
+    answer = bot.act(decision, rng)
+    if isinstance(answer, Wait):
+        raise BotFault(f"bot {bot.name} at seat {decision.seat} waited, but the game "
+                       "needs its move")
+    return answer
+
+
+def decision_for(state: State[Any, A], seat: int, bot: Bot[A], waiting: bool = False,
+                 waited: float = 0.0) -> Decision[A]:
     """The decision ``bot`` is given at ``seat`` in ``state``: its view (if it reads
     one), its legal actions and its proposals (if it proposes, or when proposals are
-    all it may do)."""
+    all it may do). ``waiting``: the caller lets bots wait (a live table), so the
+    decision may allow it (:func:`may_wait`); ``waited``: the seconds waited so far."""
     legal = state.legal_actions(seat)
     view = state.view(seat) if bot.needs_view else None
     proposals = state.proposals(seat) if bot.proposes or not legal else ()
-    return Decision(seat, view, legal, proposals)
+    if not waiting:
+        return Decision(seat, view, legal, proposals)
+    return Decision(seat, view, legal, proposals, may_wait(state, seat), waited)
+
+
+def idle(decision: Decision[Any], proposes: bool = True) -> bool:
+    """Whether a bot may wait and has nothing to do but the moves open at any moment
+    (and, if it ``proposes``, no proposal to make): a bot with nothing of its own to do
+    waits for the table to change rather than take such a move for want of another."""
+    return (decision.may_wait and not (proposes and decision.proposals)
+            and all(flag(a, "any_time") for a in decision.actions))
+
+
+def has_move(state: State[Any, Any], seat: int) -> bool:
+    """Whether ``seat`` has a move of the game to make now: a legal action that is not
+    one open at any moment, or a proposal."""
+    return (any(not flag(a, "any_time") for a in state.legal_actions(seat))
+            or bool(state.proposals(seat)))
+
+
+def may_wait(state: State[Any, Any], seat: int) -> bool:
+    """Whether the game can go on without ``seat``'s move now: the game does not need it
+    (the seat is not one of ``must_act()``), or another seat it waits on has a move of
+    its own to make (:func:`has_move`), as in open trading, where the active player may
+    wait while another seat can still propose or answer. Never where one seat alone is
+    to act."""
+    if seat not in state.must_act():
+        return True
+    return any(other != seat and has_move(state, other) for other in state.to_act())

@@ -102,6 +102,13 @@ class State(Protocol[O_co, A]):
         """The seats the game waits on now (several in open or simultaneous play)."""
         ...
 
+    def must_act(self) -> tuple[int, ...]:
+        """The seats of ``to_act()`` the game cannot go on without, empty only when it is
+        over: where seats may act at will (open trading) not those that only could act;
+        elsewhere ``to_act()`` itself. A clock runs for these seats; a bot at another
+        seat may wait (:func:`bohnen.core.bots.may_wait`)."""
+        ...
+
     def legal_actions(self, seat: int) -> list[A]:
         """Every legal action of ``seat`` now, except trade proposals: for a seat of
         ``to_act()`` all its moves, for any other seat its :meth:`any_time_actions`."""

@@ -45,6 +45,9 @@ class HansaState(HansaData):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def must_act(self) -> tuple[int, ...]:
+        return self.to_act()  # one seat at a time: the game needs its move
+
     def legal_actions(self, seat: int) -> list[HansaAction]:
         return _legal_actions(self, seat)
 

@@ -30,6 +30,7 @@ class NdbState(NdbData):
         return self.phase is OVER
 
     to_act = _rules.to_act  # the seats the game waits on
+    must_act = _rules.to_act  # all of them: each plays its card (none may act at will)
     legal_actions = _legal.legal_actions  # every legal action of a seat
     check = _rules.check  # raises with the reason unless an action is legal now
     apply = _rules.apply  # applies a legal action (atomically) and returns its events

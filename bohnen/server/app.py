@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
 from bohnen.server.lobby import Lobby
+from bohnen.server.seating import bot_pool
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
 from bohnen.server.tokens import Tokens
 
@@ -33,22 +34,25 @@ STATIC = Path(str(resources.files("bohnen.server") / "static"))
 
 def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset(), rate: float = RATE,
-               burst: int = BURST, lease: float | None = None) -> FastAPI:
+               burst: int = BURST, lease: float | None = None,
+               workers: int | None = None) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
     second on average, and at once; ``lease``: with PostgreSQL, the seconds after which
-    the tables of a silent process are adopted."""
+    the tables of a silent process are adopted; ``workers``: the processes the bots
+    think in (by default the CPUs less one)."""
     log = open_log(db)
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby.pool = bot_pool(workers)  # its processes start when a bot first thinks
         await lobby.cluster.start(lobby)
         yield
-        for table in lobby.tables.values():
-            await table.stop()
+        await lobby.close()
         await lobby.cluster.stop()
+        lobby.pool.shutdown(cancel_futures=True)
         lobby.log.close()
 
     app = FastAPI(title="bohnen", lifespan=lifespan)

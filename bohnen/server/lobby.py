@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Literal
 
@@ -34,6 +35,7 @@ from bohnen.bots.registry import make_bot
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
+from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
@@ -86,11 +88,31 @@ class Lobby:
     """The tables of one server process (kept here, or replicas), their log, the
     cluster of processes and the signer of their tokens."""
 
-    def __init__(self, log: Log, tokens: Tokens, cluster: Cluster | None = None) -> None:
+    def __init__(self, log: Log, tokens: Tokens, cluster: Cluster | None = None,
+                 pool: Executor | None = None) -> None:
         self.log = log
         self.tokens = tokens
         self.cluster: Cluster = cluster or Solo(log)
+        self.pool = pool  # where the bots think (None: no bot plays, no clock runs)
         self.tables: dict[str, Table] = {}
+        self.attendants: dict[str, Attendants] = {}
+
+    def _keep(self, table: Table) -> None:
+        """The table is kept here: its writer runs, its bots and its clock too."""
+        table.start()
+        if self.pool is not None and table.table_id not in self.attendants:
+            self.attendants[table.table_id] = Attendants.attach(table, self.pool)
+
+    async def _let_go(self, table: Table) -> None:
+        attendants = self.attendants.pop(table.table_id, None)
+        if attendants is not None:
+            await attendants.close()
+        await table.stop()
+
+    async def close(self) -> None:
+        """Every table's bots, clock and writer stopped (the server stops)."""
+        for table in list(self.tables.values()):
+            await self._let_go(table)
 
     # --- the cluster's host -------------------------------------------------------------
 
@@ -102,14 +124,14 @@ class Lobby:
             table = self.tables[table_id] = self._rebuild(table_id)
         else:
             self._catch_up(table)
-        table.start()
+        self._keep(table)
 
     async def release(self, table_id: str) -> None:
-        """Another process keeps the table now: its writer stops here (it stays a
-        replica for the clients watching it)."""
+        """Another process keeps the table now: its writer, bots and clock stop here
+        (it stays a replica for the clients watching it)."""
         table = self.tables.get(table_id)
         if table is not None:
-            await table.stop()
+            await self._let_go(table)
 
     async def changed(self, change: Change) -> None:
         """The log of a table kept elsewhere changed: its replica catches up (every
@@ -216,7 +238,7 @@ class Lobby:
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup)
         self.tables[table_id] = table
-        table.start()
+        self._keep(table)
         me = next((r for r in rows if r.kind == "person"), None)
         return {"table": table_id, "game": game.name, "seed": table.seed,
                 "host": self.tokens.make(table_id, "host"),
@@ -260,7 +282,7 @@ class Lobby:
                 raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
             self.tables[table_id] = table
             if self.cluster.owns(table_id):
-                table.start()
+                self._keep(table)
         return table
 
     def summary(self, table: Table) -> JSONObject:

@@ -156,11 +156,17 @@ class Table:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def stop(self) -> None:
+        """Stop the writer; the actions still queued are refused, saying so."""
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
+        while not self._queue.empty():
+            request = self._queue.get_nowait()
+            if not request.reply.done():
+                request.reply.set_result(Reply(None, "the table stopped before this action "
+                                                     "was taken: send it again"))
 
     async def submit(self, seat: int, text: str) -> Reply:
         """Queue ``seat``'s action (notation) for the writer; its reply."""
@@ -174,9 +180,19 @@ class Table:
             try:
                 result = self.accept(request.seat, request.text)
             except Exception as exc:  # a fault of the log: the action is not acknowledged
-                request.reply.set_exception(exc)
+                if not request.reply.done():
+                    request.reply.set_exception(exc)
+                self._resync()
             else:
-                request.reply.set_result(result)
+                if not request.reply.done():  # its sender may have stopped waiting
+                    request.reply.set_result(result)
+
+    def _resync(self) -> None:
+        """After a fault of the log, the table catches up with what the log holds (a
+        commit may have gone through before the fault)."""
+        with contextlib.suppress(Exception):
+            for logged in self.log.actions(self.table_id, after=self.seq):
+                self.follow(logged)
 
     def accept(self, seat: int, text: str) -> Reply:
         """Check ``seat``'s action, log it, apply it, tell the watchers (see the module).
@@ -192,8 +208,8 @@ class Table:
         self.times.append(at)
         if self.state.is_over:
             self.log.finish(self.table_id)
+        self._tell_listeners()  # first: the clock's deadlines are in the view frames
         self._tell(seq)
-        self._tell_listeners()
         return Reply(seq)
 
     def follow(self, logged: Logged) -> None:
@@ -269,14 +285,15 @@ class Table:
 
     def view_frame(self, viewer: int | None) -> JSONObject:
         """The table now as ``viewer`` sees it: its view, its legal moves (proposals,
-        which the client composes, left out), whom the game waits on, the clock and
-        the result."""
+        which the client composes, left out), who may move and whom the game waits on
+        (whose clock runs), the clock and the result."""
         state = self.state
         legal = ([] if viewer is None or state.is_over or not self.started
                  else [str(action) for action in state.legal_actions(viewer)])
         result = state.result().to_json() if state.is_over else None
         return {"type": "view", "seq": self.seq, "view": dict(state.view(viewer)),
                 "legal": legal, "to_act": list(state.to_act()) if self.started else [],
+                "must_act": list(state.must_act()) if self.started else [],
                 "started": self.started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
                 "result": result}
@@ -296,10 +313,10 @@ class Table:
         the listeners."""
         self.log.put_seat(self.table_id, row)
         self.seats[row.seat] = row
+        self._tell_listeners()  # first: a clock starting is in the view frames
         self._tell_seats()
         for watcher in self.watchers:  # the game may have started
             watcher.frames.put_nowait(self.view_frame(watcher.viewer))
-        self._tell_listeners()
 
     def _tell_seats(self) -> None:
         frame: JSONObject = {"type": "seats", "seats": self.seats_json(),

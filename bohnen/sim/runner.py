@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bohnen.core.bots import AnyBot, Decision
+from bohnen.core.bots import AnyBot, BotFault, Decision, Wait
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, JSONObject, Options
 from bohnen.core.records import GameRecord
@@ -30,7 +30,11 @@ class Played:
 
 def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot],
               record: bool = False) -> Played:
-    """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``."""
+    """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``.
+
+    Where several seats may act, one of them (drawn by the seed) is asked and moves.
+    There is no time to wait for: no bot is offered to wait (``may_wait`` false), and a
+    bot answering ``Wait`` anyway is at fault (``BotFault``)."""
     state: AnyState = game.new_game(options, seed)
     rngs = [random.Random(derive(seed, 1, seat)) for seat in range(len(bots))]
     chooser = random.Random(derive(seed, 2))
@@ -47,8 +51,12 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
         legal = state.legal_actions(seat)
         # A bot that does not propose still gets the proposals when they are all it may do.
         decision = new(Decision, (seat, state.view(seat) if views[seat] else None, legal,
-                                  state.proposals(seat) if proposes[seat] or not legal else ()))
+                                  state.proposals(seat) if proposes[seat] or not legal else (),
+                                  False, 0.0))
         action = bots[seat].act(decision, rngs[seat])
+        if action.__class__ is Wait:
+            raise BotFault(f"bot {bots[seat].name} at seat {seat} waited, but the game "
+                           "needs its move")
         state.apply(action)
         if record:
             notation.append(str(action))

@@ -24,7 +24,7 @@ from typing import cast
 
 from bohnen.bots import bot_names, make_bot
 from bohnen.core import GameError, GameRecord, RecordError, get_game
-from bohnen.core.bots import AnyBot, Decision, decision_for
+from bohnen.core.bots import AnyBot, Decision, chosen, decision_for
 from bohnen.core.files import excerpt, write_atomic
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState, Event, JSONObject, Options
@@ -228,7 +228,7 @@ class Session:
             return False
         bot = self.bots[seat]
         rng = random.Random(derive(self.seed, 1, seat, len(self.actions)))
-        self._apply(bot.act(self._decision(bot, seat), rng))
+        self._apply(chosen(bot, self._decision(bot, seat), rng))
         return True
 
     def run_bots(self, limit: int = 100_000) -> int:
@@ -290,7 +290,7 @@ class Session:
         if seat not in self.state.to_act() or self.state.is_over:
             return None
         rng = random.Random(derive(self.seed, 3, len(self.actions)))
-        return cast(Action, self.hinter.act(self._decision(self.hinter, seat), rng))
+        return cast(Action, chosen(self.hinter, self._decision(self.hinter, seat), rng))
 
     # --- take-back, save, resume ------------------------------------------------------
 

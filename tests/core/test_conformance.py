@@ -49,6 +49,7 @@ FLAWS: dict[str, Flaw] = {
     "lossy_json": Flaw(r"state_from_json\(to_json\(\)\)"),
     "unseeded": Flaw("the same seed gives another game"),
     "idle_seat": Flaw("is to act but has no legal action"),
+    "needless_seat": Flaw(r"must_act\(\) .* is not a part of to_act\(\)"),
     "sloppy_parser": Flaw("not InvalidActionError"),
     "endless": Flaw("did not end after 40 actions", max_actions=40),
     "hushed": Flaw("no event of .* reveals anything, yet seat"),
@@ -102,6 +103,12 @@ class Flawed:
         seats: tuple[int, ...] = self.inner.to_act()
         if self.flaw == "idle_seat" and seats:
             return tuple(range(self.options.players))
+        return seats
+
+    def must_act(self) -> tuple[int, ...]:
+        seats: tuple[int, ...] = self.inner.must_act()
+        if self.flaw == "needless_seat" and seats:
+            return (*seats, self.options.players)
         return seats
 
     def legal_actions(self, seat: int) -> list[Any]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bohnen.bots import make_bot
-from bohnen.core.bots import Decision
+from bohnen.core.bots import Decision, chosen
 from bohnen.core.rng import derive
 from bohnen.ndb import GAME
 from bohnen.ndb.actions import NdbAction, Play, Take
@@ -40,7 +40,7 @@ def position(rows: list[str], table: list[str | None], token: int, seat: int, ha
 
 def decide(state: NdbState, seat: int) -> NdbAction:
     decision = Decision(seat, state.view(seat), state.legal_actions(seat), ())
-    action: NdbAction = make_bot("heuristic", GAME).act(decision, random.Random(0))
+    action: NdbAction = chosen(make_bot("heuristic", GAME), decision, random.Random(0))
     return action
 
 

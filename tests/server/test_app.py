@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -24,8 +23,8 @@ def _legal(table: Table) -> tuple[int, str]:
     return seat, str(table.state.legal_actions(seat)[0])
 
 
-def test_seats_play_over_websockets_and_tables_survive_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "tables.sqlite"
+def test_seats_play_over_websockets_and_tables_survive_a_restart(db_url: str) -> None:
+    db = db_url
     with serving(db) as (base, server), ExitStack() as stack:
         made, tokens = people(base, "ndb", 3, seed=5)
         table_id = made["table"]
@@ -58,8 +57,8 @@ def test_seats_play_over_websockets_and_tables_survive_a_restart(tmp_path: Path)
         assert [next_frame(ws, "step")["seq"] for _ in range(5)] == [16, 17, 18, 19, 20]
 
 
-def test_a_bad_token_or_origin_is_refused(tmp_path: Path) -> None:
-    with serving(tmp_path / "tables.sqlite") as (base, _server):
+def test_a_bad_token_or_origin_is_refused(db_url: str) -> None:
+    with serving(db_url) as (base, _server):
         made, _tokens = people(base, "bohnanza", 3)
         table_id = made["table"]
         _other, tokens = people(base, "bohnanza", 3)
@@ -76,8 +75,8 @@ def test_a_bad_token_or_origin_is_refused(tmp_path: Path) -> None:
         assert refused.value.response.status_code == 403
 
 
-def test_a_bad_table_request_names_what_is_wrong(tmp_path: Path) -> None:
-    with serving(tmp_path / "tables.sqlite") as (base, _server):
+def test_a_bad_table_request_names_what_is_wrong(db_url: str) -> None:
+    with serving(db_url) as (base, _server):
         status, answer = call(base, "POST", "/api/tables", {"game": "chess", "players": 3})
         assert status == 422 and "unknown game" in answer["detail"]
         status, answer = call(base, "POST", "/api/tables",
@@ -87,8 +86,8 @@ def test_a_bad_table_request_names_what_is_wrong(tmp_path: Path) -> None:
         assert status == 422 and answer["detail"].startswith("players:")
 
 
-def test_seat_tokens_stay_good_after_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "tables.sqlite"
+def test_seat_tokens_stay_good_after_a_restart(db_url: str) -> None:
+    db = db_url
     with serving(db, secret=None) as (base, _server):  # the log's own secret
         made, tokens = people(base, "bohnanza", 3)
     with serving(db, secret=None) as (base, _server), ExitStack() as stack:
@@ -96,8 +95,8 @@ def test_seat_tokens_stay_good_after_a_restart(tmp_path: Path) -> None:
         assert hello["seat"] == 2
 
 
-def test_frames_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
-    with serving(tmp_path / "tables.sqlite") as (base, _server), ExitStack() as stack:
+def test_frames_beyond_the_rate_limit_are_refused(db_url: str) -> None:
+    with serving(db_url) as (base, _server), ExitStack() as stack:
         made, _tokens = people(base, "bohnanza", 3)
         ws, _hello = join(stack, base, made["table"], made["spectator"])
         for _ in range(BURST + 20):
@@ -108,8 +107,8 @@ def test_frames_beyond_the_rate_limit_are_refused(tmp_path: Path) -> None:
 
 
 def test_an_oversized_or_malformed_frame_gets_an_error_and_the_socket_stays_open(
-        tmp_path: Path) -> None:
-    with serving(tmp_path / "tables.sqlite") as (base, server), ExitStack() as stack:
+        db_url: str) -> None:
+    with serving(db_url) as (base, server), ExitStack() as stack:
         made, tokens = people(base, "ndb", 3, seed=1)
         table = server.tables[made["table"]]
         seat = table.state.to_act()[0]

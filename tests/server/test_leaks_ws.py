@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,11 +46,11 @@ def _move(table: Table, rng: random.Random) -> tuple[int, str]:
 
 @pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])
 def test_no_frame_over_the_wire_tells_a_seat_what_it_may_not_know(
-        tmp_path: Path, game: str) -> None:
+        db_url: str, game: str) -> None:
     players = 4
     viewers: list[int | None] = [*range(players), None]
     # one client plays many moves a second here: no rate limit
-    with serving(tmp_path / "t.sqlite", rate=1e9, burst=10**9) as (base, lobby), \
+    with serving(db_url, rate=1e9, burst=10**9) as (base, lobby), \
             ExitStack() as stack:
         made, tokens = people(base, game, players, seed=3)
         table_id = made["table"]

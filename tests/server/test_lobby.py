@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,8 +27,8 @@ def _view_after(ws: ClientConnection, seq: int) -> dict[str, Any]:
             return frame
 
 
-def test_the_games_their_options_and_bots_are_offered(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, _lobby):
+def test_the_games_their_options_and_bots_are_offered(db_url: str) -> None:
+    with serving(db_url) as (base, _lobby):
         status, games = call(base, "GET", "/api/games")
     assert status == 200
     by_name = {g["game"]: g for g in games}
@@ -42,8 +41,8 @@ def test_the_games_their_options_and_bots_are_offered(tmp_path: Path) -> None:
     assert not {"board", "board_digest"} & {o["name"] for o in by_name["hansa"]["options"]}
 
 
-def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, _lobby):
+def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(db_url: str) -> None:
+    with serving(db_url) as (base, _lobby):
         status, answer = call(base, "POST", "/api/tables", {
             "game": "hansa", "players": 3, "name": "Ada",
             "options": {"board": "/etc/passwd"}})
@@ -60,8 +59,8 @@ def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(tmp_path: Path) -> No
 
 
 def test_people_join_free_seats_by_name_and_the_game_starts_when_none_is_open(
-        tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+        db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         status, made = call(base, "POST", "/api/tables", {
             "game": "bohnanza", "players": 3, "name": "Ada",
             "seats": [{"kind": "me"}, {"kind": "bot", "bot": "heuristic"},
@@ -87,8 +86,8 @@ def test_people_join_free_seats_by_name_and_the_game_starts_when_none_is_open(
         assert lobby.tables[table_id].started
 
 
-def test_an_invitation_is_used_once_and_a_revoked_one_is_void(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, _lobby):
+def test_an_invitation_is_used_once_and_a_revoked_one_is_void(db_url: str) -> None:
+    with serving(db_url) as (base, _lobby):
         _status, made = call(base, "POST", "/api/tables",
                              {"game": "ndb", "players": 3, "name": "Ada"})
         table_id, host = made["table"], made["host"]
@@ -118,8 +117,8 @@ def test_an_invitation_is_used_once_and_a_revoked_one_is_void(tmp_path: Path) ->
 
 
 def test_the_host_seats_a_bot_in_place_of_a_person_whose_token_is_then_void(
-        tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+        db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made, tokens = people(base, "ndb", 3, seed=2)
         table_id = made["table"]
         ws, _hello = join(stack, base, table_id, tokens[1])
@@ -138,8 +137,8 @@ def test_the_host_seats_a_bot_in_place_of_a_person_whose_token_is_then_void(
             join(stack, base, table_id, tokens[1])
 
 
-def test_a_seat_handed_to_a_bot_and_taken_back_and_a_seat_left(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+def test_a_seat_handed_to_a_bot_and_taken_back_and_a_seat_left(db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made, tokens = people(base, "ndb", 3, seed=2)
         table = lobby.tables[made["table"]]
         ws, _hello = join(stack, base, made["table"], tokens[2])
@@ -158,8 +157,8 @@ def test_a_seat_handed_to_a_bot_and_taken_back_and_a_seat_left(tmp_path: Path) -
         assert table.seats[2].kind == "open" and not table.started
 
 
-def test_chat_reaches_everybody_and_comes_again_to_who_reconnects(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, _lobby), ExitStack() as stack:
+def test_chat_reaches_everybody_and_comes_again_to_who_reconnects(db_url: str) -> None:
+    with serving(db_url) as (base, _lobby), ExitStack() as stack:
         made, tokens = people(base, "bohnanza", 3, seed=4)
         table_id = made["table"]
         ada, _ = join(stack, base, table_id, tokens[0])
@@ -177,8 +176,8 @@ def test_chat_reaches_everybody_and_comes_again_to_who_reconnects(tmp_path: Path
         assert next_frame(again, "chat")["text"] == "go Ada"
 
 
-def test_a_finished_game_is_replayed_with_every_hand_shown(tmp_path: Path) -> None:
-    with serving(tmp_path / "t.sqlite") as (base, lobby), ExitStack() as stack:
+def test_a_finished_game_is_replayed_with_every_hand_shown(db_url: str) -> None:
+    with serving(db_url) as (base, lobby), ExitStack() as stack:
         made, tokens = people(base, "ndb", 3, seed=8, options={"rounds": 1})
         table_id = made["table"]
         status, answer = call(base, "GET", f"/api/tables/{table_id}/replay")

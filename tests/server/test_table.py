@@ -244,3 +244,38 @@ def test_a_replica_following_the_log_tells_its_watchers_the_same(db_url: str,
     with pytest.raises(ValueError, match="skips from step 30 to 32"):
         replica.follow(dataclasses.replace(other.actions("t1")[0], seq=32))
     other.close()
+
+
+def test_actions_queued_when_the_table_stops_are_refused_saying_so(log: Log) -> None:
+    async def scenario() -> None:
+        table = _table(log)
+        seat, text = _first_legal(table)
+        pending = asyncio.ensure_future(table.submit(seat, text))  # no writer runs
+        await asyncio.sleep(0)
+        await table.stop()
+        reply = await asyncio.wait_for(pending, 5)
+        assert reply.error is not None and "send it again" in reply.error
+        assert table.seq == 0
+
+    asyncio.run(scenario())
+
+
+def test_after_a_fault_of_the_log_the_table_catches_up_with_it(log: Log) -> None:
+    async def scenario() -> None:
+        table = _table(log)
+        append = log.append
+
+        def committed_then_lost(table_id: str, seq: int, seat: int, action: str,
+                                at: float = 0.0) -> None:
+            append(table_id, seq, seat, action, at)  # on disk, but the answer is lost
+            raise OSError("the connection dropped")
+
+        log.append = committed_then_lost  # type: ignore[method-assign]
+        table.start()
+        seat, text = _first_legal(table)
+        with pytest.raises(OSError):
+            await table.submit(seat, text)
+        assert table.seq == 1 and [a.action for a in log.actions("t1")] == [text]
+        await table.stop()
+
+    asyncio.run(scenario())

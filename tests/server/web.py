@@ -32,7 +32,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: Path, secret: str | None = SECRET, *, rate: float = RATE,
+def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
             burst: int = BURST) -> Iterator[tuple[str, Lobby]]:
     """The app on the loopback for the block: its ``host:port`` and its lobby
     (``rate`` and ``burst``: of the frames a client may send)."""

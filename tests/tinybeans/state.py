@@ -35,6 +35,9 @@ class TinyState(TinyData):
     def to_act(self) -> tuple[int, ...]:
         return _to_act(self)
 
+    def must_act(self) -> tuple[int, ...]:
+        return _to_act(self)  # one seat at a time: the game needs its move
+
     def legal_actions(self, seat: int) -> list[TinyAction]:
         return _legal_actions(self, seat)
 

@@ -260,10 +260,10 @@ def active_move(scene: Scene, actions: list[BohnanzaAction],
     return _find(actions, CloseTrading)
 
 
-def other_move(scene: Scene, actions: list[BohnanzaAction], rng: random.Random,
-               trades: bool) -> BohnanzaAction | None:
-    """Offer the active player the next of its best trades (on getting the floor, then
-    now and again; never the same twice in a turn), else pass."""
+def next_offer(scene: Scene, rng: random.Random, trades: bool) -> Propose | None:
+    """Another seat's next offer to the active player down its list of best trades (on
+    getting the floor, then now and again; never the same twice in a turn, at most
+    ``MAX_OTHER`` a turn, ``MAX_WAITING`` awaiting an answer), if it makes one now."""
     waiting = sum(1 for o in scene.offers if o.frm == scene.seat)
     k = scene.proposals_made  # the seat's own this turn: the next offer down its list
     if trades and scene.may_propose and waiting < MAX_WAITING and k < MAX_OTHER:
@@ -271,6 +271,16 @@ def other_move(scene: Scene, actions: list[BohnanzaAction], rng: random.Random,
         if k < len(offers) and ((scene.turn_based and scene.quiet > 0)
                                 or not scene.turn_based or rng.random() < 0.5):
             return offers[k]
+    return None
+
+
+def other_move(scene: Scene, actions: list[BohnanzaAction], rng: random.Random,
+               trades: bool) -> BohnanzaAction | None:
+    """Offer the active player the next of its best trades (:func:`next_offer`), else
+    pass."""
+    offer = next_offer(scene, rng, trades)
+    if offer is not None:
+        return offer
     passing = _find(actions, Pass)
     if passing is not None:
         return passing

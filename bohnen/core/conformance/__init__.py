@@ -9,7 +9,8 @@ set, the seed and the action index where a promise was broken.
 What is checked, after every action:
 
 - ``audit()`` passes; ``is_over`` exactly when ``to_act()`` is empty; every seat in
-  ``to_act()`` has a legal action or a proposal; the applied action's notation and
+  ``to_act()`` has a legal action or a proposal; ``must_act()`` is a part of
+  ``to_act()``, empty only at the end; the applied action's notation and
   JSON form parse back to it; the game ends within ``Settings.max_actions``.
 
 And at randomly chosen steps (``Settings.deep_rate``), in full:

@@ -21,6 +21,10 @@ def check_step(ctx: Context, state: AnyState) -> None:
     for seat in waiting:
         if not state.legal_actions(seat) and not state.proposals(seat):
             raise ctx.fail(f"seat {seat} is to act but has no legal action or proposal")
+    needed = state.must_act()
+    if not set(needed) <= set(waiting) or (waiting and not needed):
+        raise ctx.fail(f"must_act() {needed} is not a part of to_act() {waiting} "
+                       "(and empty only at the end)")
 
 
 def check_applied(ctx: Context, action: Action, deep: bool = True) -> None:

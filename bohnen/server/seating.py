@@ -1,0 +1,273 @@
+"""Bots at the seats of an online table: a bot's seat (``SeatRow.kind == "bot"``, its
+spec in ``bot``) and a person's seat handed to a stand-in (``standin``, a spec).
+
+After every step (and when it is attached, and when the seats change) the seating
+looks at the seats of ``to_act()`` that a bot plays and asks each bot, one question at
+a time per seat, for its move:
+
+1. the bot's :class:`~bohnen.core.bots.Decision` is built from the seat's view, its
+   legal actions and its proposals (as a list), as every bot is given it, never the
+   state; at a live table it may allow waiting (``may_wait``, with ``waited``: the
+   seconds since the table's last step);
+2. the bot thinks in a worker of a process pool (:func:`bot_pool`), built there by its
+   spec from the bots' registry (:func:`think`), so the event loop never runs a bot:
+   what crosses to the worker is an :class:`Ask` (game name, spec, decision, seed),
+   and what comes back is the move's notation or a :class:`~bohnen.core.bots.Wait`;
+3. back in the event loop: if the table has moved on meanwhile (another step, or the
+   seat is no longer that bot's), the answer is dropped and the bot asked again on the
+   table as it is now; a wait rests the seat until the seconds have passed or the table
+   changes; a move is submitted like anybody's, ``await table.submit(seat, notation)``.
+
+A bot that fails (it raises, or its move is refused while the table stood still) does
+not hold the game up and cannot crash the table: it is logged, and the default bot
+(``heuristic``, offered no wait) makes that one move for it; if that fails too, the
+seat rests until the next step. No bot acts before the table has started (no open
+seat) nor after the game is over.
+
+**Chance.** Each answer's ``random.Random`` is seeded by ``derive(table seed, seq,
+seat)``: the same seat at the same step of the same table decides the same way.
+Where one seat at a time is to act (turn-based trading, Bohn Hansa, Nicht die Bohne!'s
+lead and taking), a table of bots alone plays the same game every time. Where several
+may act at once (open trading, the face-down plays), which bot's move reaches the
+writer first is a matter of timing, and so is a bot's waiting (``waited``); each move
+is still the same given the same order of steps and the same waits.
+
+A move decided on the table at step ``seq`` is submitted only while the table is
+still at ``seq``; an action already queued for the writer (a person's, sent at the same
+moment) may be applied first, and the bot's is then checked against the table as it
+is then, like any action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from bohnen.bots.registry import make_bot
+from bohnen.core.bots import AnyBot, Decision, Wait, decision_for
+from bohnen.core.registry import get_game
+from bohnen.core.rng import derive
+from bohnen.server.log import SeatRow
+from bohnen.server.table import Reply, Table
+
+DEFAULT_BOT = "heuristic"  # makes the move of a bot that fails, and of a seat out of time
+log = logging.getLogger(__name__)
+
+
+def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """The pool the bots think in: ``workers`` processes (by default the CPUs less one,
+    at least one), started fresh (``spawn``: forking a process that runs an event loop
+    and threads is not safe). Shut it down with the server."""
+    count = workers if workers is not None else max(1, (os.cpu_count() or 2) - 1)
+    return ProcessPoolExecutor(max_workers=count,
+                               mp_context=multiprocessing.get_context("spawn"))
+
+
+def spec_at(row: SeatRow) -> str | None:
+    """The bot that plays the seat now: a bot's seat's bot, a person's stand-in, or
+    None (a person plays, or nobody sits there)."""
+    if row.kind == "bot":
+        return row.bot
+    if row.kind == "person":
+        return row.standin
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What crosses to a worker: the game, the bot's spec, its decision (proposals as a
+    list) and the seed of its ``random.Random``."""
+
+    game: str
+    spec: str
+    decision: Decision[Any]
+    seed: int
+
+
+def think(ask: Ask) -> str | Wait:
+    """In a worker: the answer of bot ``ask.spec`` to its decision, the move's notation
+    or a wait."""
+    bot = make_bot(ask.spec, get_game(ask.game))
+    answer = bot.act(ask.decision, random.Random(ask.seed))
+    return answer if isinstance(answer, Wait) else str(answer)
+
+
+def ask_for(table: Table, seat: int, bot: AnyBot, spec: str, waiting: bool,
+            waited: float = 0.0) -> Ask:
+    """The question to ``bot`` (built here only for what it reads: view, proposals) at
+    ``seat`` of ``table`` now."""
+    decision = decision_for(table.state, seat, bot, waiting, waited)
+    decision = decision._replace(proposals=list(decision.proposals))
+    return Ask(table.game.name, spec, decision, derive(table.seed, table.seq, seat))
+
+
+class Minds:
+    """The bots of one table as the event loop knows them: one of each spec, built
+    once, for what its decision must hold (it never acts here)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._bots: dict[str, AnyBot] = {}
+
+    def bot(self, spec: str) -> AnyBot:
+        bot = self._bots.get(spec)
+        if bot is None:
+            bot = self._bots[spec] = make_bot(spec, self.table.game)
+        return bot
+
+
+async def forced_move(table: Table, pool: Executor, minds: Minds, seat: int,
+                      spec: str = DEFAULT_BOT) -> Reply | None:
+    """Bot ``spec`` makes ``seat``'s move now (offered no wait), through the pool and the
+    writer; its reply, or None if the table moved on before the bot answered or the bot
+    failed (logged)."""
+    seq = table.seq
+    try:
+        ask = ask_for(table, seat, minds.bot(spec), spec, waiting=False)
+        answer = await asyncio.get_running_loop().run_in_executor(pool, think, ask)
+    except Exception:
+        log.exception("table %s: bot %s failed at seat %d, step %d", table.table_id, spec,
+                      seat, seq)
+        return None
+    if table.seq != seq or isinstance(answer, Wait):
+        return None
+    return await table.submit(seat, answer)
+
+
+class Seating:
+    """The bots at one table's seats (see the module). ``attach()`` starts it,
+    ``await close()`` ends it; ``pool`` is shared by every table (:func:`bot_pool`)."""
+
+    def __init__(self, table: Table, pool: Executor, default: str = DEFAULT_BOT) -> None:
+        self.table = table
+        self.pool = pool
+        self.default = default
+        self.minds = Minds(table)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._seq = -1
+        self._since = 0.0  # loop time of the table's last step (or of the attachment)
+        self._changed = asyncio.Event()  # set, and replaced, at every change of the table
+        self.moves = 0  # moves the bots made here (their own and the default's)
+        self.faults = 0  # answers that failed or were refused while the table stood still
+
+    def attach(self) -> None:
+        """Listen to the table, and ask the bots to act if it is their move now."""
+        if self.changed not in self.table.listeners:
+            self.table.listeners.append(self.changed)
+        self.changed(self.table, self.table.seq)
+
+    async def close(self) -> None:
+        """Stop listening and end every seat's task (a move being thought out in the
+        pool is finished there and dropped)."""
+        if self.changed in self.table.listeners:
+            self.table.listeners.remove(self.changed)
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+
+    def thinking(self) -> list[int]:
+        """The seats whose bot is being asked (or rests) now."""
+        return sorted(seat for seat, task in self._tasks.items() if not task.done())
+
+    # --- the listener ---------------------------------------------------------------
+
+    def changed(self, table: Table, seq: int) -> None:
+        """The table's listener: a step, or a change of seats. Schedules, never blocks."""
+        loop = asyncio.get_running_loop()
+        if seq != self._seq:
+            self._seq, self._since = seq, loop.time()
+        self._changed.set()
+        self._changed = asyncio.Event()
+        for seat in self._seats_to_ask():
+            task = self._tasks.get(seat)
+            if task is None or task.done():
+                self._tasks[seat] = loop.create_task(self._play(seat))
+
+    def _seats_to_ask(self) -> list[int]:
+        table = self.table
+        if not table.started or table.state.is_over:
+            return []
+        return [seat for seat in table.state.to_act() if spec_at(table.seats[seat])]
+
+    # --- one seat -------------------------------------------------------------------
+
+    async def _play(self, seat: int) -> None:
+        """Ask the seat's bot until it is no longer to act (see the module)."""
+        while seat in self._seats_to_ask():
+            spec = spec_at(self.table.seats[seat])
+            assert spec is not None
+            changed = self._changed
+            try:
+                rest = await self._turn(seat, spec)
+            except Exception:  # a fault of the seating itself: logged, the table goes on
+                log.exception("table %s: the bot at seat %d", self.table.table_id, seat)
+                self.faults += 1
+                rest = Wait()
+            if rest is not None:
+                await _rest(changed, rest.seconds)
+
+    async def _turn(self, seat: int, spec: str) -> Wait | None:
+        """One question to the seat's bot and what comes of it: None to ask again at
+        once, or how long the seat rests (at most until the table changes)."""
+        table = self.table
+        seq = table.seq
+        waited = asyncio.get_running_loop().time() - self._since
+        try:
+            ask = ask_for(table, seat, self.minds.bot(spec), spec, True, waited)
+            answer: str | Wait | None = await asyncio.get_running_loop().run_in_executor(
+                self.pool, think, ask)
+        except Exception:
+            log.exception("table %s: bot %s failed at seat %d, step %d", table.table_id,
+                          spec, seat, seq)
+            answer = None
+        if table.seq != seq or spec_at(table.seats[seat]) != spec:
+            return None  # stale: the table moved on while the bot thought
+        if isinstance(answer, Wait):
+            if not ask.decision.may_wait:
+                log.warning("table %s: bot %s waited at seat %d, where the game needs its "
+                            "move", table.table_id, spec, seat)
+                return await self._fallback(seat, seq)
+            return answer
+        if answer is not None:
+            reply = await table.submit(seat, answer)
+            if reply.ok:
+                self.moves += 1
+                return None
+            if table.seq != seq:
+                return None  # another move came first: ask again
+            log.warning("table %s: bot %s's move %r at seat %d refused: %s", table.table_id,
+                        spec, answer, seat, reply.error)
+        return await self._fallback(seat, seq)
+
+    async def _fallback(self, seat: int, seq: int) -> Wait | None:
+        """The default bot makes the move of a bot that failed; if it fails too, the
+        seat rests until the table changes."""
+        self.faults += 1
+        reply = await forced_move(self.table, self.pool, self.minds, seat, self.default)
+        if reply is not None and reply.ok:
+            self.moves += 1
+            return None
+        if self.table.seq != seq:
+            return None
+        return Wait()
+
+
+async def _rest(changed: asyncio.Event, seconds: float | None) -> None:
+    """Until ``changed`` is set (the table changed), or ``seconds`` have passed."""
+    if seconds is None:
+        await changed.wait()
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(changed.wait(), seconds)
+

@@ -1,0 +1,28 @@
+"""A clock running out, in a browser: a person who does not move in time sees the
+clock count down, then a bot (the heuristic one) makes that move for them; the seat
+stays theirs."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import People, join
+
+
+def test_a_clock_running_out_has_the_move_made_for_the_seat(people: People) -> None:
+    made = people.site.api("POST", "/api/tables", {
+        "game": "bohnanza", "players": 3, "name": "Ada", "seed": 9,
+        "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}],
+        "clock": {"mode": "realtime", "per_move": 2, "bank": 1}})
+    pages = [join(people, f"{people.site.url}/t/{made['table']}#invite={i['token']}", name)
+             for i, name in zip(made["invitations"], ("Ada", "Bea", "Cem"), strict=True)]
+    ada = pages[0]
+    expect(ada.get_by_role("region", name="Seats")).to_contain_text("2 s a move + bank")
+    expect(ada.locator(".seat[data-seat='0'] [role=timer] .bank")).to_be_visible()
+    # Ada does nothing: her time runs out and her first move is made for her
+    expect(ada.locator("main")).not_to_have_attribute("data-seq", "0", timeout=30_000)
+    expect(ada.get_by_role("log").first).to_contain_text("Seat 0 plants")
+    # her next move's time runs: its countdown is shown (then it runs out too)
+    expect(ada.locator(".seat[data-seat='0'] [role=timer] .left")).to_be_visible()
+    expect(ada.locator(".seat[data-seat='0']")).to_contain_text("Ada (you)")
+    expect(ada.locator("main")).to_have_attribute("data-seat", "0")
