@@ -78,7 +78,7 @@ class Settings:
     tables: int = 100
     clients: int = 500
     players: int = 4
-    bot_tables: int = 0
+    bot_tables: int = 50
     bots: int = 1
     bot: str = "heuristic"
     duration: float = 60.0
@@ -99,8 +99,8 @@ class Settings:
         return share + (1 if table < extra else 0)
 
 
-QUICK = Settings(tables=3, clients=15, duration=3.0, think=(0.05, 0.1), settle=0.5,
-                 rounds=2)
+QUICK = Settings(tables=3, clients=15, bot_tables=1, duration=3.0, think=(0.05, 0.1),
+                 settle=0.5, rounds=2)
 
 
 # --- processes --------------------------------------------------------------------------
@@ -121,11 +121,38 @@ def rss_bytes(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time process ``pid`` has used."""
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/{pid}/stat`` after the command's name (state first)."""
     stat = Path(f"/proc/{pid}/stat").read_text()
-    fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return stat[stat.rindex(")") + 2:].split()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time process ``pid`` and its children now alive (the bots'
+    process pool) have used."""
+    total = 0.0
+    for member in [pid, *children(pid)]:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = _stat(member)
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def children(pid: int) -> list[int]:
+    """The processes descended from ``pid``."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(entry.name)] = int(_stat(int(entry.name))[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for child, its_parent in parents.items():
+            if its_parent == parent:
+                found.append(child)
+                todo.append(child)
+    return found
 
 
 class Process:
@@ -423,12 +450,12 @@ def text(result: dict[str, Any]) -> str:
         f"{setup['rounds']} turns, nice {setup['nice'] or 0}, "
         f"compression {'on' if setup['compression'] else 'off'}",
         "",
-        f"{'':32}{'server':>12}{'echo':>12}{'ratio':>8}",
+        f"{'':38}{'server':>12}{'echo':>12}{'ratio':>8}",
     ]
 
     def row(label: str, a: float, b: float, r: float | None = None, fmt: str = ".1f") -> None:
         tail = f"{r:>8.2f}" if r is not None else ""
-        lines.append(f"{label:32}{a:>12{fmt}}{b:>12{fmt}}{tail}")
+        lines.append(f"{label:38}{a:>12{fmt}}{b:>12{fmt}}{tail}")
 
     row("moves", server["moves"], echo["moves"], fmt=".0f")
     row("moves per second", server["moves_per_second"], echo["moves_per_second"])
@@ -439,8 +466,9 @@ def text(result: dict[str, Any]) -> str:
         row(f"{name} max (ms)", server[key]["max"], echo[key]["max"])
     row("memory per idle connection (KiB)", server["idle_bytes_per_connection"] / 1024,
         echo["idle_bytes_per_connection"] / 1024)
-    row("server CPU (% of a core)", server["server_cpu_percent"], echo["server_cpu_percent"])
-    row("server CPU per move (ms)", server["server_cpu_ms_per_move"],
+    row("server CPU, bots' too (% of a core)", server["server_cpu_percent"],
+        echo["server_cpu_percent"])
+    row("server CPU per move, bots' too (ms)", server["server_cpu_ms_per_move"],
         echo["server_cpu_ms_per_move"], fmt=".2f")
     row("clients' CPU (% of a core)", server["client_cpu_percent"],
         echo["client_cpu_percent"])
