@@ -447,7 +447,7 @@ def text(result: dict[str, Any]) -> str:
         f"seat(s)), {setup['clients']} clients ({setup['people']} people, "
         f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
         f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play each in "
-        f"{setup['rounds']} turns, nice {setup['nice'] or 0}, "
+        f"{setup['rounds']} turns, nice {setup['nice'] or 0}, log {setup['db']}, "
         f"compression {'on' if setup['compression'] else 'off'}",
         "",
         f"{'':38}{'server':>12}{'echo':>12}{'ratio':>8}",
