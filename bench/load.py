@@ -238,7 +238,6 @@ class Seating:
     people: dict[int, str]
     spectator: str
     clients: int
-    bots: int
 
 
 def set_up(base: str, settings: Settings) -> list[Seating]:
@@ -258,15 +257,14 @@ def set_up(base: str, settings: Settings) -> list[Seating]:
                            "invitation": invitation["token"]})
             tokens[joined["seat"]] = joined["token"]
         rooms.append(Seating(made["table"], tokens, made["spectator"],
-                             settings.clients_at(index), settings.players - people))
+                             settings.clients_at(index)))
     return rooms
 
 
 def echo_rooms(settings: Settings) -> list[Seating]:
     """The echo's rooms: as many as tables, the same people and spectators."""
     return [Seating(f"room{index}", dict.fromkeys(range(settings.people(index)), ""), "",
-                    settings.clients_at(index), settings.players - settings.people(index))
-            for index in range(settings.tables)]
+                    settings.clients_at(index)) for index in range(settings.tables)]
 
 
 # --- one run ------------------------------------------------------------------------------
