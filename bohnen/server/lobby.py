@@ -286,26 +286,21 @@ class Lobby:
         return table
 
     def summary(self, table: Table) -> JSONObject:
-        created = self.log.table(table.table_id)
         return {"table": table.table_id, "game": table.game.name,
                 "players": table.state.options.players, "seats": table.seats_json(),
                 "seq": table.seq, "started": table.started, "over": table.state.is_over,
-                "created": created.created if created is not None else 0.0}
+                "created": table.created}
 
     def listing(self) -> JSONObject:
         """The tables: open (free seats), playing, and the last finished ones (those
         of other processes too: loaded from the log as replicas)."""
         for row in self.log.unfinished():
             self.table(row.table_id)
-        live = sorted(self.tables.values(), key=lambda t: -self._created(t))
+        live = sorted(self.tables.values(), key=lambda t: -t.created)
         current = [t for t in live if not t.state.is_over]
         return {"open": [self.summary(t) for t in current if not t.started],
                 "playing": [self.summary(t) for t in current if t.started],
                 "finished": [_finished_summary(row) for row in self.log.finished(50)]}
-
-    def _created(self, table: Table) -> float:
-        row = self.log.table(table.table_id)
-        return row.created if row is not None else 0.0
 
     # --- seats --------------------------------------------------------------------------
 

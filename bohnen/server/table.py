@@ -84,8 +84,9 @@ class Table:
 
     def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: Log,
                  seed: int = 0, seats: Sequence[SeatRow] | None = None,
-                 setup: JSONObject | None = None) -> None:
+                 setup: JSONObject | None = None, created: float = 0.0) -> None:
         self.table_id = table_id
+        self.created = created  # when it was set up (unix time)
         self.game = game
         self.state = state
         self.log = log
@@ -123,8 +124,9 @@ class Table:
         opts = game.options_from_json(options)
         state = game.new_game(opts, seed)
         rows = list(seats) if seats is not None else _people(opts.players)
-        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, time.time())
-        return cls(table_id, game, state, log, seed, rows, setup)
+        created = time.time()
+        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, created)
+        return cls(table_id, game, state, log, seed, rows, setup, created)
 
     @classmethod
     def rebuild(cls, log: Log, row: TableRow) -> Table:
@@ -133,7 +135,7 @@ class Table:
         game = get_game(row.game)
         state = game.new_game(game.options_from_json(row.options), row.seed)
         table = cls(row.table_id, game, state, log, row.seed, log.seats(row.table_id),
-                    row.setup)
+                    row.setup, row.created)
         for logged in log.actions(row.table_id):
             table._replay(logged)
         lines = log.chat(row.table_id)
