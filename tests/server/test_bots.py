@@ -46,7 +46,8 @@ async def _play_out(table: Table, executor: Executor) -> Seating:
     seating = Seating(table, executor)
     try:
         seating.attach()
-        await until(lambda: table.state.is_over, "the end of the game")
+        await until(lambda: table.state.is_over and seating.moves == table.seq,
+                    "the end of the game, every move answered")
     finally:
         await seating.close()
         await table.stop()
