@@ -19,10 +19,7 @@ in :mod:`bohnen.server.logbase` (re-exported here); PostgreSQL's log is
 
 SQLite (the standard library's ``sqlite3``) in write-ahead-log mode with
 ``synchronous=FULL``: every commit is on disk when it returns (with ``NORMAL`` a
-commit may roll back after a power loss). The steps the tables' writers ``commit``
-go through a connection of their own, in the thread of a
-:class:`~bohnen.server.commits.GroupCommit`; a log in memory (``:memory:``) has one
-connection only and commits them in the event loop.
+commit may roll back after a power loss).
 """
 
 from __future__ import annotations
@@ -34,17 +31,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bohnen.core.protocol import JSONObject
-from bohnen.server.commits import GroupCommit
 from bohnen.server.logbase import (
     ChatLine,
-    Finish,
     LogConflict,
     Logged,
     SeatKind,
     SeatRow,
-    Step,
     TableRow,
-    Write,
     table_row,
 )
 
@@ -101,13 +94,13 @@ class TableLog:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._db = _connect(self.path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
         self._check_version()
         self._db.executescript(SCHEMA)
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        in_memory = self.path == ":memory:" or self.path.startswith("file::memory:")
-        self._commits_db = self._db if in_memory else _connect(self.path)
-        self._commits = GroupCommit(self._write_group, threaded=not in_memory)
 
     def _check_version(self) -> None:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
@@ -118,9 +111,6 @@ class TableLog:
                              f"reads version {SCHEMA_VERSION}")
 
     def close(self) -> None:
-        self._commits.close()
-        if self._commits_db is not self._db:
-            self._commits_db.close()
         self._db.close()
 
     def secret(self) -> str:
@@ -194,38 +184,20 @@ class TableLog:
                at: float = 0.0) -> None:
         """Step ``seq`` of the table (made at time ``at``), committed (on disk) when
         this returns; ``LogConflict`` if that step is written already."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            _write(self._db, Step(table_id, seq, seat, action, at))
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute(
+                    "INSERT INTO actions (table_id, seq, seat, action, at) "
+                    "VALUES (?, ?, ?, ?, ?)", (table_id, seq, seat, action, at))
+        except sqlite3.IntegrityError as exc:
+            raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            _write(self._db, Finish(table_id))
-
-    async def commit(self, write: Write) -> None:
-        """``write`` committed (on disk) when this returns, by the log's commit thread
-        and with the writes waiting then (see the module)."""
-        await self._commits.commit(write)
-
-    def _write_group(self, writes: Sequence[Write]) -> list[Exception | None]:
-        """``writes`` in one transaction, each in a savepoint of its own."""
-        db = self._commits_db
-        faults: list[Exception | None] = []
-        with db:
-            db.execute("BEGIN IMMEDIATE")
-            for write in writes:
-                db.execute("SAVEPOINT write")
-                try:
-                    _write(db, write)
-                except LogConflict as fault:
-                    db.execute("ROLLBACK TO write")
-                    faults.append(fault)
-                else:
-                    faults.append(None)
-                db.execute("RELEASE write")
-        return faults
+            self._db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def table(self, table_id: str) -> TableRow | None:
         row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
@@ -250,29 +222,6 @@ class TableLog:
             "SELECT seq, seat, action, at FROM actions WHERE table_id = ? AND seq > ? "
             "ORDER BY seq", (table_id, after)).fetchall()
         return [Logged(*row) for row in rows]
-
-
-def _connect(path: str) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("PRAGMA foreign_keys=ON")
-    return db
-
-
-def _write(db: sqlite3.Connection, write: Write) -> None:
-    """``write`` in the transaction open on ``db``; ``LogConflict`` if the step is
-    written already."""
-    if isinstance(write, Finish):
-        db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (write.table_id,))
-        return
-    try:
-        db.execute("INSERT INTO actions (table_id, seq, seat, action, at) "
-                   "VALUES (?, ?, ?, ?, ?)",
-                   (write.table_id, write.seq, write.seat, write.action, write.at))
-    except sqlite3.IntegrityError as exc:
-        raise LogConflict(f"table {write.table_id}: step {write.seq} is written "
-                          "already") from exc
 
 
 _TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created"

@@ -9,10 +9,6 @@ Every log gives the same guarantees: a write (``create``, ``put_seat``, ``say``,
 ``append``, ``finish``) is committed when it returns; the key ``(table, seq)`` makes
 ``append`` a compare-and-set (a step written twice raises :class:`LogConflict`
 instead of forking the game); ``secret`` is made once and then always the same.
-
-The table's writer commits its steps through ``commit`` (awaited): the same writes,
-done off the event loop and grouped with those of the other tables
-(:mod:`bohnen.server.commits`).
 """
 
 from __future__ import annotations
@@ -79,28 +75,6 @@ class Logged:
     at: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A write of the log: step ``seq`` of a table, made by ``seat`` at time ``at``
-    (see :meth:`Log.append`)."""
-
-    table_id: str
-    seq: int
-    seat: int
-    action: str
-    at: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    """A write of the log: the table's game is over (see :meth:`Log.finish`)."""
-
-    table_id: str
-
-
-Write = Step | Finish
-
-
 class LogConflict(RuntimeError):
     """A step written twice: another writer got there first."""
 
@@ -139,10 +113,6 @@ class Log(Protocol):
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
-
-    async def commit(self, write: Write) -> None:
-        """``write`` (as ``append`` or ``finish`` does it) committed when this returns,
-        done off the event loop and grouped with the writes waiting then."""
 
     def table(self, table_id: str) -> TableRow | None:
         """The table's game, or None if there is no such table."""

@@ -6,8 +6,6 @@ each write is one transaction, committed when the method returns; the primary ke
 ``(table_id, seq)`` of ``actions`` is the compare-and-set of a step (a second writer
 of the same step gets :class:`~bohnen.server.logbase.LogConflict`); the secret that
 signs seat tokens is made once (``INSERT … ON CONFLICT DO NOTHING``) and then read.
-The tables' writers ``commit`` their steps through a connection of their own, in the
-thread of a :class:`~bohnen.server.commits.GroupCommit`.
 
 Two things more, for the processes sharing the database
 (:mod:`bohnen.server.pg_cluster`):
@@ -43,16 +41,12 @@ import psycopg
 from psycopg import errors
 
 from bohnen.core.protocol import JSONObject
-from bohnen.server.commits import GroupCommit
 from bohnen.server.logbase import (
     ChatLine,
-    Finish,
     LogConflict,
     Logged,
     SeatRow,
-    Step,
     TableRow,
-    Write,
     hide_password,
     table_row,
 )
@@ -161,8 +155,6 @@ class PgLog:
         except BaseException:
             self._db.close()
             raise
-        self._commits_db: psycopg.Connection[tuple[Any, ...]] | None = None
-        self._commits = GroupCommit(self._write_group)
 
     def _make_schema(self) -> None:
         with self._db.transaction():
@@ -187,9 +179,6 @@ class PgLog:
         return "0" if tables else None
 
     def close(self) -> None:
-        self._commits.close()
-        if self._commits_db is not None:
-            self._commits_db.close()
         self._db.close()
 
     # --- connections and transactions ---------------------------------------------------
@@ -310,55 +299,21 @@ class PgLog:
         """Step ``seq`` of the table (made at time ``at``), committed when this
         returns; ``LogConflict`` if that step is written already (or the table is kept
         by another process)."""
-        with self._transaction() as db:
-            self._write(db, Step(table_id, seq, seat, action, at))
+        try:
+            with self._transaction() as db:
+                self._fence(db, table_id)
+                db.execute("INSERT INTO actions (table_id, seq, seat, action, at) "
+                           "VALUES (%s, %s, %s, %s, %s)", (table_id, seq, seat, action, at))
+                self._notify(db, "step", table_id, seq)
+        except errors.UniqueViolation as exc:
+            raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
         with self._transaction() as db:
-            self._write(db, Finish(table_id))
-
-    async def commit(self, write: Write) -> None:
-        """``write`` committed when this returns, by the log's commit thread (with a
-        connection of its own) and with the writes waiting then (see
-        :mod:`bohnen.server.commits`)."""
-        await self._commits.commit(write)
-
-    def _write_group(self, writes: Sequence[Write]) -> list[Exception | None]:
-        """``writes`` in one transaction, each in a savepoint of its own (the commit
-        thread's)."""
-        if self._commits_db is None or self._commits_db.closed or self._commits_db.broken:
-            self._commits_db = connect(self.url, application_name="bohnen commits")
-        db = self._commits_db
-        faults: list[Exception | None] = []
-        with db.transaction():
-            for write in writes:
-                try:
-                    with db.transaction():
-                        self._write(db, write)
-                except LogConflict as fault:
-                    faults.append(fault)
-                else:
-                    faults.append(None)
-        return faults
-
-    def _write(self, db: psycopg.Connection[tuple[Any, ...]], write: Write) -> None:
-        """``write`` in the transaction open on ``db``, fenced; ``LogConflict`` if the
-        step is written already or the table is kept by another process."""
-        self._fence(db, write.table_id)
-        if isinstance(write, Finish):
-            db.execute("UPDATE tables SET finished = true WHERE table_id = %s",
-                       (write.table_id,))
-            self._notify(db, "over", write.table_id)
-            return
-        try:
-            db.execute("INSERT INTO actions (table_id, seq, seat, action, at) "
-                       "VALUES (%s, %s, %s, %s, %s)",
-                       (write.table_id, write.seq, write.seat, write.action, write.at))
-        except errors.UniqueViolation as exc:
-            raise LogConflict(f"table {write.table_id}: step {write.seq} is written "
-                              "already") from exc
-        self._notify(db, "step", write.table_id, write.seq)
+            self._fence(db, table_id)
+            db.execute("UPDATE tables SET finished = true WHERE table_id = %s", (table_id,))
+            self._notify(db, "over", table_id)
 
     def table(self, table_id: str) -> TableRow | None:
         rows = self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = %s",

@@ -5,9 +5,7 @@ actions have one order. For each, the writer:
 
 1. reads it (notation) and refuses it, with the reason, unless it is the seat's own
    and the engine allows it now; a refused action changes nothing;
-2. appends it to the log as step ``seq`` and awaits the commit (done off the event
-   loop, grouped with the other tables' steps: :mod:`bohnen.server.commits`), while
-   the other tables go on;
+2. appends it to the log as step ``seq`` and commits (:mod:`bohnen.server.log`);
 3. only then applies it and sends each watcher the step's events as that viewer may
    see them (``event.to_json(viewer)``), numbered by ``seq``.
 
@@ -29,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,9 +37,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.logbase import ChatLine, Finish, Log, Logged, SeatRow, Step, TableRow
-
-logger = logging.getLogger(__name__)
+from bohnen.server.logbase import ChatLine, Log, Logged, SeatRow, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 
@@ -106,7 +101,6 @@ class Table:
         self.chat_seen = 0  # the number of the last chat line sent to the watchers
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
-        self._step: asyncio.Future[None] | None = None  # the writer's step under way
 
     @property
     def seq(self) -> int:
@@ -164,16 +158,12 @@ class Table:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def stop(self) -> None:
-        """Stop the writer once its step under way, if any, is done; the actions still
-        queued are refused, saying so."""
+        """Stop the writer; the actions still queued are refused, saying so."""
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
-        if self._step is not None:
-            await self._step
-            self._step = None
         while not self._queue.empty():
             request = self._queue.get_nowait()
             if not request.reply.done():
@@ -189,20 +179,15 @@ class Table:
     async def _write(self) -> None:
         while True:
             request = await self._queue.get()
-            self._step = asyncio.ensure_future(self._answer(request))
-            await asyncio.shield(self._step)  # stopped meanwhile: stop() waits for it
-            self._step = None
-
-    async def _answer(self, request: _Request) -> None:
-        try:
-            result = await self._take(request.seat, request.text)
-        except Exception as exc:  # a fault of the log: the action is not acknowledged
-            if not request.reply.done():
-                request.reply.set_exception(exc)
-            self._resync()
-        else:
-            if not request.reply.done():  # its sender may have stopped waiting
-                request.reply.set_result(result)
+            try:
+                result = self.accept(request.seat, request.text)
+            except Exception as exc:  # a fault of the log: the action is not acknowledged
+                if not request.reply.done():
+                    request.reply.set_exception(exc)
+                self._resync()
+            else:
+                if not request.reply.done():  # its sender may have stopped waiting
+                    request.reply.set_result(result)
 
     def _resync(self) -> None:
         """After a fault of the log, the table catches up with what the log holds (a
@@ -211,51 +196,23 @@ class Table:
             for logged in self.log.actions(self.table_id, after=self.seq):
                 self.follow(logged)
 
-    async def _take(self, seat: int, text: str) -> Reply:
-        """The writer's step (see the module): check ``seat``'s action, commit it (off
-        the event loop), apply it, mark the game over in the log if it is, tell the
-        watchers."""
-        refusal, action = self._read(seat, text)
-        if refusal is not None or action is None:
-            return Reply(None, refusal)
-        step = Step(self.table_id, self.seq + 1, seat, str(action), time.time())
-        await self.log.commit(step)  # committed before anything
-        self._apply(step, action)
-        if self.state.is_over:
-            await self._finish()
-        self._announce(step.seq)
-        return Reply(step.seq)
-
-    async def _finish(self) -> None:
-        """Mark the game over in the log. The last step is committed already, so a fault
-        here is only told in the server's log: the table, rebuilt, is over anyway."""
-        try:
-            await self.log.commit(Finish(self.table_id))
-        except Exception:
-            logger.exception("table %s: the end of the game was not marked in the log",
-                             self.table_id)
-
     def accept(self, seat: int, text: str) -> Reply:
-        """:meth:`_take` done at once, the log's commit in the caller's thread (for a
-        table driven without an event loop, as the tests do)."""
+        """Check ``seat``'s action, log it, apply it, tell the watchers (see the module).
+        Only the writer calls this."""
         refusal, action = self._read(seat, text)
         if refusal is not None or action is None:
             return Reply(None, refusal)
-        step = Step(self.table_id, self.seq + 1, seat, str(action), time.time())
-        self.log.append(step.table_id, step.seq, step.seat, step.action, step.at)
-        self._apply(step, action)
+        seq = self.seq + 1
+        at = time.time()
+        self.log.append(self.table_id, seq, seat, str(action), at)  # committed before anything
+        events = self.state.apply(action)
+        self.history.append((seat, events))
+        self.times.append(at)
         if self.state.is_over:
             self.log.finish(self.table_id)
-        self._announce(step.seq)
-        return Reply(step.seq)
-
-    def _apply(self, step: Step, action: object) -> None:
-        self.history.append((step.seat, self.state.apply(action)))
-        self.times.append(step.at)
-
-    def _announce(self, seq: int) -> None:
         self._tell_listeners()  # first: the clock's deadlines are in the view frames
         self._tell(seq)
+        return Reply(seq)
 
     def follow(self, logged: Logged) -> None:
         """Step ``logged``, written to the log by the table's writer in another server

@@ -15,7 +15,7 @@ import pytest
 
 from bohnen.core import get_game
 from bohnen.server.database import open_log
-from bohnen.server.logbase import Log, LogConflict, SeatRow, Write
+from bohnen.server.logbase import Log, LogConflict, SeatRow
 from bohnen.server.table import Table, Watcher, rebuild_all
 
 
@@ -263,13 +263,14 @@ def test_actions_queued_when_the_table_stops_are_refused_saying_so(log: Log) -> 
 def test_after_a_fault_of_the_log_the_table_catches_up_with_it(log: Log) -> None:
     async def scenario() -> None:
         table = _table(log)
-        commit = log.commit
+        append = log.append
 
-        async def committed_then_lost(write: Write) -> None:
-            await commit(write)  # on disk, but the answer is lost
+        def committed_then_lost(table_id: str, seq: int, seat: int, action: str,
+                                at: float = 0.0) -> None:
+            append(table_id, seq, seat, action, at)  # on disk, but the answer is lost
             raise OSError("the connection dropped")
 
-        log.commit = committed_then_lost  # type: ignore[method-assign]
+        log.append = committed_then_lost  # type: ignore[method-assign]
         table.start()
         seat, text = _first_legal(table)
         with pytest.raises(OSError):
