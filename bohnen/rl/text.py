@@ -19,12 +19,15 @@ The rules of the turn:
   negotiation (Bohnanza's open trading) several seats may act, and only some of them
   must (``state.must_act()``). Turns rotate: after seat ``s`` answers, the turn goes to
   the first seat after ``s`` in seat order that is in ``to_act()`` and either must act
-  or has a move of its own (a legal action that is not an any-time action, or a trade
-  proposal); a seat that may act only by its any-time actions (harvesting, buying a
-  field or a contract) is not asked, and is offered them when its turn comes.
-* **Waiting.** A seat the game is not waiting on (not in ``must_act()``) may answer
-  ``wait``: no engine action, the turn goes on to the next seat. A seat the game waits
-  on may not wait. Since the seats the game waits on cannot wait, the game goes on.
+  or has a move of its own (:func:`bohnen.core.bots.has_move`: a legal action that is
+  not an any-time action, or a trade proposal); a seat that may act only by its
+  any-time actions (harvesting, buying a field or a contract) is not asked, and is
+  offered them when its turn comes.
+* **Waiting.** A seat may answer ``wait`` (no engine action, the turn goes on) where
+  the game can go on without its move (:func:`bohnen.core.bots.may_wait`): a seat the
+  game does not wait on, always; a seat it waits on where another seat has a move of
+  its own (the active player in open trading), but once only until the next action is
+  played: when the turn comes back to it, it must act. So the game goes on.
 * **Answers** are trimmed of blanks and backquotes; only the first non-empty line
   counts.
 """
@@ -36,8 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.core import GameError, get_game
+from bohnen.core.bots import has_move, may_wait
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState, Event
+from bohnen.core.protocol import AnyState, Event, flag
 from bohnen.core.result import Result
 from bohnen.rl.text_observation import WAIT, Choices, Feedback, observation_text
 
@@ -75,15 +79,17 @@ def clean(answer: str) -> str:
     return ""
 
 
-def choices_of(state: AnyState, seat: int, shown: int = PROPOSALS_SHOWN) -> Choices:
-    """What ``seat`` may answer now (see :class:`Choices`)."""
-    actions = tuple(without_seat(str(a)) for a in state.legal_actions(seat))
-    any_time = {without_seat(str(a)) for a in state.any_time_actions(seat)}
+def choices_of(state: AnyState, seat: int, shown: int = PROPOSALS_SHOWN,
+               waited: bool = False) -> Choices:
+    """What ``seat`` may answer now (see :class:`Choices`; ``waited``: it has waited
+    since the last action played)."""
+    legal = state.legal_actions(seat)
+    actions = tuple(without_seat(str(a)) for a in legal)
+    own = [without_seat(str(a)) for a in legal if not flag(a, "any_time")]
     proposals = tuple(without_seat(str(p)) for p in state.proposals(seat))
-    may_wait = seat not in state.must_act()
-    own = [a for a in actions if a not in any_time]
-    default = WAIT if may_wait else next(iter(own or actions or proposals), WAIT)
-    return Choices(actions, proposals[:shown], len(proposals), may_wait, default)
+    waits = may_wait(state, seat) and not (waited and seat in state.must_act())
+    default = WAIT if waits else next(iter(own or actions or proposals), WAIT)
+    return Choices(actions, proposals[:shown], len(proposals), waits, default)
 
 
 def observe(game: AnyGame, state: AnyState, seat: int, names: Sequence[str], choices: Choices,
@@ -93,11 +99,6 @@ def observe(game: AnyGame, state: AnyState, seat: int, names: Sequence[str], cho
     its view in words, its log, its ``choices`` and the feedback on its last answer."""
     board = game.describe(state.view(seat), seat, names)
     return observation_text(game.title, seat, board, log, choices, feedback, max_tries)
-
-
-def has_own_move(choices: Choices, any_time: set[str]) -> bool:
-    """Whether a seat may do more than its any-time actions."""
-    return bool(choices.proposals_total) or any(a not in any_time for a in choices.actions)
 
 
 class TextEnv:
@@ -128,6 +129,7 @@ class TextEnv:
         self._logs: list[list[str]] = [[] for _ in range(players)]
         self._feedback: Feedback | None = None
         self._failures = 0
+        self._waited: set[int] = set()  # the seats that waited since the last action played
         self._seat: int | None = None
         self._choices: Choices | None = None
         self._hand_on(0)
@@ -182,6 +184,7 @@ class TextEnv:
 
     def _wait(self, seat: int, defaulted: bool = False) -> Answered:
         self._logs[seat].clear()
+        self._waited.add(seat)
         self._hand_on(seat + 1)
         return Answered(seat, not defaulted, WAIT, "", defaulted, self.done)
 
@@ -205,6 +208,7 @@ class TextEnv:
     def _play(self, seat: int, action: object, text: str, defaulted: bool) -> Answered:
         if not defaulted:
             self._logs[seat].clear()
+        self._waited.clear()
         for event in self.state.apply(action):
             self._tell(event)
         self._hand_on(seat + 1)
@@ -235,9 +239,9 @@ class TextEnv:
             seat = (start + offset) % players
             if seat not in to_act:
                 continue
-            choices = choices_of(self.state, seat, self.proposals_shown)
-            any_time = {without_seat(str(a)) for a in self.state.any_time_actions(seat)}
-            if seat in must or has_own_move(choices, any_time):
-                self._seat, self._choices = seat, choices
+            if seat in must or has_move(self.state, seat):
+                self._seat = seat
+                self._choices = choices_of(self.state, seat, self.proposals_shown,
+                                           seat in self._waited)
                 return
         raise AssertionError(f"no seat of {to_act} may act, yet the game is not over")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bohnen.core import get_game
+from bohnen.core.protocol import flag
 from bohnen.rl.text import TextEnv, choices_of, observe
 from bohnen.rl.text_observation import WAIT
 
@@ -43,6 +44,8 @@ def test_a_scripted_agent_plays_whole_games(game: str, options: dict[str, Any]) 
     assert len(result.scores) == 3 and result.winners
     assert sum(env.invalid) > 0  # the mischief was refused, the game went on
     assert any("was refused" in text for text in texts)
+    for seat in range(3):  # the board in words at the end too
+        assert "you are seat" in env.game.describe(env.state.view(seat), seat, env.names)
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[f"{g}-{o}" for g, o in GAMES])
@@ -98,26 +101,42 @@ def open_trade(seed: int) -> TextEnv:
     return env
 
 
-def test_in_open_trading_a_seat_not_waited_on_may_wait_and_the_turn_rotates() -> None:
+def test_in_open_trading_each_seat_may_wait_once_round_the_table_then_the_game_goes_on(
+) -> None:
     env = open_trade(4)
     must = env.state.must_act()
     assert len(env.state.to_act()) == 3 and len(must) == 1
-    turns = []
-    for _ in range(6):
+    turns: list[int] = []
+    while True:
         seat = env.seat
         assert seat is not None
-        turns.append(seat)
-        if seat in must:
-            assert not env.choices().may_wait and WAIT not in listed(env.observation())
-            assert not env.step(WAIT).accepted  # the game waits on it
+        if seat in turns:
             break
-        assert WAIT in listed(env.observation())
+        turns.append(seat)
+        assert WAIT in listed(env.observation()) and env.choices().default == WAIT
         before = env.state.to_json()
         answered = env.step(WAIT)
         assert answered.accepted and answered.played == WAIT
         assert env.state.to_json() == before
-    assert turns[-1] in must  # round the table in seat order, the waiting seats yielding
-    assert all((b - a) % 3 == 1 for a, b in pairwise(turns))
+    assert sorted(turns) == [0, 1, 2]  # every seat, the active one too, yielded once
+    assert all((b - a) % 3 == 1 for a, b in pairwise([*turns, seat]))  # round the table
+    while seat not in must:  # the others may wait again and again
+        assert env.step(WAIT).accepted
+        seat = env.seat
+        assert seat is not None
+    # back to the seat the game waits on, which has waited once: it must act now
+    assert not env.choices().may_wait and WAIT not in listed(env.observation())
+    answered = env.step(WAIT)
+    assert not answered.accepted and "may not wait" in answered.feedback
+    assert env.step(env.choices().default).accepted
+
+
+def test_a_seat_alone_to_act_may_not_wait() -> None:
+    env = TextEnv("bohnanza", 3, 4)
+    for _ in range(30):
+        assert env.state.to_act() == (env.seat,)
+        assert not env.choices().may_wait and not env.step(WAIT).accepted
+        env.step(env.choices().actions[0])
 
 
 def test_a_seat_with_only_any_time_actions_is_not_asked() -> None:
@@ -128,8 +147,7 @@ def test_a_seat_with_only_any_time_actions_is_not_asked() -> None:
         seat = env.seat
         assert seat is not None
         state = env.state
-        any_time = {str(a).partition(": ")[2] for a in state.any_time_actions(seat)}
-        own = [a for a in env.choices().actions if a not in any_time]
+        own = [a for a in state.legal_actions(seat) if not flag(a, "any_time")]
         assert seat in state.must_act() or own or env.choices().proposals_total
         env.step(random.Random(len(env.answers)).choice(env.choices().listed()))
 
