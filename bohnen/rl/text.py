@@ -23,11 +23,13 @@ The rules of the turn:
   not an any-time action, or a trade proposal); a seat that may act only by its
   any-time actions (harvesting, buying a field or a contract) is not asked, and is
   offered them when its turn comes.
-* **Waiting.** A seat may answer ``wait`` (no engine action, the turn goes on) where
-  the game can go on without its move (:func:`bohnen.core.bots.may_wait`): a seat the
-  game does not wait on, always; a seat it waits on where another seat has a move of
-  its own (the active player in open trading), but once only until the next action is
-  played: when the turn comes back to it, it must act. So the game goes on.
+* **Waiting.** A seat the game is not waiting on (not in ``must_act()``) may always
+  answer ``wait``: no engine action, the turn goes on. A seat the game waits on may
+  wait only where a seat the game does not wait on has a move of its own (the active
+  player in open trading, while the others may still propose or answer), and once only
+  until the next action is played: when the turn comes back to it, it must act. So the
+  game goes on. Seats that all must act (Nicht die Bohne!'s cards played face down)
+  are not offered to wait.
 * **Answers** are trimmed of blanks and backquotes; only the first non-empty line
   counts.
 """
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.core import GameError, get_game
-from bohnen.core.bots import has_move, may_wait
+from bohnen.core.bots import has_move
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, flag
 from bohnen.core.result import Result
@@ -79,6 +81,16 @@ def clean(answer: str) -> str:
     return ""
 
 
+def may_wait(state: AnyState, seat: int, waited: bool = False) -> bool:
+    """Whether ``seat`` may answer ``wait`` (the rule: module docstring; ``waited``: it
+    has waited since the last action played)."""
+    must = state.must_act()
+    if seat not in must:
+        return True
+    return not waited and any(other not in must and has_move(state, other)
+                              for other in state.to_act())
+
+
 def choices_of(state: AnyState, seat: int, shown: int = PROPOSALS_SHOWN,
                waited: bool = False) -> Choices:
     """What ``seat`` may answer now (see :class:`Choices`; ``waited``: it has waited
@@ -87,7 +99,7 @@ def choices_of(state: AnyState, seat: int, shown: int = PROPOSALS_SHOWN,
     actions = tuple(without_seat(str(a)) for a in legal)
     own = [without_seat(str(a)) for a in legal if not flag(a, "any_time")]
     proposals = tuple(without_seat(str(p)) for p in state.proposals(seat))
-    waits = may_wait(state, seat) and not (waited and seat in state.must_act())
+    waits = may_wait(state, seat, waited)
     default = WAIT if waits else next(iter(own or actions or proposals), WAIT)
     return Choices(actions, proposals[:shown], len(proposals), waits, default)
 

@@ -139,6 +139,13 @@ def test_a_seat_alone_to_act_may_not_wait() -> None:
         env.step(env.choices().actions[0])
 
 
+def test_seats_that_all_must_act_may_not_wait() -> None:
+    env = TextEnv("ndb", 3, 7, options={"rounds": 1})
+    env.step(env.choices().actions[0])  # the lead: the others play face down together
+    assert len(env.state.to_act()) == 2 and env.state.must_act() == env.state.to_act()
+    assert not env.choices().may_wait and not env.step(WAIT).accepted
+
+
 def test_a_seat_with_only_any_time_actions_is_not_asked() -> None:
     env = TextEnv("bohnanza", 3, 9, options={"trading": "open"})
     for _ in range(400):
