@@ -79,12 +79,21 @@ def trading_lines(view: JSON, viewer: int, names: Mapping[str, str]) -> list[str
     return [head] + [proposal_text(p, names) for p in trading["proposals"]]
 
 
+def legend_line(view: JSON) -> str:
+    """Each bean's code (the notation's), name and beanometer: the cards that pay 1, 2,
+    3 and 4 talers."""
+    beans = [f"{b['code']} {b['name']} "
+             + "/".join("–" if n is None else str(n) for n in b["beanometer"])
+             for b in view["legend"]]
+    return "Beans (code, name, cards for 1/2/3/4 talers): " + " · ".join(beans)
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     beans = bean_names(view)
     lines = [f"Bohnanza · turn {view['turn']} · seat {view['active']} plays · "
              f"{PHASES[view['phase']]} · you are seat {viewer}",
-             table_line(view, beans),
+             legend_line(view), table_line(view, beans),
              "Seats (fields: bean count=talers→next step of the beanometer):"]
     lines += [player_line(view, p, names[p["seat"]], beans) for p in view["players"]]
     areas = [f"{p['seat']}: " + " ".join(beans[b] for b in p["trade_area"])

@@ -125,6 +125,12 @@ def phase_lines(view: JSON, viewer: int) -> list[str]:
     return []
 
 
+def legend_line(view: JSON) -> str:
+    """Each bean's code (the notation's), name and base price."""
+    beans = [f"{b['code']} {b['name']} {b['base_price']}t" for b in view["board"]["beans"]]
+    return "Beans (code, name, base price): " + " · ".join(beans)
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     last = " · last round" if view["last_round"] else ""
@@ -132,7 +138,7 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
              f"{view['phase']} · you are seat {viewer}{last}",
              f"Neue Ernte {view['harvest_pile_size']} left + {view['harvest_reserve_size']} "
              f"reserve · contracts {view['contract_pile_size']}",
-             "Seats:"]
+             legend_line(view), "Seats:"]
     lines += [player_line(view, p, names[p["seat"]]) for p in view["players"]]
     lines.append("Cities (prices now, routes):")
     lines += ["  " + city_line(view, i) for i in range(len(view["cities"]))]
