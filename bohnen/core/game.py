@@ -4,21 +4,23 @@ Every game is one :class:`Game` object (``GAME`` in its package), found by name 
 registry (:mod:`bohnen.core.registry`). The class gives the rules API (options, new
 games, actions from notation and JSON, states from JSON) and names, by import path and
 so loaded only when asked for, what the layers above may use: its own bots, the
-estimates a search may end its playouts with, its terminal screen and its golden
-games. The search hooks are apart, in :attr:`Game.search` (:mod:`bohnen.core.search`).
+estimates a search may end its playouts with, its terminal screen, its golden games
+and its board in words. The search hooks are apart, in :attr:`Game.search`
+(:mod:`bohnen.core.search`).
 """
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from bohnen.core.files import excerpt
 from bohnen.core.golden import Golden
 from bohnen.core.lazy import load
-from bohnen.core.protocol import Action, AnyState, Options, State
+from bohnen.core.protocol import Action, AnyState, Options, State, View
 from bohnen.core.result import Result
 from bohnen.core.search import Estimate, Search
 
@@ -47,6 +49,9 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     # the game's own: name -> "module:function" of ``function(state) -> Result``.
     estimates: ClassVar[Mapping[str, str]] = NOTHING
     screen: ClassVar[str | None] = None  # "module:Class" of its terminal screen
+    # "module" of its board in words: ``describe(view, viewer, names) -> str`` and the
+    # plain pieces its screen shares (standard library only, like the engine)
+    words: ClassVar[str | None] = None
     # The TypedDicts of its views (a seat's, a spectator's): their JSON Schema, written by
     # scripts/regen_schemas.py, is the contract of what every layer may read.
     seat_view: ClassVar[type | None] = None
@@ -81,6 +86,20 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     @abstractmethod
     def state_from_json(self, data: object) -> StateT:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
+
+    def describe(self, view: View, viewer: int, names: Sequence[str]) -> str:
+        """The board in words as ``viewer`` sees it, from its view (``names``: each
+        seat's name): plain text, no markup. A game without words of its own
+        (:attr:`words`) gives its view as JSON."""
+        if self.words is None:
+            return json.dumps(view, sort_keys=True)
+        describe = load(f"{self.words}:describe")
+        if not callable(describe):
+            raise TypeError(f"{self.words}:describe is not a function")
+        text = cast(Callable[[View, int, Sequence[str]], object], describe)(view, viewer, names)
+        if not isinstance(text, str):
+            raise TypeError(f"{self.words}:describe returned {type(text).__name__}, not text")
+        return text
 
     def estimate_named(self, name: str) -> Estimate:
         """The estimate called ``name`` (``ValueError`` naming the known ones)."""

@@ -33,6 +33,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     score_name = "talers"
     bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
     screen = "bohnen.tui.hansa_screen:HansaScreen"
+    words = "bohnen.hansa.text"
     golden = (
         Golden("hansa-3p-random", 3, "random", 3303),
         Golden("hansa-4p-heuristic", 4, "heuristic", 4404,

@@ -31,6 +31,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     score_name = "points"
     bots = MappingProxyType({"heuristic": "bohnen.ndb.heuristic"})
     screen = "bohnen.tui.ndb_screen:NdbScreen"
+    words = "bohnen.ndb.text"
     seat_view = SeatView
     spectator_view = SpectatorView
     golden = (

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.text import click, esc
 from bohnen.tui.trade_panel import TradePanel, bean_names, proposal_text
+from bohnen.tui.words import words
 
 JSON = dict[str, Any]
 
@@ -35,7 +36,7 @@ def bean(code: str | None, names: dict[str, str]) -> str:
 
 def hand_text(hand: list[str], names: dict[str, str]) -> str:
     """A hand in its fixed order, positions shown, the front card marked (plain text)."""
-    return " ".join(f"{'▶' if i == 0 else ''}h{i} {names[code]}" for i, code in enumerate(hand))
+    return cast(str, words("bohnanza").hand_text(hand, names))
 
 
 def hand_markup(hand: list[str], names: dict[str, str]) -> str:
@@ -48,13 +49,12 @@ def hand_markup(hand: list[str], names: dict[str, str]) -> str:
 
 def field_text(field: JSON, index: int, mine: bool, names: dict[str, str]) -> str:
     """One field: bean, count, talers it pays now and at the next step of the beanometer."""
+    plain = cast(str, words("bohnanza").field_text(field, index, names))
     if field["count"] == 0:
-        plain = f"{index}: empty"
         body = plain
     else:
         nxt = field["next"]
         step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
-        plain = f"{index}: {names[field['bean']]} {field['count']}={field['talers']}t{step}"
         body = (f"{index}: {bean(field['bean'], names)} {field['count']}={field['talers']}t"
                 f"{esc(step)}")
     pad = " " * max(0, FIELD_WIDTH - len(plain))

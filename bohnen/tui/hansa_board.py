@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from bohnen.core.protocol import JSONObject
 from bohnen.tui.hansa_facts import MapFacts
 from bohnen.tui.hansa_map import SEAT_COLOURS, cart_digit
 from bohnen.tui.text import click, esc
+from bohnen.tui.words import words
 
 JSON = JSONObject
 
@@ -39,14 +41,7 @@ def seat_colour(view: JSON, seat: int) -> str:
 
 def card_kind(board: MapFacts, seat: int, card: str) -> str:
     """``contract``, ``zoll``, ``nachschub`` or ``travel`` for a card of ``seat``'s hand."""
-    if card.startswith("C"):
-        return "contract"
-    number = int(card[1:])
-    if number == board.zoll[seat]:
-        return "zoll"
-    if number == board.nachschub[seat]:
-        return "nachschub"
-    return "travel"
+    return cast(str, words("hansa").card_kind(card, board.zoll[seat], board.nachschub[seat]))
 
 
 def contract_of(contracts: JSON, card: str) -> tuple[str, list[str], int]:
@@ -58,8 +53,7 @@ def contract_of(contracts: JSON, card: str) -> tuple[str, list[str], int]:
 
 def contract_text(contracts: JSON, card: str) -> str:
     """A contract in words (plain): ``C58 ROS SA+SO 35t``."""
-    city, beans, payout = contract_of(contracts, card)
-    return f"{card} {city} {'+'.join(beans)} {payout}t"
+    return cast(str, words("hansa").contract_text(contracts, card))
 
 
 def contract_markup(contracts: JSON, card: str, beans_held: JSON) -> str:
@@ -71,15 +65,13 @@ def contract_markup(contracts: JSON, card: str, beans_held: JSON) -> str:
             f"[b]{payout}t[/]{mark}")
 
 
-CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
+CARD_WORDS: dict[str, str] = words("hansa").CARD_WORDS
 CARD_STYLES = {"zoll": "b red", "nachschub": "b green", "contract": "b", "travel": ""}
 
 
 def hand_text(board: MapFacts, seat: int, hand: Sequence[str]) -> str:
     """The hand's line (plain text): its cards in order, the front card marked."""
-    return "Hand " + " ".join(("▶" if i == 0 else "") + card
-                              + CARD_WORDS.get(card_kind(board, seat, card), "")
-                              for i, card in enumerate(hand))
+    return cast(str, words("hansa").hand_text(hand, board.zoll[seat], board.nachschub[seat]))
 
 
 def hand_lines(board: MapFacts, contracts: JSON, seat: int, hand: Sequence[str],
@@ -222,12 +214,7 @@ def prices_page(board: MapFacts, view: JSON, cursor: int) -> list[str]:
 
 def deal_text(p: JSON, active: int, city: str) -> str:
     """A proposal in words (plain)."""
-    kind = f"invitation to {city}" if p["invite"] else "trade"
-    gives = ",".join(p["active_gives"]) or "nothing"
-    buys = f", buys {','.join(p['active_buys'])} for seat {p['guest']}" if p["active_buys"] else ""
-    guest_gives = ",".join(p["guest_gives"]) or "nothing"
-    return (f"#{p['pid']} seat {p['from']}→{p['to']} ({kind}): seat {active} gives {gives}"
-            f"{buys}; seat {p['guest']} gives {guest_gives}")
+    return cast(str, words("hansa").deal_text(p, active, city))
 
 
 def phase_lines(board: MapFacts, view: JSON, viewer: int) -> list[str]:

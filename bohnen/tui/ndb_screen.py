@@ -9,10 +9,12 @@ legend, the chain of taking from ``taken``, each seat's points from ``rows_score
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from bohnen.core.protocol import View
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.text import click, esc
+from bohnen.tui.words import words
 
 BACK = "▒▒"
 
@@ -33,8 +35,7 @@ def colours(view: View) -> dict[str, str]:
 
 def kind(card: str) -> str:
     """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
-    rest = card[1:]
-    return "–" if rest == "-" else rest
+    return cast(str, words("ndb").kind(card))
 
 
 def card(code: str, names: Colours) -> str:
@@ -44,10 +45,7 @@ def card(code: str, names: Colours) -> str:
 
 def hand_text(hand: list[str]) -> str:
     """A hand by colour (plain text), e.g. ``G 2 6 – │ R 5 8``."""
-    groups: dict[str, list[str]] = {}
-    for code in hand:
-        groups.setdefault(code[0], []).append(kind(code))
-    return " │ ".join(f"{c} {' '.join(ks)}" for c, ks in groups.items())
+    return cast(str, words("ndb").hand_text(hand))
 
 
 def hand_markup(hand: list[str], playable: bool, names: Colours) -> str:
@@ -87,11 +85,7 @@ def chain_line(view: View) -> str:
     took the card of the first seat of ``taken``, that seat the next one's..."""
     if view["phase"] != "take":
         return ""
-    took: list[str] = []
-    taker = view["token"]
-    for owner in view["taken"]:
-        took.append(f"{taker} took {owner}'s {view['table'][owner]}")
-        taker = owner
+    took = cast(list[str], words("ndb").chain_steps(view))
     return "Taking: " + " → ".join([*took, f"[b]seat {view['taker']} takes[/b]"])
 
 
@@ -116,14 +110,7 @@ def player_line(view: View, player: View, viewer: int, name: str) -> str:
 
 def sheet_lines(view: View) -> list[str]:
     """The score sheet: a line per finished round (Spiel + − Spiel – = Summe per seat)."""
-    lines = []
-    for number, round_lines in enumerate(view["sheet"], start=1):
-        cells = [f"{s}: {ln['plus']}−{ln['minus']}={ln['total']}"
-                 for s, ln in enumerate(round_lines)]
-        lines.append(f"Round {number} · " + " │ ".join(cells))
-    if view["sheet"]:
-        lines.append("Totals · " + " │ ".join(f"{s}: {t}" for s, t in enumerate(view["totals"])))
-    return lines
+    return cast(list[str], words("ndb").sheet_lines(view))
 
 
 def board_text(view: View, viewer: int, names: list[str], playable: bool) -> str:

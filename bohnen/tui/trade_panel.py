@@ -3,7 +3,7 @@ you want, choose to whom, and send it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -12,24 +12,19 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, SelectionList,
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.proposal_panel import ProposalPanel
 from bohnen.tui.text import esc
+from bohnen.tui.words import words
 
 JSON = dict[str, Any]
 
 
 def bean_names(view: JSON) -> dict[str, str]:
     """Each bean's name by its code, from the view's legend."""
-    return {b["code"]: b["name"] for b in view["legend"]}
+    return cast(dict[str, str], words("bohnanza").bean_names(view))
 
 
 def proposal_text(p: JSON, names: dict[str, str]) -> str:
     """An open proposal in a line, beans by name."""
-    gives = [names[b] for b in [*p["hand_beans"], *p["face_up_beans"]]]
-    gives += [f"{p['talers']}t"] if p["talers"] else []
-    wants = [names[b] for b in p["wants"]]
-    wants += [f"{p['wants_talers']}t"] if p["wants_talers"] else []
-    give = ", ".join(gives) or "nothing"
-    want = ", ".join(wants) or "nothing (a gift)"
-    return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
+    return cast(str, words("bohnanza").proposal_text(p, names))
 
 
 def incoming(view: JSON, seat: int) -> JSON | None:

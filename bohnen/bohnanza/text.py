@@ -1,0 +1,106 @@
+"""The Bohnanza board in words, from a seat's view: plain text, no markup.
+
+What :meth:`Bohnanza.describe` writes (for a text agent, a log, a screen reader) and the
+plain pieces the terminal screen shares (beans by name, the hand in its fixed order,
+the open proposals). Reads only the view (``view_types.py`` types it), so it shows a
+seat no more than its view holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+JSON = Mapping[str, Any]
+PHASES = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
+          "over": "over"}
+
+
+def bean_names(view: JSON) -> dict[str, str]:
+    """Each bean's name by its code, from the view's legend."""
+    return {b["code"]: b["name"] for b in view["legend"]}
+
+
+def hand_text(hand: Sequence[str], names: Mapping[str, str]) -> str:
+    """A hand in its fixed order, positions shown, the front card marked."""
+    return " ".join(f"{'▶' if i == 0 else ''}h{i} {names[code]}" for i, code in enumerate(hand))
+
+
+def proposal_text(p: JSON, names: Mapping[str, str]) -> str:
+    """An open proposal in a line, beans by name."""
+    gives = [names[b] for b in [*p["hand_beans"], *p["face_up_beans"]]]
+    gives += [f"{p['talers']}t"] if p["talers"] else []
+    wants = [names[b] for b in p["wants"]]
+    wants += [f"{p['wants_talers']}t"] if p["wants_talers"] else []
+    give = ", ".join(gives) or "nothing"
+    want = ", ".join(wants) or "nothing (a gift)"
+    return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
+
+
+def field_text(field: JSON, index: int, names: Mapping[str, str]) -> str:
+    """One field: bean, count, talers it pays now and at the next step of the beanometer."""
+    if field["count"] == 0:
+        return f"{index}: empty"
+    nxt = field["next"]
+    step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
+    return f"{index}: {names[field['bean']]} {field['count']}={field['talers']}t{step}"
+
+
+def player_line(view: JSON, player: JSON, name: str, names: Mapping[str, str]) -> str:
+    """A seat's talers, hand size and fields."""
+    seat = player["seat"]
+    mark = "▶" if seat == view["active"] else " "
+    cells = [field_text(f, i, names) for i, f in enumerate(player["fields"])]
+    if not player["third_field"]:
+        cells.append(f"2: ({view['third_field_cost']}t to buy)")
+    return (f"{mark}{seat} {name}: {player['talers']}t, hand {player['hand_size']}, "
+            f"fields " + " · ".join(cells))
+
+
+def table_line(view: JSON, names: Mapping[str, str]) -> str:
+    """The draw pile, run-outs, discard pile and the face-up cards."""
+    discard = view["discard"]
+    top = f", top {names[discard[-1]]}" if discard else ""
+    face = " ".join(f"f{i} {names[b]}" for i, b in enumerate(view["face_up"])) or "—"
+    return (f"Draw {view['draw_pile_size']} · run-outs {view['runouts']}/3 · "
+            f"discard {len(discard)}{top} · face up: {face}")
+
+
+def trading_lines(view: JSON, viewer: int, names: Mapping[str, str]) -> list[str]:
+    """The trading: who holds the floor, the proposals left, the open proposals."""
+    trading = view["trading"]
+    if trading is None:
+        return []
+    floor = trading["floor"]
+    head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
+    left = view["players"][viewer]["proposals_left"]
+    if left is not None:
+        head += f" · your proposals left {left}"
+    return [head] + [proposal_text(p, names) for p in trading["proposals"]]
+
+
+def legend_line(view: JSON) -> str:
+    """Each bean's code (the notation's), name and beanometer: the cards that pay 1, 2,
+    3 and 4 talers."""
+    beans = [f"{b['code']} {b['name']} "
+             + "/".join("–" if n is None else str(n) for n in b["beanometer"])
+             for b in view["legend"]]
+    return "Beans (code, name, cards for 1/2/3/4 talers): " + " · ".join(beans)
+
+
+def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
+    """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
+    beans = bean_names(view)
+    lines = [f"Bohnanza · turn {view['turn']} · seat {view['active']} plays · "
+             f"{PHASES[view['phase']]} · you are seat {viewer}",
+             legend_line(view), table_line(view, beans),
+             "Seats (fields: bean count=talers→next step of the beanometer):"]
+    lines += [player_line(view, p, names[p["seat"]], beans) for p in view["players"]]
+    areas = [f"{p['seat']}: " + " ".join(beans[b] for b in p["trade_area"])
+             for p in view["players"] if p["trade_area"]]
+    if areas:
+        lines.append("Trade areas: " + " · ".join(areas))
+    lines += trading_lines(view, viewer, beans)
+    hand = view["players"][viewer]["hand"] or []
+    lines.append("Your hand: " + (hand_text(hand, beans) or "(empty)"))
+    return "\n".join(lines)

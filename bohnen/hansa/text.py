@@ -1,0 +1,149 @@
+"""The Bohn Hansa board in words, from a seat's view: plain text, no markup.
+
+What :meth:`BohnHansa.describe` writes (for a text agent, a log, a screen reader) and
+the plain pieces the terminal screen shares (a hand's cards with their Zoll and
+Nachschub marked, a contract, a deal). Reads only the view (its ``board`` gives the
+map, the beans and each colour's Zoll and Nachschub cards), so it shows a seat no more
+than its view holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+JSON = Mapping[str, Any]
+CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
+
+
+def card_kind(card: str, zoll: int, nachschub: int) -> str:
+    """``contract``, ``zoll``, ``nachschub`` or ``travel`` for a card of a hand whose
+    colour has the Zoll card ``T<zoll>`` and the Nachschub card ``T<nachschub>``."""
+    if card.startswith("C"):
+        return "contract"
+    number = int(card[1:])
+    if number == zoll:
+        return "zoll"
+    if number == nachschub:
+        return "nachschub"
+    return "travel"
+
+
+def colour_cards(view: JSON, seat: int) -> tuple[int, int]:
+    """The numbers of the Zoll and the Nachschub card of ``seat``'s colour."""
+    colour = view["players"][seat]["colour"]
+    cards = next(c for c in view["board"]["colours"] if c["name"] == colour)
+    return int(cards["zoll"][1:]), int(cards["nachschub"][1:])
+
+
+def hand_text(hand: Sequence[str], zoll: int, nachschub: int) -> str:
+    """The hand's line: its cards in order, the front card marked."""
+    return "Hand " + " ".join(("▶" if i == 0 else "") + card
+                              + CARD_WORDS.get(card_kind(card, zoll, nachschub), "")
+                              for i, card in enumerate(hand))
+
+
+def contract_text(contracts: JSON, card: str) -> str:
+    """A contract in words: ``C58 ROS SA+SO 35t``."""
+    contract = contracts[card]
+    return f"{card} {contract['city']} {'+'.join(contract['beans'])} {contract['payout']}t"
+
+
+def deal_text(p: JSON, active: int, city: str) -> str:
+    """A proposal in words."""
+    kind = f"invitation to {city}" if p["invite"] else "trade"
+    gives = ",".join(p["active_gives"]) or "nothing"
+    buys = f", buys {','.join(p['active_buys'])} for seat {p['guest']}" if p["active_buys"] else ""
+    guest_gives = ",".join(p["guest_gives"]) or "nothing"
+    return (f"#{p['pid']} seat {p['from']}→{p['to']} ({kind}): seat {active} gives {gives}"
+            f"{buys}; seat {p['guest']} gives {guest_gives}")
+
+
+def aid_text(beans: JSON, storage: int) -> str:
+    """An aid: the beans it holds and its free places."""
+    held = [f"{count} {code}" for code, count in beans.items() if count]
+    free = max(0, storage - sum(beans.values()))
+    return (", ".join(held) or "no beans") + f" ({free} free)"
+
+
+def player_line(view: JSON, player: JSON, name: str) -> str:
+    """A seat's city, money, loans, hand size and aid."""
+    seat = player["seat"]
+    mark = "▶" if seat == view["active"] else " "
+    started = view["phase"] != "setup" or seat < view["active"]
+    city = player["city"] if started else "—"
+    loan = f", loans {player['loans']}t" if player["loans"] else ""
+    extra = []
+    if player["harvest_before"]:
+        extra.append(",".join(player["harvest_before"]) + " waits")
+    if player["waste"]:
+        extra.append(f"gave up {len(player['waste'])}")
+    tail = (" · " + " · ".join(extra)) if extra else ""
+    return (f"{mark}{seat} {name} ({player['colour']}): in {city}, {player['money']}t{loan}, "
+            f"hand {player['hand_size']}, aid {aid_text(player['beans'], view['board']['storage'])}"
+            f"{tail}")
+
+
+def city_line(view: JSON, index: int) -> str:
+    """A city: code, name, prices now, routes and the carts standing there."""
+    city = view["board"]["cities"][index]
+    prices = " ".join(f"{b} {p}" for b, p in view["cities"][index]["prices"].items())
+    carts = [str(p["seat"]) for p in view["players"] if p["city"] == city["code"]]
+    there = f" · carts {','.join(carts)}" if carts else ""
+    return (f"{city['code']} {city['name']}: {prices} · routes {' '.join(city['routes'])}"
+            f"{there}")
+
+
+def hand_lines(view: JSON, viewer: int) -> list[str]:
+    """The viewer's hand in its order, then the contracts in it spelled out."""
+    hand = view["players"][viewer]["hand"] or []
+    if not hand:
+        return ["Hand: (empty)"]
+    lines = [hand_text(hand, *colour_cards(view, viewer))]
+    contracts = [contract_text(view["contracts"], c) for c in hand if c.startswith("C")]
+    if contracts:
+        lines.append("Contracts " + " · ".join(contracts))
+    return lines
+
+
+def phase_lines(view: JSON, viewer: int) -> list[str]:
+    """The state of the phase: the trading, the customs owed, the closing."""
+    phase, active = view["phase"], view["active"]
+    if phase == "trade":
+        city = view["players"][active]["city"]
+        line = (f"Trade in {city} (prices fixed) · floor: seat {view['floor']} · "
+                f"your proposals left {view['players'][viewer]['proposals_left']}")
+        pending = view["pending"]
+        return [line] if pending is None else [line, deal_text(pending, active, city)]
+    if phase == "customs":
+        return [f"Customs: seat {active} still owes {view['customs_due']}t — sell beans at "
+                "their base price, one by one"]
+    if phase == "closing":
+        return ["The game is ending: each player fulfils the contracts it can where it stands"]
+    if phase == "setup":
+        return ["Set-up: fulfil one of your dearest contracts; the one named last ends the hand"]
+    return []
+
+
+def legend_line(view: JSON) -> str:
+    """Each bean's code (the notation's), name and base price."""
+    beans = [f"{b['code']} {b['name']} {b['base_price']}t" for b in view["board"]["beans"]]
+    return "Beans (code, name, base price): " + " · ".join(beans)
+
+
+def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
+    """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
+    last = " · last round" if view["last_round"] else ""
+    lines = [f"Bohn Hansa · turn {view['turn']} · seat {view['active']} plays · "
+             f"{view['phase']} · you are seat {viewer}{last}",
+             f"Neue Ernte {view['harvest_pile_size']} left + {view['harvest_reserve_size']} "
+             f"reserve · contracts {view['contract_pile_size']}",
+             legend_line(view), "Seats:"]
+    lines += [player_line(view, p, names[p["seat"]]) for p in view["players"]]
+    lines.append("Cities (prices now, routes):")
+    lines += ["  " + city_line(view, i) for i in range(len(view["cities"]))]
+    lines += hand_lines(view, viewer)
+    if view["table"]:
+        lines.append(f"Table (seat {view['active']}): "
+                     + " · ".join(contract_text(view["contracts"], c) for c in view["table"]))
+    return "\n".join(lines + phase_lines(view, viewer))

@@ -1,0 +1,110 @@
+"""The Nicht die Bohne! board in words, from a seat's view: plain text, no markup.
+
+What :meth:`NichtDieBohne.describe` writes (for a text agent, a log, a screen reader)
+and the plain pieces the terminal screen shares (a card's kind, the hand by colour,
+the chain of taking, the score sheet). Reads only the view, so it shows a seat no more
+than its view holds: the cards played face down stay ``??`` until the reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+JSON = Mapping[str, Any]
+BACK = "??"
+PHASES = {"lead": "lead", "play": "play face down", "take": "taking", "over": "over"}
+
+
+def kind(card: str) -> str:
+    """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
+    rest = card[1:]
+    return "–" if rest == "-" else rest
+
+
+def hand_text(hand: Sequence[str]) -> str:
+    """A hand by colour, e.g. ``G 2 6 – │ R 5 8``."""
+    groups: dict[str, list[str]] = {}
+    for code in hand:
+        groups.setdefault(code[0], []).append(kind(code))
+    return " │ ".join(f"{c} {' '.join(ks)}" for c, ks in groups.items())
+
+
+def trick_line(view: JSON) -> str:
+    """The trick: ``·`` for a seat yet to play, ``??`` for a card face down, ◆ the token."""
+    played, taken = set(view["played"]), set(view["taken"])
+    items = []
+    for seat, code in enumerate(view["table"]):
+        shown = "·" if seat not in played else BACK if code is None else code[0] + kind(code)
+        if seat in taken:
+            shown += " (taken)"
+        token = "◆" if seat == view["token"] else ""
+        items.append(f"{seat}{token}:{shown}")
+    return "Trick: " + "  ".join(items)
+
+
+def chain_steps(view: JSON) -> list[str]:
+    """Who took what since the reveal: the token holder took the card of the first seat
+    of ``taken``, that seat the next one's..."""
+    took: list[str] = []
+    taker = view["token"]
+    for owner in view["taken"]:
+        took.append(f"{taker} took {owner}'s {view['table'][owner]}")
+        taker = owner
+    return took
+
+
+def chain_line(view: JSON) -> str:
+    """The chain of taking and whose turn it is to take (empty out of the taking)."""
+    if view["phase"] != "take":
+        return ""
+    return "Taking: " + " → ".join([*chain_steps(view), f"seat {view['taker']} takes"])
+
+
+def row_text(row: JSON) -> str:
+    """A row of cards and what it scores now (empty for no cards)."""
+    if not row["cards"]:
+        return ""
+    cards = " ".join(kind(c) for c in row["cards"])
+    return f"{row['cards'][0][0]} {cards} ={row['score']}"
+
+
+def player_line(view: JSON, player: JSON, name: str) -> str:
+    seat = player["seat"]
+    token = "◆" if seat == view["token"] else " "
+    rows = "  ".join(filter(None, (row_text(r) for r in player["rows"]))) or "no cards"
+    return (f"{token}{seat} {name}: hand {player['hand_size']} · "
+            f"rows {player['rows_score']:+}: {rows}")
+
+
+def sheet_lines(view: JSON) -> list[str]:
+    """The score sheet: a line per finished round (Spiel + − Spiel – = Summe per seat)."""
+    lines = []
+    for number, round_lines in enumerate(view["sheet"], start=1):
+        cells = [f"{s}: {ln['plus']}−{ln['minus']}={ln['total']}"
+                 for s, ln in enumerate(round_lines)]
+        lines.append(f"Round {number} · " + " │ ".join(cells))
+    if view["sheet"]:
+        lines.append("Totals · " + " │ ".join(f"{s}: {t}" for s, t in enumerate(view["totals"])))
+    return lines
+
+
+def legend_line(view: JSON) -> str:
+    """The colours' codes and names."""
+    return "Colours: " + ", ".join(f"{c['code']} {c['english']}"
+                                   for c in view["legend"]["colours"])
+
+
+def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
+    """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
+    lines = [f"Nicht die Bohne! · round {view['round']}/{view['options']['rounds']} · "
+             f"trick {view['turn']} · token seat {view['token']} · "
+             f"{PHASES[view['phase']]} · you are seat {viewer}",
+             legend_line(view), trick_line(view)]
+    chain = chain_line(view)
+    if chain:
+        lines.append(chain)
+    lines += [player_line(view, p, names[p["seat"]]) for p in view["players"]]
+    lines += sheet_lines(view)
+    lines.append("Your hand: " + (hand_text(view["players"][viewer]["hand"] or []) or "(empty)"))
+    return "\n".join(lines)
