@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ np = pytest.importorskip("numpy", reason="the rl encodings need numpy")
 from bohnen.bohnanza import BohnanzaState, stacked_deck  # noqa: E402  (deals, types)
 from bohnen.core.protocol import JSONObject  # noqa: E402
 from bohnen.core.registry import get_game  # noqa: E402
-from bohnen.rl.bohnanza import BEANS, CLOSE, BohnanzaEncoding, Draft  # noqa: E402
+from bohnen.rl.bohnanza import BEANS, BLOCKS, CLOSE, BohnanzaEncoding, Draft  # noqa: E402
 
 GAME = get_game("bohnanza")
 State = BohnanzaState
@@ -307,3 +309,36 @@ def test_the_encoding_refuses_views_it_cannot_read() -> None:
         BohnanzaEncoding(4).observe(dict(state.view(None)), None)
     with pytest.raises(ValueError, match="not a Bohnanza draft"):
         BohnanzaEncoding(4).mask(("x",))
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+
+
+def doc_section() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("## Bohnanza encoding")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def test_the_doc_section_runs_and_its_tables_match_the_encoding() -> None:
+    section = doc_section()
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    exec(compile(code.group(1), str(DOC), "exec"), {})
+    rows = re.findall(r"^\| (\w+) \| ([^|]+) \|", section.split("### The vector")[1], re.M)
+    rows = [(name, size.strip()) for name, size in rows if name != "block"]
+    for players in (3, 4, 5):
+        enc = BohnanzaEncoding(players, hand_slots=7, offer_slots=3)
+        values = {"P": players, "H": 7, "K": 3}
+        sizes = [eval(re.sub(r"(\d|[A-Z])(?=[A-Z(])", r"\1*", size), {}, values)
+                 for _, size in rows]
+        assert [(n, s) for (n, _), s in zip(rows, sizes, strict=True)] == list(enc.layout)
+    assert BohnanzaEncoding(4).DECLINE == 35
+    assert [name for name, _, _ in BLOCKS] == [name for name, _ in rows]
+    said = [int(n) for n in re.findall(r"(\d+) \(3 players\),\s+(\d+) \(4\),\s+(\d+) \(5\)",
+                                       section)[0]]
+    assert said == [BohnanzaEncoding(p).observation_size for p in (3, 4, 5)]
+    ids = re.findall(r"(\d+) ids for 3 players,\s+(\d+) for 4,\s+(\d+) for 5",
+                     section)[0]
+    assert [int(n) for n in ids] == [BohnanzaEncoding(p).action_count for p in (3, 4, 5)]
