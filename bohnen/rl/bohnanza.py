@@ -167,8 +167,10 @@ class BohnanzaEncoding(Encoding):
         self.action_count = self.CANCEL + 1
 
     def action_name(self, action_id: int) -> str:
-        if type(action_id) is not int or not 0 <= action_id < self.action_count:
+        i = _as_id(action_id)
+        if i is None or not 0 <= i < self.action_count:
             raise ValueError(f"no action id {action_id!r} (0 to {self.action_count - 1})")
+        action_id = i
         fixed = {YIELD: "yield", END_PLANTING: "end-planting", PASS: "pass",
                  CLOSE: "close-trading", BUY: "buy-field", self.GIVE_TALER: "give a taler",
                  self.WANT_TALER: "want a taler", self.SUBMIT: "submit",
@@ -320,15 +322,16 @@ class BohnanzaEncoding(Encoding):
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)
-        if type(action_id) is not int or action_id not in self._legal_ids(d):
-            raise ValueError(f"action id {action_id!r} ({self._name_or_none(action_id)}) "
+        i = _as_id(action_id)
+        if i is None or i not in self._legal_ids(d):
+            raise ValueError(f"action id {action_id!r} ({self._name_or_none(i)}) "
                              f"is not legal in this draft")
         if d.kind == "root":
-            return self._choose_root(d, action_id)
-        return self._choose_step(d, action_id)
+            return self._choose_root(d, i)
+        return self._choose_step(d, i)
 
-    def _name_or_none(self, action_id: object) -> str:
-        if type(action_id) is int and 0 <= action_id < self.action_count:
+    def _name_or_none(self, action_id: int | None) -> str:
+        if action_id is not None and 0 <= action_id < self.action_count:
             return self.action_name(action_id)
         return "no such id"
 
@@ -532,6 +535,13 @@ def _refs(text: str) -> tuple[int, ...]:
 
 
 # --- the draft's notation -----------------------------------------------------------------
+
+
+def _as_id(value: object) -> int | None:
+    """An id as an int (numpy's integers too, as environments pass them), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
 
 
 def _draft(draft: Hashable) -> Draft:

@@ -267,6 +267,11 @@ def test_the_canonical_order_gives_one_path_per_proposal() -> None:
     assert not mask[enc.WANT:enc.WANT + 3].any() and mask[enc.WANT + 3:enc.WANT + 8].all()
     with pytest.raises(ValueError, match="not legal"):
         enc.choose(draft, enc.GIVE + 2 + 2)
+    for bad in (True, 1.0, "3", -1, enc.action_count):
+        with pytest.raises(ValueError, match="not legal"):
+            enc.choose(draft, bad)  # type: ignore[arg-type]
+    after, _ = enc.choose(draft, np.int64(enc.WANT + 4))  # as environments pass ids
+    assert after == enc.choose(draft, enc.WANT + 4)[0]
 
 
 def test_caps_bound_the_draft() -> None:
