@@ -32,7 +32,9 @@ is a few more decisions per trade, and the caps below.
 **Yield.** The id ``yield`` (notation ``""``) is offered to a seat the game does not
 wait on (open trading: every seat but the active player in phases 1 and 2, the seats
 without cards in their trade area in phase 3; turn-based: a seat not to act), so an
-environment can rotate between the seats of ``to_act()``.
+environment can rotate between the seats of ``to_act()``. So in open trading the active
+player cannot wait for answers: each time it is asked, it acts (proposes, withdraws,
+harvests, closes); turn-based trading, where the floor moves, has no such constraint.
 
 **Ego-centric seats.** Seats are relative to the observer: 0 is itself, 1 the next
 seat clockwise, and so on. The layout of the vector is :data:`LAYOUT_DOC` (and the
@@ -96,7 +98,6 @@ class Context:
 
     seat: int
     players: int
-    active: int
     simple: tuple[tuple[int, str], ...]  # (id, notation) of the actions of one id
     may_yield: bool
     targets: tuple[int, ...]  # seats a new proposal may go to (empty: none)
@@ -212,7 +213,7 @@ class BohnanzaEncoding(Encoding):
         for text in legal:
             self._read_legal(text, incoming, outgoing, simple, accepts)
         ctx = Context(
-            seat=seat, players=self.players, active=_int(view["active"]),
+            seat=seat, players=self.players,
             simple=tuple(sorted(simple.items())),
             may_yield=seat not in _must_act(view),
             targets=_targets(view, seat),
@@ -421,7 +422,7 @@ class BohnanzaEncoding(Encoding):
     def _draft_block(self, d: Draft | None) -> list[float]:
         n, k = self.players, self.offer_slots
         if d is None:
-            d = Draft(Context(0, n, 0, (), False, (), (), (), 0, 0, 0, False))
+            d = Draft(Context(0, n, (), False, (), (), (), 0, 0, 0, False))
         rel = (d.target - d.ctx.seat) % n if d.kind == "propose" else -1
         slot = d.target if d.kind in ("counter", "accept") else -1
         gives = [1.0 if s in d.gives else 0.0 for s in range(FACE_UP + self.hand_slots)]
