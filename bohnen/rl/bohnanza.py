@@ -1,0 +1,645 @@
+"""The encoding of Bohnanza (3 to 5 players): a seat's view as a fixed vector, and every
+action as a fixed list of ids, trades composed over several ids in a draft.
+
+**Why proposals are composed over sub-steps.** The issue offered two ways: (a) a
+proposal composed over sub-steps in canonical order, or (b) a fixed vocabulary of small
+proposals plus gifts. This encoding takes (a). A proposal names hand positions (the
+hand's order is the order of planting, so *which* Blaue is given matters), face-up
+cards, any number of cards on each side (decisions.md §9) and, in the expert variant,
+talers; acceptance names the cards paid by position too. A vocabulary of small
+proposals must drop the positions (or grow as targets × positions² × beans²: tens of
+thousands of ids for "two cards for two beans") and still cannot say a three-card
+trade. Composition reaches every proposal within the caps with about 60 ids, the same
+ids serve proposals, counters and acceptances, and the canonical order (target, cards
+given in increasing slot order with the face-up cards before the hand, talers given,
+beans wanted in non-decreasing order, talers wanted, then ``submit``) gives each
+proposal exactly one path, so no two histories of ids mean the same action. The cost
+is a few more decisions per trade, and the caps below.
+
+**Caps** (constructor options; the engine itself is not capped):
+
+- ``hand_slots`` (16): hand positions that can be named (given or paid); the
+  observation shows the first ``hand_slots`` cards of the hand one by one (and every
+  card in the counts of the hand).
+- ``offer_slots`` (4): open proposals to the seat (and of the seat) it can answer (or
+  withdraw), the oldest first; the others wait, or close with the trading.
+- ``max_gives`` (4), ``max_wants`` (4): cards given, beans wanted, in one proposal.
+- ``max_talers`` (3): talers given, talers wanted (expert variant).
+- ``max_cancels`` (1): drafts cancelled before a seat must choose a whole action of
+  one id (or yield). Every draft can be finished (``submit``) or cancelled; with the
+  engine's bound on proposals per turn, random play by masks ends every game.
+
+**Yield.** The id ``yield`` (notation ``""``) is offered to a seat the game does not
+wait on (open trading: every seat but the active player in phases 1 and 2, the seats
+without cards in their trade area in phase 3; turn-based: a seat not to act), so an
+environment can rotate between the seats of ``to_act()``. So in open trading the active
+player cannot wait for answers: each time it is asked, it acts (proposes, withdraws,
+harvests, closes); turn-based trading, where the floor moves, has no such constraint.
+
+**Ego-centric seats.** Seats are relative to the observer: 0 is itself, 1 the next
+seat clockwise, and so on. The layout of the vector is :data:`LAYOUT_DOC` (and the
+section "Bohnanza encoding" of ``docs/research.md``); every value lies in [0, 1].
+
+The encoding reads the view (JSON) and the legal notation only; it never imports the
+engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from bohnen.core.protocol import JSONObject
+from bohnen.rl.encoding import Encoding, Mask, Observation
+
+BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
+PHASES = ("plant", "trade", "plant_traded", "over")
+KINDS = ("root", "propose", "counter", "accept")
+FACE_UP = 2  # face-up cards in phase 2 (combined slots 0 and 1; hand position i is 2 + i)
+
+# ids of one action each, before the per-slot ids
+YIELD, END_PLANTING, PASS, CLOSE, BUY = 0, 1, 2, 3, 4
+PLANT = 5  # + field (phase 1)
+HARVEST = 8  # + field
+TRADED = 11  # + bean * 3 + field (phase 3)
+FIXED = TRADED + len(BEANS) * 3
+
+# The blocks of the vector, in order: (name, size with P players, H hand slots, K offer
+# slots; what it holds). docs/research.md, "Bohnanza encoding", has the same table.
+BLOCKS = (
+    ("phase", "4", "one-hot: plant, trade, plant_traded, over"),
+    ("options", "6", "open trading, expert talers, bean protection, two fields of a bean, "
+                     "beginner, third field cost / 20"),
+    ("table", "8", "turn / 100, planted / 2, draw pile / 104, run-outs one-hot 0..3, "
+                   "last run-out reached"),
+    ("discard", "8", "discard pile: cards of each bean / 20"),
+    ("face_up", "16", "the two face-up cards, one-hot bean each"),
+    ("seats", "3P", "active player (one-hot), seats to act (flags), floor (one-hot)"),
+    ("players", "47P", "per seat, me first: hand size / 40; 3 fields x (owned, bean one-hot, "
+                       "count / 20, talers now / 4); third field; may buy it; talers / 40; "
+                       "trade area beans / 5; proposals left / 8; proposals made / 8"),
+    ("hand", "8H + 8", "own hand, bean one-hot per position 0..H-1, then beans / 20"),
+    ("trading", "3K(2P + 27) + 2", "passes since the last proposal / P; K rows each of "
+                                   "proposals to me, mine, the others' (oldest first): "
+                                   "present, from, to, hand beans, face-up beans, wanted "
+                                   "beans, talers, talers wanted; closed this turn / 20"),
+    ("draft", "P + K + H + 17", "own draft: kind (none, propose, counter, accept), target, "
+                                "slot answered, cards given (f0, f1, h0..), talers given, "
+                                "beans wanted, talers wanted, cancels"),
+)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a draft needs of the view and the legal notation, read once by ``start``."""
+
+    seat: int
+    players: int
+    simple: tuple[tuple[int, str], ...]  # (id, notation) of the actions of one id
+    may_yield: bool
+    targets: tuple[int, ...]  # seats a new proposal may go to (empty: none)
+    counters: tuple[tuple[int, int, int], ...]  # (slot, pid, proposer) open to a counter
+    accepts: tuple[tuple[int, tuple[tuple[tuple[int, ...], str], ...]], ...]  # slot, ways
+    hand_size: int
+    face_up: int  # face-up cards the seat may give (0 unless active)
+    talers: int  # talers the seat may give (0 unless expert)
+    expert: bool
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A seat's action under composition (``kind`` "root": none yet). ``target`` is the
+    seat proposed to, or for "counter" and "accept" the slot of the proposal answered."""
+
+    ctx: Context
+    kind: str = "root"
+    target: int = -1
+    gives: tuple[int, ...] = ()  # combined slots: face-up j is j, hand position i is 2 + i
+    give_talers: int = 0
+    wants: tuple[int, ...] = ()  # bean indexes, non-decreasing
+    want_talers: int = 0
+    cancels: int = 0
+
+
+class BohnanzaEncoding(Encoding):
+    """Bohnanza at ``players`` seats (see the module for the design and the caps)."""
+
+    game = "bohnanza"
+    version = 1
+
+    def __init__(self, players: int, *, hand_slots: int = 16, offer_slots: int = 4,
+                 max_gives: int = 4, max_wants: int = 4, max_talers: int = 3,
+                 max_cancels: int = 1) -> None:
+        if type(players) is not int or not 3 <= players <= 5:
+            raise ValueError(f"Bohnanza is played by 3 to 5 players, not {players!r}")
+        caps = {"hand_slots": hand_slots, "offer_slots": offer_slots, "max_gives": max_gives,
+                "max_wants": max_wants, "max_talers": max_talers}
+        for name, value in caps.items():
+            if type(value) is not int or not 1 <= value <= 64:
+                raise ValueError(f"{name} must be an int from 1 to 64, not {value!r}")
+        if type(max_cancels) is not int or not 0 <= max_cancels <= 64:
+            raise ValueError(f"max_cancels must be an int from 0 to 64, not {max_cancels!r}")
+        self.players = players
+        self.hand_slots, self.offer_slots = hand_slots, offer_slots
+        self.max_gives, self.max_wants, self.max_talers = max_gives, max_wants, max_talers
+        self.max_cancels = max_cancels
+        self._ids()
+        self.layout = self._layout()
+        self.observation_size = sum(size for _, size in self.layout)
+
+    # --- the ids ----------------------------------------------------------------------
+
+    def _ids(self) -> None:
+        k, h = self.offer_slots, self.hand_slots
+        self.DECLINE = FIXED
+        self.WITHDRAW = self.DECLINE + k
+        self.ACCEPT = self.WITHDRAW + k
+        self.COUNTER = self.ACCEPT + k
+        self.TARGET = self.COUNTER + k  # + relative seat - 1
+        self.GIVE = self.TARGET + self.players - 1  # + combined slot
+        self.WANT = self.GIVE + FACE_UP + h  # + bean
+        self.GIVE_TALER = self.WANT + len(BEANS)
+        self.WANT_TALER = self.GIVE_TALER + 1
+        self.SUBMIT = self.WANT_TALER + 1
+        self.CANCEL = self.SUBMIT + 1
+        self.action_count = self.CANCEL + 1
+
+    def action_name(self, action_id: int) -> str:
+        i = _as_id(action_id)
+        if i is None or not 0 <= i < self.action_count:
+            raise ValueError(f"no action id {action_id!r} (0 to {self.action_count - 1})")
+        action_id = i
+        fixed = {YIELD: "yield", END_PLANTING: "end-planting", PASS: "pass",
+                 CLOSE: "close-trading", BUY: "buy-field", self.GIVE_TALER: "give a taler",
+                 self.WANT_TALER: "want a taler", self.SUBMIT: "submit",
+                 self.CANCEL: "cancel"}
+        if action_id in fixed:
+            return fixed[action_id]
+        return self._ranged_name(action_id)
+
+    def _ranged_name(self, i: int) -> str:
+        if i < HARVEST:
+            return f"plant {i - PLANT}"
+        if i < TRADED:
+            return f"harvest {i - HARVEST}"
+        if i < FIXED:
+            bean, fld = divmod(i - TRADED, 3)
+            return f"plant {BEANS[bean]} {fld}"
+        ranges = ((self.WITHDRAW, self.DECLINE, "decline proposal to me, slot"),
+                  (self.ACCEPT, self.WITHDRAW, "withdraw my proposal, slot"),
+                  (self.COUNTER, self.ACCEPT, "accept proposal to me, slot"),
+                  (self.TARGET, self.COUNTER, "counter proposal to me, slot"))
+        for end, begin, words in ranges:
+            if i < end:
+                return f"{words} {i - begin}"
+        if i < self.GIVE:
+            return f"propose to relative seat {i - self.TARGET + 1}"
+        if i < self.WANT:
+            slot = i - self.GIVE
+            return f"give face-up {slot}" if slot < FACE_UP else f"give hand {slot - FACE_UP}"
+        return f"want {BEANS[i - self.WANT]}"
+
+    # --- the draft --------------------------------------------------------------------
+
+    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+        _check_view(view, self.players)
+        seat = _int(view["seat"])
+        incoming, outgoing = self._slots(view, seat)
+        simple: dict[int, str] = {}
+        accepts: dict[int, list[tuple[tuple[int, ...], str]]] = {}
+        for text in legal:
+            self._read_legal(text, incoming, outgoing, simple, accepts)
+        ctx = Context(
+            seat=seat, players=self.players,
+            simple=tuple(sorted(simple.items())),
+            may_yield=seat not in _must_act(view),
+            targets=_targets(view, seat),
+            counters=_counters(view, seat, incoming),
+            accepts=tuple((slot, tuple(sorted(ways))) for slot, ways in sorted(accepts.items())),
+            hand_size=_int(_me(view, seat)["hand_size"]),
+            face_up=len(_list(view["face_up"])) if seat == view["active"] else 0,
+            talers=_int(_me(view, seat)["talers"]) if _expert(view) else 0,
+            expert=_expert(view))
+        return Draft(ctx)
+
+    def _slots(self, view: JSONObject, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+        """pid -> slot of the open proposals to the seat, and of the seat's own."""
+        mine = [p for p in _proposals(view) if p["to"] == seat]
+        own = [p for p in _proposals(view) if p["from"] == seat]
+        k = self.offer_slots
+        return ({_int(p["pid"]): i for i, p in enumerate(mine[:k])},
+                {_int(p["pid"]): i for i, p in enumerate(own[:k])})
+
+    def _read_legal(self, text: str, incoming: dict[int, int], outgoing: dict[int, int],
+                    simple: dict[int, str],
+                    accepts: dict[int, list[tuple[tuple[int, ...], str]]]) -> None:
+        """Sorts one legal notation into the ids of one action, or an acceptance."""
+        words = text.split(": ", 1)[-1].split()
+        verb, args = words[0], words[1:]
+        if verb == "accept":
+            slot = incoming.get(int(args[0]))
+            refs = _refs(args[2]) if len(args) > 2 else ()
+            if slot is not None and all(r < FACE_UP + self.hand_slots for r in refs):
+                accepts.setdefault(slot, []).append((refs, text))
+            return
+        action_id = self._simple_id(verb, args, incoming, outgoing)
+        if action_id is not None:
+            simple[action_id] = text
+
+    def _simple_id(self, verb: str, args: list[str], incoming: dict[int, int],
+                   outgoing: dict[int, int]) -> int | None:
+        words = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
+                 "buy-field": BUY}
+        if verb in words:
+            return words[verb]
+        if verb == "harvest":
+            return HARVEST + int(args[0])
+        if verb in ("plant", "plant-traded"):
+            if len(args) == 1:
+                return PLANT + int(args[0])
+            return TRADED + BEANS.index(args[0]) * 3 + int(args[1])
+        if verb == "decline" and int(args[0]) in incoming:
+            return self.DECLINE + incoming[int(args[0])]
+        if verb == "withdraw" and int(args[0]) in outgoing:
+            return self.WITHDRAW + outgoing[int(args[0])]
+        return None  # an answer beyond the slots
+
+    def mask(self, draft: Hashable) -> Mask:
+        d = _draft(draft)
+        out = np.zeros(self.action_count, dtype=np.int8)
+        out[list(self._legal_ids(d))] = 1
+        return out
+
+    def _legal_ids(self, d: Draft) -> list[int]:
+        if d.kind == "root":
+            return self._root_ids(d)
+        if d.kind == "accept":
+            return self._accept_ids(d)
+        return self._offer_ids(d)
+
+    def _root_ids(self, d: Draft) -> list[int]:
+        ctx = d.ctx
+        ids = [i for i, _ in ctx.simple]
+        if ctx.may_yield:
+            ids.append(YIELD)
+        if d.cancels < self.max_cancels:
+            ids += [self.TARGET + (t - ctx.seat) % ctx.players - 1 for t in ctx.targets]
+            ids += [self.COUNTER + slot for slot, _, _ in ctx.counters]
+            ids += [self.ACCEPT + slot for slot, _ in ctx.accepts]
+        return sorted(ids)
+
+    def _offer_ids(self, d: Draft) -> list[int]:
+        """A proposal or counter: cards, talers, wants in canonical order; submit."""
+        ctx = d.ctx
+        ids = [self.CANCEL]
+        wanting = bool(d.wants) or d.want_talers > 0
+        if not wanting and d.give_talers == 0 and len(d.gives) < self.max_gives:
+            after = d.gives[-1] + 1 if d.gives else 0
+            cards = list(range(ctx.face_up)) + [FACE_UP + i for i in
+                                               range(min(ctx.hand_size, self.hand_slots))]
+            ids += [self.GIVE + s for s in cards if s >= after]
+        if not wanting and d.give_talers < min(ctx.talers, self.max_talers):
+            ids.append(self.GIVE_TALER)
+        if d.want_talers == 0 and len(d.wants) < self.max_wants:
+            low = d.wants[-1] if d.wants else 0
+            ids += [self.WANT + b for b in range(low, len(BEANS))]
+        if ctx.expert and d.want_talers < self.max_talers:
+            ids.append(self.WANT_TALER)
+        if d.gives or d.give_talers or d.wants or d.want_talers:
+            ids.append(self.SUBMIT)
+        return sorted(ids)
+
+    def _accept_ids(self, d: Draft) -> list[int]:
+        """An acceptance: the cards paid, in increasing slot order, among the legal ways."""
+        ids = [self.CANCEL]
+        n = len(d.gives)
+        for refs, _ in _ways(d):
+            if refs[:n] == d.gives:
+                ids.append(self.SUBMIT if len(refs) == n else self.GIVE + refs[n])
+        return sorted(set(ids))
+
+    def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
+        d = _draft(draft)
+        i = _as_id(action_id)
+        if i is None or i not in self._legal_ids(d):
+            raise ValueError(f"action id {action_id!r} ({self._name_or_none(i)}) "
+                             f"is not legal in this draft")
+        if d.kind == "root":
+            return self._choose_root(d, i)
+        return self._choose_step(d, i)
+
+    def _name_or_none(self, action_id: int | None) -> str:
+        if action_id is not None and 0 <= action_id < self.action_count:
+            return self.action_name(action_id)
+        return "no such id"
+
+    def _choose_root(self, d: Draft, i: int) -> tuple[Draft, str | None]:
+        if i == YIELD:
+            return d, ""
+        if self.TARGET <= i < self.GIVE:
+            target = (d.ctx.seat + i - self.TARGET + 1) % d.ctx.players
+            return replace(d, kind="propose", target=target), None
+        if self.COUNTER <= i < self.TARGET:
+            return replace(d, kind="counter", target=i - self.COUNTER), None
+        if self.ACCEPT <= i < self.COUNTER:
+            return replace(d, kind="accept", target=i - self.ACCEPT), None
+        return d, dict(d.ctx.simple)[i]
+
+    def _choose_step(self, d: Draft, i: int) -> tuple[Draft, str | None]:
+        root = Draft(d.ctx, cancels=d.cancels)
+        if i == self.CANCEL:
+            return replace(root, cancels=d.cancels + 1), None
+        if i == self.SUBMIT:
+            return root, _notation(d)
+        if self.GIVE <= i < self.WANT:
+            return replace(d, gives=(*d.gives, i - self.GIVE)), None
+        if self.WANT <= i < self.GIVE_TALER:
+            return replace(d, wants=(*d.wants, i - self.WANT)), None
+        if i == self.GIVE_TALER:
+            return replace(d, give_talers=d.give_talers + 1), None
+        return replace(d, want_talers=d.want_talers + 1), None
+
+    # --- the observation --------------------------------------------------------------
+
+    def _layout(self) -> tuple[tuple[str, int], ...]:
+        p, h, k = self.players, self.hand_slots, self.offer_slots
+        return (("phase", len(PHASES)), ("options", 6), ("table", 8), ("discard", 8),
+                ("face_up", FACE_UP * 8), ("seats", 3 * p), ("players", PLAYER_ROW * p),
+                ("hand", 8 * h + 8), ("trading", 1 + 3 * k * (2 * p + 27) + 1),
+                ("draft", len(KINDS) + p + k + FACE_UP + h + 1 + 8 + 1 + 1))
+
+    def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
+        _check_view(view, self.players)
+        d = None if draft is None else _draft(draft)
+        seat = _int(view["seat"])
+        if d is not None and d.ctx.seat != seat:
+            raise ValueError(f"the draft is seat {d.ctx.seat}'s, the view seat {seat}'s")
+        blocks = {"phase": _one_hot(PHASES.index(str(view["phase"])), len(PHASES)),
+                  "options": _options(view), "table": _table(view),
+                  "discard": _counts(_list(view["discard"]), 20),
+                  "face_up": _face_up(view), "seats": _seats(view, seat, self.players),
+                  "players": _players(view, seat, self.players),
+                  "hand": self._hand(view, seat), "trading": self._trading(view, seat),
+                  "draft": self._draft_block(d)}
+        out: list[float] = []
+        for name, size in self.layout:
+            block = blocks[name]
+            if len(block) != size:  # a fault of this module, never of the caller
+                raise AssertionError(f"block {name}: {len(block)} values, not {size}")
+            out += block
+        return np.clip(np.array(out, dtype=np.float32), 0.0, 1.0)
+
+    def _hand(self, view: JSONObject, seat: int) -> list[float]:
+        hand = [str(b) for b in _list(_me(view, seat)["hand"])]
+        out: list[float] = []
+        for i in range(self.hand_slots):
+            out += _one_hot(BEANS.index(hand[i]), 8) if i < len(hand) else [0.0] * 8
+        return out + _counts(hand, 20)
+
+    def _trading(self, view: JSONObject, seat: int) -> list[float]:
+        trading = view["trading"]
+        props = _proposals(view)
+        groups = ([p for p in props if p["to"] == seat], [p for p in props if p["from"] == seat],
+                  [p for p in props if seat not in (p["to"], p["from"])])
+        passes = _int(trading["passes_since_proposal"]) if isinstance(trading, dict) else 0
+        out = [passes / self.players]
+        for group in groups:
+            for i in range(self.offer_slots):
+                out += self._offer_row(group[i], seat) if i < len(group) else [0.0] * (
+                    2 * self.players + 27)
+        closed = _list(trading["closed"]) if isinstance(trading, dict) else []
+        return [*out, len(closed) / 20]
+
+    def _offer_row(self, p: dict[str, Any], seat: int) -> list[float]:
+        n, t = self.players, self.max_talers
+        return [1.0, *_one_hot((p["from"] - seat) % n, n), *_one_hot((p["to"] - seat) % n, n),
+                *_counts(p["hand_beans"], 5), *_counts(p["face_up_beans"], 5),
+                *_counts(p["wants"], 5), p["talers"] / t, p["wants_talers"] / t]
+
+    def _draft_block(self, d: Draft | None) -> list[float]:
+        n, k = self.players, self.offer_slots
+        if d is None:
+            d = Draft(Context(0, n, (), False, (), (), (), 0, 0, 0, False))
+        rel = (d.target - d.ctx.seat) % n if d.kind == "propose" else -1
+        slot = d.target if d.kind in ("counter", "accept") else -1
+        gives = [1.0 if s in d.gives else 0.0 for s in range(FACE_UP + self.hand_slots)]
+        return (_one_hot(KINDS.index(d.kind), len(KINDS)) + _one_hot(rel, n) + _one_hot(slot, k)
+                + gives + [d.give_talers / self.max_talers]
+                + [c / self.max_wants for c in _bean_counts(d.wants)]
+                + [d.want_talers / self.max_talers, d.cancels / (self.max_cancels + 1)])
+
+
+PLAYER_ROW = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
+
+
+# --- reading the view ---------------------------------------------------------------------
+
+
+def _check_view(view: JSONObject, players: int) -> None:
+    if view.get("game") != "bohnanza":
+        raise ValueError(f"not a Bohnanza view (game {view.get('game')!r})")
+    seats = len(_list(view["players"]))
+    if seats != players:
+        raise ValueError(f"the view has {seats} players, the encoding {players}")
+    if view.get("seat") is None:
+        raise ValueError("a spectator's view: the encoding needs a seat's view")
+    codes = tuple(str(b["code"]) for b in _list(view["legend"]))
+    if codes != BEANS:
+        raise ValueError(f"the view's beans {codes} are not the encoding's {BEANS}")
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected an int in the view, not {value!r}")
+    return value
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list in the view, not {type(value).__name__}")
+    return value
+
+
+def _me(view: JSONObject, seat: int) -> dict[str, Any]:
+    player: dict[str, Any] = _list(view["players"])[seat]
+    return player
+
+
+def _expert(view: JSONObject) -> bool:
+    options: dict[str, Any] = view["options"]
+    return bool(options["expert_taler_trading"])
+
+
+def _open_trading(view: JSONObject) -> bool:
+    options: dict[str, Any] = view["options"]
+    return bool(options["trading"] == "open")
+
+
+def _proposals(view: JSONObject) -> list[dict[str, Any]]:
+    trading = view.get("trading")
+    if not isinstance(trading, dict):
+        return []
+    return sorted(_list(trading["proposals"]), key=lambda p: int(p["pid"]))
+
+
+def _must_act(view: JSONObject) -> list[int]:
+    """The seats the game waits on (the engine's ``must_act``), from the view."""
+    phase = view["phase"]
+    if phase == "over":
+        return []
+    if not _open_trading(view):
+        return [_int(s) for s in _list(view["to_act"])]
+    if phase == "plant_traded":
+        return [_int(p["seat"]) for p in _list(view["players"]) if p["trade_area"]]
+    return [_int(view["active"])]
+
+
+def _may_propose(view: JSONObject, seat: int) -> bool:
+    if view["phase"] != "trade":
+        return False
+    left = _me(view, seat)["proposals_left"]
+    return left is None or left > 0
+
+
+def _targets(view: JSONObject, seat: int) -> tuple[int, ...]:
+    """The seats a new proposal of ``seat`` may go to now."""
+    if not _may_propose(view, seat):
+        return ()
+    if not _open_trading(view):
+        trading: dict[str, Any] = view["trading"]
+        if trading["floor"] != seat or trading["proposals"]:
+            return ()
+    active = _int(view["active"])
+    if seat != active:
+        return (active,)
+    return tuple(s for s in range(len(_list(view["players"]))) if s != seat)
+
+
+def _counters(view: JSONObject, seat: int,
+              incoming: dict[int, int]) -> tuple[tuple[int, int, int], ...]:
+    if not _may_propose(view, seat):
+        return ()
+    return tuple((incoming[_int(p["pid"])], _int(p["pid"]), _int(p["from"]))
+                 for p in _proposals(view) if p["pid"] in incoming)
+
+
+def _refs(text: str) -> tuple[int, ...]:
+    """The combined slots of ``h3,f0``: face-up j is j, hand position i is 2 + i."""
+    out = []
+    for ref in text.split(","):
+        index = int(ref[1:])
+        out.append(index if ref[0] == "f" else FACE_UP + index)
+    return tuple(sorted(out))
+
+
+# --- the draft's notation -----------------------------------------------------------------
+
+
+def _as_id(value: object) -> int | None:
+    """An id as an int (numpy's integers too, as environments pass them), else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        return None
+    return int(value)
+
+
+def _draft(draft: Hashable) -> Draft:
+    if not isinstance(draft, Draft):
+        raise ValueError(f"not a Bohnanza draft: {type(draft).__name__}")
+    return draft
+
+
+def _ways(d: Draft) -> tuple[tuple[tuple[int, ...], str], ...]:
+    return dict(d.ctx.accepts)[d.target]
+
+
+def _notation(d: Draft) -> str:
+    ctx = d.ctx
+    if d.kind == "accept":
+        return next(text for refs, text in _ways(d) if refs == d.gives)
+    hand = [f"h{s - FACE_UP}" for s in d.gives if s >= FACE_UP]
+    give = hand + [f"f{s}" for s in d.gives if s < FACE_UP]
+    give += [f"t{d.give_talers}"] if d.give_talers else []
+    want = [BEANS[b] for b in d.wants] + ([f"t{d.want_talers}"] if d.want_talers else [])
+    if d.kind == "counter":
+        pid = next(p for slot, p, _ in ctx.counters if slot == d.target)
+        head = f"{ctx.seat}: counter {pid}"
+    else:
+        head = f"{ctx.seat}: propose {d.target}"
+    return head + (f" give {','.join(give)}" if give else "") + (
+        f" want {','.join(want)}" if want else "")
+
+
+# --- blocks of the vector -----------------------------------------------------------------
+
+
+def _one_hot(index: int, size: int) -> list[float]:
+    out = [0.0] * size
+    if 0 <= index < size:
+        out[index] = 1.0
+    return out
+
+
+def _bean_counts(beans: Sequence[int]) -> list[int]:
+    counts = [0] * len(BEANS)
+    for b in beans:
+        counts[b] += 1
+    return counts
+
+
+def _counts(codes: Sequence[object], scale: int) -> list[float]:
+    return [c / scale for c in _bean_counts([BEANS.index(str(b)) for b in codes])]
+
+
+def _options(view: JSONObject) -> list[float]:
+    o: dict[str, Any] = view["options"]
+    return [float(o["trading"] == "open"), float(o["expert_taler_trading"]),
+            float(o["bean_protection"]), float(o["same_bean_in_two_fields"]),
+            float(o["beginner"]), _int(view["third_field_cost"]) / 20]
+
+
+def _table(view: JSONObject) -> list[float]:
+    return [_int(view["turn"]) / 100, _int(view["planted"]) / 2,
+            _int(view["draw_pile_size"]) / 104, *_one_hot(_int(view["runouts"]), 4),
+            float(bool(view["last_runout_reached"]))]
+
+
+def _face_up(view: JSONObject) -> list[float]:
+    cards = [str(b) for b in _list(view["face_up"])]
+    out: list[float] = []
+    for i in range(FACE_UP):
+        out += _one_hot(BEANS.index(cards[i]), 8) if i < len(cards) else [0.0] * 8
+    return out
+
+
+def _seats(view: JSONObject, seat: int, n: int) -> list[float]:
+    to_act = {(_int(s) - seat) % n for s in _list(view["to_act"])}
+    trading = view.get("trading")
+    floor = trading.get("floor") if isinstance(trading, dict) else None
+    return (_one_hot((_int(view["active"]) - seat) % n, n)
+            + [float(r in to_act) for r in range(n)]
+            + _one_hot(-1 if floor is None else (floor - seat) % n, n))
+
+
+def _players(view: JSONObject, seat: int, n: int) -> list[float]:
+    players = _list(view["players"])
+    out: list[float] = []
+    for r in range(n):
+        out += _player_row(players[(seat + r) % n])
+    return out
+
+
+def _player_row(p: dict[str, Any]) -> list[float]:
+    fields = _list(p["fields"])
+    out = [p["hand_size"] / 40]
+    for i in range(3):
+        f = fields[i] if i < len(fields) else None
+        bean = -1 if f is None or f["bean"] is None else BEANS.index(f["bean"])
+        out += [float(f is not None)] + _one_hot(bean, 8) + (
+            [f["count"] / 20, f["talers"] / 4] if f is not None else [0.0, 0.0])
+    left = p["proposals_left"]
+    return [*out, float(p["third_field"]), float(p["may_buy_third_field"]), p["talers"] / 40,
+            *_counts(p["trade_area"], 5), 1.0 if left is None else left / 8,
+            p["proposals_made"] / 8]
