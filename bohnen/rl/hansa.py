@@ -193,9 +193,15 @@ class HansaEncoding(Encoding):
         return [*names, "submit"]
 
     def action_name(self, action_id: int) -> str:
-        if not 0 <= action_id < self.action_count:
+        return self.names[self._id(action_id)]
+
+    def _id(self, action_id: object) -> int:
+        """``action_id`` as an int (numpy's integers too: environments pass them)."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise ValueError(f"an action id is an integer, not {action_id!r}")
+        if not 0 <= int(action_id) < self.action_count:
             raise ValueError(f"no action id {action_id} (0 .. {self.action_count - 1})")
-        return self.names[action_id]
+        return int(action_id)
 
     # --- drafts ---------------------------------------------------------------------------
 
@@ -223,7 +229,7 @@ class HansaEncoding(Encoding):
         return out
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
-        d = _draft(draft)
+        d, action_id = _draft(draft), self._id(action_id)
         if action_id not in self._open(d):
             raise ValueError(f"action id {action_id} ({self.action_name(action_id)}) is "
                              f"not legal in this draft")

@@ -270,6 +270,18 @@ def test_an_illegal_id_is_refused() -> None:
     closed = int(np.flatnonzero(enc.mask(draft) == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         enc.choose(draft, closed)
+    for wrong in (True, 1.0, "1"):
+        with pytest.raises(ValueError, match="is an integer"):
+            enc.choose(draft, wrong)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_ids() -> None:
+    state = GAME.new_game(GAME.options(4), 1)
+    enc = ENCODINGS[4]
+    draft = enc.start(state.view(0), legal(state, 0))
+    first = np.flatnonzero(enc.mask(draft))[0]  # an np.int64, as environments pass
+    assert enc.choose(draft, first) == enc.choose(draft, int(first))
+    assert enc.action_name(np.int64(0)) == "yield"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
