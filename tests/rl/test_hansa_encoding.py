@@ -5,7 +5,9 @@ hidden information invariance, and the vector's blocks against the view."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable, Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -342,3 +344,48 @@ def test_the_draft_block_shows_the_seats_own_deal() -> None:
     r = int(enc.action_name(starts[0]).split("+")[1])
     deal = block(enc, enc.observe(state.view(seat), draft), "draft")
     assert deal[0] == 1.0 and deal[1] == 0.0 and deal[2 + r] == 1.0
+
+
+# --- the section of docs/research.md ---------------------------------------------------------
+
+
+def doc_section() -> str:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text("utf-8")
+    start = text.index("## Bohn Hansa encoding")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def doc_table(header: str) -> list[list[str]]:
+    section = doc_section()
+    start = section.index(header)
+    rows = section[start:section.index("\n\n", start)].splitlines()[2:]
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
+
+
+@pytest.mark.parametrize("code", re.findall(r"^```python\n(.*?)^```", doc_section(),
+                                            re.MULTILINE | re.DOTALL))
+def test_the_docs_python_runs(code: str) -> None:
+    exec(compile(code, "docs/research.md", "exec"), {})
+
+
+def test_the_docs_ids_table_names_the_ids() -> None:
+    enc = ENCODINGS[4]
+    rows = doc_table("| ids | action |")
+    assert len(rows) == 16
+    for ids, action in rows:
+        base = int(re.match(r"\d+", ids).group())  # type: ignore[union-attr]
+        word = re.search(r"`([^`]+)`", action).group(1).split()[0]  # type: ignore[union-attr]
+        assert enc.names[base].split()[0] == word, (ids, action)
+    assert f"### Ids ({enc.action_count} for every player count)" in doc_section()
+
+
+def test_the_docs_layout_table_is_the_layout() -> None:
+    enc = ENCODINGS[4]
+    listed: list[tuple[str, int]] = []
+    for names, size, _ in doc_table("| block | size | contents |"):
+        keys = names.split(", ")
+        total = eval(size.replace("×", "*"), {"H": enc.hand_slots, "T": enc.table_slots})
+        listed += [(key, total // len(keys)) for key in keys]
+    assert listed == enc.layout
+    assert f"{enc.observation_size} for every player count" in doc_section()
