@@ -169,6 +169,11 @@ class HansaEncoding(Encoding):
         self.names = self._names()
         self.ids = {name: i for i, name in enumerate(self.names)}
         self.action_count = len(self.names)
+        beans, cities = len(self.board.beans), len(self.board.cities)
+        self.widths = {"player": 1 + cities + 2 + beans + 1 + TRAVEL_CARDS + 4,
+                       "card": 3 + TRAVEL_CARDS + 2 + cities + beans + 1,
+                       "contract": 1 + cities + beans + 1,
+                       "city": 2 * beans + 1 + self.board.slots * (beans + 1)}
         self.layout = self._layout()
         self.observation_size = sum(size for _, size in self.layout)
 
@@ -359,16 +364,13 @@ class HansaEncoding(Encoding):
 
     def _layout(self) -> list[tuple[str, int]]:
         beans, cities = len(self.board.beans), len(self.board.cities)
-        player = 1 + cities + 2 + beans + 1 + TRAVEL_CARDS + 4
-        card = 3 + TRAVEL_CARDS + 2 + cities + beans + 1
-        contract = 1 + cities + beans + 1
-        city = 2 * beans + 1 + self.board.slots * (beans + 1)
+        w = self.widths
         return [
             ("phase", len(PHASES)), ("active", MAX_PLAYERS), ("to_act", MAX_PLAYERS),
             ("floor", MAX_PLAYERS), ("last_seat", MAX_PLAYERS), ("counters", len(COUNTERS)),
-            ("players", MAX_PLAYERS * player), ("hand", self.hand_slots * card),
-            ("table", self.table_slots * contract), ("played", TRAVEL_CARDS),
-            ("distances", cities), ("cities", cities * city), ("supply", beans),
+            ("players", MAX_PLAYERS * w["player"]), ("hand", self.hand_slots * w["card"]),
+            ("table", self.table_slots * w["contract"]), ("played", TRAVEL_CARDS),
+            ("distances", cities), ("cities", cities * w["city"]), ("supply", beans),
             ("pending", 1 + 3 * MAX_PLAYERS + 1 + 3 * beans),
             ("draft", 2 + MAX_PLAYERS + 3 * beans),
         ]
@@ -415,26 +417,25 @@ class HansaEncoding(Encoding):
         return [_scale(beans.count(b), top) for b in self.board.beans]
 
     def _players(self, view: JSONObject, me: int) -> list[float]:
+        """A row per seat, the viewer first, then in turn order; zeros past the last."""
         players = cast(list[JSON], view["players"])
         closing = cast(list[int], view["closing"])
         out: list[float] = []
-        for r in range(MAX_PLAYERS):
-            if r >= self.players:
-                out += [0.0] * (1 + len(self.board.cities) + 2 + len(self.board.beans) + 1
-                                + TRAVEL_CARDS + 4)
-                continue
-            p = players[(me + r) % self.players]
-            out += [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
-                                   len(self.board.cities))]
-            out += [_scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10)]
-            out += self._bean_counts(cast(JSON, p["beans"]), self.board.storage)
-            out += [_scale(cast(int, p["hand_size"]), self.hand_slots)]
-            out += _travel_hot(cast(list[str], p["waste"]))
-            out += [_scale(len(cast(list[object], p["harvest_before"])), 2),
-                    _scale(cast(int, p["proposals_made"]), 8),
-                    _scale(cast(int, p["proposals_left"]), 8),
-                    1.0 if p["seat"] in closing else 0.0]
-        return out
+        for r in range(self.players):
+            out += self._player(players[(me + r) % self.players], closing)
+        return out + [0.0] * (self.widths["player"] * (MAX_PLAYERS - self.players))
+
+    def _player(self, p: JSON, closing: list[int]) -> list[float]:
+        return [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
+                               len(self.board.cities)),
+                _scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10),
+                *self._bean_counts(cast(JSON, p["beans"]), self.board.storage),
+                _scale(cast(int, p["hand_size"]), self.hand_slots),
+                *_travel_hot(cast(list[str], p["waste"])),
+                _scale(len(cast(list[object], p["harvest_before"])), 2),
+                _scale(cast(int, p["proposals_made"]), 8),
+                _scale(cast(int, p["proposals_left"]), 8),
+                1.0 if p["seat"] in closing else 0.0]
 
     def _hand(self, view: JSONObject, me: int) -> list[float]:
         player = cast(list[JSON], view["players"])[me]
@@ -445,13 +446,11 @@ class HansaEncoding(Encoding):
         for card in hand:
             if card.startswith("T"):
                 out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
-                        float(card == colour["zoll"]), float(card == colour["nachschub"])]
-                out += [0.0] * (len(self.board.cities) + len(self.board.beans) + 1)
+                        float(card == colour["zoll"]), float(card == colour["nachschub"]),
+                        *[0.0] * (self.widths["contract"] - 1)]
             else:
-                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2)]
-                out += self._contract(view, card)
-        width = 3 + TRAVEL_CARDS + 2 + len(self.board.cities) + len(self.board.beans) + 1
-        return out + [0.0] * (width * (self.hand_slots - len(hand)))
+                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2), *self._contract(view, card)]
+        return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
 
     def _contract(self, view: JSONObject, card: str) -> list[float]:
         """A contract's city, beans and payout (from the view's ``contracts``)."""
@@ -465,8 +464,7 @@ class HansaEncoding(Encoding):
         out: list[float] = []
         for card in table:
             out += [1.0, *self._contract(view, card)]
-        width = 1 + len(self.board.cities) + len(self.board.beans) + 1
-        return out + [0.0] * (width * (self.table_slots - len(table)))
+        return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
 
     def _distances(self, view: JSONObject, me: int) -> list[float]:
         board = cast(JSON, view["board"])
@@ -485,15 +483,20 @@ class HansaEncoding(Encoding):
             out += self._bean_counts(prices, 20)
             out += [float(b in prices) for b in self.board.beans]
             out += [_scale(cast(int, now[code]["free_slot"]), self.board.slots + 1)]
-            ladder = cast(list[JSON | None], ladders[code])
-            for slot in range(self.board.slots):
-                pile = ladder[slot] if slot < len(ladder) else None
-                if pile is None:
-                    out += [0.0] * (len(self.board.beans) + 1)
-                else:
-                    out += [*_one_hot(self.board.beans.index(cast(str, pile["bean"])),
-                                      len(self.board.beans)),
-                            _scale(cast(int, pile["count"]), 4)]
+            out += self._ladder(cast(list[JSON | None], ladders[code]))
+        return out
+
+    def _ladder(self, ladder: list[JSON | None]) -> list[float]:
+        """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
+        beans = len(self.board.beans)
+        out: list[float] = []
+        for slot in range(self.board.slots):
+            pile = ladder[slot] if slot < len(ladder) else None
+            if pile is None:
+                out += [0.0] * (beans + 1)
+            else:
+                out += [*_one_hot(self.board.beans.index(cast(str, pile["bean"])), beans),
+                        _scale(cast(int, pile["count"]), 4)]
         return out
 
     def _pending(self, view: JSONObject, me: int) -> list[float]:

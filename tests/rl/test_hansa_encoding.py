@@ -4,6 +4,7 @@ hidden information invariance, and the vector's blocks against the view."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from collections.abc import Hashable, Iterator
@@ -56,7 +57,7 @@ def play(players: int, seed: int, poll_all: bool = False) -> tuple[Any, dict[str
     contracts or yielding). Every completed notation is checked by the engine."""
     enc, rng = ENCODINGS[players], random.Random(seed)
     state = GAME.new_game(GAME.options(players), seed)
-    counts = {"actions": 0, "yields": 0, "deals": 0, "accepts": 0}
+    counts = {"actions": 0, "yields": 0, "deals": 0, "accepts": 0, "out_of_turn": 0}
     seat = state.to_act()[0]
     while not state.is_over:
         text = turn_of(enc, state, seat, rng)
@@ -65,6 +66,7 @@ def play(players: int, seed: int, poll_all: bool = False) -> tuple[Any, dict[str
             counts["yields"] += 1
         else:
             action = GAME.parse_action(text)
+            counts["out_of_turn"] += seat not in state.to_act()
             state.check(action)
             state.apply(action)
             counts["actions"] += 1
@@ -96,13 +98,13 @@ def next_seat(state: Any, seat: int, players: int, poll_all: bool) -> int:
 def test_random_play_by_masks_ends_the_game(players: int, seed: int) -> None:
     state, counts = play(players, seed)
     assert state.view(0)["result"] is not None
-    assert counts["deals"] > 0 and counts["yields"] == 0
+    assert counts["deals"] > 0 and counts["yields"] == counts["out_of_turn"] == 0
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_random_play_polling_every_seat_yields_and_ends(players: int) -> None:
     state, counts = play(players, seed=7, poll_all=True)
-    assert state.is_over and counts["yields"] > 0
+    assert state.is_over and counts["yields"] > 0 and counts["out_of_turn"] > 0
 
 
 def test_deals_composed_by_masks_are_accepted_sometimes() -> None:
@@ -277,10 +279,11 @@ def test_an_illegal_id_is_refused() -> None:
             enc.choose(draft, wrong)  # type: ignore[arg-type]
 
 
-def test_numpy_integers_are_ids() -> None:
+def test_drafts_pickle_and_numpy_integers_are_ids() -> None:
     state = GAME.new_game(GAME.options(4), 1)
     enc = ENCODINGS[4]
     draft = enc.start(state.view(0), legal(state, 0))
+    assert pickle.loads(pickle.dumps(draft)) == draft
     first = np.flatnonzero(enc.mask(draft))[0]  # an np.int64, as environments pass
     assert enc.choose(draft, first) == enc.choose(draft, int(first))
     assert enc.action_name(np.int64(0)) == "yield"
