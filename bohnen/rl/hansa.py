@@ -1,0 +1,608 @@
+"""The Bohn Hansa encoding: a seat's view as a fixed vector, its actions as fixed ids.
+
+**Sizes.** The board comes from the view (``view["board"]``: beans, cities, ladders,
+distances); the encoding is sized by a board given to the constructor, by default the
+default board as a new game's view carries it (14 cities, 8 beans, ladders of at most
+5 slots). A view of another board (other bean or city codes) is refused with a
+``ValueError``. Seats are ego-centric (the viewer first, then the others in turn
+order) and padded to 5, so the vector has one size for 3, 4 and 5 players.
+
+**Ids** (``action_name`` gives each in words):
+
+============================  =====  ======================================================
+ids                           count  action
+============================  =====  ======================================================
+``yield``                     1      ``""``: a seat the game does not wait on takes no action
+``stay``                      1      ``stay``
+``go CITY``                   C      to that city (the first shortest path in notation order:
+                                     the cities on the way change nothing but the text)
+``begin k last l``            6      set-up: the k-th contract of the hand, the l-th last
+``sell B``                    8      customs: sell a bean
+``buy B S``                   8·S    buy bean B from slot S of the ladder
+``buy-scarce B``              8      the scarce purchase
+``fulfil hand i``             H      the contract at position i of the hand
+``fulfil table j``            T      the contract at position j of the journey's table
+``buy-contract T n``          7      pay 5 talers and travel card n
+``return B``                  8      put a bean back (full aid)
+``pass`` … ``decline``        6      pass, end-trading, end-turn, done, accept, decline
+``propose +r``                4      start a deal with the seat r places after the viewer
+``counter``                   1      start a counter to the pending proposal
+``give B`` / ``want B``       8+8    add a bean to the deal's give / want side
+``buy-for B``                 8      the active player buys bean B for the guest
+``submit``                    1      the deal is whole: propose (or counter) it
+============================  =====  ======================================================
+
+**Deals: composed over sub-steps, in a canonical order** (design (a) of the issue).
+A deal (``propose TO give … want … buy …``, ``counter PID …``) is chosen as a target
+(or ``counter``), then the beans given, the beans wanted and the beans bought, each
+side in non-decreasing bean order and the sides in that order, then ``submit``. So each
+deal within the caps has exactly one path of ids (no spurious symmetry for learning or
+search), and ~45 ids express every deal of up to ``give_cap`` / ``want_cap`` /
+``buy_cap`` beans a side, where a fixed vocabulary of small proposals (design (b))
+grows with the product of the sides and still cannot name a 2-for-2 with a purchase.
+Invitations are the same deals with a seat in another city. The masks keep a deal
+acceptable on what the view shows: the beans given are held, the beans wanted are held
+by the other side, the purchases are on the ladder and affordable by the active player,
+both aids stay within their room, no bean is both given and wanted; and a target is
+offered only when a first step (or the empty invitation) is open, so ``submit`` is
+always reachable and a draft never stalls. There is no cancel: a started deal is
+submitted, so composition is bounded (at most ``2 + give_cap + want_cap + buy_cap``
+ids a deal, at most ``proposals`` deals a seat a trade phase, and the engine's
+allowance). The engine's legal list carries no proposals: the encoding composes them
+from the view (the floor, the pending proposal, the allowance), and ignores any
+``propose``/``counter`` notation in ``legal``.
+
+**Yield.** A seat not in the view's ``to_act`` may only buy contracts (at any time);
+its mask is ``yield`` and those ids. A seat the game waits on never has ``yield``.
+
+**Observation** (float32, every feature in [0, 1]; ``layout`` lists the blocks): the
+phase; the active seat, the seats to act, the trade floor and the last seat (ego-
+centric one-hots); counters (turn, piles, customs due, price slot, passes); per seat
+its presence, city, money, loans, beans, hand size, travel cards discarded, Neue-Ernte
+cards waiting, proposals made and left, and whether it still closes; the viewer's hand
+(``hand_slots`` cards: travel card number, Zoll, Nachschub, or a contract's city, beans
+and payout); the journey's table and played cards; the distance from the viewer's city
+to each city; each city's prices now, beans sold, free slot and ladder; the supply; the
+pending proposal; the viewer's own draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import cast
+
+import numpy as np
+
+from bohnen.core.protocol import JSONObject
+from bohnen.core.registry import get_game
+from bohnen.rl.encoding import Encoding, Mask, Observation
+
+MAX_PLAYERS = 5
+TRAVEL_CARDS = 7
+BEGIN_CONTRACTS = 3
+PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
+SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
+BEAN_VERBS = ("sell", "buy-scarce", "return")
+JSON = dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The facts of a board the sizes come from (read from a view's ``board``)."""
+
+    beans: tuple[str, ...]
+    cities: tuple[str, ...]
+    slots: int
+    storage: int
+
+    @staticmethod
+    def of(board: object) -> Board:
+        data = cast(JSON, board)
+        beans = tuple(str(cast(JSON, b)["code"]) for b in cast(list[object], data["beans"]))
+        cities = [cast(JSON, c) for c in cast(list[object], data["cities"])]
+        slots = max(len(cast(list[object], c["ladder"])) for c in cities)
+        return Board(beans, tuple(str(c["code"]) for c in cities), slots,
+                     cast(int, data["storage"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal being composed: to whom (``pid`` for a counter), the three sides so far
+    (bean indices, each non-decreasing)."""
+
+    to: int
+    pid: int | None
+    give: tuple[int, ...] = ()
+    want: tuple[int, ...] = ()
+    buy: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """What the masks of a deal need, from the view: who is active, each seat's beans,
+    city and room, the ladder's tokens and prices of the active player's city, the
+    active player's money."""
+
+    active: int
+    beans: tuple[tuple[int, ...], ...]
+    cities: tuple[str, ...]
+    tokens: tuple[int, ...]
+    prices: tuple[int, ...]
+    money: int
+    storage: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A seat's draft: the single-id actions open (id, notation), the deals it may
+    start (id, target seat, counter pid), the deal under way, and the market."""
+
+    seat: int
+    options: tuple[tuple[int, str], ...]
+    starts: tuple[tuple[int, int, int | None], ...]
+    market: Market | None
+    deal: Deal | None = None
+
+
+class HansaEncoding(Encoding):
+    """Bohn Hansa at ``players`` seats (see the module)."""
+
+    game = "hansa"
+    version = 1
+
+    def __init__(self, players: int, *, board: JSONObject | None = None, hand_slots: int = 16,
+                 table_slots: int = 8, give_cap: int = 2, want_cap: int = 2, buy_cap: int = 1,
+                 proposals: int | None = None) -> None:
+        if not 3 <= players <= MAX_PLAYERS:
+            raise ValueError(f"Bohn Hansa is played by 3 to 5 players, not {players}")
+        if min(hand_slots, table_slots, give_cap, want_cap, buy_cap) < 0:
+            raise ValueError("the caps of the Bohn Hansa encoding must not be negative")
+        if board is None:
+            game = get_game("hansa")
+            board = cast(JSONObject, game.new_game(game.options(players), 0).view(None)["board"])
+        self.players = players
+        self.board = Board.of(board)
+        self.hand_slots, self.table_slots = hand_slots, table_slots
+        self.give_cap, self.want_cap, self.buy_cap = give_cap, want_cap, buy_cap
+        self.proposals = proposals
+        self.names = self._names()
+        self.ids = {name: i for i, name in enumerate(self.names)}
+        self.action_count = len(self.names)
+        beans, cities = len(self.board.beans), len(self.board.cities)
+        self.widths = {"player": 1 + cities + 2 + beans + 1 + TRAVEL_CARDS + 4,
+                       "card": 3 + TRAVEL_CARDS + 2 + cities + beans + 1,
+                       "contract": 1 + cities + beans + 1,
+                       "city": 2 * beans + 1 + self.board.slots * (beans + 1)}
+        self.layout = self._layout()
+        self.observation_size = sum(size for _, size in self.layout)
+
+    # --- the ids ------------------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        beans, board = self.board.beans, self.board
+        names = ["yield", "stay", *(f"go {c}" for c in board.cities)]
+        names += [f"begin {k} last {m}" for k in range(BEGIN_CONTRACTS)
+                  for m in range(BEGIN_CONTRACTS) if k != m]
+        names += [f"sell {b}" for b in beans]
+        names += [f"buy {b} {s}" for b in beans for s in range(1, board.slots + 1)]
+        names += [f"buy-scarce {b}" for b in beans]
+        names += [f"fulfil hand {i}" for i in range(self.hand_slots)]
+        names += [f"fulfil table {j}" for j in range(self.table_slots)]
+        names += [f"buy-contract T{n}" for n in range(1, TRAVEL_CARDS + 1)]
+        names += [f"return {b}" for b in beans]
+        names += list(SIMPLE)
+        names += [f"propose +{r}" for r in range(1, MAX_PLAYERS)] + ["counter"]
+        for side in ("give", "want", "buy-for"):
+            names += [f"{side} {b}" for b in beans]
+        return [*names, "submit"]
+
+    def action_name(self, action_id: int) -> str:
+        return self.names[self._id(action_id)]
+
+    def _id(self, action_id: object) -> int:
+        """``action_id`` as an int (numpy's integers too: environments pass them)."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise ValueError(f"an action id is an integer, not {action_id!r}")
+        if not 0 <= int(action_id) < self.action_count:
+            raise ValueError(f"no action id {action_id} (0 .. {self.action_count - 1})")
+        return int(action_id)
+
+    # --- drafts ---------------------------------------------------------------------------
+
+    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+        self._check_board(view)
+        seat = cast(int, view["seat"])
+        waited = seat in cast(list[int], view["to_act"])
+        options: dict[int, str] = {}
+        for text in sorted(legal):
+            action_id = self._id_of(view, seat, text)
+            if action_id is not None and (waited or text.split()[1] == "buy-contract"):
+                options.setdefault(action_id, text)
+        if not waited:
+            options[self.ids["yield"]] = ""
+        market = _market(view, self.board) if view["phase"] == "trade" else None
+        starts = self._starts(view, seat, market) if waited and market else ()
+        if not options and not starts:
+            raise ValueError(f"seat {seat} must act but no action of it fits the encoding")
+        return Draft(seat, tuple(sorted(options.items())), starts, market)
+
+    def mask(self, draft: Hashable) -> Mask:
+        out = np.zeros(self.action_count, dtype=np.int8)
+        for action_id in self._open(_draft(draft)):
+            out[action_id] = 1
+        return out
+
+    def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
+        d, action_id = _draft(draft), self._id(action_id)
+        if action_id not in self._open(d):
+            raise ValueError(f"action id {action_id} ({self.action_name(action_id)}) is "
+                             f"not legal in this draft")
+        if d.deal is None:
+            for option_id, text in d.options:
+                if option_id == action_id:
+                    return d, text
+            target, pid = next((t, p) for i, t, p in d.starts if i == action_id)
+            return replace(d, deal=Deal(target, pid)), None
+        if action_id == self.ids["submit"]:
+            return replace(d, deal=None), self._notation(d.seat, d.deal)
+        return replace(d, deal=self._add(d.deal, action_id)), None
+
+    def _open(self, d: Draft) -> list[int]:
+        if d.deal is not None:
+            return self._deal_steps(d)
+        return [i for i, _ in d.options] + [i for i, _, _ in d.starts]
+
+    # --- reading the legal notation -----------------------------------------------------------
+
+    def _id_of(self, view: JSONObject, seat: int, text: str) -> int | None:
+        """The id of a legal action's notation (None: composed, or beyond a cap)."""
+        words = text.split()[1:]
+        verb, args = words[0], words[1:]
+        if verb in ("stay", *SIMPLE):
+            return self.ids[verb]
+        if verb in (*BEAN_VERBS, "buy-contract"):
+            return self.ids[f"{verb} {args[0]}"]
+        if verb == "go":
+            return self.ids[f"go {args[-1]}"]
+        if verb == "buy":
+            return self.ids[f"buy {args[0]} {args[1]}"]
+        if verb == "fulfil":
+            return self._fulfil_id(view, seat, args[0])
+        if verb == "begin":
+            return self._begin_id(view, seat, args[0], args[2])
+        return None  # propose, counter: composed from the view
+
+    def _fulfil_id(self, view: JSONObject, seat: int, card: str) -> int | None:
+        hand = _hand(view, seat)
+        if card in hand:
+            i = hand.index(card)
+            return self.ids[f"fulfil hand {i}"] if i < self.hand_slots else None
+        j = cast(list[str], view["table"]).index(card)
+        return self.ids[f"fulfil table {j}"] if j < self.table_slots else None
+
+    def _begin_id(self, view: JSONObject, seat: int, first: str, last: str) -> int | None:
+        contracts = [c for c in _hand(view, seat) if c.startswith("C")]
+        k, m = contracts.index(first), contracts.index(last)
+        if max(k, m) >= BEGIN_CONTRACTS:
+            return None
+        return self.ids[f"begin {k} last {m}"]
+
+    # --- deals ----------------------------------------------------------------------------
+
+    def _starts(self, view: JSONObject, seat: int,
+                market: Market) -> tuple[tuple[int, int, int | None], ...]:
+        """The deals ``seat`` may start now: (id, target, counter pid)."""
+        player = cast(list[JSON], view["players"])[seat]
+        if cast(int, player["proposals_left"]) <= 0 or (
+                self.proposals is not None
+                and cast(int, player["proposals_made"]) >= self.proposals):
+            return ()
+        pending = cast(JSON | None, view["pending"])
+        if pending is not None:
+            if pending["to"] != seat:
+                return ()
+            proposer = cast(int, pending["from"])
+            pid = cast(int, pending["pid"])
+            return ((self.ids["counter"], proposer, pid),) if self._can_deal(
+                seat, proposer, market) else ()
+        if view["floor"] != seat:
+            return ()
+        targets = [t for t in range(self.players) if t != seat] if seat == market.active \
+            else [market.active]
+        return tuple((self.ids[f"propose +{(t - seat) % self.players}"], t, None)
+                     for t in targets if self._can_deal(seat, t, market))
+
+    def _can_deal(self, seat: int, to: int, market: Market) -> bool:
+        """A deal with ``to`` can be submitted: an invitation, or a first step is open."""
+        return _invite(market, seat, to) or bool(
+            self._deal_steps(Draft(seat, (), (), market, Deal(to, None))))
+
+    def _deal_steps(self, d: Draft) -> list[int]:
+        deal, market = cast(Deal, d.deal), cast(Market, d.market)
+        out: list[int] = []
+        for side in ("give", "want", "buy-for"):
+            out += [self.ids[f"{side} {self.board.beans[b]}"]
+                    for b in range(len(self.board.beans))
+                    if self._step_ok(d.seat, deal, market, side, b)]
+        if deal.give or deal.want or deal.buy or _invite(market, d.seat, deal.to):
+            out.append(self.ids["submit"])
+        return out
+
+    def _step_ok(self, seat: int, deal: Deal, m: Market, side: str, b: int) -> bool:
+        after = self._add(deal, self.ids[f"{side} {self.board.beans[b]}"])
+        if side == "give":
+            ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
+                and after.give.count(b) <= m.beans[seat][b] and b not in deal.want
+        elif side == "want":
+            ok = not deal.buy and len(after.want) <= self.want_cap \
+                and after.want.count(b) <= m.beans[deal.to][b] and b not in deal.give
+        else:
+            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.tokens[b] \
+                and sum(m.prices[x] for x in after.buy) <= m.money
+        last = {"give": deal.give, "want": deal.want, "buy-for": deal.buy}[side]
+        return ok and (not last or b >= last[-1]) and _room_ok(seat, after, m)
+
+    def _add(self, deal: Deal, action_id: int) -> Deal:
+        side, code = self.names[action_id].split()
+        b = self.board.beans.index(code)
+        if side == "give":
+            return replace(deal, give=(*deal.give, b))
+        if side == "want":
+            return replace(deal, want=(*deal.want, b))
+        return replace(deal, buy=(*deal.buy, b))
+
+    def _notation(self, seat: int, deal: Deal) -> str:
+        head = f"{seat}: propose {deal.to}" if deal.pid is None else f"{seat}: counter {deal.pid}"
+        parts = [head]
+        for word, beans in (("give", deal.give), ("want", deal.want), ("buy", deal.buy)):
+            if beans:
+                parts.append(f"{word} {','.join(self.board.beans[b] for b in beans)}")
+        return " ".join(parts)
+
+    # --- the observation --------------------------------------------------------------------
+
+    def _layout(self) -> list[tuple[str, int]]:
+        beans, cities = len(self.board.beans), len(self.board.cities)
+        w = self.widths
+        return [
+            ("phase", len(PHASES)), ("active", MAX_PLAYERS), ("to_act", MAX_PLAYERS),
+            ("floor", MAX_PLAYERS), ("last_seat", MAX_PLAYERS), ("counters", len(COUNTERS)),
+            ("players", MAX_PLAYERS * w["player"]), ("hand", self.hand_slots * w["card"]),
+            ("table", self.table_slots * w["contract"]), ("played", TRAVEL_CARDS),
+            ("distances", cities), ("cities", cities * w["city"]), ("supply", beans),
+            ("pending", 1 + 3 * MAX_PLAYERS + 1 + 3 * beans),
+            ("draft", 2 + MAX_PLAYERS + 3 * beans),
+        ]
+
+    def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
+        self._check_board(view)
+        seat = cast(int, view["seat"])
+        blocks: dict[str, Callable[[], list[float]]] = {
+            "phase": lambda: _one_hot(PHASES.index(cast(str, view["phase"])), len(PHASES)),
+            "active": lambda: self._seat_hot([cast(int, view["active"])], seat),
+            "to_act": lambda: self._seat_hot(cast(list[int], view["to_act"]), seat),
+            "floor": lambda: self._seat_hot(
+                [cast(int, view["floor"])] if view["phase"] == "trade" else [], seat),
+            "last_seat": lambda: self._seat_hot(
+                [] if view["last_seat"] is None else [cast(int, view["last_seat"])], seat),
+            "counters": lambda: _counters(view),
+            "players": lambda: self._players(view, seat),
+            "hand": lambda: self._hand(view, seat),
+            "table": lambda: self._table(view),
+            "played": lambda: _travel_hot(cast(list[str], view["played"])),
+            "distances": lambda: self._distances(view, seat),
+            "cities": lambda: self._cities(view),
+            "supply": lambda: self._bean_counts(cast(JSON, view["supply"]), 18),
+            "pending": lambda: self._pending(view, seat),
+            "draft": lambda: self._draft_block(draft, seat),
+        }
+        out: list[float] = []
+        for name, size in self.layout:
+            block = blocks[name]()
+            assert len(block) == size, (name, len(block), size)
+            out += block
+        return np.asarray(out, dtype=np.float32)
+
+    def _seat_hot(self, seats: list[int], me: int) -> list[float]:
+        out = [0.0] * MAX_PLAYERS
+        for s in seats:
+            out[(s - me) % self.players] = 1.0
+        return out
+
+    def _bean_counts(self, counts: JSON, top: int) -> list[float]:
+        return [_scale(cast(int, counts.get(b, 0)), top) for b in self.board.beans]
+
+    def _bean_list(self, beans: list[str], top: int) -> list[float]:
+        return [_scale(beans.count(b), top) for b in self.board.beans]
+
+    def _players(self, view: JSONObject, me: int) -> list[float]:
+        """A row per seat, the viewer first, then in turn order; zeros past the last."""
+        players = cast(list[JSON], view["players"])
+        closing = cast(list[int], view["closing"])
+        out: list[float] = []
+        for r in range(self.players):
+            out += self._player(players[(me + r) % self.players], closing)
+        return out + [0.0] * (self.widths["player"] * (MAX_PLAYERS - self.players))
+
+    def _player(self, p: JSON, closing: list[int]) -> list[float]:
+        return [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
+                               len(self.board.cities)),
+                _scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10),
+                *self._bean_counts(cast(JSON, p["beans"]), self.board.storage),
+                _scale(cast(int, p["hand_size"]), self.hand_slots),
+                *_travel_hot(cast(list[str], p["waste"])),
+                _scale(len(cast(list[object], p["harvest_before"])), 2),
+                _scale(cast(int, p["proposals_made"]), 8),
+                _scale(cast(int, p["proposals_left"]), 8),
+                1.0 if p["seat"] in closing else 0.0]
+
+    def _hand(self, view: JSONObject, me: int) -> list[float]:
+        player = cast(list[JSON], view["players"])[me]
+        colours = cast(list[JSON], cast(JSON, view["board"])["colours"])
+        colour = next(c for c in colours if c["name"] == player["colour"])
+        hand = _hand(view, me)[:self.hand_slots]
+        out: list[float] = []
+        for card in hand:
+            if card.startswith("T"):
+                out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
+                        float(card == colour["zoll"]), float(card == colour["nachschub"]),
+                        *[0.0] * (self.widths["contract"] - 1)]
+            else:
+                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2), *self._contract(view, card)]
+        return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
+
+    def _contract(self, view: JSONObject, card: str) -> list[float]:
+        """A contract's city, beans and payout (from the view's ``contracts``)."""
+        c = cast(JSON, cast(JSON, view["contracts"])[card])
+        return [*_one_hot(self.board.cities.index(cast(str, c["city"])), len(self.board.cities)),
+                *self._bean_list(cast(list[str], c["beans"]), 3),
+                _scale(cast(int, c["payout"]), 80)]
+
+    def _table(self, view: JSONObject) -> list[float]:
+        table = cast(list[str], view["table"])[:self.table_slots]
+        out: list[float] = []
+        for card in table:
+            out += [1.0, *self._contract(view, card)]
+        return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
+
+    def _distances(self, view: JSONObject, me: int) -> list[float]:
+        board = cast(JSON, view["board"])
+        here = cast(str, cast(list[JSON], view["players"])[me]["city"])
+        rows = cast(list[list[int]], board["distances"])
+        codes = [cast(str, c["code"]) for c in cast(list[JSON], board["cities"])]
+        row = rows[codes.index(here)]
+        return [_scale(row[codes.index(c)], 8) for c in self.board.cities]
+
+    def _cities(self, view: JSONObject) -> list[float]:
+        now = {cast(str, c["code"]): c for c in cast(list[JSON], view["cities"])}
+        ladders = cast(JSON, view["ladders"])
+        out: list[float] = []
+        for code in self.board.cities:
+            prices = cast(JSON, now[code]["prices"])
+            out += self._bean_counts(prices, 20)
+            out += [float(b in prices) for b in self.board.beans]
+            out += [_scale(cast(int, now[code]["free_slot"]), self.board.slots + 1)]
+            out += self._ladder(cast(list[JSON | None], ladders[code]))
+        return out
+
+    def _ladder(self, ladder: list[JSON | None]) -> list[float]:
+        """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
+        beans = len(self.board.beans)
+        out: list[float] = []
+        for slot in range(self.board.slots):
+            pile = ladder[slot] if slot < len(ladder) else None
+            if pile is None:
+                out += [0.0] * (beans + 1)
+            else:
+                out += [*_one_hot(self.board.beans.index(cast(str, pile["bean"])), beans),
+                        _scale(cast(int, pile["count"]), 4)]
+        return out
+
+    def _pending(self, view: JSONObject, me: int) -> list[float]:
+        p = cast(JSON | None, view["pending"])
+        if p is None:
+            return [0.0] * (1 + 3 * MAX_PLAYERS + 1 + 3 * len(self.board.beans))
+        out = [1.0]
+        for key in ("from", "to", "guest"):
+            out += self._seat_hot([cast(int, p[key])], me)
+        out.append(float(bool(p["invite"])))
+        for key in ("active_gives", "guest_gives", "active_buys"):
+            out += self._bean_list(cast(list[str], p[key]), 4)
+        return out
+
+    def _draft_block(self, draft: Hashable | None, me: int) -> list[float]:
+        deal = None if draft is None else _draft(draft).deal
+        if deal is None:
+            return [0.0] * (2 + MAX_PLAYERS + 3 * len(self.board.beans))
+        out = [float(deal.pid is None), float(deal.pid is not None)]
+        out += self._seat_hot([deal.to], me)
+        for side in (deal.give, deal.want, deal.buy):
+            out += [_scale(side.count(b), 4) for b in range(len(self.board.beans))]
+        return out
+
+    def _check_board(self, view: JSONObject) -> None:
+        board = Board.of(view["board"])
+        if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
+                board.slots > self.board.slots:
+            raise ValueError("this Bohn Hansa encoding was sized for another board "
+                             f"(cities {', '.join(self.board.cities)})")
+        if len(cast(list[object], view["players"])) != self.players:
+            raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
+
+
+COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
+            "harvest_pile_size", "harvest_reserve_size", "harvest_discard", "trigger",
+            "customs_due", "price_slot", "passes")
+
+
+def _counters(view: JSONObject) -> list[float]:
+    return [_scale(cast(int, view["turn"]), 40), float(bool(view["last_round"])),
+            _scale(cast(int, view["contract_pile_size"]), 60),
+            _scale(len(cast(list[object], view["contract_discard"])), 60),
+            _scale(cast(int, view["harvest_pile_size"]), 10),
+            _scale(cast(int, view["harvest_reserve_size"]), 2),
+            _scale(len(cast(list[object], view["harvest_discard"])), 10),
+            float(view["trigger"] is not None), _scale(cast(int, view["customs_due"]), 20),
+            _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
+
+
+def _market(view: JSONObject, board: Board) -> Market:
+    players = cast(list[JSON], view["players"])
+    active = cast(int, view["active"])
+    city = cast(str, players[active]["city"])
+    prices = cast(JSON, next(c for c in cast(list[JSON], view["cities"])
+                             if c["code"] == city)["prices"])
+    tokens = [0] * len(board.beans)
+    for pile in cast(list[JSON | None], cast(JSON, view["ladders"])[city]):
+        if pile is not None:
+            tokens[board.beans.index(cast(str, pile["bean"]))] += cast(int, pile["count"])
+    return Market(active,
+                  tuple(tuple(cast(int, cast(JSON, p["beans"]).get(b, 0)) for b in board.beans)
+                        for p in players),
+                  tuple(cast(str, p["city"]) for p in players), tuple(tokens),
+                  tuple(cast(int, prices.get(b, 0)) for b in board.beans),
+                  cast(int, players[active]["money"]), board.storage)
+
+
+def _invite(m: Market, seat: int, to: int) -> bool:
+    guest = to if seat == m.active else seat
+    return m.cities[guest] != m.cities[m.active]
+
+
+def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
+    """Both aids stay within their room after the deal (as the engine counts them)."""
+    held = [sum(b) for b in m.beans]
+    mine = held[seat] - len(deal.give) + len(deal.want)
+    theirs = held[deal.to] - len(deal.want) + len(deal.give)
+    guest_mine = seat != m.active
+    mine += len(deal.buy) if guest_mine else 0
+    theirs += 0 if guest_mine else len(deal.buy)
+    return mine <= m.storage and theirs <= m.storage
+
+
+def _hand(view: JSONObject, seat: int) -> list[str]:
+    return cast(list[str], cast(list[JSON], view["players"])[seat]["hand"])
+
+
+def _draft(draft: Hashable) -> Draft:
+    if not isinstance(draft, Draft):
+        raise ValueError(f"not a draft of the Bohn Hansa encoding: {type(draft).__name__}")
+    return draft
+
+
+def _one_hot(index: int, size: int) -> list[float]:
+    out = [0.0] * size
+    out[index] = 1.0
+    return out
+
+
+def _travel_hot(cards: list[str]) -> list[float]:
+    out = [0.0] * TRAVEL_CARDS
+    for card in cards:
+        out[int(card[1:]) - 1] = 1.0
+    return out
+
+
+def _scale(value: int, top: int) -> float:
+    return min(max(value / top, 0.0), 1.0)
