@@ -121,6 +121,14 @@ class NdbEncoding(Encoding):
         self.take_base = len(self.codes)
         self.action_count = self.take_base + SEATS - 1
         self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._colours = len(colours)
+        # per viewer, the relative seat of each seat; per card field and relative seat,
+        # each code's index in the vector
+        self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
+        width = len(self.codes)
+        self._cards = {name: [{code: self._offsets[name] + r * width + i
+                               for i, code in enumerate(self.codes)} for r in range(SEATS)]
+                       for name in ("hand", "table", "rows")}
 
     def __getstate__(self) -> int:
         return self.players
@@ -182,63 +190,49 @@ class NdbEncoding(Encoding):
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         me = self._check(view)
         o = self._offsets
-        counts: list[int] = []  # indices that count one each
-        values: dict[int, float] = {}  # indices with a value of their own
-        counts.append(o["phase"] + PHASES.index(view["phase"]))
+        rel = self._rel[me]  # per seat of the game, its relative seat
+        players: list[Any] = view["players"]
+        counts = [o["phase"] + PHASES.index(view["phase"])]  # indices counting one each
         rounds: int = view["options"]["rounds"]
-        values[o["round"]] = view["round"] / rounds
-        values[o["last_round"]] = float(view["round"] == rounds)
-        card = self._card
-        hand = view["players"][me]["hand"] or ()
-        counts.extend(o["hand"] + card[c] for c in hand)
-        relative = self._relative(me)
-        self._seats(view, relative, counts, values)
-        self._table(view, relative, counts)
-        self._rows(view, relative, counts, values)
-        vector = np.bincount(counts, minlength=self.observation_size).astype(np.float32)
-        vector[list(values)] = list(values.values())
+        at = [o["round"], o["last_round"]]  # indices with a value of their own
+        values = [view["round"] / rounds, float(view["round"] == rounds)]
+        hand = self._cards["hand"][0]
+        counts += [hand[c] for c in players[me]["hand"] or ()]
+        self._seats(view, rel, counts)
+        table = self._cards["table"]
+        counts += [table[rel[s]][c] for s, c in enumerate(view["table"]) if c is not None]
+        for s, player in enumerate(players):
+            self._player(player, rel[s], view["totals"][s], counts, at, values)
+        indices = np.array(counts, np.intp)  # faster for bincount than the list
+        vector = np.bincount(indices, minlength=self.observation_size).astype(np.float32)
+        vector[at] = values
         return vector
 
-    def _relative(self, me: int) -> list[int]:
-        """Per seat of the game, its relative seat."""
-        return [(s - me) % self.players for s in range(self.players)]
-
-    def _seats(self, view: JSONObject, rel: list[int], counts: list[int],
-               values: dict[int, float]) -> None:
+    def _seats(self, view: JSONObject, rel: list[int], counts: list[int]) -> None:
+        """The fields of seat flags."""
         o = self._offsets
-        counts.extend(o["present"] + r for r in rel)
+        counts += [o["present"] + r for r in rel]
         counts.append(o["dealer"] + rel[view["dealer"]])
         counts.append(o["token"] + rel[view["token"]])
         if view["taker"] is not None:
             counts.append(o["taker"] + rel[view["taker"]])
-        counts.extend(o["to_act"] + rel[s] for s in view["to_act"])
-        counts.extend(o["played"] + rel[s] for s in view["played"])
-        counts.extend(o["taken"] + rel[s] for s in view["taken"])
-        for s, player in enumerate(view["players"]):
-            values[o["hand_size"] + rel[s]] = player["hand_size"] / HAND_SCALE
+        for name in ("to_act", "played", "taken"):
+            base = o[name]
+            counts += [base + rel[s] for s in view[name]]
 
-    def _table(self, view: JSONObject, rel: list[int], counts: list[int]) -> None:
-        base = self._offsets["table"]
-        width = len(self.codes)
-        card = self._card
-        counts.extend(base + rel[s] * width + card[code]
-                      for s, code in enumerate(view["table"]) if code is not None)
-
-    def _rows(self, view: JSONObject, rel: list[int], counts: list[int],
-              values: dict[int, float]) -> None:
+    def _player(self, player: Any, r: int, total: int, counts: list[int], at: list[int],
+                values: list[float]) -> None:
+        """The fields of one seat: hand size, rows, scores."""
         o = self._offsets
-        width = len(self.codes)
-        colours = width // self._kinds
-        card = self._card
-        for s, player in enumerate(view["players"]):
-            r = rel[s]
-            rows: list[Any] = player["rows"]
-            base = o["rows"] + r * width
-            for i, row in enumerate(rows):
-                counts.extend(base + card[code] for code in row["cards"])
-                values[o["row_scores"] + r * colours + i] = row["score"] / ROW_SCALE
-            values[o["rows_score"] + r] = player["rows_score"] / SCORE_SCALE
-            values[o["totals"] + r] = view["totals"][s] / SCORE_SCALE
+        rows = self._cards["rows"][r]
+        first = o["row_scores"] + r * self._colours
+        for i, row in enumerate(player["rows"]):
+            counts += [rows[c] for c in row["cards"]]
+            at.append(first + i)
+            values.append(row["score"] / ROW_SCALE)
+        at += (o["hand_size"] + r, o["rows_score"] + r, o["totals"] + r)
+        values += (player["hand_size"] / HAND_SCALE, player["rows_score"] / SCORE_SCALE,
+                   total / SCORE_SCALE)
 
     def bounds(self) -> tuple[Observation, Observation]:
         return self.layout.bounds()
