@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +54,7 @@ def cards_vector(codes: list[str]) -> Vector:
 
 def test_the_documented_table_is_the_layout() -> None:
     assert ENC[4].layout.table() in (ndb_module.__doc__ or "")
+    assert ENC[4].layout.table() in (Path(__file__).parents[2] / "docs/research.md").read_text()
     assert ENC[4].observation_size == ENC[4].layout.size == 766
 
 
