@@ -60,3 +60,9 @@ class Encoding(ABC):
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         """The seat's view as the vector (float32, ``observation_size`` long); its own
         draft (None when it is not composing) included."""
+
+    def bounds(self) -> tuple[Observation, Observation]:
+        """The lowest and highest value of each float of the vector (the bounds of an
+        environment's observation space); unbounded unless the encoding says better."""
+        low = np.full(self.observation_size, -np.inf, np.float32)
+        return low, -low

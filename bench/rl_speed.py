@@ -1,0 +1,138 @@
+"""Speed of the PettingZoo environment of Nicht die Bohne! on one core: AEC steps per
+second with the encoding and the masks, beside PettingZoo's own classic card game
+(``texas_holdem_v4``) in the same run, and many environments stepped in one process.
+
+A step is one ``env.step`` call after ``env.last()`` (PettingZoo's ``turn``: the dead
+steps at the end of each game included); the id is drawn uniformly from the mask, as
+PettingZoo's ``performance_benchmark`` draws it. Each figure is the best of
+``--repeats`` runs. ``--profile`` adds where the time of the ndb loop goes (cProfile).
+
+Run: ``python bench/rl_speed.py [--steps N] [--players P] [--envs K] [--profile]``.
+The Texas hold'em line needs ``pip install rlcard pygame`` (PettingZoo's classic
+extras); without them it says so. Never part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pettingzoo
+
+import bohnen.rl  # noqa: F401  (enters bohnen/ndb-v0 in PettingZoo's registry)
+from bohnen.core import get_game
+from bohnen.rl.envs import aec_env
+
+Env = Any  # a PettingZoo AECEnv (PettingZoo is untyped)
+
+
+def run(envs: list[Env], steps: int, seed: int) -> tuple[float, int]:
+    """Step ``envs`` in turn (one step each, round the list) with random legal ids for
+    ``steps`` steps in all; the seconds and the games finished."""
+    rng = random.Random(seed)
+    for i, env in enumerate(envs):
+        env.reset(seed=seed + i)
+    games = 0
+    start = time.perf_counter()
+    for n in range(steps):
+        env = envs[n % len(envs)]
+        if not env.agents:
+            env.reset()
+            games += 1
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return time.perf_counter() - start, games
+
+
+def best(make: Callable[[], Env], steps: int, count: int, repeats: int) -> dict[str, float]:
+    runs = [run([make() for _ in range(count)], steps, seed=r) for r in range(repeats)]
+    seconds, games = min(runs)
+    return {"steps_per_second": steps / seconds, "games_per_second": games / seconds}
+
+
+def engine_only(players: int, steps: int) -> float:
+    """Steps per second of the engine alone, as the environment calls it (the acting
+    seat's view and legal actions, one move): the floor under any encoding."""
+    game = get_game("ndb")
+    rng = random.Random(0)
+    state = game.new_game(game.options(players), 0)
+    start = time.perf_counter()
+    for _ in range(steps):
+        if state.is_over:
+            state = game.new_game(game.options(players), rng.getrandbits(32))
+        seat = state.to_act()[0]
+        state.view(seat)
+        legal = state.legal_actions(seat)
+        state.apply(game.parse_action(str(rng.choice(legal))))
+    return steps / (time.perf_counter() - start)
+
+
+def texas() -> Callable[[], Env] | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pettingzoo.make("aec", "classic/texas_holdem_v4")
+    except ImportError:
+        return None
+    return lambda: pettingzoo.make("aec", "classic/texas_holdem_v4")
+
+
+def profile(players: int, steps: int, top: int = 18) -> str:
+    profiler = cProfile.Profile()
+    env = aec_env("ndb", players=players)
+    profiler.runcall(run, [env], steps, 0)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--steps", type=int, default=50_000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--envs", type=int, default=64)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    rows: list[tuple[str, dict[str, float] | None]] = []
+
+    def ndb() -> Env:
+        return aec_env("ndb", players=args.players)
+
+    rows.append((f"ndb {args.players}p, raw env", best(ndb, args.steps, 1, args.repeats)))
+    rows.append((f"ndb {args.players}p, {args.envs} envs in one process",
+                 best(ndb, args.steps, args.envs, args.repeats)))
+    holdem = texas()
+    rows.append(("texas_holdem_v4 (PettingZoo, wrapped)",
+                 best(holdem, args.steps, 1, args.repeats) if holdem else None))
+    rows.append(("texas_holdem_v4, raw env",
+                 best(lambda: holdem().unwrapped, args.steps, 1, args.repeats)
+                 if holdem else None))
+    print(f"AEC steps per second, one core, random legal ids ({args.steps} steps, "
+          f"best of {args.repeats})")
+    print(f"  {'environment':44} {'steps/s':>10} {'games/s':>9}")
+    for name, figures in rows:
+        if figures is None:
+            print(f"  {name:44} {'not installed (pip install rlcard pygame)':>20}")
+        else:
+            print(f"  {name:44} {figures['steps_per_second']:10.0f} "
+                  f"{figures['games_per_second']:9.1f}")
+    print(f"  {'ndb engine alone (view, legal, apply)':44} "
+          f"{engine_only(args.players, args.steps):10.0f}")
+    if args.profile:
+        print(profile(args.players, args.steps))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""A PettingZoo ``AECEnv`` for any game with an :class:`~bohnen.rl.encoding.Encoding`.
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat ``i`` is ``player_i``). An
+observation is ``{"observation": float32 vector, "action_mask": int8 mask}``; the
+mask is all zeros for every agent but the one to act (and for all once the game is
+over). Whose turn it is, drafts and yields: :mod:`bohnen.rl.table`. Rewards (at the
+end of the game; an optional shaped reward, off by default): :mod:`bohnen.rl.rewards`.
+
+**Seeding.** ``reset(seed=s)`` plays the engine's game of seed ``s`` (same seed, same
+game); a ``reset()`` without a seed plays the next game of a series drawn from the last
+seed given (from the system's entropy if none was). ``reset``'s ``options`` are ignored.
+
+**Bad input.** An action that is not a whole number, out of range, or not legal now
+raises ``ValueError`` naming what is wrong, and the game is left as it was (PettingZoo's
+``TerminateIllegalWrapper`` may be put around the env for the classic environments'
+convention: the offender loses and the game ends). A step for an agent whose game is
+over takes ``None`` only (PettingZoo's dead step); stepping before ``reset`` raises
+``RuntimeError``.
+
+**Rendering.** ``render_mode="ansi"``: ``render()`` returns a short text of the acting
+seat's view (``"human"`` prints it).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from bohnen.rl.encoding import Encoding
+from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
+from bohnen.rl.table import Table
+
+ObsDict = dict[str, Any]
+ActionId = int | np.integer[Any] | None  # None: the dead step of an agent whose game is over
+RENDER_MODES = ("ansi", "human")
+
+
+def observation_space(encoding: Encoding) -> spaces.Dict:
+    """The observation space of an encoding: its bounded vector and its int8 mask."""
+    low, high = encoding.bounds()
+    return spaces.Dict({
+        "observation": spaces.Box(low, high, (encoding.observation_size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (encoding.action_count,), np.int8),
+    })
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
+                         f"not {mode!r}")
+    return mode
+
+
+def view_text(table: Table) -> str:
+    """A short text of the acting seat's view (a spectator's once the game is over)."""
+    seat = table.acting
+    view = table.state.view(seat)
+    keep = {k: v for k, v in view.items() if k not in ("legend", "options", "game", "version")}
+    who = "game over" if seat is None else f"seat {seat} to act"
+    return f"{table.game.name}: {who}\n{json.dumps(keep, separators=(',', ':'))}"
+
+
+class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untyped base
+    """One game of ``encoding.game`` (``options``: the game's options but the player
+    count, which is the encoding's). ``reward``: ``"win"`` or ``"score"``;
+    ``potential``/``shaping``: the optional shaped reward (see :mod:`bohnen.rl.rewards`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, encoding: Encoding, options: Mapping[str, Any] | None = None,
+                 reward: str = "win", potential: Potential | None = None,
+                 shaping: float = 1.0, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.table = Table(encoding, options)
+        self.encoding = encoding
+        self.metadata = {**BohnenAEC.metadata, "name": f"bohnen_{encoding.game}_v0"}  # type: ignore[misc]
+        self.reward_mode = check_reward(reward)
+        self.shaping = Shaping(potential, shaping) if potential is not None else None
+        self.render_mode = check_render_mode(render_mode)
+        self.possible_agents = [f"player_{i}" for i in range(encoding.players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(encoding.action_count) for a in self.possible_agents}
+        self.agents: list[str] = []
+        self._series: random.Random | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _seed(self, seed: int | None) -> int:
+        if seed is not None:
+            self._series = random.Random(seed)
+            return seed
+        if self._series is None:
+            self._series = random.Random()
+        return self._series.getrandbits(64)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(self._seed(seed))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if self.shaping is not None:
+            self.shaping.reset(self.table.state, self.table.players)
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.acting
+        self.agent_selection = self.possible_agents[0 if seat is None else seat]
+
+    def observe(self, agent: str) -> ObsDict:
+        vector, mask = self.table.observe(self._seat[agent])
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: ActionId) -> None:
+        if not self.agents and self.table.over:
+            raise RuntimeError("no game under way: reset the environment first")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for an agent whose game "
+                             "is over")
+        moved = self.table.step(action)  # raises, changing nothing, on a bad id
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if moved:
+            self._rewards_after_move()
+        self._accumulate_rewards()
+        self._select()
+
+    def _rewards_after_move(self) -> None:
+        state, players = self.table.state, self.table.players
+        if self.shaping is not None:
+            for seat, value in enumerate(self.shaping.step(state, players)):
+                self.rewards[self.possible_agents[seat]] += value
+        if self.table.over:
+            ends = final_rewards(self.table.result(), players, self.reward_mode)
+            for seat, value in enumerate(ends):
+                self.rewards[self.possible_agents[seat]] += value
+            self.terminations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = view_text(self.table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

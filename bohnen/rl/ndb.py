@@ -1,0 +1,250 @@
+"""The encoding of Nicht die Bohne! (``ndb``, 3 to 6 players), version 1.
+
+The vector and the ids are the same size at every player count: seats are padded to
+six. Seats are *ego-centric*: relative seat 0 is the viewer, relative seat ``r`` the
+seat ``r`` places after it in turn order (``(viewer + r) % players``); the slots of
+relative seats past the player count stay 0 (``present`` tells which are there).
+
+Card kinds are the 52 codes of the view's legend, colour by colour in the legend's
+order (G R Y B), each colour's kinds in the legend's order (1 … 10, ``-``, ``x2``,
+``0``): card kind ``c * 13 + k`` is colour ``c``, kind ``k`` (``G1`` is 0, ``B0`` 51).
+Codes and names come from the legend in the view, never from the game's package.
+
+**Observation** (float32, 766 long; fields one after the other, a per-seat field holds
+six values, or six runs of 52 or 4, relative seat 0 first):
+
+| field | offset | size | range | meaning |
+| --- | --- | --- | --- | --- |
+| `phase` | 0 | 4 | 0 .. 1 | one-hot: lead, play, take, over |
+| `round` | 4 | 1 | 0 .. 1 | the round being played / the rounds of the game |
+| `last_round` | 5 | 1 | 0 .. 1 | 1 in the last round |
+| `hand` | 6 | 52 | 0 .. 3 | the viewer's hand: cards of each kind |
+| `present` | 58 | 6 | 0 .. 1 | per seat: 1 if the seat is in the game |
+| `dealer` | 64 | 6 | 0 .. 1 | per seat: 1 for the dealer of the round |
+| `token` | 70 | 6 | 0 .. 1 | per seat: 1 for the token holder (who led the trick) |
+| `taker` | 76 | 6 | 0 .. 1 | per seat: 1 for the seat to take next (none outside the taking) |
+| `to_act` | 82 | 6 | 0 .. 1 | per seat: 1 if the game waits on it |
+| `played` | 88 | 6 | 0 .. 1 | per seat: 1 if it has played a card in this trick |
+| `taken` | 94 | 6 | 0 .. 1 | per seat: 1 if its card of this trick has been taken |
+| `table` | 100 | 312 | 0 .. 1 | per seat, 52: its card in this trick, if the viewer sees it |
+| `hand_size` | 412 | 6 | 0 .. 1 | per seat: cards in hand / 20 |
+| `rows` | 418 | 312 | 0 .. 3 | per seat, 52: the cards of each kind in its rows |
+| `row_scores` | 730 | 24 | -1 .. 1 | per seat, 4: a row's score / 110 |
+| `rows_score` | 754 | 6 | -1 .. 1 | per seat: its rows' scores added / 440 |
+| `totals` | 760 | 6 | -12 .. 12 | per seat: the finished rounds' Summe / 440 |
+
+The score sheet's lines are summed in ``totals``; the scales are a row's highest
+score (1 + … + 10, doubled: 110) and four such rows (440); a game has at most 12
+rounds. Every action is one id, so there is no draft in the vector.
+
+**Actions** (57 ids): ids 0 … 51 play the card of that kind (``play G1`` … ``play
+B0``); ids 52 … 56 take the card of relative seat 1 … 5 (``take from seat +1`` …):
+the seat that many places after the viewer in turn order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bohnen.core.protocol import JSONObject
+from bohnen.core.registry import get_game
+from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.layout import Layout
+
+SEATS = 6  # slots per seat field: the most players
+PHASES = ("lead", "play", "take", "over")
+HAND_SCALE = 20.0  # the largest hand (60 cards among 3)
+ROW_SCALE = 110.0  # a row's highest score: (1 + ... + 10) doubled
+SCORE_SCALE = 440.0  # four such rows
+MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
+
+
+def _layout(cards: int, colours: int) -> Layout:
+    seat = "per seat"
+    return Layout([
+        ("phase", len(PHASES), 0, 1, "one-hot: lead, play, take, over"),
+        ("round", 1, 0, 1, "the round being played / the rounds of the game"),
+        ("last_round", 1, 0, 1, "1 in the last round"),
+        ("hand", cards, 0, 3, "the viewer's hand: cards of each kind"),
+        ("present", SEATS, 0, 1, f"{seat}: 1 if the seat is in the game"),
+        ("dealer", SEATS, 0, 1, f"{seat}: 1 for the dealer of the round"),
+        ("token", SEATS, 0, 1, f"{seat}: 1 for the token holder (who led the trick)"),
+        ("taker", SEATS, 0, 1, f"{seat}: 1 for the seat to take next (none outside the taking)"),
+        ("to_act", SEATS, 0, 1, f"{seat}: 1 if the game waits on it"),
+        ("played", SEATS, 0, 1, f"{seat}: 1 if it has played a card in this trick"),
+        ("taken", SEATS, 0, 1, f"{seat}: 1 if its card of this trick has been taken"),
+        ("table", SEATS * cards, 0, 1,
+         f"{seat}, {cards}: its card in this trick, if the viewer sees it"),
+        ("hand_size", SEATS, 0, 1, f"{seat}: cards in hand / {HAND_SCALE:g}"),
+        ("rows", SEATS * cards, 0, 3, f"{seat}, {cards}: the cards of each kind in its rows"),
+        ("row_scores", SEATS * colours, -1, 1, f"{seat}, {colours}: a row's score / "
+                                                f"{ROW_SCALE:g}"),
+        ("rows_score", SEATS, -1, 1, f"{seat}: its rows' scores added / {SCORE_SCALE:g}"),
+        ("totals", SEATS, -MAX_ROUNDS, MAX_ROUNDS,
+         f"{seat}: the finished rounds' Summe / {SCORE_SCALE:g}"),
+    ])
+
+
+@dataclass(frozen=True, slots=True)
+class NdbDraft:
+    """The acting seat's choice: its legal ids and, for each, the action's notation."""
+
+    ids: tuple[int, ...]
+    notations: tuple[str, ...]
+
+
+class NdbEncoding(Encoding):
+    """Nicht die Bohne! at ``players`` players (see the module for the layout)."""
+
+    game = "ndb"
+    version = 1
+
+    def __init__(self, players: int) -> None:
+        game = get_game(self.game)
+        if not (type(players) is int and game.min_players <= players <= game.max_players):
+            raise ValueError(f"ndb is played by {game.min_players} to {game.max_players} "
+                             f"players, not {players!r}")
+        self.players = players
+        view = game.new_game(game.options(players), 0).view(0)
+        self._legend: JSONObject = view["legend"]
+        colours = [c["code"] for c in self._legend["colours"]]
+        kinds = [k["code"] for k in self._legend["kinds"]]
+        self.codes: tuple[str, ...] = tuple(c + k for c in colours for k in kinds)
+        self._card = {code: i for i, code in enumerate(self.codes)}
+        self._kinds = len(kinds)
+        self.layout = _layout(len(self.codes), len(colours))
+        self.observation_size = self.layout.size
+        self.take_base = len(self.codes)
+        self.action_count = self.take_base + SEATS - 1
+        self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._colours = len(colours)
+        # per viewer, the relative seat of each seat; per card field and relative seat,
+        # each code's index in the vector
+        self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
+        width = len(self.codes)
+        self._cards = {name: [{code: self._offsets[name] + r * width + i
+                               for i, code in enumerate(self.codes)} for r in range(SEATS)]
+                       for name in ("hand", "table", "rows")}
+
+    def __getstate__(self) -> int:
+        return self.players
+
+    def __setstate__(self, players: int) -> None:
+        self.__init__(players)  # type: ignore[misc]
+
+    def action_name(self, action_id: int) -> str:
+        if 0 <= action_id < self.take_base:
+            return f"play {self.codes[action_id]}"
+        if self.take_base <= action_id < self.action_count:
+            return f"take from seat +{action_id - self.take_base + 1}"
+        raise ValueError(f"no action id {action_id!r}: ids are 0 to {self.action_count - 1}")
+
+    # -- actions ------------------------------------------------------------------
+
+    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+        me = self._check(view)
+        pairs = sorted((self._action_id(me, text), text) for text in legal)
+        return NdbDraft(tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
+
+    def _action_id(self, me: int, text: str) -> int:
+        seat, _, rest = text.partition(": ")
+        verb, _, arg = rest.partition(" ")
+        if seat == str(me):
+            if verb == "play" and arg in self._card:
+                return self._card[arg]
+            if verb == "take" and arg.isdigit() and int(arg) < self.players:
+                relative = (int(arg) - me) % self.players
+                if relative:
+                    return self.take_base + relative - 1
+        raise ValueError(f"not an action of seat {me} in ndb: {text!r}")
+
+    def mask(self, draft: Hashable) -> Mask:
+        mask = np.zeros(self.action_count, np.int8)
+        mask[list(_draft(draft).ids)] = 1
+        return mask
+
+    def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
+        d = _draft(draft)
+        if action_id not in d.ids:
+            raise ValueError(f"action id {action_id!r} is not legal now; legal ids: "
+                             f"{', '.join(map(str, d.ids))}")
+        return d, d.notations[d.ids.index(action_id)]
+
+    # -- the vector ----------------------------------------------------------------
+
+    def _check(self, view: JSONObject) -> int:
+        """The viewer's seat, once the view is known to be an ndb view of this encoding."""
+        if view.get("game") != self.game or len(view.get("players", ())) != self.players:
+            raise ValueError(f"not a view of a {self.players}-player ndb game")
+        if view["legend"] is not self._legend and view["legend"] != self._legend:
+            raise ValueError("the view's legend is not the one this encoding was made for")
+        seat = view.get("seat")
+        if type(seat) is not int:
+            raise ValueError("a spectator's view has no seat to encode for")
+        return seat
+
+    def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
+        me = self._check(view)
+        o = self._offsets
+        rel = self._rel[me]  # per seat of the game, its relative seat
+        players: list[Any] = view["players"]
+        counts = [o["phase"] + PHASES.index(view["phase"])]  # indices counting one each
+        rounds: int = view["options"]["rounds"]
+        at = [o["round"], o["last_round"]]  # indices with a value of their own
+        values = [view["round"] / rounds, float(view["round"] == rounds)]
+        hand = self._cards["hand"][0]
+        counts += [hand[c] for c in players[me]["hand"] or ()]
+        self._seats(view, rel, counts)
+        table = self._cards["table"]
+        counts += [table[rel[s]][c] for s, c in enumerate(view["table"]) if c is not None]
+        for s, player in enumerate(players):
+            self._player(player, rel[s], view["totals"][s], counts, at, values)
+        indices = np.array(counts, np.intp)  # faster for bincount than the list
+        vector = np.bincount(indices, minlength=self.observation_size).astype(np.float32)
+        vector[at] = values
+        return vector
+
+    def _seats(self, view: JSONObject, rel: list[int], counts: list[int]) -> None:
+        """The fields of seat flags."""
+        o = self._offsets
+        counts += [o["present"] + r for r in rel]
+        counts.append(o["dealer"] + rel[view["dealer"]])
+        counts.append(o["token"] + rel[view["token"]])
+        if view["taker"] is not None:
+            counts.append(o["taker"] + rel[view["taker"]])
+        for name in ("to_act", "played", "taken"):
+            base = o[name]
+            counts += [base + rel[s] for s in view[name]]
+
+    def _player(self, player: Any, r: int, total: int, counts: list[int], at: list[int],
+                values: list[float]) -> None:
+        """The fields of one seat: hand size, rows, scores."""
+        o = self._offsets
+        rows = self._cards["rows"][r]
+        first = o["row_scores"] + r * self._colours
+        for i, row in enumerate(player["rows"]):
+            counts += [rows[c] for c in row["cards"]]
+            at.append(first + i)
+            values.append(row["score"] / ROW_SCALE)
+        at += (o["hand_size"] + r, o["rows_score"] + r, o["totals"] + r)
+        values += (player["hand_size"] / HAND_SCALE, player["rows_score"] / SCORE_SCALE,
+                   total / SCORE_SCALE)
+
+    def bounds(self) -> tuple[Observation, Observation]:
+        return self.layout.bounds()
+
+
+def _draft(draft: Hashable) -> NdbDraft:
+    if not isinstance(draft, NdbDraft):
+        raise ValueError(f"not a draft of the ndb encoding: {draft!r}")
+    return draft
+
+
+def running_score(view: JSONObject, seat: int) -> float:
+    """The seat's score if the round ended now (its finished rounds and its rows), from a
+    spectator's view: a potential for the environments' optional shaped reward."""
+    return float(view["totals"][seat] + view["players"][seat]["rows_score"])

@@ -1,0 +1,142 @@
+"""One game as the environments drive it: the state, whose turn it is among the seats
+the game waits on, each seat's draft, and ids turned into the game's actions.
+
+**Whose turn.** The seat to act is one of ``state.to_act()``. Where the game waits on
+several (a simultaneous play, an open trade), they take turns: after a seat's step the
+next is the first of ``to_act()`` after it in turn order (seat numbers upwards, round
+the table). A seat composing an action over several ids keeps the turn until the action
+is whole. A whole action ``""`` (the encoding's *yield*) changes nothing in the game and
+hands the turn on in the same way.
+
+**Bad ids** (not a whole number, out of range, not legal now) raise ``ValueError``
+naming what was wrong, and leave everything as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
+
+import numpy as np
+
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.registry import get_game
+from bohnen.core.result import Result
+from bohnen.rl.encoding import Encoding, Mask, Observation
+
+
+def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
+    """The first seat of ``to_act`` after ``after`` in turn order (``after`` itself if it
+    is the only one); None if ``to_act`` is empty."""
+    for step in range(1, players + 1):
+        seat = (after + step) % players
+        if seat in to_act:
+            return seat
+    return None
+
+
+def action_index(action: object, count: int) -> int:
+    """``action`` as an id from 0 to ``count - 1`` (numpy integers too); ``ValueError``
+    naming what is wrong otherwise."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise ValueError(f"an action is a whole number from 0 to {count - 1}, "
+                         f"not {action!r}")
+    index = int(action)
+    if not 0 <= index < count:
+        raise ValueError(f"action {index} is out of range: ids are 0 to {count - 1}")
+    return index
+
+
+class Table:
+    """A game of ``encoding.game`` at ``encoding.players`` seats, with the game's
+    ``options`` (the player count comes from the encoding)."""
+
+    def __init__(self, encoding: Encoding, options: Mapping[str, Any] | None = None) -> None:
+        self.encoding = encoding
+        self.game: AnyGame = get_game(encoding.game)
+        self.options = self.game.options(encoding.players, **dict(options or {}))
+        self.players = encoding.players
+        self._state: AnyState | None = None
+        self.acting: int | None = None  # the seat to act; None once the game is over
+        self._drafts: dict[int, Hashable] = {}  # drafts being composed, by seat
+        self._cache: tuple[int, JSONObject, Hashable] | None = None  # acting seat's
+
+    @property
+    def state(self) -> AnyState:
+        if self._state is None:
+            raise RuntimeError("no game yet: reset the environment first")
+        return self._state
+
+    def reset(self, seed: int) -> None:
+        """A new game from the engine's ``seed`` (same seed, same game)."""
+        self._state = self.game.new_game(self.options, seed)
+        self._drafts = {}
+        self._cache = None
+        to_act = self._state.to_act()
+        self.acting = next_seat(to_act, self.players - 1, self.players)
+
+    @property
+    def over(self) -> bool:
+        return self.acting is None
+
+    def result(self) -> Result:
+        return self.state.result()
+
+    def _acting_draft(self) -> tuple[JSONObject, Hashable]:
+        """The acting seat's view and draft (its own, or one started from its legal
+        actions), kept until the game moves on."""
+        seat = self.acting
+        assert seat is not None
+        if self._cache is None or self._cache[0] != seat:
+            view = cast(JSONObject, self.state.view(seat))
+            draft = self._drafts.get(seat)
+            if draft is None:
+                legal = [str(a) for a in self.state.legal_actions(seat)]
+                draft = self.encoding.start(view, legal)
+            self._cache = (seat, view, draft)
+        return self._cache[1], self._cache[2]
+
+    def observe(self, seat: int) -> tuple[Observation, Mask]:
+        """The seat's vector and mask (all zeros unless it is the seat to act)."""
+        if seat == self.acting:
+            view, draft = self._acting_draft()
+            own = self._drafts.get(seat)
+            return self.encoding.observe(view, own), self.encoding.mask(draft)
+        view = cast(JSONObject, self.state.view(seat))
+        vector = self.encoding.observe(view, self._drafts.get(seat))
+        return vector, np.zeros(self.encoding.action_count, np.int8)
+
+    def step(self, action: object) -> bool:
+        """The acting seat chooses the id ``action``; True if that made a move in the game
+        (a whole action other than a yield)."""
+        seat = self.acting
+        if seat is None:
+            raise ValueError("the game is over: no seat is to act")
+        index = action_index(action, self.encoding.action_count)
+        _, draft = self._acting_draft()
+        if not self.encoding.mask(draft)[index]:
+            raise ValueError(f"action {index} ({self.encoding.action_name(index)}) is not "
+                             f"legal for seat {seat} now")
+        after, notation = self.encoding.choose(draft, index)
+        if notation is None:
+            self._drafts[seat] = after
+            self._cache = None
+            return False
+        if notation:
+            self.state.apply(self.game.parse_action(notation))
+            self._drafts = {}
+        else:
+            self._drafts.pop(seat, None)
+        self._cache = None
+        self.acting = next_seat(self.state.to_act(), seat, self.players)
+        return bool(notation)
+
+    def play(self, seat: int, action: Any) -> None:
+        """Apply a whole action of the game's own (a bot's) for ``seat``, the seat to act."""
+        if seat != self.acting:
+            raise ValueError(f"seat {seat} is not the seat to act")
+        self.state.apply(action)
+        self._drafts = {}
+        self._cache = None
+        self.acting = next_seat(self.state.to_act(), seat, self.players)
