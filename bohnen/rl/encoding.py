@@ -24,7 +24,7 @@ from collections.abc import Hashable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import View
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -38,13 +38,17 @@ class Encoding(ABC):
     players: int
     observation_size: int  # the length of the float32 vector
     action_count: int  # ids are 0 .. action_count - 1
+    max_decisions: int = 100_000  # a bound on the ids chosen in one game (all seats)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
+        return self  # an encoding is settled at its making: copies of a game share it
 
     @abstractmethod
     def action_name(self, action_id: int) -> str:
         """What the id means, in words (the documented list)."""
 
     @abstractmethod
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: View, legal: Sequence[str]) -> Hashable:
         """The acting seat's draft, from its view and its legal actions (notation)."""
 
     @abstractmethod
@@ -57,6 +61,6 @@ class Encoding(ABC):
         and the notation of the action once it is whole, else None."""
 
     @abstractmethod
-    def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
+    def observe(self, view: View, draft: Hashable | None) -> Observation:
         """The seat's view as the vector (float32, ``observation_size`` long); its own
         draft (None when it is not composing) included."""
