@@ -60,6 +60,29 @@ class Encoding(ABC):
         """The draft after ``action_id`` (legal in ``draft``: ``ValueError`` otherwise),
         and the notation of the action once it is whole, else None."""
 
+    def ids_of(self, view: View, legal: Sequence[str], notation: str,
+               most: int = 20_000) -> list[int] | None:
+        """The ids that compose the action ``notation`` (one of ``legal``) from the
+        seat's fresh draft, in order; None if the encoding cannot express it (a cap) or
+        no composition was found within ``most`` drafts tried. This one searches the
+        drafts depth first; an encoding may know a shorter way."""
+        found = self._search(self.start(view, legal), notation, [most])
+        return None if found is None else found[::-1]
+
+    def _search(self, draft: Hashable, notation: str, budget: list[int]) -> list[int] | None:
+        for action_id in np.flatnonzero(self.mask(draft)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            after, whole = self.choose(draft, int(action_id))
+            if whole == notation:
+                return [int(action_id)]
+            if whole is None:
+                rest = self._search(after, notation, budget)
+                if rest is not None:
+                    return [*rest, int(action_id)]
+        return None
+
     @abstractmethod
     def observe(self, view: View, draft: Hashable | None) -> Observation:
         """The seat's view as the vector (float32, ``observation_size`` long); its own

@@ -42,6 +42,7 @@ import pyspiel
 from bohnen.core.protocol import AnyState
 from bohnen.core.registry import get_game
 from bohnen.rl.encoding import Encoding
+from bohnen.rl.encodings import GAMES, PLAYERS, encoding_class
 from bohnen.rl.rewards import win_shares
 from bohnen.rl.turns import Turns
 
@@ -267,15 +268,11 @@ def register_game(name: str, encoding: EncodingFactory, min_players: int,
     pyspiel.register_game(game_type, subclass)
 
 
-GAMES = ("ndb",)  # the games that have an encoding (their OpenSpiel names: short_name)
-
-
 def register() -> None:
-    """Register every game of :data:`GAMES` with OpenSpiel (once; again is harmless)."""
-    from bohnen.rl.encodings import ENCODINGS, PLAYERS
-
+    """Register every game that has an encoding (:data:`GAMES`) with OpenSpiel, as
+    ``python_bohnen_<game>`` (once; again is harmless)."""
     registered = set(pyspiel.registered_names())
     for name in GAMES:
         if short_name(name) not in registered:
             low, high, default = PLAYERS[name]
-            register_game(name, ENCODINGS[name], low, high, default)
+            register_game(name, encoding_class(name), low, high, default)
