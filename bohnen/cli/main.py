@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import typer
 
 from bohnen.cli.catalog import bots_command, games_command
+from bohnen.cli.dataset import dataset_command
 from bohnen.cli.hansa import hansa_app
 from bohnen.cli.play import play_command
 from bohnen.cli.replay import replay_command
@@ -42,6 +43,7 @@ app.command("games")(games_command)
 app.command("bots")(bots_command)
 app.command("play")(play_command)
 app.command("serve")(serve_command)
+app.command("dataset")(dataset_command)
 app.add_typer(hansa_app, name="hansa")
 
 

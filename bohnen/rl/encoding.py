@@ -38,6 +38,10 @@ class Encoding(ABC):
     players: int
     observation_size: int  # the length of the float32 vector
     action_count: int  # ids are 0 .. action_count - 1
+    max_decisions: int = 100_000  # a bound on the ids chosen in one game (all seats)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
+        return self  # an encoding is settled at its making: copies of a game share it
 
     @abstractmethod
     def action_name(self, action_id: int) -> str:
@@ -55,6 +59,29 @@ class Encoding(ABC):
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         """The draft after ``action_id`` (legal in ``draft``: ``ValueError`` otherwise),
         and the notation of the action once it is whole, else None."""
+
+    def ids_of(self, view: JSONObject, legal: Sequence[str], notation: str,
+               most: int = 20_000) -> list[int] | None:
+        """The ids that compose the action ``notation`` (one of ``legal``) from the
+        seat's fresh draft, in order; None if the encoding cannot express it (a cap) or
+        no composition was found within ``most`` drafts tried. This one searches the
+        drafts depth first; an encoding may know a shorter way."""
+        found = self._search(self.start(view, legal), notation, [most])
+        return None if found is None else found[::-1]
+
+    def _search(self, draft: Hashable, notation: str, budget: list[int]) -> list[int] | None:
+        for action_id in np.flatnonzero(self.mask(draft)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            after, whole = self.choose(draft, int(action_id))
+            if whole == notation:
+                return [int(action_id)]
+            if whole is None:
+                rest = self._search(after, notation, budget)
+                if rest is not None:
+                    return [*rest, int(action_id)]
+        return None
 
     @abstractmethod
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:

@@ -19,6 +19,8 @@ from bohnen.bots.registry import bot_names
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import game_names, get_game
 
+FILE_BOTS = frozenset({"policy"})  # bots whose spec names a file of the server (a model)
+
 SERVER_ONLY: dict[str, frozenset[str]] = {"hansa": frozenset({"board", "board_digest"})}
 _HELP = re.compile(r"- ``(\w+)``: (.+?)(?=\n\s*- ``|\n\s*\n|\Z)", re.S)
 
@@ -35,7 +37,7 @@ def describe(name: str) -> JSONObject:
     return {"game": game.name, "title": game.title,
             "players": [game.min_players, game.max_players],
             "options": _options(name, options_class, defaults),
-            "bots": list(bot_names(game))}
+            "bots": [bot for bot in bot_names(game) if bot not in FILE_BOTS]}
 
 
 def refused_options(name: str, options: typing.Mapping[str, object]) -> list[str]:

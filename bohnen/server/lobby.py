@@ -36,7 +36,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.attendants import Attendants
-from bohnen.server.catalog import refused_options
+from bohnen.server.catalog import FILE_BOTS, refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
 from bohnen.server.table import Table
@@ -73,6 +73,9 @@ def check_bot(spec: object, game_name: str) -> str:
     if not isinstance(spec, str) or not spec.strip() or len(spec) > MAX_BOT_SPEC:
         raise LobbyError(f"a bot is a spec like heuristic or ismcts:iterations=200, "
                          f"not {excerpt(spec)}")
+    if spec.partition(":")[0].strip().lower() in FILE_BOTS:
+        raise LobbyError(f"bot {excerpt(spec)} reads a file of the server: it cannot be "
+                         "seated here")
     for number in re.findall(r"\d+", spec):
         if int(number) > MAX_BOT_NUMBER:
             raise LobbyError(f"bot {excerpt(spec)}: numbers in a bot spec are at most "

@@ -16,7 +16,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 import bohnen.rl  # noqa: F401  (enters the environments in PettingZoo's registry)
 from bohnen.core.registry import get_game
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.envs import aec_env, make_encoding
+from bohnen.rl.encodings import make_encoding
+from bohnen.rl.envs import aec_env
 from bohnen.rl.ndb import running_score
 
 

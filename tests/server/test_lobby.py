@@ -39,6 +39,7 @@ def test_the_games_their_options_and_bots_are_offered(db_url: str) -> None:
     assert trading["choices"] == ["turn_based", "open"] and trading["default"] == "turn_based"
     # a client chooses rules, never a file of the server
     assert not {"board", "board_digest"} & {o["name"] for o in by_name["hansa"]["options"]}
+    assert all("policy" not in game["bots"] for game in by_name.values())
 
 
 def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(db_url: str) -> None:
@@ -48,7 +49,8 @@ def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(db_url: str) -> None:
             "options": {"board": "/etc/passwd"}})
         assert status == 422 and "board" in answer["detail"]
         for bot, words in [("chess-master", "unknown bot"),
-                           ("ismcts:iterations=999999", "at most 5000")]:
+                           ("ismcts:iterations=999999", "at most 5000"),
+                           ("policy:model=/etc/passwd", "reads a file of the server")]:
             status, answer = call(base, "POST", "/api/tables", {
                 "game": "bohnanza", "players": 3, "name": "Ada",
                 "seats": [{"kind": "me"}, {"kind": "bot", "bot": bot}, {"kind": "open"}]})

@@ -1,0 +1,93 @@
+"""``bohnen dataset``: games between bots written as Parquet for learning
+(:mod:`bohnen.rl.dataset`; the ``rl`` extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from bohnen.core.files import excerpt
+from bohnen.sim.ray_backend import CONNECT_SECONDS, check_timeout, connect, import_ray
+
+
+def _rl_dataset() -> ModuleType:
+    try:
+        from bohnen.rl import dataset
+    except ImportError as exc:
+        raise ValueError(f"bohnen dataset needs the rl extra ({exc.name} is missing): "
+                         "pip install 'bohnen[rl]'") from None
+    return dataset
+
+
+def dataset_command(
+    game: Annotated[str, typer.Argument(help="The game (see `bohnen games`).",
+                                         metavar="GAME")],
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Bot specs, one per seat, in seat order (see `bohnen bots`).",
+        metavar="A,B,C")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="The folder of the dataset: dataset.json and a Parquet file per "
+        "game.", metavar="DIR")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dataset.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Local worker processes (1: play in this process).")] = 1,
+    backend: Annotated[str, typer.Option(
+        "--backend", help="Where the games are played: local or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="Ray cluster address (default: start a local Ray instance).",
+        metavar="ADDR")] = None,
+    connect_timeout: Annotated[float, typer.Option(
+        "--connect-timeout", help="Give up joining the Ray cluster after SECONDS.",
+        metavar="SECONDS")] = CONNECT_SECONDS,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Go on with the dataset cut short in --out DIR: the games "
+        "written are kept, the rest are played.")] = False,
+) -> None:
+    """Games between bots, each decision written as Parquet rows: the seat, the
+    observation tensor, the action mask, the action's id and notation, the result and
+    each seat's return."""
+    rl = _rl_dataset()
+    specs = tuple(s.strip() for s in bots.split(","))
+    if not all(specs):
+        raise ValueError(f"--bots {excerpt(bots)}: an empty bot spec")
+    if backend not in ("local", "ray"):
+        raise ValueError(f"--backend must be local or ray, not {excerpt(backend)}")
+    if workers < 1:
+        raise ValueError(f"--workers must be 1 or more, not {workers}")
+    check_timeout(connect_timeout)
+    spec = rl.DatasetSpec(game, len(specs), specs, games, seed)
+    spec.check()
+    todo = rl.prepare(out, spec, resume)
+    _make(rl, spec, out, todo, workers, backend, address, connect_timeout)
+    print(f"{spec.games} games of {game} in {out} ({spec.games - len(todo)} kept, "
+          f"{len(todo)} played)")
+
+
+def _make(rl: ModuleType, spec: object, out: Path, todo: list[int], workers: int,
+          backend: str, address: str | None, timeout: float) -> None:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    console = Console(stderr=True)
+    with Progress(*columns, console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        task = progress.add_task("dataset", total=len(todo))
+
+        def done(count: int) -> None:
+            progress.advance(task, count)
+
+        if backend == "local":
+            rl.make_local(spec, out, todo, workers, done)
+            return
+        ray = import_ray()
+        started = connect(ray, address, timeout)
+        try:
+            rl.make_on_ray(spec, out, todo, ray, done)
+        finally:
+            if started:
+                ray.shutdown()

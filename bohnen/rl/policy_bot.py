@@ -1,0 +1,118 @@
+"""A bot that plays a trained policy: ``policy:model=PATH`` (a MaskablePPO model of
+sb3-contrib saved by ``model.save(PATH)``; the ``train`` extra), for any game that has
+an encoding, so that a policy plays ``bohnen tournament`` like any other bot.
+
+At each decision the bot encodes its view, asks the model for an id among those the
+mask allows (the most likely one: ``deterministic``), and composes the action id by id
+(:mod:`bohnen.rl.encoding`). Where the game needs a move, the id that yields is taken
+out of the mask. The model must have been trained on the same game, player count and
+encoding (their sizes are checked when the bot is made).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+import numpy as np
+
+from bohnen.core.bots import Decision, Wait
+from bohnen.core.game import AnyGame
+from bohnen.core.protocol import JSONObject
+from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encodings import make_encoding
+
+PARAMS = {"model": str}
+
+
+class Policy(Protocol):
+    """What the bot asks of a model: an id for an observation and a mask."""
+
+    def predict(self, observation: Observation, action_masks: Mask,
+                deterministic: bool) -> tuple[Any, Any]: ...
+
+
+class PolicyBot:
+    """Plays ``policy`` (see the module); the encoding is that of the game at the
+    player count of the decision's view."""
+
+    needs_view = True
+    proposes = False
+
+    def __init__(self, name: str, game: AnyGame, policy: Policy) -> None:
+        self.name = name
+        self.game = game
+        self.policy = policy
+        self._encodings: dict[int, Encoding] = {}
+
+    def encoding(self, players: int) -> Encoding:
+        if players not in self._encodings:
+            enc = make_encoding(self.game.name, players)
+            _check_sizes(self.policy, enc, self.name)
+            self._encodings[players] = enc
+        return self._encodings[players]
+
+    def act(self, decision: Decision[Any], rng: random.Random) -> Any | Wait:
+        assert decision.view is not None
+        view = cast(JSONObject, decision.view)
+        legal = [str(action) for action in decision.actions]
+        enc = self.encoding(int(view["options"]["players"]))
+        notation = compose(enc, self.policy, view, legal)
+        for action in decision.actions:
+            if str(action) == notation:
+                return action
+        return self.game.parse_action(notation)
+
+
+def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str]) -> str:
+    """The action ``policy`` composes from the fresh draft (never a yield)."""
+    draft: Hashable = enc.start(view, legal)
+    refused: set[int] = set()
+    for _ in range(enc.max_decisions):
+        mask = enc.mask(draft).copy()
+        mask[list(refused)] = 0
+        action_id = int(np.asarray(policy.predict(enc.observe(view, draft), mask, True)[0]))
+        after, notation = enc.choose(draft, action_id)
+        if notation == "":
+            refused.add(action_id)  # no yielding where a move is asked for
+            continue
+        if notation is not None:
+            return notation
+        draft, refused = after, set()
+    raise RuntimeError(f"no whole action after {enc.max_decisions} ids")
+
+
+def load_policy(path: str) -> Policy:
+    """The MaskablePPO model saved at ``path``; ``ValueError`` saying what is wrong."""
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        raise ValueError("the policy bot needs the train extra: "
+                         "pip install 'bohnen[train]'") from None
+    if not Path(path).is_file():
+        raise ValueError(f"bot policy: no model file {path}")
+    model: Policy = MaskablePPO.load(path, device="cpu")
+    return model
+
+
+def make(game: AnyGame | None, model: str = "") -> PolicyBot:
+    """``policy:model=PATH``."""
+    if game is None:
+        raise ValueError("bot policy plays one game: name it")
+    if not model:
+        raise ValueError("bot policy: give model=PATH, a model saved by MaskablePPO")
+    return PolicyBot(f"policy:{Path(model).name}", game, load_policy(model))
+
+
+def _check_sizes(policy: Policy, enc: Encoding, name: str) -> None:
+    space = getattr(policy, "observation_space", None)
+    shape = getattr(space, "shape", None)
+    if shape is not None and tuple(shape) != (enc.observation_size,):
+        raise ValueError(f"bot {name} was trained on observations of shape "
+                         f"{tuple(shape)}; this encoding gives ({enc.observation_size},)")
+    actions = getattr(getattr(policy, "action_space", None), "n", None)
+    if actions is not None and int(actions) != enc.action_count:
+        raise ValueError(f"bot {name} was trained on {actions} ids; this encoding has "
+                         f"{enc.action_count}")
