@@ -43,7 +43,7 @@ from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
 from bohnen.rl.encoding import Encoding
-from bohnen.rl.encodings import make_encoding
+from bohnen.rl.encodings import make_encoding, player_range
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
 
@@ -65,10 +65,10 @@ class DatasetSpec:
     def check(self) -> None:
         """``ValueError`` naming what is wrong with the spec."""
         game = get_game(self.game)
-        game.options(self.players)
-        if len(self.bots) != self.players:
+        low, high = player_range(game.name)
+        if len(self.bots) != self.players or not low <= self.players <= high:
             raise ValueError(f"{len(self.bots)} bots for {self.players} players: give one "
-                             "bot per seat")
+                             f"bot per seat; {game.name} is played by {low} to {high}")
         for spec in self.bots:
             make_bot(spec, game)
         make_encoding(self.game, self.players)
@@ -85,7 +85,7 @@ class DatasetSpec:
 def schema(enc: Encoding, spec: DatasetSpec) -> pa.Schema:
     """The columns of the dataset's files (see the module), with its metadata."""
     fields = [
-        ("game_seed", pa.int64()), ("decision", pa.int32()), ("step", pa.int16()),
+        ("game_seed", pa.uint64()), ("decision", pa.int32()), ("step", pa.int16()),
         ("seat", pa.int8()),
         ("observation", pa.list_(pa.float32(), enc.observation_size)),
         ("action_mask", pa.list_(pa.int8(), enc.action_count)),

@@ -19,11 +19,15 @@ ENCODINGS: dict[str, tuple[str, int, int, int]] = {
 GAMES = tuple(ENCODINGS)
 
 
-def encoding_class(game: str) -> Callable[[int], Encoding]:
-    """The encoding's class of ``game``; ``ValueError`` naming the games that have one."""
+def _known(game: str) -> None:
     if game not in ENCODINGS:
         raise ValueError(f"no encoding for the game {game!r}; games with one: "
                          f"{', '.join(sorted(ENCODINGS))}")
+
+
+def encoding_class(game: str) -> Callable[[int], Encoding]:
+    """The encoding's class of ``game``; ``ValueError`` naming the games that have one."""
+    _known(game)
     factory = load(ENCODINGS[game][0])
     if not callable(factory):
         raise TypeError(f"{ENCODINGS[game][0]} is not an Encoding's class")
@@ -40,9 +44,11 @@ def make_encoding(game: str, players: int | None = None) -> Encoding:
 
 def player_range(game: str) -> tuple[int, int]:
     """The fewest and the most players of ``game``'s encoding."""
+    _known(game)
     _, low, high, _ = ENCODINGS[game]
     return low, high
 
 
 def default_players(game: str) -> int:
+    _known(game)
     return ENCODINGS[game][3]

@@ -74,7 +74,7 @@ def test_a_folder_of_another_dataset_is_refused(tmp_path: Path,
 
 
 @pytest.mark.parametrize("bots, fault", [("random,nobot,random", "nobot"),
-                                         ("random,random", "one bot per seat"),
+                                         ("random,random", "ndb is played by 3 to 6"),
                                          ("random,,random", "empty bot spec")])
 def test_bad_bots_are_refused_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            bots: str, fault: str) -> None:
