@@ -63,9 +63,9 @@ def test_a_resampled_state_is_the_same_to_the_seat_and_redraws_the_rest(name: st
     state = _dealt(game, 3, steps=5)
     seat = state.current_player()  # type: ignore[attr-defined]
     hidden_differs = False
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     for n in range(8):
-        twin = state.resample_from_infostate(  # type: ignore[attr-defined]
-            seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        twin = state.resample_from_infostate(seat, sampler)  # type: ignore[attr-defined]
         assert twin.information_state_string(seat) == state.information_state_string(seat)  # type: ignore[attr-defined]
         assert twin.observation_tensor(seat) == state.observation_tensor(seat)  # type: ignore[attr-defined]
         assert twin.legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
@@ -78,11 +78,11 @@ def test_a_resampled_state_is_the_same_to_the_seat_and_redraws_the_rest(name: st
 def test_openspiels_python_ismcts_plays_with_our_resampler(name: str) -> None:
     game = _load(name, 3)
     resampled = []
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
 
     def resampler(state: object, player: int) -> object:
         resampled.append(player)
-        return state.resample_from_infostate(  # type: ignore[attr-defined]
-            player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        return state.resample_from_infostate(player, sampler)  # type: ignore[attr-defined]
 
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                            2.0, max_simulations=8, random_state=np.random.RandomState(1))
