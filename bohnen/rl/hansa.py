@@ -84,6 +84,7 @@ BEGIN_CONTRACTS = 3
 PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
 BEAN_VERBS = ("sell", "buy-scarce", "return")
+SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
 JSON = dict[str, object]
 
 
@@ -314,14 +315,18 @@ class HansaEncoding(Encoding):
                      for t in targets if self._can_deal(seat, t, market))
 
     def _can_deal(self, seat: int, to: int, market: Market) -> bool:
-        """A deal with ``to`` can be submitted: an invitation, or a first step is open."""
-        return _invite(market, seat, to) or bool(
-            self._deal_steps(Draft(seat, (), (), market, Deal(to, None))))
+        """A deal with ``to`` can be submitted: an invitation, or a first step is open
+        (the first found is enough)."""
+        if _invite(market, seat, to):
+            return True
+        deal = Deal(to, None)
+        return any(self._step_ok(seat, deal, market, side, b) for side in SIDES
+                   for b in range(len(self.board.beans)))
 
     def _deal_steps(self, d: Draft) -> list[int]:
         deal, market = cast(Deal, d.deal), cast(Market, d.market)
         out: list[int] = []
-        for side in ("give", "want", "buy-for"):
+        for side in SIDES:
             out += [self.ids[f"{side} {self.board.beans[b]}"]
                     for b in range(len(self.board.beans))
                     if self._step_ok(d.seat, deal, market, side, b)]
@@ -330,7 +335,7 @@ class HansaEncoding(Encoding):
         return out
 
     def _step_ok(self, seat: int, deal: Deal, m: Market, side: str, b: int) -> bool:
-        after = self._add(deal, self.ids[f"{side} {self.board.beans[b]}"])
+        after = _added(deal, side, b)
         if side == "give":
             ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
                 and after.give.count(b) <= m.beans[seat][b] and b not in deal.want
@@ -345,12 +350,7 @@ class HansaEncoding(Encoding):
 
     def _add(self, deal: Deal, action_id: int) -> Deal:
         side, code = self.names[action_id].split()
-        b = self.board.beans.index(code)
-        if side == "give":
-            return replace(deal, give=(*deal.give, b))
-        if side == "want":
-            return replace(deal, want=(*deal.want, b))
-        return replace(deal, buy=(*deal.buy, b))
+        return _added(deal, side, self.board.beans.index(code))
 
     def _notation(self, seat: int, deal: Deal) -> str:
         head = f"{seat}: propose {deal.to}" if deal.pid is None else f"{seat}: counter {deal.pid}"
@@ -604,5 +604,16 @@ def _travel_hot(cards: list[str]) -> list[float]:
     return out
 
 
+def _added(deal: Deal, side: str, b: int) -> Deal:
+    """``deal`` with bean ``b`` added to its ``side`` (a side of :data:`SIDES`)."""
+    if side == "give":
+        return Deal(deal.to, deal.pid, (*deal.give, b), deal.want, deal.buy)
+    if side == "want":
+        return Deal(deal.to, deal.pid, deal.give, (*deal.want, b), deal.buy)
+    return Deal(deal.to, deal.pid, deal.give, deal.want, (*deal.buy, b))
+
+
 def _scale(value: int, top: int) -> float:
-    return min(max(value / top, 0.0), 1.0)
+    """``value / top`` within 0 and 1."""
+    share = value / top
+    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
