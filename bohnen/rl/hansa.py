@@ -70,6 +70,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import cast
 
 import numpy as np
@@ -411,7 +412,8 @@ class HansaEncoding(Encoding):
         return out
 
     def _bean_counts(self, counts: JSON, top: int) -> list[float]:
-        return [_scale(cast(int, counts.get(b, 0)), top) for b in self.board.beans]
+        get = cast(dict[str, int], counts).get
+        return [_scale(get(b, 0), top) for b in self.board.beans]
 
     def _bean_list(self, beans: list[str], top: int) -> list[float]:
         return [_scale(beans.count(b), top) for b in self.board.beans]
@@ -489,14 +491,13 @@ class HansaEncoding(Encoding):
     def _ladder(self, ladder: list[JSON | None]) -> list[float]:
         """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
         beans = len(self.board.beans)
-        out: list[float] = []
-        for slot in range(self.board.slots):
-            pile = ladder[slot] if slot < len(ladder) else None
-            if pile is None:
-                out += [0.0] * (beans + 1)
-            else:
-                out += [*_one_hot(self.board.beans.index(cast(str, pile["bean"])), beans),
-                        _scale(cast(int, pile["count"]), 4)]
+        width = beans + 1
+        index = _index_of(self.board.beans)
+        out = [0.0] * (self.board.slots * width)
+        for slot, pile in enumerate(ladder[:self.board.slots]):
+            if pile is not None:
+                out[slot * width + index[cast(str, pile["bean"])]] = 1.0
+                out[slot * width + beans] = _scale(cast(int, pile["count"]), 4)
         return out
 
     def _pending(self, view: JSONObject, me: int) -> list[float]:
@@ -602,6 +603,12 @@ def _travel_hot(cards: list[str]) -> list[float]:
     for card in cards:
         out[int(card[1:]) - 1] = 1.0
     return out
+
+
+@lru_cache(maxsize=8)
+def _index_of(codes: tuple[str, ...]) -> dict[str, int]:
+    """Each code's place in ``codes``."""
+    return {code: i for i, code in enumerate(codes)}
 
 
 def _added(deal: Deal, side: str, b: int) -> Deal:
