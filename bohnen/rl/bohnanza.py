@@ -390,7 +390,8 @@ class BohnanzaEncoding(Encoding):
             if len(block) != size:  # a fault of this module, never of the caller
                 raise AssertionError(f"block {name}: {len(block)} values, not {size}")
             out += block
-        return np.clip(np.array(out, dtype=np.float32), 0.0, 1.0)
+        vector = np.array(out, dtype=np.float32)
+        return np.clip(vector, 0.0, 1.0, out=vector)
 
     def _hand(self, view: JSONObject, seat: int) -> list[float]:
         hand = [str(b) for b in _list(_me(view, seat)["hand"])]
@@ -590,7 +591,21 @@ def _bean_counts(beans: Sequence[int]) -> list[int]:
 
 
 def _counts(codes: Sequence[object], scale: int) -> list[float]:
-    return [c / scale for c in _bean_counts([BEANS.index(str(b)) for b in codes])]
+    counts = [0] * len(BEANS)
+    for code in codes:
+        counts[_bean(str(code))] += 1
+    return [c / scale for c in counts]
+
+
+_BEAN_INDEX = {code: i for i, code in enumerate(BEANS)}
+
+
+def _bean(code: str) -> int:
+    """The bean's place in :data:`BEANS` (``ValueError`` for an unknown code)."""
+    index = _BEAN_INDEX.get(code)
+    if index is None:
+        raise ValueError(f"{code!r} is not a bean")
+    return index
 
 
 def _options(view: JSONObject) -> list[float]:
