@@ -165,6 +165,7 @@ class HansaEncoding(Encoding):
             board = cast(JSONObject, game.new_game(game.options(players), 0).view(None)["board"])
         self.players = players
         self.board = Board.of(board)
+        self._fitting_board: object = None  # the last view's board found to fit
         self.hand_slots, self.table_slots = hand_slots, table_slots
         self.give_cap, self.want_cap, self.buy_cap = give_cap, want_cap, buy_cap
         self.proposals = proposals
@@ -523,11 +524,15 @@ class HansaEncoding(Encoding):
         return out
 
     def _check_board(self, view: JSONObject) -> None:
-        board = Board.of(view["board"])
-        if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
-                board.slots > self.board.slots:
-            raise ValueError("this Bohn Hansa encoding was sized for another board "
-                             f"(cities {', '.join(self.board.cities)})")
+        """The view's board fits (checked once for the board the engine shares between
+        its views) and the player count is the encoding's."""
+        if view["board"] is not self._fitting_board:
+            board = Board.of(view["board"])
+            if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
+                    board.slots > self.board.slots:
+                raise ValueError("this Bohn Hansa encoding was sized for another board "
+                                 f"(cities {', '.join(self.board.cities)})")
+            self._fitting_board = view["board"]
         if len(cast(list[object], view["players"])) != self.players:
             raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
 
