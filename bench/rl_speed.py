@@ -1,13 +1,16 @@
-"""Speed of the PettingZoo environment of Nicht die Bohne! on one core: AEC steps per
-second with the encoding and the masks, beside PettingZoo's own classic card game
-(``texas_holdem_v4``) in the same run, and many environments stepped in one process.
+"""Speed of the PettingZoo environments of every game (Nicht die Bohne!, Bohnanza in
+both trading modes, Bohn Hansa) on one core: AEC steps per second with the encoding
+and the masks, beside PettingZoo's own classic card game (``texas_holdem_v4``) in the
+same run, and many environments stepped in one process.
 
 A step is one ``env.step`` call after ``env.last()`` (PettingZoo's ``turn``: the dead
 steps at the end of each game included); the id is drawn uniformly from the mask, as
 PettingZoo's ``performance_benchmark`` draws it. Each figure is the best of
-``--repeats`` runs. ``--profile`` adds where the time of the ndb loop goes (cProfile).
+``--repeats`` runs. ``--profile`` adds where the time of each game's loop goes
+(cProfile).
 
-Run: ``python bench/rl_speed.py [--steps N] [--players P] [--envs K] [--profile]``.
+Run: ``python bench/rl_speed.py [--steps N] [--players P] [--envs K] [--games G ...]
+[--profile]``.
 The Texas hold'em line needs ``pip install rlcard pygame`` (PettingZoo's classic
 extras); without them it says so. Never part of the test run.
 """
@@ -26,12 +29,20 @@ from typing import Any
 
 import numpy as np
 import pettingzoo
+from pettingzoo.env_registry.exceptions import FailedToImport
 
-import bohnen.rl  # noqa: F401  (enters bohnen/ndb-v0 in PettingZoo's registry)
+import bohnen.rl  # noqa: F401  (enters bohnen/<game>-v0 in PettingZoo's registry)
 from bohnen.core import get_game
 from bohnen.rl.envs import aec_env
 
 Env = Any  # a PettingZoo AECEnv (PettingZoo is untyped)
+# the environments measured, by name: (game, its options)
+SETUPS: dict[str, tuple[str, dict[str, str]]] = {
+    "ndb": ("ndb", {}),
+    "bohnanza": ("bohnanza", {"trading": "turn_based"}),
+    "bohnanza-open": ("bohnanza", {"trading": "open"}),
+    "hansa": ("hansa", {}),
+}
 
 
 def run(envs: list[Env], steps: int, seed: int) -> tuple[float, int]:
@@ -61,20 +72,23 @@ def best(make: Callable[[], Env], steps: int, count: int, repeats: int) -> dict[
     return {"steps_per_second": steps / seconds, "games_per_second": games / seconds}
 
 
-def engine_only(players: int, steps: int) -> float:
+def engine_only(setup: str, players: int, steps: int) -> float:
     """Steps per second of the engine alone, as the environment calls it (the acting
     seat's view and legal actions, one move): the floor under any encoding."""
-    game = get_game("ndb")
+    name, options = SETUPS[setup]
+    game = get_game(name)
     rng = random.Random(0)
-    state = game.new_game(game.options(players), 0)
+    state = game.new_game(game.options(players, **options), 0)
     start = time.perf_counter()
     for _ in range(steps):
         if state.is_over:
-            state = game.new_game(game.options(players), rng.getrandbits(32))
-        seat = state.to_act()[0]
-        state.view(seat)
-        legal = state.legal_actions(seat)
-        state.apply(game.parse_action(str(rng.choice(legal))))
+            state = game.new_game(game.options(players, **options), rng.getrandbits(32))
+        for seat in state.to_act():  # in open trading a waiting seat may have no move
+            state.view(seat)
+            legal = state.legal_actions(seat)
+            if legal:
+                state.apply(game.parse_action(str(rng.choice(legal))))
+                break
     return steps / (time.perf_counter() - start)
 
 
@@ -83,14 +97,19 @@ def texas() -> Callable[[], Env] | None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             pettingzoo.make("aec", "classic/texas_holdem_v4")
-    except ImportError:
+    except (ImportError, FailedToImport):
         return None
     return lambda: pettingzoo.make("aec", "classic/texas_holdem_v4")
 
 
-def profile(players: int, steps: int, top: int = 18) -> str:
+def maker(setup: str, players: int) -> Callable[[], Env]:
+    name, options = SETUPS[setup]
+    return lambda: aec_env(name, players=players, options=options)
+
+
+def profile(setup: str, players: int, steps: int, top: int = 18) -> str:
     profiler = cProfile.Profile()
-    env = aec_env("ndb", players=players)
+    env = maker(setup, players)()
     profiler.runcall(run, [env], steps, 0)
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
@@ -103,16 +122,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--envs", type=int, default=64)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", nargs="+", choices=list(SETUPS), default=list(SETUPS))
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     rows: list[tuple[str, dict[str, float] | None]] = []
-
-    def ndb() -> Env:
-        return aec_env("ndb", players=args.players)
-
-    rows.append((f"ndb {args.players}p, raw env", best(ndb, args.steps, 1, args.repeats)))
-    rows.append((f"ndb {args.players}p, {args.envs} envs in one process",
-                 best(ndb, args.steps, args.envs, args.repeats)))
+    for setup in args.games:
+        make = maker(setup, args.players)
+        rows.append((f"{setup} {args.players}p, raw env",
+                     best(make, args.steps, 1, args.repeats)))
+        rows.append((f"{setup} {args.players}p, {args.envs} envs in one process",
+                     best(make, args.steps, args.envs, args.repeats)))
     holdem = texas()
     rows.append(("texas_holdem_v4 (PettingZoo, wrapped)",
                  best(holdem, args.steps, 1, args.repeats) if holdem else None))
@@ -128,10 +147,13 @@ def main() -> None:
         else:
             print(f"  {name:44} {figures['steps_per_second']:10.0f} "
                   f"{figures['games_per_second']:9.1f}")
-    print(f"  {'ndb engine alone (view, legal, apply)':44} "
-          f"{engine_only(args.players, args.steps):10.0f}")
+    for setup in args.games:
+        print(f"  {setup + ' engine alone (view, legal, apply)':44} "
+              f"{engine_only(setup, args.players, args.steps):10.0f}")
     if args.profile:
-        print(profile(args.players, args.steps))
+        for setup in args.games:
+            print(f"--- {setup} ---")
+            print(profile(setup, args.players, args.steps))
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ who took which, and the legend of the card codes. Private: the content of a hand
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast, overload
 
 from bohnen.core.files import excerpt
@@ -123,7 +124,14 @@ def _options(state: NdbData) -> OptionsView:
 
 
 def _rows(cards: tuple[Card, ...]) -> list[RowView]:
-    return [{"cards": codes(row), "score": row_score(row)} for row in rows_of(cards)]
+    return [{"cards": list(row), "score": score} for row, score in _scored_rows(cards)]
+
+
+@lru_cache(maxsize=4096)
+def _scored_rows(cards: tuple[Card, ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Each row's card codes and score: kept by the cards taken (a tuple, which never
+    changes), so the rows are not sorted and scored again at every view."""
+    return tuple((tuple(codes(row)), row_score(row)) for row in rows_of(cards))
 
 
 def _result(state: NdbData) -> ResultView:

@@ -17,13 +17,14 @@ convention: the offender loses and the game ends). A step for an agent whose gam
 over takes ``None`` only (PettingZoo's dead step); stepping before ``reset`` raises
 ``RuntimeError``.
 
-**Rendering.** ``render_mode="ansi"``: ``render()`` returns a short text of the acting
-seat's view (``"human"`` prints it).
+**Rendering.** ``render_mode="ansi"``: ``render()`` returns the board in words
+(``Game.describe``) as the acting seat sees it, from that seat's view only, under a line
+naming the seat to act; once the game is over, as the seat that acted last sees it
+(``"human"`` prints it).
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -58,12 +59,13 @@ def check_render_mode(mode: str | None) -> str | None:
 
 
 def view_text(table: Table) -> str:
-    """A short text of the acting seat's view (a spectator's once the game is over)."""
-    seat = table.acting
-    view = table.state.view(seat)
-    keep = {k: v for k, v in view.items() if k not in ("legend", "options", "game", "version")}
-    who = "game over" if seat is None else f"seat {seat} to act"
-    return f"{table.game.name}: {who}\n{json.dumps(keep, separators=(',', ':'))}"
+    """The board in words as the acting seat sees it (the seat that acted last once the
+    game is over), from its own view only; seats are named ``player_i``."""
+    seat = table.acting if table.acting is not None else table.last_acted
+    names = [f"player_{i}" for i in range(table.players)]
+    who = "game over" if table.acting is None else f"player_{seat} to act"
+    board = table.game.describe(table.state.view(seat), seat, names)
+    return f"{table.game.title}: {who}\n{board}"
 
 
 class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untyped base

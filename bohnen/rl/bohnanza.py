@@ -390,14 +390,12 @@ class BohnanzaEncoding(Encoding):
             if len(block) != size:  # a fault of this module, never of the caller
                 raise AssertionError(f"block {name}: {len(block)} values, not {size}")
             out += block
-        return np.clip(np.array(out, dtype=np.float32), 0.0, 1.0)
+        vector = np.array(out, dtype=np.float32)
+        return np.clip(vector, 0.0, 1.0, out=vector)
 
     def _hand(self, view: JSONObject, seat: int) -> list[float]:
         hand = [str(b) for b in _list(_me(view, seat)["hand"])]
-        out: list[float] = []
-        for i in range(self.hand_slots):
-            out += _one_hot(BEANS.index(hand[i]), 8) if i < len(hand) else [0.0] * 8
-        return out + _counts(hand, 20)
+        return _bean_slots(hand, self.hand_slots) + _counts(hand, 20)
 
     def _trading(self, view: JSONObject, seat: int) -> list[float]:
         trading = view["trading"]
@@ -590,7 +588,21 @@ def _bean_counts(beans: Sequence[int]) -> list[int]:
 
 
 def _counts(codes: Sequence[object], scale: int) -> list[float]:
-    return [c / scale for c in _bean_counts([BEANS.index(str(b)) for b in codes])]
+    counts = [0] * len(BEANS)
+    for code in codes:
+        counts[_bean(str(code))] += 1
+    return [c / scale for c in counts]
+
+
+_BEAN_INDEX = {code: i for i, code in enumerate(BEANS)}
+
+
+def _bean(code: str) -> int:
+    """The bean's place in :data:`BEANS` (``ValueError`` for an unknown code)."""
+    index = _BEAN_INDEX.get(code)
+    if index is None:
+        raise ValueError(f"{code!r} is not a bean")
+    return index
 
 
 def _options(view: JSONObject) -> list[float]:
@@ -607,10 +619,16 @@ def _table(view: JSONObject) -> list[float]:
 
 
 def _face_up(view: JSONObject) -> list[float]:
-    cards = [str(b) for b in _list(view["face_up"])]
-    out: list[float] = []
-    for i in range(FACE_UP):
-        out += _one_hot(BEANS.index(cards[i]), 8) if i < len(cards) else [0.0] * 8
+    return _bean_slots([str(b) for b in _list(view["face_up"])], FACE_UP)
+
+
+def _bean_slots(codes: list[str], slots: int) -> list[float]:
+    """The first ``slots`` beans of ``codes``, each one-hot over the beans; zeros past
+    the last."""
+    width = len(BEANS)
+    out = [0.0] * (width * slots)
+    for i, code in enumerate(codes[:slots]):
+        out[width * i + _bean(code)] = 1.0
     return out
 
 
@@ -636,7 +654,7 @@ def _player_row(p: dict[str, Any]) -> list[float]:
     out = [p["hand_size"] / 40]
     for i in range(3):
         f = fields[i] if i < len(fields) else None
-        bean = -1 if f is None or f["bean"] is None else BEANS.index(f["bean"])
+        bean = -1 if f is None or f["bean"] is None else _bean(f["bean"])
         out += [float(f is not None)] + _one_hot(bean, 8) + (
             [f["count"] / 20, f["talers"] / 4] if f is not None else [0.0, 0.0])
     left = p["proposals_left"]

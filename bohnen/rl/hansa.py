@@ -70,6 +70,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import cast
 
 import numpy as np
@@ -84,6 +85,7 @@ BEGIN_CONTRACTS = 3
 PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
 BEAN_VERBS = ("sell", "buy-scarce", "return")
+SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
 JSON = dict[str, object]
 
 
@@ -163,6 +165,7 @@ class HansaEncoding(Encoding):
             board = cast(JSONObject, game.new_game(game.options(players), 0).view(None)["board"])
         self.players = players
         self.board = Board.of(board)
+        self._fitting_board: object = None  # the last view's board found to fit
         self.hand_slots, self.table_slots = hand_slots, table_slots
         self.give_cap, self.want_cap, self.buy_cap = give_cap, want_cap, buy_cap
         self.proposals = proposals
@@ -314,14 +317,18 @@ class HansaEncoding(Encoding):
                      for t in targets if self._can_deal(seat, t, market))
 
     def _can_deal(self, seat: int, to: int, market: Market) -> bool:
-        """A deal with ``to`` can be submitted: an invitation, or a first step is open."""
-        return _invite(market, seat, to) or bool(
-            self._deal_steps(Draft(seat, (), (), market, Deal(to, None))))
+        """A deal with ``to`` can be submitted: an invitation, or a first step is open
+        (the first found is enough)."""
+        if _invite(market, seat, to):
+            return True
+        deal = Deal(to, None)
+        return any(self._step_ok(seat, deal, market, side, b) for side in SIDES
+                   for b in range(len(self.board.beans)))
 
     def _deal_steps(self, d: Draft) -> list[int]:
         deal, market = cast(Deal, d.deal), cast(Market, d.market)
         out: list[int] = []
-        for side in ("give", "want", "buy-for"):
+        for side in SIDES:
             out += [self.ids[f"{side} {self.board.beans[b]}"]
                     for b in range(len(self.board.beans))
                     if self._step_ok(d.seat, deal, market, side, b)]
@@ -330,7 +337,7 @@ class HansaEncoding(Encoding):
         return out
 
     def _step_ok(self, seat: int, deal: Deal, m: Market, side: str, b: int) -> bool:
-        after = self._add(deal, self.ids[f"{side} {self.board.beans[b]}"])
+        after = _added(deal, side, b)
         if side == "give":
             ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
                 and after.give.count(b) <= m.beans[seat][b] and b not in deal.want
@@ -345,12 +352,7 @@ class HansaEncoding(Encoding):
 
     def _add(self, deal: Deal, action_id: int) -> Deal:
         side, code = self.names[action_id].split()
-        b = self.board.beans.index(code)
-        if side == "give":
-            return replace(deal, give=(*deal.give, b))
-        if side == "want":
-            return replace(deal, want=(*deal.want, b))
-        return replace(deal, buy=(*deal.buy, b))
+        return _added(deal, side, self.board.beans.index(code))
 
     def _notation(self, seat: int, deal: Deal) -> str:
         head = f"{seat}: propose {deal.to}" if deal.pid is None else f"{seat}: counter {deal.pid}"
@@ -411,7 +413,8 @@ class HansaEncoding(Encoding):
         return out
 
     def _bean_counts(self, counts: JSON, top: int) -> list[float]:
-        return [_scale(cast(int, counts.get(b, 0)), top) for b in self.board.beans]
+        get = cast(dict[str, int], counts).get
+        return [_scale(get(b, 0), top) for b in self.board.beans]
 
     def _bean_list(self, beans: list[str], top: int) -> list[float]:
         return [_scale(beans.count(b), top) for b in self.board.beans]
@@ -489,14 +492,13 @@ class HansaEncoding(Encoding):
     def _ladder(self, ladder: list[JSON | None]) -> list[float]:
         """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
         beans = len(self.board.beans)
-        out: list[float] = []
-        for slot in range(self.board.slots):
-            pile = ladder[slot] if slot < len(ladder) else None
-            if pile is None:
-                out += [0.0] * (beans + 1)
-            else:
-                out += [*_one_hot(self.board.beans.index(cast(str, pile["bean"])), beans),
-                        _scale(cast(int, pile["count"]), 4)]
+        width = beans + 1
+        index = _index_of(self.board.beans)
+        out = [0.0] * (self.board.slots * width)
+        for slot, pile in enumerate(ladder[:self.board.slots]):
+            if pile is not None:
+                out[slot * width + index[cast(str, pile["bean"])]] = 1.0
+                out[slot * width + beans] = _scale(cast(int, pile["count"]), 4)
         return out
 
     def _pending(self, view: JSONObject, me: int) -> list[float]:
@@ -522,11 +524,15 @@ class HansaEncoding(Encoding):
         return out
 
     def _check_board(self, view: JSONObject) -> None:
-        board = Board.of(view["board"])
-        if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
-                board.slots > self.board.slots:
-            raise ValueError("this Bohn Hansa encoding was sized for another board "
-                             f"(cities {', '.join(self.board.cities)})")
+        """The view's board fits (checked once for the board the engine shares between
+        its views) and the player count is the encoding's."""
+        if view["board"] is not self._fitting_board:
+            board = Board.of(view["board"])
+            if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
+                    board.slots > self.board.slots:
+                raise ValueError("this Bohn Hansa encoding was sized for another board "
+                                 f"(cities {', '.join(self.board.cities)})")
+            self._fitting_board = view["board"]
         if len(cast(list[object], view["players"])) != self.players:
             raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
 
@@ -604,5 +610,22 @@ def _travel_hot(cards: list[str]) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=8)
+def _index_of(codes: tuple[str, ...]) -> dict[str, int]:
+    """Each code's place in ``codes``."""
+    return {code: i for i, code in enumerate(codes)}
+
+
+def _added(deal: Deal, side: str, b: int) -> Deal:
+    """``deal`` with bean ``b`` added to its ``side`` (a side of :data:`SIDES`)."""
+    if side == "give":
+        return Deal(deal.to, deal.pid, (*deal.give, b), deal.want, deal.buy)
+    if side == "want":
+        return Deal(deal.to, deal.pid, deal.give, (*deal.want, b), deal.buy)
+    return Deal(deal.to, deal.pid, deal.give, deal.want, (*deal.buy, b))
+
+
 def _scale(value: int, top: int) -> float:
-    return min(max(value / top, 0.0), 1.0)
+    """``value / top`` within 0 and 1."""
+    share = value / top
+    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share

@@ -59,6 +59,7 @@ class Table:
         self.players = encoding.players
         self._state: AnyState | None = None
         self.acting: int | None = None  # the seat to act; None once the game is over
+        self.last_acted = 0  # the seat that chose the last id (seat 0 before any)
         self._drafts: dict[int, Hashable] = {}  # drafts being composed, by seat
         self._cache: tuple[int, JSONObject, Hashable] | None = None  # acting seat's
 
@@ -73,6 +74,7 @@ class Table:
         self._state = self.game.new_game(self.options, seed)
         self._drafts = {}
         self._cache = None
+        self.last_acted = 0
         to_act = self._state.to_act()
         self.acting = next_seat(to_act, self.players - 1, self.players)
 
@@ -122,6 +124,7 @@ class Table:
         if notation is None:
             self._drafts[seat] = after
             self._cache = None
+            self.last_acted = seat
             return False
         if notation:
             self.state.apply(self.game.parse_action(notation))
@@ -129,6 +132,7 @@ class Table:
         else:
             self._drafts.pop(seat, None)
         self._cache = None
+        self.last_acted = seat
         self.acting = next_seat(self.state.to_act(), seat, self.players)
         return bool(notation)
 
@@ -139,4 +143,5 @@ class Table:
         self.state.apply(action)
         self._drafts = {}
         self._cache = None
+        self.last_acted = seat
         self.acting = next_seat(self.state.to_act(), seat, self.players)

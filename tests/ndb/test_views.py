@@ -285,3 +285,28 @@ def test_a_key_of_both_the_view_and_the_state_json_means_the_same(players: int) 
             break
         seat = rng.choice(state.to_act())
         state.apply(rng.choice(state.legal_actions(seat)))
+
+
+def test_views_rows_are_the_rows_scored_and_fresh_at_every_view() -> None:
+    """The rows are kept by the cards taken (not recounted at every view): each view's
+    rows still match scoring.rows_of/row_score, and changing one view's rows changes
+    no later view."""
+    from bohnen.ndb.cards import CODES
+    from bohnen.ndb.scoring import row_score, rows_of
+
+    state = deal(["R7", "B3", "Y2", "G9"], players=4, seed=11)
+    rng = random.Random(11)
+
+    def check(state: Any, *_: object) -> None:
+        for seat in (0, 2, None):
+            view = state.view(seat)
+            for s, player in enumerate(view["players"]):
+                rows = rows_of(state.row_cards[s])
+                assert player["rows"] == [{"cards": [CODES[c] for c in row],
+                                           "score": row_score(row)} for row in rows]
+                assert player["rows_score"] == sum(row_score(r) for r in rows)
+                for row in player["rows"]:
+                    row["cards"].append("spoilt")
+                    row["score"] = 999
+
+    play_randomly(state, rng, each=check)

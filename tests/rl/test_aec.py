@@ -16,13 +16,23 @@ from pettingzoo.test import api_test, render_test, seed_test
 import bohnen.rl  # noqa: F401  (enters the environments in PettingZoo's registry)
 from bohnen.core.registry import get_game
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.encodings import make_encoding
+from bohnen.rl.encodings import GAMES, make_encoding, player_range
 from bohnen.rl.envs import aec_env
 from bohnen.rl.ndb import running_score
+
+# every game, Bohnanza in both trading modes: (game, options)
+CASES = [("ndb", None), ("bohnanza", {"trading": "turn_based"}),
+         ("bohnanza", {"trading": "open"}), ("hansa", None)]
+CASE_IDS = ["ndb", "bohnanza-turn_based", "bohnanza-open", "hansa"]
 
 
 def env(players: int = 4, **kwargs: Any) -> BohnenAEC:
     return aec_env("ndb", players=players, **kwargs)
+
+
+def game_env(game: str, players: int | None = None, options: dict[str, str] | None = None,
+             **kwargs: Any) -> BohnenAEC:
+    return aec_env(game, players=players, options=options, **kwargs)
 
 
 def random_id(obs: dict[str, np.ndarray], rng: random.Random) -> int:
@@ -39,30 +49,71 @@ def play_out(e: BohnenAEC, rng: random.Random) -> dict[str, float]:
     return returns
 
 
-def test_pettingzoo_api_test() -> None:
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_pettingzoo_api_test(game: str, options: dict[str, str] | None) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(env(), num_cycles=1000)
+        api_test(game_env(game, options=options), num_cycles=1000)
 
 
-@pytest.mark.parametrize("players", [3, 6])
-def test_pettingzoo_seed_test(players: int) -> None:
-    seed_test(lambda: env(players), num_cycles=500)
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_pettingzoo_seed_test(game: str, options: dict[str, str] | None, end: str) -> None:
+    players = player_range(game)[0 if end == "fewest" else 1]
+    seed_test(lambda: game_env(game, players, options), num_cycles=300)
 
 
-def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
-    render_test(lambda render_mode=None: env(render_mode=render_mode))
-    e = env(render_mode="ansi")
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render_test(game: str) -> None:
+    render_test(lambda render_mode=None: game_env(game, render_mode=render_mode))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_render_is_the_board_in_words_of_the_acting_seat(game: str) -> None:
+    e = game_env(game, render_mode="ansi")
     e.reset(seed=1)
+    rng = random.Random(1)
+    for _ in range(40):
+        seat = e.table.acting
+        assert seat is not None
+        words = get_game(game).describe(e.table.state.view(seat), seat,
+                                        [f"player_{i}" for i in range(4)])
+        text = e.render()
+        assert isinstance(text, str)
+        assert text == f"{get_game(game).title}: player_{seat} to act\n{words}"
+        e.step(random_id(e.observe(e.agent_selection), rng))
+    play_out(e, rng)
     text = e.render()
-    assert isinstance(text, str) and text.startswith("ndb: seat 0 to act")
-    assert '"hand":null' in text and "legend" not in text
+    assert isinstance(text, str) and "game over" in text.splitlines()[0]
 
 
-def test_made_from_the_registry() -> None:
-    e = pettingzoo.make("aec", "bohnen/ndb-v0", players=5)
-    assert isinstance(e, BohnenAEC) and e.possible_agents[-1] == "player_4"
-    assert "bohnen/ndb-v0" in pettingzoo.aec_registry
+def test_the_render_never_shows_another_seats_hand() -> None:
+    """Nicht die Bohne!: the acting seat's hand is in words; no other seat's is."""
+    e = game_env("ndb", 4, render_mode="ansi")
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        seat = e.table.acting
+        assert seat is not None
+        text = e.render()
+        assert isinstance(text, str)
+        hands = [get_game("ndb").describe(e.table.state.view(s), s, [f"player_{i}"
+                 for i in range(4)]).splitlines()[-1] for s in range(4)]
+        assert all(h.startswith("Your hand") for h in hands)
+        assert text.splitlines()[-1] == hands[seat]
+        assert all(h not in text for s, h in enumerate(hands) if h != hands[seat])
+        e.step(random_id(e.observe(e.agent_selection), rng))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_made_from_the_registry(game: str) -> None:
+    low, high = player_range(game)
+    e = pettingzoo.make("aec", f"bohnen/{game}-v0", players=high)
+    assert isinstance(e, BohnenAEC) and e.possible_agents[-1] == f"player_{high - 1}"
+    assert e.encoding.game == game and e.metadata["name"] == f"bohnen_{game}_v0"
+    assert f"bohnen/{game}-v0" in pettingzoo.aec_registry
+    e.reset(seed=low)
+    assert play_out(e, random.Random(low)) and e.table.state.is_over
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -70,6 +121,28 @@ def test_a_whole_game_by_the_masks(players: int) -> None:
     e = env(players)
     e.reset(seed=players)
     returns = play_out(e, random.Random(players))
+    result = e.table.result()
+    assert e.agents == [] and e.table.state.is_over
+    share = 1 / len(result.winners)
+    assert returns == {f"player_{s}": share if s in result.winners else 0.0
+                       for s in range(players)}
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_a_whole_game_of_every_game_by_the_masks(game: str, options: dict[str, str] | None,
+                                                 end: str) -> None:
+    """Random legal ids to the end: every observation in its space, the end rewards."""
+    players = player_range(game)[0 if end == "fewest" else 1]
+    e = game_env(game, players, options)
+    e.reset(seed=players)
+    rng = random.Random(players)
+    returns = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(max_iter=20_000):
+        obs, reward, terminated, truncated, _ = e.last()
+        assert e.observation_space(agent).contains(obs)
+        returns[agent] += reward
+        e.step(None if terminated or truncated else random_id(obs, rng))
     result = e.table.result()
     assert e.agents == [] and e.table.state.is_over
     share = 1 / len(result.winners)
@@ -89,8 +162,9 @@ def test_the_same_seed_is_the_engines_game() -> None:
     assert e.table.state.to_json() == first
 
 
-def test_only_the_agent_to_act_has_a_mask() -> None:
-    e = env(5)
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_only_the_agent_to_act_has_a_mask(game: str, options: dict[str, str] | None) -> None:
+    e = game_env(game, 5, options)
     e.reset(seed=3)
     rng = random.Random(3)
     for _ in range(200):
@@ -122,32 +196,63 @@ def test_observations_are_fresh_arrays() -> None:
     assert np.array_equal(a["observation"], b["observation"])
 
 
-@pytest.mark.parametrize("bad", [57, -1, 1.0, "3", True, np.int64(99)])
-def test_bad_ids_are_refused_and_change_nothing(bad: object) -> None:
-    e = env()
+BAD_IDS = ["count", -1, 1.0, "3", True, np.int64(999)]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("bad", BAD_IDS, ids=[repr(b) for b in BAD_IDS])
+def test_bad_ids_are_refused_and_change_nothing(game: str, options: dict[str, str] | None,
+                                               bad: object) -> None:
+    e = game_env(game, options=options)
     e.reset(seed=4)
-    before = e.table.state.to_json()
+    rng = random.Random(4)
+    for _ in range(25):  # into the game, drafts under way
+        e.step(random_id(e.observe(e.agent_selection), rng))
+    if bad == "count":
+        bad = e.encoding.action_count
+    obs = e.observe(e.agent_selection)
+    before = pickle.dumps(e.table)  # the game, the drafts, whose turn
     agent = e.agent_selection
     with pytest.raises(ValueError, match="action"):
         e.step(bad)  # type: ignore[arg-type]
-    assert e.table.state.to_json() == before and e.agent_selection == agent
+    assert pickle.dumps(e.table) == before and e.agent_selection == agent
+    after = e.observe(agent)
+    assert all(np.array_equal(obs[k], after[k]) for k in obs)
 
 
-def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_an_illegal_id_is_refused_and_changes_nothing(game: str,
+                                                      options: dict[str, str] | None) -> None:
+    e = game_env(game, options=options)
+    e.reset(seed=4)
+    rng = random.Random(5)
+    for step in range(60):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        illegal = int(np.flatnonzero(mask == 0)[0])
+        seat = e.table.acting
+        before, state = pickle.dumps(e.table), e.table.state.to_json()
+        with pytest.raises(ValueError, match=f"action {illegal} .* not legal for seat {seat}"):
+            e.step(illegal)
+        assert pickle.dumps(e.table) == before
+        assert e.table.state.to_json() == state
+        legal = np.flatnonzero(mask)
+        e.step(np.int32(rng.choice(legal)) if step % 2 else int(rng.choice(legal)))
+
+
+def test_an_illegal_id_moves_nothing_and_a_legal_one_does() -> None:
     e = env()
     e.reset(seed=4)
     mask = e.observe(e.agent_selection)["action_mask"]
-    illegal = int(np.flatnonzero(mask == 0)[0])
     before = e.table.state.to_json()
-    with pytest.raises(ValueError, match=f"action {illegal} .* not legal for seat 0"):
-        e.step(illegal)
-    assert e.table.state.to_json() == before
+    with pytest.raises(ValueError, match="not legal for seat 0"):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
     e.step(np.int32(np.flatnonzero(mask)[0]))  # numpy integers are ids too
     assert e.table.state.to_json() != before
 
 
-def test_none_is_only_for_an_agent_whose_game_is_over() -> None:
-    e = env()
+@pytest.mark.parametrize("game", GAMES)
+def test_none_is_only_for_an_agent_whose_game_is_over(game: str) -> None:
+    e = game_env(game)
     with pytest.raises(RuntimeError, match="reset"):
         e.step(0)
     e.reset(seed=5)
@@ -164,8 +269,9 @@ def test_none_is_only_for_an_agent_whose_game_is_over() -> None:
     assert len(e.agents) == 3
 
 
-def test_pickle_round_trip_mid_game() -> None:
-    e = env(5)
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_pickle_round_trip_mid_game(game: str, options: dict[str, str] | None) -> None:
+    e = game_env(game, 5, options)
     e.reset(seed=8)
     rng = random.Random(8)
     for _ in range(37):
@@ -177,8 +283,10 @@ def test_pickle_round_trip_mid_game() -> None:
     assert copy.table.result() == e.table.result()
 
 
-def test_pickle_before_reset_as_pettingzoo_does() -> None:
-    e1 = env(3)
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_pickle_before_reset_as_pettingzoo_does(game: str,
+                                                options: dict[str, str] | None) -> None:
+    e1 = game_env(game, 3, options)
     e2 = pickle.loads(pickle.dumps(e1))
     e1.reset(seed=42)
     e2.reset(seed=42)
@@ -186,8 +294,9 @@ def test_pickle_before_reset_as_pettingzoo_does() -> None:
                           e2.observe("player_0")["observation"])
 
 
-def test_score_rewards_are_the_results_scores() -> None:
-    e = env(4, reward="score")
+@pytest.mark.parametrize("game", GAMES)
+def test_score_rewards_are_the_results_scores(game: str) -> None:
+    e = game_env(game, 4, reward="score")
     e.reset(seed=6)
     returns = play_out(e, random.Random(6))
     assert list(returns.values()) == [float(s) for s in e.table.result().scores]

@@ -11,12 +11,23 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from bohnen.core.registry import get_game
+from bohnen.rl.encodings import GAMES, make_encoding, player_range
 from bohnen.rl.gym import BohnenGym
 from bohnen.rl.ndb import NdbEncoding
+
+# every game, Bohnanza in both trading modes: (game, options)
+CASES = [("ndb", None), ("bohnanza", {"trading": "turn_based"}),
+         ("bohnanza", {"trading": "open"}), ("hansa", None)]
+CASE_IDS = ["ndb", "bohnanza-turn_based", "bohnanza-open", "hansa"]
 
 
 def gym(players: int = 4, **kwargs: Any) -> BohnenGym:
     return BohnenGym(NdbEncoding(players), **kwargs)
+
+
+def game_gym(game: str, players: int | None = None, **kwargs: Any) -> BohnenGym:
+    return BohnenGym(make_encoding(game, players), **kwargs)
 
 
 def episode(env: BohnenGym, seed: int) -> tuple[list[int], float]:
@@ -33,10 +44,68 @@ def episode(env: BohnenGym, seed: int) -> tuple[list[int], float]:
     return ids, total
 
 
-def test_gymnasium_check_env() -> None:
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_gymnasium_check_env(game: str, options: dict[str, str] | None, bots: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(gym(seat=2, bots="random", render_mode="ansi"))
+        check_env(game_gym(game, seat=2, bots=bots, options=options, render_mode="ansi"))
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("end", ["fewest", "most"])
+def test_a_whole_game_of_every_game_against_bots(game: str, options: dict[str, str] | None,
+                                                 end: str) -> None:
+    players = player_range(game)[0 if end == "fewest" else 1]
+    bots = "heuristic" if end == "fewest" else "random"  # a few seconds at most
+    env = game_gym(game, players, seat=1, bots=bots, options=options)
+    ids, total = episode(env, seed=players)
+    result = env.table.result()
+    assert env.table.state.is_over and ids
+    assert total == (1 / len(result.winners) if 1 in result.winners else 0.0)
+    again = game_gym(game, players, seat=1, bots=bots, options=options)
+    assert episode(again, seed=players) == (ids, total)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_render_is_the_learners_board_in_words(game: str) -> None:
+    env = game_gym(game, seat=1, bots="random", render_mode="ansi")
+    env.reset(seed=3)
+    view = env.table.state.view(1)
+    words = get_game(game).describe(view, 1, [f"player_{i}" for i in range(4)])
+    assert env.render() == f"{get_game(game).title}: player_1 to act\n{words}"
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_the_learner_of_every_game_acts_only_at_its_seat(
+        game: str, options: dict[str, str] | None) -> None:
+    env = game_gym(game, seat=2, bots="random", options=options)
+    obs, _ = env.reset(seed=1)
+    rng = random.Random(1)
+    for _ in range(30):
+        if env.table.over:
+            break
+        assert env.table.acting == 2 and obs["action_mask"].any()
+        obs, *_ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=CASE_IDS)
+def test_an_illegal_id_of_every_game_ends_the_episode_and_changes_nothing(
+        game: str, options: dict[str, str] | None) -> None:
+    env = game_gym(game, bots="random", options=options)
+    obs, _ = env.reset(seed=2)
+    before = env.table.state.to_json()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, done, truncated, info = env.step(illegal)
+    assert (reward, done, truncated) == (-1.0, True, False)
+    assert f"action {illegal}" in info["illegal"]
+    assert env.table.state.to_json() == before
+    raising = game_gym(game, bots="random", options=options, illegal="raise")
+    obs, _ = raising.reset(seed=2)
+    for bad in (illegal, raising.encoding.action_count, -1):
+        with pytest.raises(ValueError, match=r"not legal|out of range"):
+            raising.step(bad)
+        assert raising.table.state.to_json() == before
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
