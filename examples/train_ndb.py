@@ -68,6 +68,7 @@ class SeatedGym(gymnasium.Env[Vector, np.int64]):
     def __init__(self, players: int, opponents: str, shaping: float = 0.0) -> None:
         encoding = make_encoding(GAME, players)
         potential = running_score if shaping else None
+        self.opponents = opponents
         self.seats = [BohnenGym(encoding, seat=seat, bots=opponents, illegal="raise",
                                 potential=potential, shaping=shaping)
                       for seat in range(players)]
@@ -91,6 +92,7 @@ class SeatedGym(gymnasium.Env[Vector, np.int64]):
         if terminated:  # the game's win share, whatever the shaped rewards were
             table = self._env.table
             info["win"] = final_rewards(table.result(), table.players, "win")[self._env.seat]
+            info["opponents"] = self.opponents
         return obs["observation"], reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -99,19 +101,20 @@ class SeatedGym(gymnasium.Env[Vector, np.int64]):
 
 
 class Curve(BaseCallback):
-    """Every finished training game (from ``Monitor``): timesteps so far, the win (1,
-    shared on a tie), the return (the win plus the shaped rewards, if any), length."""
+    """Every finished training game (from ``Monitor``): timesteps so far, the
+    opponents, the win (1, shared on a tie), the return (the win plus the shaped
+    rewards, if any), length."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[tuple[int, float, float, int]] = []
+        self.rows: list[tuple[int, str, float, float, int]] = []
 
     def _on_step(self) -> bool:
         for info in self.locals["infos"]:
             episode = info.get("episode")
             if episode is not None:
-                self.rows.append((self.num_timesteps, float(info["win"]), float(episode["r"]),
-                                  int(episode["l"])))
+                self.rows.append((self.num_timesteps, str(info["opponents"]),
+                                  float(info["win"]), float(episode["r"]), int(episode["l"])))
         return True
 
 
@@ -157,20 +160,22 @@ def write_curve(curve: Curve, settings: Settings, out: Path) -> None:
     """learning_curve.csv and learning_curve.png."""
     with (out / "learning_curve.csv").open("w", newline="") as file:
         writer = csv.writer(file)
-        writer.writerow(["timesteps", "win", "return", "length"])
+        writer.writerow(["timesteps", "opponents", "win", "return", "length"])
         writer.writerows(curve.rows)
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps = np.array([row[0] for row in curve.rows], dtype=float)
-    wins = np.array([row[1] for row in curve.rows], dtype=float)
-    window = max(1, min(CURVE_WINDOW, len(wins)))
     fig, ax = plt.subplots(figsize=(7, 4))
-    if len(wins):
+    for opponent in dict.fromkeys(row[1] for row in curve.rows):
+        rows = [row for row in curve.rows if row[1] == opponent]
+        steps = np.array([row[0] for row in rows], dtype=float)
+        wins = np.array([row[2] for row in rows], dtype=float)
+        window = max(1, min(CURVE_WINDOW, len(wins)))
         mean = np.convolve(wins, np.ones(window) / window, mode="valid")
-        ax.plot(steps[window - 1:], mean, label=f"win share, last {window} training games")
+        ax.plot(steps[window - 1:], mean,
+                label=f"win share against {opponent}, last {window} training games")
     ax.axhline(1 / settings.players, color="grey", linestyle="--",
                label=f"1/{settings.players}: an even share")
     ax.set_xlabel("timesteps (the learner's decisions)")

@@ -68,7 +68,7 @@ def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path) -> None:
     assert (out / "learning_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with (out / "learning_curve.csv").open() as file:
         rows = list(csv.DictReader(file))
-    assert rows and set(rows[0]) == {"timesteps", "win", "return", "length"}
+    assert rows and set(rows[0]) == {"timesteps", "opponents", "win", "return", "length"}
     steps = [int(row["timesteps"]) for row in rows]
     assert steps == sorted(steps) and all(0 <= float(row["win"]) <= 1 for row in rows)
     report = json.loads((out / "report.json").read_text())
