@@ -1,19 +1,21 @@
-"""Train MaskablePPO (sb3-contrib) on Nicht die Bohne!, then let the trained policy play
-``bohnen tournament`` against random and heuristic bots.
+"""Train MaskablePPO (sb3-contrib) on Nicht die Bohne! (or Bohnanza: ``--game
+bohnanza``), then let the trained policy play ``bohnen tournament`` against random and
+heuristic bots.
 
     pip install torch==2.13.0 && pip install -e '.[rl,train]'
     python examples/train_ndb.py --timesteps 300000 --seed 0 --out runs/ndb
 
 The learner plays one seat of :class:`bohnen.rl.gym.BohnenGym` (a seat drawn anew for
 every game, so that the policy learns every place at the table), the other seats are
-``--opponents`` bots; its reward is the game's win (1, shared on a tie; 0 otherwise).
+``--opponents`` bots; its reward is the game's win (1, shared on a tie; 0 otherwise),
+with ``--shaping W`` (ndb) plus W times the changes of its running score.
 The script writes in ``--out``:
 
 - ``model.zip``: the model, playable as the bot ``policy:model=OUT/model.zip``;
-- ``learning_curve.csv`` (every training game: timesteps so far, return, length) and
-  ``learning_curve.png`` (the return averaged over the last games against timesteps:
-  the win share while training);
-- ``vs-random/`` and ``vs-heuristic/``: the ``--out`` of ``bohnen tournament ndb --bots
+- ``learning_curve.csv`` (every training game: timesteps so far, opponents, win,
+  return, length) and ``learning_curve.png`` (the win averaged over the last games
+  against timesteps, per opponent: the win share while training);
+- ``vs-random/`` and ``vs-heuristic/``: the ``--out`` of ``bohnen tournament GAME --bots
   policy:model=OUT/model.zip,B,B,B --games N`` (results.json with each bot's win share
   and its 95% interval, standings.csv, records, plots.png);
 - ``report.json``: the settings, the training time and the policy's win share with its
@@ -52,7 +54,7 @@ from bohnen.rl.gym import BohnenGym
 from bohnen.rl.ndb import running_score
 from bohnen.rl.rewards import final_rewards
 
-GAME = "ndb"
+GAMES = {"ndb": "Nicht die Bohne!", "bohnanza": "Bohnanza"}
 TOURNAMENT_BOTS = ("random", "heuristic")
 SMOKE_TIMESTEPS = 512
 SMOKE_GAMES = 4
@@ -65,8 +67,9 @@ class SeatedGym(gymnasium.Env[Vector, np.int64]):
     """:class:`BohnenGym` for MaskablePPO: a Box observation (the vector), the mask by
     ``action_masks()``, and the learner's seat drawn from ``np_random`` for each game."""
 
-    def __init__(self, players: int, opponents: str, shaping: float = 0.0) -> None:
-        encoding = make_encoding(GAME, players)
+    def __init__(self, players: int, opponents: str, shaping: float = 0.0,
+                 game: str = "ndb") -> None:
+        encoding = make_encoding(game, players)
         potential = running_score if shaping else None
         self.opponents = opponents
         self.seats = [BohnenGym(encoding, seat=seat, bots=opponents, illegal="raise",
@@ -120,6 +123,7 @@ class Curve(BaseCallback):
 
 @dataclass(frozen=True)
 class Settings:
+    game: str
     timesteps: int
     seed: int
     players: int
@@ -133,7 +137,8 @@ class Settings:
 
 
 def _maker(settings: Settings, opponent: str) -> Callable[[], gymnasium.Env[Vector, np.int64]]:
-    return lambda: Monitor(SeatedGym(settings.players, opponent, settings.shaping))
+    return lambda: Monitor(SeatedGym(settings.players, opponent, settings.shaping,
+                                     settings.game))
 
 
 def train(settings: Settings, out: Path) -> tuple[MaskablePPO, Curve, float]:
@@ -180,7 +185,7 @@ def write_curve(curve: Curve, settings: Settings, out: Path) -> None:
                label=f"1/{settings.players}: an even share")
     ax.set_xlabel("timesteps (the learner's decisions)")
     ax.set_ylabel("win share (a win = 1, shared on a tie)")
-    ax.set_title(f"MaskablePPO on Nicht die Bohne!, {settings.players} players, "
+    ax.set_title(f"MaskablePPO on {GAMES[settings.game]}, {settings.players} players, "
                  f"against {settings.opponents} (seed {settings.seed})")
     ax.set_ylim(0, 1)
     ax.legend(loc="upper left")
@@ -190,11 +195,11 @@ def write_curve(curve: Curve, settings: Settings, out: Path) -> None:
 
 
 def tournament(model: Path, opponent: str, settings: Settings, out: Path) -> dict[str, Any]:
-    """``bohnen tournament ndb --bots policy:model=MODEL,B,B,... --games N --seed S --out
+    """``bohnen tournament GAME --bots policy:model=MODEL,B,B,... --games N --seed S --out
     OUT/vs-B`` run through the command's own functions; the policy's standing."""
     bots = ",".join([f"policy:model={model}"] + [opponent] * (settings.players - 1))
     where = out / f"vs-{opponent}"
-    setup = make_setup(GAME, bots, settings.games, settings.seed, out=where)
+    setup = make_setup(settings.game, bots, settings.games, settings.seed, out=where)
     code = report(setup, play(setup, show_progress=False))
     if code != 0:
         raise RuntimeError(f"the tournament against {opponent} ended with code {code}")
@@ -209,14 +214,17 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, Path]:
                         help="the learner's decisions to train on (default 300000)")
     parser.add_argument("--seed", type=int, default=0, help="training and tournament seed")
     parser.add_argument("--out", type=Path, required=True, help="the directory to write")
+    parser.add_argument("--game", default="ndb", choices=sorted(GAMES),
+                        help="the game (default ndb)")
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7),
-                        help="players at the table (3 to 6; default 4)")
+                        help="players at the table (3 to 6 for ndb, 3 to 5 for bohnanza; "
+                             "default 4)")
     parser.add_argument("--opponents", default="random",
                         help="the bot at every other seat while training (default random); "
                              "several, comma-separated, share out the parallel games")
     parser.add_argument("--shaping", type=float, default=0.0,
-                        help="weight of the shaped reward (changes of the running score, "
-                             "bohnen.rl.ndb.running_score; default 0: the win alone)")
+                        help="ndb: weight of the shaped reward (changes of the running "
+                             "score, bohnen.rl.ndb.running_score; default 0: the win alone)")
     parser.add_argument("--games", type=int, default=400,
                         help="games of each tournament (default 400)")
     parser.add_argument("--smoke", action="store_true",
@@ -227,13 +235,17 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, Path]:
     args = parser.parse_args(argv)
     if args.timesteps < 1 or args.games < 1:
         parser.error("--timesteps and --games must be 1 or more")
+    if args.game == "bohnanza" and args.players > 5:
+        parser.error("Bohnanza is played by 3 to 5 here")
+    if args.shaping and args.game != "ndb":
+        parser.error("--shaping is for ndb (its running score)")
     if args.smoke:
-        settings = Settings(SMOKE_TIMESTEPS, args.seed, args.players, args.opponents,
+        settings = Settings(args.game, SMOKE_TIMESTEPS, args.seed, args.players, args.opponents,
                             args.shaping,
                             SMOKE_GAMES, envs=2, n_steps=128, batch_size=64,
                             verbose=int(args.verbose))
     else:
-        settings = Settings(args.timesteps, args.seed, args.players, args.opponents,
+        settings = Settings(args.game, args.timesteps, args.seed, args.players, args.opponents,
                             args.shaping,
                             args.games, envs=8, n_steps=512, batch_size=256,
                             verbose=int(args.verbose))

@@ -58,10 +58,11 @@ def test_a_game_ends_with_the_learner_s_win_share() -> None:
     assert info["win"] == expected and not env.action_masks().any()
 
 
-def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["ndb", "bohnanza"])
+def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path, game: str) -> None:
     out = tmp_path / "run"
     done = subprocess.run([sys.executable, str(SCRIPT), "--smoke", "--seed", "2",
-                           "--out", str(out)], capture_output=True, text=True,
+                           "--game", game, "--out", str(out)], capture_output=True, text=True,
                           timeout=BOUND_SECONDS, check=False)
     assert done.returncode == 0, done.stderr
     assert (out / "model.zip").stat().st_size > 0
@@ -75,7 +76,7 @@ def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path) -> None:
     assert report["settings"]["timesteps"] == 512 and report["training_games"] == len(rows)
     for opponent in ("random", "heuristic"):
         results = json.loads((out / f"vs-{opponent}" / "results.json").read_text())
-        assert results["games_played"] == 4
+        assert results["games_played"] == 4 and results["game"] == game
         assert results["bots"] == [f"policy:model={out / 'model.zip'}"] + [opponent] * 3
         standing = report["tournaments"][opponent]
         low, high = standing["win_share_95"]
@@ -83,7 +84,10 @@ def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path) -> None:
         assert f"policy against {opponent}: win share" in done.stdout
 
 
-@pytest.mark.parametrize("args", [["--timesteps", "0"], ["--players", "7"], ["--games", "0"]])
+@pytest.mark.parametrize("args", [
+    ["--timesteps", "0"], ["--players", "7"], ["--games", "0"], ["--game", "hansa"],
+    ["--game", "bohnanza", "--players", "6"], ["--game", "bohnanza", "--shaping", "0.1"],
+])
 def test_bad_arguments_are_refused(tmp_path: Path, args: list[str]) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), *args, "--out", str(tmp_path / "r")],
                           capture_output=True, text=True, timeout=BOUND_SECONDS, check=False)
