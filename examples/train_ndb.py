@@ -185,8 +185,10 @@ def write_curve(curve: Curve, settings: Settings, out: Path) -> None:
                label=f"1/{settings.players}: an even share")
     ax.set_xlabel("timesteps (the learner's decisions)")
     ax.set_ylabel("win share (a win = 1, shared on a tie)")
+    against = ", ".join(split_specs(settings.opponents))
     ax.set_title(f"MaskablePPO on {GAMES[settings.game]}, {settings.players} players, "
-                 f"against {settings.opponents} (seed {settings.seed})")
+                 f"against {against}\n{settings.timesteps} timesteps, seed {settings.seed}",
+                 fontsize=10)
     ax.set_ylim(0, 1)
     ax.legend(loc="upper left")
     fig.tight_layout()
