@@ -47,8 +47,10 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from bohnen.bots import make_bot
 from bohnen.cli.seats import split_specs
 from bohnen.cli.tournament import make_setup, play, report
+from bohnen.core import get_game
 from bohnen.rl.encodings import make_encoding
 from bohnen.rl.gym import BohnenGym
 from bohnen.rl.ndb import running_score
@@ -241,6 +243,11 @@ def parse(argv: Sequence[str] | None) -> tuple[Settings, Path]:
         parser.error("Bohnanza is played by 3 to 5 here")
     if args.shaping and args.game != "ndb":
         parser.error("--shaping is for ndb (its running score)")
+    for spec in split_specs(args.opponents):
+        try:
+            make_bot(spec, get_game(args.game))
+        except ValueError as exc:
+            parser.error(f"--opponents: {exc}")
     if args.smoke:
         settings = Settings(args.game, SMOKE_TIMESTEPS, args.seed, args.players, args.opponents,
                             args.shaping,

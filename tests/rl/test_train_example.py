@@ -87,6 +87,7 @@ def test_the_smoke_run_writes_model_curve_and_reports(tmp_path: Path, game: str)
 @pytest.mark.parametrize("args", [
     ["--timesteps", "0"], ["--players", "7"], ["--games", "0"], ["--game", "hansa"],
     ["--game", "bohnanza", "--players", "6"], ["--game", "bohnanza", "--shaping", "0.1"],
+    ["--opponents", "random,nosuchbot"],
 ])
 def test_bad_arguments_are_refused(tmp_path: Path, args: list[str]) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), *args, "--out", str(tmp_path / "r")],
