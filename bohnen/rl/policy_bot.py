@@ -11,6 +11,7 @@ encoding (their sizes are checked when the bot is made).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Hashable, Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 
 from bohnen.core.bots import Decision, Wait
+from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import JSONObject
 from bohnen.rl.encoding import Encoding, Mask, Observation
@@ -28,10 +30,12 @@ PARAMS = {"model": str}
 
 
 class Policy(Protocol):
-    """What the bot asks of a model: an id for an observation and a mask."""
+    """What the bot asks of a model: an id for an observation and a mask, asked by
+    keyword as MaskablePPO's ``predict(observation, state=None, episode_start=None,
+    deterministic=False, action_masks=None)`` takes them."""
 
-    def predict(self, observation: Observation, action_masks: Mask,
-                deterministic: bool) -> tuple[Any, Any]: ...
+    def predict(self, observation: Observation, *, deterministic: bool,
+                action_masks: Mask) -> tuple[Any, Any]: ...
 
 
 class PolicyBot:
@@ -73,7 +77,9 @@ def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str
     for _ in range(enc.max_decisions):
         mask = enc.mask(draft).copy()
         mask[list(refused)] = 0
-        action_id = int(np.asarray(policy.predict(enc.observe(view, draft), mask, True)[0]))
+        predicted = policy.predict(enc.observe(view, draft), deterministic=True,
+                                   action_masks=mask)[0]
+        action_id = int(np.asarray(predicted))
         after, notation = enc.choose(draft, action_id)
         if notation == "":
             refused.add(action_id)  # no yielding where a move is asked for
@@ -85,15 +91,31 @@ def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str
 
 
 def load_policy(path: str) -> Policy:
-    """The MaskablePPO model saved at ``path``; ``ValueError`` saying what is wrong."""
+    """The MaskablePPO model saved at ``path``; ``ValueError`` saying what is wrong. A
+    tournament makes its bots afresh for every game: the model is read once per file
+    (and read again once the file has changed)."""
     try:
-        from sb3_contrib import MaskablePPO
+        import sb3_contrib  # noqa: F401  (the train extra)
     except ImportError:
         raise ValueError("the policy bot needs the train extra: "
                          "pip install 'bohnen[train]'") from None
-    if not Path(path).is_file():
+    file = Path(path)
+    if not file.is_file():
         raise ValueError(f"bot policy: no model file {path}")
-    model: Policy = MaskablePPO.load(path, device="cpu")
+    stat = file.stat()
+    return _load(str(file.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: str, mtime_ns: int, size: int) -> Policy:
+    """The model of file ``path`` as it was at ``mtime_ns`` and ``size``."""
+    from sb3_contrib import MaskablePPO
+
+    try:
+        model: Policy = MaskablePPO.load(path, device="cpu")
+    except Exception as exc:  # a zip that is not a model: its reader's own error
+        raise ValueError(f"bot policy: {path} is not a MaskablePPO model "
+                         f"({type(exc).__name__}: {excerpt(str(exc))})") from None
     return model
 
 
