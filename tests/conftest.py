@@ -5,7 +5,9 @@ fixture ``with_test_games``: the games only tests register (``extra_games.py``).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +25,16 @@ settings.register_profile(
 )
 if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
+
+# absl's logging (OpenSpiel's, the rl extra) binds its handler, on the root logger, to
+# the sys.stderr of the moment it is first imported: imported by a test module, that is
+# pytest's capture, closed after that module, and every later log line (import-linter's
+# test, the interpreter's exit) fails on a closed file. Imported here, it is given the
+# process's own stderr.
+with contextlib.suppress(ImportError):
+    from absl import logging as absl_logging
+
+    absl_logging.get_absl_handler().python_handler.stream = sys.__stderr__
 
 
 @pytest.fixture
