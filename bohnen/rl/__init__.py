@@ -4,8 +4,13 @@ agents built on them. The engines know nothing of this package; it reaches the g
 through the registry, their JSON views and their notation.
 
 Importing it enters the environments in PettingZoo's registry (:mod:`bohnen.rl.envs`):
-``pettingzoo.make("aec", "bohnen/ndb-v0", players=4)``."""
+``pettingzoo.make("aec", "bohnen/ndb-v0", players=4)``. Without the ``rl`` extra there
+is no PettingZoo to enter them in, and the parts that need none (the encodings' registry,
+the policy bot's name, the text environment) still import."""
 
-from bohnen.rl.envs import register_envs
+from importlib.util import find_spec
 
-register_envs()
+if find_spec("pettingzoo") is not None:
+    from bohnen.rl.envs import register_envs
+
+    register_envs()
