@@ -8,7 +8,7 @@ from textual.binding import Binding, BindingType
 
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.text import click, esc
-from bohnen.tui.trade_panel import TradePanel, bean_names, proposal_text
+from bohnen.tui.trade_panel import TradePanel, bean_names
 from bohnen.tui.words import words
 
 JSON = dict[str, Any]
@@ -74,15 +74,9 @@ def player_line(view: JSON, player: JSON, viewer: int, name: str,
 
 
 def trading_lines(view: JSON, viewer: int, names: dict[str, str]) -> list[str]:
-    trading = view["trading"]
-    if trading is None:
-        return []
-    floor = trading["floor"]
-    head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
-    left = view["players"][viewer]["proposals_left"]
-    if left is not None:
-        head += f" · your proposals left {left}"
-    return [head] + [esc(proposal_text(p, names)) for p in trading["proposals"]]
+    """The game's trading lines (``words``), escaped for the markup."""
+    lines = cast(list[str], words("bohnanza").trading_lines(view, viewer, names))
+    return [esc(line) for line in lines]
 
 
 def board_text(view: JSON, viewer: int, names: list[str]) -> str:
