@@ -66,7 +66,7 @@ def serve_command(
     """Serve the online table: play in the browser with friends and bots."""
     path = db_path(db)
     check_free(host, port)
-    app = create_app(path)
+    app = create_app(path, settle=True)
     shown = f"[{host}]" if ":" in host else host
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "

@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from bohnen.server import memory
 from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
 from bohnen.server.lobby import Lobby
@@ -35,13 +36,15 @@ STATIC = Path(str(resources.files("bohnen.server") / "static"))
 def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset(), rate: float = RATE,
                burst: int = BURST, lease: float | None = None,
-               workers: int | None = None) -> FastAPI:
+               workers: int | None = None, settle: bool = False) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
     second on average, and at once; ``lease``: with PostgreSQL, the seconds after which
     the tables of a silent process are adopted; ``workers``: the processes the bots
-    think in (by default the CPUs less one)."""
+    think in (by default the CPUs less one); ``settle``: once started, set the process's
+    long-lived objects aside from the garbage collector (:mod:`bohnen.server.memory`:
+    for a server process of its own, as ``bohnen serve`` makes, not for a test's)."""
     log = open_log(db)
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease))
 
@@ -49,6 +52,8 @@ def create_app(db: str | Path, secret: str | None = None,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby.pool = bot_pool(workers)  # its processes start when a bot first thinks
         await lobby.cluster.start(lobby)
+        if settle:
+            memory.settle()
         yield
         await lobby.close()
         await lobby.cluster.stop()
