@@ -126,6 +126,8 @@ class NdbEncoding(Encoding):
         # each code's index in the vector
         self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
         width = len(self.codes)
+        # per viewer, the id of each action's notation (what _action_id reads)
+        self._known = [self._notations(me) for me in range(players)]
         self._cards = {name: [{code: self._offsets[name] + r * width + i
                                for i, code in enumerate(self.codes)} for r in range(SEATS)]
                        for name in ("hand", "table", "rows")}
@@ -147,8 +149,16 @@ class NdbEncoding(Encoding):
 
     def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
         me = self._check(view)
-        pairs = sorted((self._action_id(me, text), text) for text in legal)
+        known = self._known[me]
+        pairs = sorted((known[text] if text in known else self._action_id(me, text), text)
+                       for text in legal)
         return NdbDraft(tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
+
+    def _notations(self, me: int) -> dict[str, int]:
+        plays = {f"{me}: play {code}": i for i, code in enumerate(self.codes)}
+        takes = {f"{me}: take {s}": self._action_id(me, f"{me}: take {s}")
+                 for s in range(self.players) if s != me}
+        return plays | takes
 
     def _action_id(self, me: int, text: str) -> int:
         seat, _, rest = text.partition(": ")

@@ -15,6 +15,7 @@ naming what was wrong, and leave everything as it was.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
@@ -48,6 +49,19 @@ def action_index(action: object, count: int) -> int:
     return index
 
 
+@dataclass(frozen=True, slots=True)
+class _Acting:
+    """What the table keeps of the acting seat until the game moves on: its view, its
+    draft and that draft's mask, and its legal actions by notation (empty once it is
+    composing: a draft of its own)."""
+
+    seat: int
+    view: JSONObject
+    draft: Hashable
+    mask: Mask
+    legal: dict[str, Any]
+
+
 class Table:
     """A game of ``encoding.game`` at ``encoding.players`` seats, with the game's
     ``options`` (the player count comes from the encoding)."""
@@ -61,7 +75,7 @@ class Table:
         self.acting: int | None = None  # the seat to act; None once the game is over
         self.last_acted = 0  # the seat that chose the last id (seat 0 before any)
         self._drafts: dict[int, Hashable] = {}  # drafts being composed, by seat
-        self._cache: tuple[int, JSONObject, Hashable] | None = None  # acting seat's
+        self._cache: _Acting | None = None  # the acting seat's, until the game moves on
 
     @property
     def state(self) -> AnyState:
@@ -85,26 +99,28 @@ class Table:
     def result(self) -> Result:
         return self.state.result()
 
-    def _acting_draft(self) -> tuple[JSONObject, Hashable]:
-        """The acting seat's view and draft (its own, or one started from its legal
-        actions), kept until the game moves on."""
+    def _acting(self) -> _Acting:
+        """The acting seat's view, draft (its own, or one started from its legal
+        actions), mask and legal actions, kept until the game moves on."""
         seat = self.acting
         assert seat is not None
-        if self._cache is None or self._cache[0] != seat:
+        cache = self._cache
+        if cache is None or cache.seat != seat:
             view = cast(JSONObject, self.state.view(seat))
             draft = self._drafts.get(seat)
+            legal: dict[str, Any] = {}
             if draft is None:
-                legal = [str(a) for a in self.state.legal_actions(seat)]
-                draft = self.encoding.start(view, legal)
-            self._cache = (seat, view, draft)
-        return self._cache[1], self._cache[2]
+                legal = {str(a): a for a in self.state.legal_actions(seat)}
+                draft = self.encoding.start(view, list(legal))
+            cache = self._cache = _Acting(seat, view, draft, self.encoding.mask(draft), legal)
+        return cache
 
     def observe(self, seat: int) -> tuple[Observation, Mask]:
         """The seat's vector and mask (all zeros unless it is the seat to act)."""
         if seat == self.acting:
-            view, draft = self._acting_draft()
+            acting = self._acting()
             own = self._drafts.get(seat)
-            return self.encoding.observe(view, own), self.encoding.mask(draft)
+            return self.encoding.observe(acting.view, own), acting.mask.copy()
         view = cast(JSONObject, self.state.view(seat))
         vector = self.encoding.observe(view, self._drafts.get(seat))
         return vector, np.zeros(self.encoding.action_count, np.int8)
@@ -116,18 +132,19 @@ class Table:
         if seat is None:
             raise ValueError("the game is over: no seat is to act")
         index = action_index(action, self.encoding.action_count)
-        _, draft = self._acting_draft()
-        if not self.encoding.mask(draft)[index]:
+        acting = self._acting()
+        if not acting.mask[index]:
             raise ValueError(f"action {index} ({self.encoding.action_name(index)}) is not "
                              f"legal for seat {seat} now")
-        after, notation = self.encoding.choose(draft, index)
+        after, notation = self.encoding.choose(acting.draft, index)
         if notation is None:
             self._drafts[seat] = after
             self._cache = None
             self.last_acted = seat
             return False
         if notation:
-            self.state.apply(self.game.parse_action(notation))
+            whole = acting.legal.get(notation)  # a composed action is read from its notation
+            self.state.apply(whole if whole is not None else self.game.parse_action(notation))
             self._drafts = {}
         else:
             self._drafts.pop(seat, None)

@@ -196,6 +196,16 @@ def test_observations_are_fresh_arrays() -> None:
     assert np.array_equal(a["observation"], b["observation"])
 
 
+def test_writing_into_an_observed_mask_makes_no_id_legal() -> None:
+    e = env()
+    e.reset(seed=2)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    mask[:] = 1  # the caller's copy: the table checks ids against its own
+    with pytest.raises(ValueError, match=f"action {illegal} .* not legal"):
+        e.step(illegal)
+
+
 BAD_IDS = ["count", -1, 1.0, "3", True, np.int64(999)]
 
 
