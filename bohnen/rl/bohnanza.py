@@ -46,6 +46,7 @@ engine.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -149,6 +150,7 @@ class BohnanzaEncoding(Encoding):
         self._ids()
         self.layout = self._layout()
         self.observation_size = sum(size for _, size in self.layout)
+        self._offsets = _offsets(self.layout)
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -377,45 +379,56 @@ class BohnanzaEncoding(Encoding):
         seat = _int(view["seat"])
         if d is not None and d.ctx.seat != seat:
             raise ValueError(f"the draft is seat {d.ctx.seat}'s, the view seat {seat}'s")
-        blocks = {"phase": _one_hot(PHASES.index(str(view["phase"])), len(PHASES)),
-                  "options": _options(view), "table": _table(view),
-                  "discard": _counts(_list(view["discard"]), 20),
-                  "face_up": _face_up(view), "seats": _seats(view, seat, self.players),
-                  "players": _players(view, seat, self.players),
-                  "hand": self._hand(view, seat), "trading": self._trading(view, seat),
-                  "draft": self._draft_block(d)}
-        out: list[float] = []
-        for name, size in self.layout:
-            block = blocks[name]
-            if len(block) != size:  # a fault of this module, never of the caller
-                raise AssertionError(f"block {name}: {len(block)} values, not {size}")
-            out += block
-        vector = np.array(out, dtype=np.float32)
+        # the vector is mostly zeros: the dense blocks are written whole, the sparse ones
+        # as the places and values of their non-zero entries
+        o, n = self._offsets, self.players
+        vector = np.zeros(self.observation_size, np.float32)
+        for name, block in (("options", _options(view)), ("table", _table(view)),
+                            ("seats", _seats(view, seat, n)),
+                            ("draft", self._draft_block(d))):
+            vector[o[name]:o[name] + len(block)] = block
+        at = [o["phase"] + PHASES.index(str(view["phase"]))]
+        values = [1.0]
+        sparse = _Sparse(at, values)
+        sparse.counts(o["discard"], _list(view["discard"]), 20)
+        sparse.slots(o["face_up"], [str(b) for b in _list(view["face_up"])], FACE_UP)
+        players = _list(view["players"])
+        for r in range(n):
+            sparse.player(o["players"] + r * PLAYER_ROW, players[(seat + r) % n])
+        hand = [str(b) for b in _list(_me(view, seat)["hand"])]
+        sparse.slots(o["hand"], hand, self.hand_slots)
+        sparse.counts(o["hand"] + 8 * self.hand_slots, hand, 20)
+        self._trading(view, seat, sparse)
+        vector[at] = values
         return np.clip(vector, 0.0, 1.0, out=vector)
 
-    def _hand(self, view: JSONObject, seat: int) -> list[float]:
-        hand = [str(b) for b in _list(_me(view, seat)["hand"])]
-        return _bean_slots(hand, self.hand_slots) + _counts(hand, 20)
-
-    def _trading(self, view: JSONObject, seat: int) -> list[float]:
+    def _trading(self, view: JSONObject, seat: int, sparse: _Sparse) -> None:
+        base, n = self._offsets["trading"], self.players
         trading = view["trading"]
         props = _proposals(view)
         groups = ([p for p in props if p["to"] == seat], [p for p in props if p["from"] == seat],
                   [p for p in props if seat not in (p["to"], p["from"])])
         passes = _int(trading["passes_since_proposal"]) if isinstance(trading, dict) else 0
-        out = [passes / self.players]
-        for group in groups:
-            for i in range(self.offer_slots):
-                out += self._offer_row(group[i], seat) if i < len(group) else [0.0] * (
-                    2 * self.players + 27)
+        sparse.add(base, passes / n)
+        row = 2 * n + 27
+        for g, group in enumerate(groups):
+            for i, proposal in enumerate(group[:self.offer_slots]):
+                self._offer_row(base + 1 + (g * self.offer_slots + i) * row, proposal, seat,
+                                sparse)
         closed = _list(trading["closed"]) if isinstance(trading, dict) else []
-        return [*out, len(closed) / 20]
+        sparse.add(base + 1 + 3 * self.offer_slots * row, len(closed) / 20)
 
-    def _offer_row(self, p: dict[str, Any], seat: int) -> list[float]:
+    def _offer_row(self, at: int, p: dict[str, Any], seat: int, sparse: _Sparse) -> None:
         n, t = self.players, self.max_talers
-        return [1.0, *_one_hot((p["from"] - seat) % n, n), *_one_hot((p["to"] - seat) % n, n),
-                *_counts(p["hand_beans"], 5), *_counts(p["face_up_beans"], 5),
-                *_counts(p["wants"], 5), p["talers"] / t, p["wants_talers"] / t]
+        sparse.add(at, 1.0)
+        sparse.add(at + 1 + (p["from"] - seat) % n, 1.0)
+        sparse.add(at + 1 + n + (p["to"] - seat) % n, 1.0)
+        beans = at + 1 + 2 * n
+        sparse.counts(beans, p["hand_beans"], 5)
+        sparse.counts(beans + 8, p["face_up_beans"], 5)
+        sparse.counts(beans + 16, p["wants"], 5)
+        sparse.add(beans + 24, p["talers"] / t)
+        sparse.add(beans + 25, p["wants_talers"] / t)
 
     def _draft_block(self, d: Draft | None) -> list[float]:
         n, k = self.players, self.offer_slots
@@ -431,6 +444,65 @@ class BohnanzaEncoding(Encoding):
 
 
 PLAYER_ROW = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
+
+
+def _offsets(layout: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """Where each block of the vector starts."""
+    offsets, at = {}, 0
+    for name, size in layout:
+        offsets[name] = at
+        at += size
+    return offsets
+
+
+@dataclass(frozen=True, slots=True)
+class _Sparse:
+    """The non-zero entries of the vector's sparse blocks: their places and values."""
+
+    at: list[int]
+    values: list[float]
+
+    def add(self, at: int, value: float) -> None:
+        if value:
+            self.at.append(at)
+            self.values.append(value)
+
+    def counts(self, at: int, codes: Sequence[object], scale: int) -> None:
+        """The beans of ``codes`` counted (over :data:`BEANS`, divided by ``scale``)."""
+        if not codes:
+            return
+        if len(codes) == 1:
+            self.at.append(at + _bean(str(codes[0])))
+            self.values.append(1 / scale)
+            return
+        for code, count in Counter(codes).items():
+            self.at.append(at + _bean(str(code)))
+            self.values.append(count / scale)
+
+    def slots(self, at: int, codes: list[str], slots: int) -> None:
+        """The first ``slots`` beans of ``codes``, each one-hot over the beans."""
+        width = len(BEANS)
+        for i, code in enumerate(codes[:slots]):
+            self.at.append(at + width * i + _bean(code))
+            self.values.append(1.0)
+
+    def player(self, at: int, p: dict[str, Any]) -> None:
+        """A player's row (:data:`PLAYER_ROW` long): hand size, three fields (there?
+        bean, count, talers), third field, may buy it, talers, trade area, proposals."""
+        places, values = self.at, self.values
+        for i, f in enumerate(_list(p["fields"])[:3]):
+            start = at + 1 + 11 * i
+            places.append(start)
+            values.append(1.0)
+            if f["bean"] is not None:  # an empty field has no bean, count or talers
+                places += (start + 1 + _bean(f["bean"]), start + 9, start + 10)
+                values += (1.0, f["count"] / 20, f["talers"] / 4)
+        left = p["proposals_left"]
+        places += (at, at + 34, at + 35, at + 36, at + 45, at + 46)
+        values += (p["hand_size"] / 40, float(p["third_field"]),
+                   float(p["may_buy_third_field"]), p["talers"] / 40,
+                   1.0 if left is None else left / 8, p["proposals_made"] / 8)
+        self.counts(at + 37, p["trade_area"], 5)
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -587,13 +659,6 @@ def _bean_counts(beans: Sequence[int]) -> list[int]:
     return counts
 
 
-def _counts(codes: Sequence[object], scale: int) -> list[float]:
-    counts = [0] * len(BEANS)
-    for code in codes:
-        counts[_bean(str(code))] += 1
-    return [c / scale for c in counts]
-
-
 _BEAN_INDEX = {code: i for i, code in enumerate(BEANS)}
 
 
@@ -618,20 +683,6 @@ def _table(view: JSONObject) -> list[float]:
             float(bool(view["last_runout_reached"]))]
 
 
-def _face_up(view: JSONObject) -> list[float]:
-    return _bean_slots([str(b) for b in _list(view["face_up"])], FACE_UP)
-
-
-def _bean_slots(codes: list[str], slots: int) -> list[float]:
-    """The first ``slots`` beans of ``codes``, each one-hot over the beans; zeros past
-    the last."""
-    width = len(BEANS)
-    out = [0.0] * (width * slots)
-    for i, code in enumerate(codes[:slots]):
-        out[width * i + _bean(code)] = 1.0
-    return out
-
-
 def _seats(view: JSONObject, seat: int, n: int) -> list[float]:
     to_act = {(_int(s) - seat) % n for s in _list(view["to_act"])}
     trading = view.get("trading")
@@ -641,23 +692,3 @@ def _seats(view: JSONObject, seat: int, n: int) -> list[float]:
             + _one_hot(-1 if floor is None else (floor - seat) % n, n))
 
 
-def _players(view: JSONObject, seat: int, n: int) -> list[float]:
-    players = _list(view["players"])
-    out: list[float] = []
-    for r in range(n):
-        out += _player_row(players[(seat + r) % n])
-    return out
-
-
-def _player_row(p: dict[str, Any]) -> list[float]:
-    fields = _list(p["fields"])
-    out = [p["hand_size"] / 40]
-    for i in range(3):
-        f = fields[i] if i < len(fields) else None
-        bean = -1 if f is None or f["bean"] is None else _bean(f["bean"])
-        out += [float(f is not None)] + _one_hot(bean, 8) + (
-            [f["count"] / 20, f["talers"] / 4] if f is not None else [0.0, 0.0])
-    left = p["proposals_left"]
-    return [*out, float(p["third_field"]), float(p["may_buy_third_field"]), p["talers"] / 40,
-            *_counts(p["trade_area"], 5), 1.0 if left is None else left / 8,
-            p["proposals_made"] / 8]

@@ -190,6 +190,11 @@ def test_the_vector_holds_the_view() -> None:
             assert round(float(row[36]) * 40) == p["talers"]
         seats = block(enc, obs, "seats")
         assert int(np.argmax(seats[:3])) == (view["active"] - seat) % 3
+        discard = block(enc, obs, "discard") * 20
+        assert [round(float(c)) for c in discard] == [view["discard"].count(b) for b in BEANS]
+        face_up = block(enc, obs, "face_up")
+        assert [BEANS[int(np.argmax(face_up[8 * i:8 * i + 8]))] for i in range(2)
+                if face_up[8 * i:8 * i + 8].any()] == view["face_up"][:2]
         assert sum(len(b) for b in [block(enc, obs, n) for n, _ in enc.layout]) == len(obs)
 
 
