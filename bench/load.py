@@ -16,7 +16,9 @@ seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
    table's share of ``--clients`` as spectators; as many of each to the echo's rooms.
    Each server's memory is read with one table's clients connected and again with
    all of them connected and idle: the difference over the connections added is the
-   memory per idle connection.
+   memory per idle connection. Then this process's garbage collector is settled
+   (:func:`settle_clients`; ``--unsettled-clients`` leaves it be), so that its pauses
+   do not lengthen the times it measures.
 4. Play, in ``--rounds`` turns that share ``--duration`` seconds for each server: the
    table's clients, then the echo's, so that whatever else the machine does weighs on
    both alike. At the table, a person whose seat the game waits on (``to_act`` of its
@@ -42,6 +44,7 @@ import asyncio
 import contextlib
 import dataclasses
 import datetime
+import gc
 import json
 import math
 import os
@@ -63,6 +66,8 @@ from pathlib import Path
 from typing import Any
 
 from load_clients import Client, Echoer, Player, Record, connect_all, drain
+
+from bohnen.server.memory import YOUNG
 
 HERE = Path(__file__).resolve().parent
 LOOPBACK = "127.0.0.1"
@@ -87,6 +92,7 @@ class Settings:
     rounds: int = 6
     seed: int = 1
     compression: bool = True
+    settled_clients: bool = True  # this process's collector settled once all connect
     profile: Path | None = None
     db: str | None = None  # the server's --db (None: a fresh SQLite file)
     nice: int | None = None  # the scheduling priority of the run and its servers
@@ -317,6 +323,18 @@ def make_clients(settings: Settings, rooms: list[Seating], base: str, record: Re
     return clients
 
 
+def settle_clients() -> None:
+    """Once every client is connected, set this process's objects (the 1,000 clients,
+    their connections) aside from the garbage collector and let its youngest generation
+    grow to 20,000 objects, as ``bohnen serve`` settles its own (bohnen.server.memory):
+    measured with CPython's settings, the collector paused this process up to 20 ms,
+    60 times in a minute, lengthening the times it measures of either server."""
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG, middle, old)
+
+
 async def connect_side(side: Side, settings: Settings) -> None:
     """Connect the side's clients: the first table's (the code paths warmed up), then
     the others; the server's memory read before and after these."""
@@ -424,6 +442,8 @@ def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
                   "think_seconds": list(settings.think), "duration_seconds": settings.duration,
                   "rounds": settings.rounds,
                   "compression": settings.compression, "nice": settings.nice,
+                  "settled_clients": settings.settled_clients,
+                  "clients_frozen_objects": gc.get_freeze_count(),
                   "db": "postgresql" if settings.db and "://" in settings.db
                   and not settings.db.startswith("sqlite") else "sqlite"},
         "server": server, "echo": echo, "ratio": ratios,
@@ -446,7 +466,8 @@ def text(result: dict[str, Any]) -> str:
         f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
         f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play each in "
         f"{setup['rounds']} turns, nice {setup['nice'] or 0}, log {setup['db']}, "
-        f"compression {'on' if setup['compression'] else 'off'}",
+        f"compression {'on' if setup['compression'] else 'off'}, clients' collector "
+        f"{'settled' if setup['settled_clients'] else 'as CPython sets it'}",
         "",
         f"{'':38}{'server':>12}{'echo':>12}{'ratio':>8}",
     ]
@@ -508,6 +529,8 @@ async def bench(settings: Settings) -> dict[str, Any]:
         try:
             await connect_side(server, settings)
             await connect_side(echo, settings)
+            if settings.settled_clients:
+                settle_clients()
             turn = settings.duration / settings.rounds
             for index in range(settings.rounds):
                 await play(server, turn, settings.profile if index == 0 else None)
@@ -526,6 +549,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if args.think is not None:
         chosen["think"] = tuple(args.think)
     settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
+                                   settled_clients=not args.unsettled_clients,
                                    profile=args.profile, db=args.db, nice=args.nice)
     check(settings)
     return settings
@@ -594,6 +618,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="the tables' seeds and the players' choices")
     p.add_argument("--no-compression", action="store_true",
                    help="no permessage-deflate (browsers ask for it; on by default)")
+    p.add_argument("--unsettled-clients", action="store_true",
+                   help="leave this process's garbage collector as CPython sets it (runs "
+                        "before 2026-11-27 did): its pauses then lengthen the times "
+                        "measured")
     p.add_argument("--profile", type=Path, metavar="FILE",
                    help="sample the server with py-spy during the play (collapsed stacks)")
     p.add_argument("--db", metavar="URL",

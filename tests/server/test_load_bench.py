@@ -36,6 +36,8 @@ def test_the_quick_run_reports_the_server_against_the_echo() -> None:
     setup = report["setup"]
     assert (setup["tables"], setup["clients"], setup["duration_seconds"]) == (3, 15, 2)
     assert setup["people"] + setup["spectators"] == setup["clients"]
+    # the clients' process settled its collector once connected, as bohnen serve does
+    assert setup["settled_clients"] and setup["clients_frozen_objects"] > 1_000
     for side in ("server", "echo"):
         figures = report[side]
         assert figures["moves"] > 0 and figures["moves_per_second"] > 0
@@ -51,6 +53,13 @@ def test_the_quick_run_reports_the_server_against_the_echo() -> None:
     assert report["echo"]["frame_chars"]["view"] >= frames["view"]
     assert set(report["ratio"]) == {"broadcast_p50", "broadcast_p99", "ack_p50", "ack_p99"}
     assert all(isinstance(v, bool) for v in report["target"].values())
+
+
+def test_unsettled_clients_leave_the_collector_as_cpython_sets_it() -> None:
+    done = _bench("--quick", "--json", "--duration", "1", "--unsettled-clients")
+    assert done.returncode == 0, done.stderr[-2000:]
+    setup = json.loads(done.stdout)["setup"]
+    assert not setup["settled_clients"] and setup["clients_frozen_objects"] == 0
 
 
 def test_a_set_up_that_cannot_run_is_refused_with_one_line() -> None:
