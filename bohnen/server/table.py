@@ -9,8 +9,11 @@ actions have one order. For each, the writer:
 3. only then applies it and sends each watcher the step's events as that viewer may
    see them (``event.to_json(viewer)``), numbered by ``seq``.
 
-After each step every watcher also gets a ``view`` frame: its seat's view now, its
-legal moves (in notation), the seats the game waits on, the clock and the result.
+Then every watcher also gets a ``view`` frame: its seat's view now, its legal moves
+(in notation), the seats the game waits on, the clock and the result. The view frames
+go out once every watcher's step frame has (in the event loop's next turn), and steps
+taken in one turn of the loop are followed by one view frame, of the table after the
+last of them.
 
 A watcher that comes back after step ``after`` gets the steps it missed, filtered for
 its seat, and the chat lines it missed, then a ``view`` frame, before any new one. On
@@ -101,6 +104,7 @@ class Table:
         self.chat_seen = 0  # the number of the last chat line sent to the watchers
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._views_due = False  # a call of _tell_views is on its way
 
     @property
     def seq(self) -> int:
@@ -223,8 +227,28 @@ class Table:
         self._tell(logged.seq)
 
     def _tell(self, seq: int) -> None:
+        """Step ``seq`` to every watcher at once; the view frames follow (see
+        :meth:`_tell_views`)."""
         for watcher in self.watchers:
             watcher.frames.put_nowait(self.frame(seq, watcher.viewer))
+        if self._views_due:
+            return  # the view frames due already will show this step too
+        self._views_due = True
+        try:
+            asyncio.get_running_loop().call_soon(self._tell_views)
+        except RuntimeError:  # no event loop (a table driven by hand): at once
+            self._tell_views()
+
+    def _tell_views(self) -> None:
+        """The view frame of the table now, to every watcher. Called in the event loop's
+        turn after the step's: every watcher's sender has sent the step frame by then,
+        so the step reaches the last watcher before any view is built (a view frame is
+        ten times the size of a step frame), and steps taken in the same turn share one
+        view frame."""
+        if not self._views_due:
+            return
+        self._views_due = False
+        for watcher in self.watchers:
             watcher.frames.put_nowait(self.view_frame(watcher.viewer))
 
     def _tell_listeners(self) -> None:

@@ -34,6 +34,11 @@ def _drain(watcher: Watcher, kind: str = "step") -> list[dict[str, Any]]:
     return frames
 
 
+def _drain_all(watcher: Watcher) -> list[dict[str, Any]]:
+    """Every frame waiting for ``watcher``, in order."""
+    return [watcher.frames.get_nowait() for _ in range(watcher.frames.qsize())]
+
+
 def _first_legal(table: Table) -> tuple[int, str]:
     seat = table.state.to_act()[0]
     return seat, str(table.state.legal_actions(seat)[0])
@@ -183,6 +188,52 @@ def test_one_writer_orders_actions_sent_at_once(log: Log) -> None:
         assert not late.ok
         assert [a.action for a in table.log.actions("t1")] == [text for _, text in moves]
         assert table.state.to_json() == plan.to_json()
+
+    asyncio.run(scenario())
+
+
+def test_every_watcher_has_the_step_before_any_view_is_built(log: Log) -> None:
+    """The step frames go to every watcher first; the view frames follow in the event
+    loop's next turn (a view frame is some ten times a step frame's size)."""
+    async def scenario() -> None:
+        table = _table(log)
+        watchers = [table.watch(viewer) for viewer in (0, 1, 2, 3, None)]
+        for watcher in watchers:
+            _drain(watcher)  # the view before the game
+        built: list[int | None] = []  # the viewers whose view frame was built
+        view_frame = table.view_frame
+
+        def counted_view_frame(viewer: int | None) -> dict[str, Any]:
+            built.append(viewer)
+            return view_frame(viewer)
+
+        table.view_frame = counted_view_frame  # type: ignore[method-assign]
+        seat, text = _first_legal(table)
+        assert table.accept(seat, text).ok
+        assert [w.frames.get_nowait()["type"] for w in watchers] == ["step"] * 5
+        assert built == [] and all(w.frames.empty() for w in watchers)
+        await asyncio.sleep(0)  # the loop's next turn
+        assert [[f["type"], f["seq"]] for w in watchers for f in _drain_all(w)] == (
+            [["view", 1]] * 5)
+        assert built == [0, 1, 2, 3, None]
+
+    asyncio.run(scenario())
+
+
+def test_steps_taken_in_one_turn_of_the_loop_share_one_view_of_the_table_after_them(
+        log: Log) -> None:
+    async def scenario() -> None:
+        table = _table(log)
+        watcher = table.watch(2)
+        _drain(watcher)
+        for _ in range(3):
+            assert table.accept(*_first_legal(table)).ok
+        await asyncio.sleep(0)
+        frames = _drain_all(watcher)
+        assert [(f["type"], f["seq"]) for f in frames] == [
+            ("step", 1), ("step", 2), ("step", 3), ("view", 3)]
+        assert frames[-1]["view"] == dict(table.state.view(2))
+        assert frames[-1]["legal"] == [str(a) for a in table.state.legal_actions(2)]
 
     asyncio.run(scenario())
 
