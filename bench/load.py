@@ -26,8 +26,10 @@ seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
    sends one of its ``legal`` moves at random. Bohnanza is played with turn-based
    trading, so one seat acts at a time (bots and proposals aside). A move's broadcast
    time is from the mover sending it to another client of the table (a seat or a
-   spectator) receiving the ``step`` frame of its ``seq``; its ack time, to the mover
-   receiving its ``ack``. At the echo, a mover sends a ``step`` frame and a ``view``
+   spectator) receiving the ``step`` frame of its ``seq``; its view time, to that client
+   receiving the first ``view`` frame of that ``seq`` or a later one (the table sends
+   the views after every client's step frame); its ack time, to the mover receiving
+   its ``ack``. At the echo, a mover sends a ``step`` frame and a ``view``
    frame, each carrying one of the table's own frames of that type (the same sizes,
    compression and parsing), with the same think times; the next seat moves when the
    view frame comes back; the sender's own copy of the step frame is its ack.
@@ -403,7 +405,8 @@ def figures(run: Side) -> dict[str, Any]:
     moves = sum(record.last_seq.values())
     return {"moves": moves, "moves_by_people": len(record.moves),
             "moves_per_second": moves / run.seconds, "refused": len(record.refused),
-            "broadcast_ms": times_ms(broadcast), "ack_ms": times_ms(acks),
+            "broadcast_ms": times_ms(broadcast), "view_ms": times_ms(view_times(record)),
+            "ack_ms": times_ms(acks),
             "idle_bytes_per_connection": run.idle_bytes,
             "server_cpu_percent": 100 * run.server_cpu / run.seconds,
             "server_cpu_ms_per_move": 1000 * run.server_cpu / moves if moves else math.nan,
@@ -413,6 +416,28 @@ def figures(run: Side) -> dict[str, Any]:
                             sorted(record.sizes.items())}}
 
 
+def view_times(record: Record) -> list[float]:
+    """For each move and each other client of its table, the time from the move sent
+    to the first view frame showing it (of its step or a later one) received."""
+    views: dict[tuple[int, int], list[tuple[int, float]]] = {}
+    for room, seq, receiver, now in record.views:
+        views.setdefault((room, receiver), []).append((seq, now))
+    moves: dict[int, list[tuple[int, int, float]]] = {}
+    for room, mover, t0, seq, _ack in record.moves:
+        moves.setdefault(room, []).append((seq, mover, t0))
+    times = []
+    for (room, receiver), seen in views.items():
+        index = 0
+        for seq, mover, t0 in sorted(moves.get(room, [])):
+            while index < len(seen) and seen[index][0] < seq:
+                index += 1
+            if index == len(seen):
+                break
+            if mover != receiver:
+                times.append(seen[index][1] - t0)
+    return times
+
+
 def ratio(server: dict[str, Any], echo: dict[str, Any]) -> dict[str, float]:
     def over(key: str, part: str) -> float:
         bare = echo[key][part]
@@ -420,6 +445,7 @@ def ratio(server: dict[str, Any], echo: dict[str, Any]) -> dict[str, float]:
 
     return {"broadcast_p50": over("broadcast_ms", "p50"),
             "broadcast_p99": over("broadcast_ms", "p99"),
+            "view_p50": over("view_ms", "p50"), "view_p99": over("view_ms", "p99"),
             "ack_p50": over("ack_ms", "p50"), "ack_p99": over("ack_ms", "p99")}
 
 
@@ -478,7 +504,7 @@ def text(result: dict[str, Any]) -> str:
 
     row("moves", server["moves"], echo["moves"], fmt=".0f")
     row("moves per second", server["moves_per_second"], echo["moves_per_second"])
-    for key, name in (("broadcast_ms", "broadcast"), ("ack_ms", "ack")):
+    for key, name in (("broadcast_ms", "broadcast"), ("view_ms", "view"), ("ack_ms", "ack")):
         for part in ("p50", "p99"):
             row(f"{name} {part} (ms)", server[key][part], echo[key][part],
                 ratios.get(f"{name}_{part}"))

@@ -27,10 +27,12 @@ SAMPLES = 64  # frames of each type kept for the echo to send
 @dataclass
 class Record:
     """What the clients saw: each move sent (its room, mover, send time, seq and ack
-    time), each step frame received (room, seq, receiver, time), frame sizes."""
+    time), each step frame and each view frame received (room, seq, receiver, time),
+    frame sizes."""
 
     moves: list[tuple[int, int, float, int, float]] = field(default_factory=list)
     receipts: list[tuple[int, int, int, float]] = field(default_factory=list)
+    views: list[tuple[int, int, int, float]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     sizes: dict[str, list[int]] = field(default_factory=dict)
     samples: dict[str, deque[str]] = field(default_factory=dict)
@@ -45,6 +47,9 @@ class Record:
     def step(self, room: int, seq: int, receiver: int, now: float) -> None:
         self.receipts.append((room, seq, receiver, now))
         self.last_seq[room] = max(seq, self.last_seq.get(room, 0))
+
+    def view(self, room: int, seq: int, receiver: int, now: float) -> None:
+        self.views.append((room, seq, receiver, now))
 
 
 class Client:
@@ -132,6 +137,7 @@ class Player(Client):
         self.record.frame(str(kind), raw)
         if kind == "view":
             self.view = frame
+            self.record.view(self.room, frame["seq"], self.number, now)
             self.ready.set()
         elif kind == "step":
             self.record.step(self.room, frame["seq"], self.number, now)
@@ -204,6 +210,7 @@ class Echoer(Client):
                                           frame["seq"], now))
                 self.in_flight = None
         elif kind == "view":
+            self.record.view(self.room, frame["seq"], self.number, now)
             self.seq = frame["seq"]
             if frame["next"] == self.seat and self.playing:
                 self.think_then(self.move)

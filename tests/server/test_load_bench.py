@@ -43,6 +43,7 @@ def test_the_quick_run_reports_the_server_against_the_echo() -> None:
         assert figures["moves"] > 0 and figures["moves_per_second"] > 0
         assert 0 < figures["moves_by_people"] <= figures["moves"]
         _times(figures["broadcast_ms"])
+        _times(figures["view_ms"])
         _times(figures["ack_ms"])
         assert math.isfinite(figures["idle_bytes_per_connection"])
         assert not Path(f"/proc/{figures['pid']}").exists()  # stopped and reaped
@@ -51,8 +52,32 @@ def test_the_quick_run_reports_the_server_against_the_echo() -> None:
     assert {"hello", "view", "step", "ack"} <= set(frames)
     # the echo sends the table's own frames, wrapped: about their sizes
     assert report["echo"]["frame_chars"]["view"] >= frames["view"]
-    assert set(report["ratio"]) == {"broadcast_p50", "broadcast_p99", "ack_p50", "ack_p99"}
+    assert set(report["ratio"]) == {"broadcast_p50", "broadcast_p99", "view_p50",
+                                    "view_p99", "ack_p50", "ack_p99"}
     assert all(isinstance(v, bool) for v in report["target"].values())
+
+
+def test_a_view_time_is_to_the_first_view_showing_the_move_at_each_other_client(
+        ) -> None:
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        from load import view_times
+        from load_clients import Record
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    record = Record()
+    # room 0: seat client 1 moves (step 1) at 10.0, client 2 at 11.0 (step 2); the
+    # table's third move (step 3) at 12.0 is followed by one view with step 4 (steps 3
+    # and 4 taken in one turn of the server's loop)
+    record.moves += [(0, 1, 10.0, 1, 10.01), (0, 2, 11.0, 2, 11.01),
+                     (0, 1, 12.0, 3, 12.01)]
+    record.views += [(0, 0, 1, 9.0), (0, 0, 2, 9.0), (0, 0, 3, 9.0),  # before the play
+                     (0, 1, 1, 10.004), (0, 1, 2, 10.002), (0, 1, 3, 10.003),
+                     (0, 2, 1, 11.006), (0, 2, 2, 11.004), (0, 2, 3, 11.005),
+                     (0, 4, 2, 12.007), (0, 4, 3, 12.008)]
+    times = sorted(round(t * 1000) for t in view_times(record))
+    # move 1 at clients 2 and 3; move 2 at 1 and 3; move 3 at 2 and 3 (not its mover)
+    assert times == sorted([2, 3, 6, 5, 7, 8])
 
 
 def test_unsettled_clients_leave_the_collector_as_cpython_sets_it() -> None:
