@@ -32,7 +32,10 @@ seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
    its ``ack``. At the echo, a mover sends a ``step`` frame and a ``view``
    frame, each carrying one of the table's own frames of that type (the same sizes,
    compression and parsing), with the same think times; the next seat moves when the
-   view frame comes back; the sender's own copy of the step frame is its ack.
+   view frame comes back; the sender's own copy of the step frame is its ack. A room
+   of a table with bots has their seats too: when a bot seat's turn comes, the last
+   person's client sends its move at once (not timed, as a bot's move at the table),
+   so that both servers carry the same moves.
 
 Both servers target only 127.0.0.1 and are stopped when the run ends (or fails). The
 figures go to ``docs/online.md``. Never part of the test run (``--quick`` is: its
@@ -319,7 +322,8 @@ def make_clients(settings: Settings, rooms: list[Seating], base: str, record: Re
             else:
                 hello = json.dumps({"type": "hello", "client": number})
                 group.append(Echoer(*args, hello, settings.think, child, record,
-                                    people=len(room.people), bodies=echo))
+                                    people=len(room.people),
+                                    bots=settings.players - len(room.people), bodies=echo))
             number += 1
         clients.append(group)
     return clients

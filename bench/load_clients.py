@@ -102,8 +102,13 @@ class Client:
             self.rng.uniform(*self.think), then, *args)
 
     def send(self, *texts: str) -> None:
-        assert self.ws is not None
+        """Send this client's move (timed from now)."""
         self.in_flight = time.perf_counter()
+        self.post(*texts)
+
+    def post(self, *texts: str) -> None:
+        """Send frames (not timed)."""
+        assert self.ws is not None
         task = asyncio.create_task(self._send(self.ws, texts))
         self.sending.add(task)
         task.add_done_callback(self.sending.discard)
@@ -189,12 +194,16 @@ class Echoer(Client):
     client of the room: a ``step`` frame and a ``view`` frame, each carrying (as
     ``body``) a frame of that type that the online table sent in the run before, so
     that the frames have the sizes, the make-up (and so the compression) and the
-    parsing cost of the table's."""
+    parsing cost of the table's. The seats go round as at the table, the room's bot
+    seats (its last ``bots``) too: the last person's client sends a bot seat's move as
+    soon as the view frame saying it is the bot's turn comes back, as the table's bot
+    moves as soon as it has thought (a move of nobody's, so not timed)."""
 
-    def __init__(self, *args: Any, people: int, bodies: dict[str, deque[str]],
+    def __init__(self, *args: Any, people: int, bots: int, bodies: dict[str, deque[str]],
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.people = people
+        self.seats = people + bots
         self.bodies = bodies
         self.seq = 0
 
@@ -212,8 +221,12 @@ class Echoer(Client):
         elif kind == "view":
             self.record.view(self.room, frame["seq"], self.number, now)
             self.seq = frame["seq"]
-            if frame["next"] == self.seat and self.playing:
+            if not self.playing:
+                return
+            if frame["next"] == self.seat:
                 self.think_then(self.move)
+            elif frame["next"] >= self.people and self.seat == self.people - 1:
+                self.move_for_bot(frame["next"])
 
     def start(self) -> None:
         super().start()
@@ -224,12 +237,19 @@ class Echoer(Client):
         self.timer = None
         if not self.playing or self.seat is None:
             return
+        self.send(*self.frames(self.seat))
+
+    def move_for_bot(self, seat: int) -> None:
+        self.post(*self.frames(seat))
+
+    def frames(self, seat: int) -> tuple[str, str]:
+        """A move of ``seat``: its step frame and its view frame."""
         seq = self.seq + 1
-        step = (f'{{"type": "step", "seq": {seq}, "seat": {self.seat}, '
+        step = (f'{{"type": "step", "seq": {seq}, "seat": {seat}, '
                 f'"body": {self.body("step")}}}')
-        view = (f'{{"type": "view", "seq": {seq}, "next": {(self.seat + 1) % self.people}, '
+        view = (f'{{"type": "view", "seq": {seq}, "next": {(seat + 1) % self.seats}, '
                 f'"body": {self.body("view")}}}')
-        self.send(step, view)
+        return step, view
 
     def body(self, kind: str) -> str:
         """One of the table's last frames of type ``kind`` (an empty object if none)."""

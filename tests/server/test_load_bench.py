@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
+from collections import deque
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "load.py"
@@ -78,6 +80,34 @@ def test_a_view_time_is_to_the_first_view_showing_the_move_at_each_other_client(
     times = sorted(round(t * 1000) for t in view_times(record))
     # move 1 at clients 2 and 3; move 2 at 1 and 3; move 3 at 2 and 3 (not its mover)
     assert times == sorted([2, 3, 6, 5, 7, 8])
+
+
+def test_the_echo_moves_for_the_bot_seats_at_once_from_the_last_person() -> None:
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        from load_clients import Echoer, Record
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    sent: dict[int, list[dict[str, object]]] = {2: [], 1: []}
+    record = Record()
+
+    def echoer(seat: int) -> Echoer:
+        client = Echoer(seat, 0, seat, "ws://unused", "{}", (0.25, 0.75),
+                        random.Random(seat), record, people=3, bots=2,
+                        bodies={"step": deque(["{}"]), "view": deque(["{}"])})
+        client.playing = True
+        client.post = lambda *texts: sent[seat].extend(  # type: ignore[method-assign]
+            json.loads(t) for t in texts)
+        return client
+
+    last, other = echoer(2), echoer(1)
+    for seq, nxt in [(7, 3), (8, 4)]:  # the bots' turns: seats 3, then 4
+        for client in (last, other):
+            client.on_frame({"type": "view", "seq": seq, "next": nxt}, 0.0, "")
+    assert [(f["type"], f["seq"], f.get("seat"), f.get("next")) for f in sent[2]] == [
+        ("step", 8, 3, None), ("view", 8, None, 4),
+        ("step", 9, 4, None), ("view", 9, None, 0)]
+    assert sent[1] == [] and last.in_flight is None and record.moves == []
 
 
 def test_unsettled_clients_leave_the_collector_as_cpython_sets_it() -> None:
