@@ -241,10 +241,10 @@ class Table:
 
     def _tell_views(self) -> None:
         """The view frame of the table now, to every watcher. Called in the event loop's
-        turn after the step's: every watcher's sender has sent the step frame by then,
-        so the step reaches the last watcher before any view is built (a view frame is
-        ten times the size of a step frame), and steps taken in the same turn share one
-        view frame."""
+        turn after the step's: every watcher's sender that was waiting for a frame has
+        sent the step frame by then (a busy one sends its frames in order), so the step
+        reaches the last watcher before any view is built (a view frame is ten times the
+        size of a step frame), and steps taken in the same turn share one view frame."""
         if not self._views_due:
             return
         self._views_due = False
