@@ -1,7 +1,7 @@
-"""Helpers of the tests of bots at a table and of clocks: tables set up in a log (the
-fixture ``log``: on both databases), bots that tests control (registered for one test,
-so they think in a thread pool: a spawned process would not know them), and bounded
-waits for what a table does."""
+"""Helpers of the tests of tables, of bots at a table and of clocks: random play,
+tables set up in a log (the fixture ``log``: on both databases), bots that tests
+control (registered for one test, so they think in a thread pool: a spawned process
+would not know them), and bounded waits for what a table does."""
 
 from __future__ import annotations
 
@@ -19,6 +19,17 @@ from bohnen.server.logbase import Log, SeatRow
 from bohnen.server.table import Table
 
 LIMIT = 120.0  # seconds any wait of a test may take before it fails (never a timing)
+
+
+def play_at_random(table: Table, moves: int, rng: random.Random) -> None:
+    """Up to ``moves`` legal moves at ``table`` (fewer if the game ends), each drawn by
+    ``rng`` among the acting seat's, taken by the table (logged, told to its watchers)."""
+    for _ in range(moves):
+        if table.state.is_over:
+            return
+        seat = table.state.to_act()[0]
+        legal = table.state.legal_actions(seat)
+        assert table.accept(seat, str(legal[rng.randrange(len(legal))])).ok
 
 
 def table_of(log: Log, seats: Sequence[SeatRow | str], game: str = "bohnanza",

@@ -16,6 +16,8 @@ from bohnen.server.logbase import Log
 from bohnen.server.session import encode
 from bohnen.server.table import Table, chat_frame
 
+from .seated import play_at_random
+
 MOVES = 400  # steps of each game (a whole game of Nicht die Bohne!, most of the others)
 
 
@@ -29,13 +31,7 @@ def test_every_frame_of_a_game_is_sent_as_its_compact_json(log: Log, game: str) 
     table = Table.create(log, "t1", game, options, seed=11)
     watchers = [table.watch(viewer) for viewer in (0, 1, 2, 3, None)]
     table.say(1, "Bea", "Grüße — à toi, Ünal ✓")
-    rng = random.Random(5)
-    for _ in range(MOVES):
-        if table.state.is_over:
-            break
-        seat = table.state.to_act()[0]
-        legal = table.state.legal_actions(seat)
-        assert table.accept(seat, str(legal[rng.randrange(len(legal))])).ok
+    play_at_random(table, MOVES, random.Random(5))
     frames = [w.frames.get_nowait() for w in watchers for _ in range(w.frames.qsize())]
     assert {f["type"] for f in frames} == {"seats", "view", "step", "chat"}
     for frame in frames:

@@ -18,6 +18,8 @@ from bohnen.server.database import open_log
 from bohnen.server.logbase import Log, LogConflict, SeatRow
 from bohnen.server.table import Table, Watcher, rebuild_all
 
+from .seated import play_at_random
+
 
 def _table(log: Log, game: str = "bohnanza", seed: int = 7) -> Table:
     options = get_game(game).options(4).to_json()
@@ -42,15 +44,6 @@ def _drain_all(watcher: Watcher) -> list[dict[str, Any]]:
 def _first_legal(table: Table) -> tuple[int, str]:
     seat = table.state.to_act()[0]
     return seat, str(table.state.legal_actions(seat)[0])
-
-
-def _play(table: Table, moves: int, rng: random.Random) -> None:
-    for _ in range(moves):
-        if table.state.is_over:
-            return
-        seat = table.state.to_act()[0]
-        legal = table.state.legal_actions(seat)
-        assert table.accept(seat, str(legal[rng.randrange(len(legal))])).ok
 
 
 def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
@@ -107,7 +100,7 @@ def test_a_seat_never_acts_for_another(log: Log) -> None:
 def test_a_table_is_rebuilt_from_its_log_as_it_was(db_url: str, game: str) -> None:
     log = open_log(db_url)
     table = _table(log, game)
-    _play(table, 60, random.Random(1))
+    play_at_random(table, 60, random.Random(1))
     log.close()
     reopened = open_log(db_url)  # as a restarted server opens it
     tables = rebuild_all(reopened)
@@ -121,7 +114,7 @@ def test_a_table_is_rebuilt_from_its_log_as_it_was(db_url: str, game: str) -> No
 
 def test_a_finished_game_is_not_rebuilt(log: Log) -> None:
     table = _table(log, "ndb")
-    _play(table, 100_000, random.Random(2))
+    play_at_random(table, 100_000, random.Random(2))
     assert table.state.is_over
     assert rebuild_all(log) == {}
 
@@ -138,7 +131,7 @@ def test_a_step_written_twice_is_refused_by_the_log(log: Log) -> None:
 
 def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(log: Log) -> None:
     table = _table(log)
-    _play(table, 40, random.Random(3))
+    play_at_random(table, 40, random.Random(3))
     watcher = table.watch(1, after=25)
     frames = [watcher.frames.get_nowait() for _ in range(15)]
     assert [f["seq"] for f in frames] == list(range(26, 41))
@@ -147,7 +140,7 @@ def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(log: Log)
         seat, events = table.history[frame["seq"] - 1]
         assert frame["seat"] == seat
         assert frame["events"] == [{**e.to_json(1), "text": e.text(1)} for e in events]
-    _play(table, 1, random.Random(4))
+    play_at_random(table, 1, random.Random(4))
     assert [f["seq"] for f in _drain(watcher)] == [41]
 
 
@@ -155,7 +148,7 @@ def test_no_frame_shows_a_card_drawn_by_another_seat(log: Log) -> None:
     # Bohnanza's draws are private: a frame to another seat or a spectator names no bean
     table = _table(log)
     watchers = {viewer: table.watch(viewer) for viewer in (0, 1, 2, 3, None)}
-    _play(table, 200, random.Random(5))
+    play_at_random(table, 200, random.Random(5))
     drawn_seen = 0
     for viewer, watcher in watchers.items():
         for frame in _drain(watcher):
@@ -254,7 +247,7 @@ def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
     table.sit(SeatRow(2, "person", name="Bea"))
     table.sit(SeatRow(3, "bot", bot="heuristic"))
     assert table.started and calls == [0, 0]
-    frames = [watcher.frames.get_nowait() for _ in range(watcher.frames.qsize())]
+    frames = _drain_all(watcher)
     assert frames[-1]["type"] == "view" and frames[-1]["started"]
     assert text in frames[-1]["legal"]
     assert [s["name"] for s in frames[-2]["seats"]] == ["Ada", None, "Bea", None]
@@ -267,7 +260,7 @@ def test_chat_lines_reach_every_watcher_and_one_who_comes_back(log: Log) -> None
     table = _table(log)
     watcher = table.watch(None)
     table.say(0, "Ada", "good luck")
-    _play(table, 3, random.Random(1))
+    play_at_random(table, 3, random.Random(1))
     table.say(None, "spectator", "nice")
     assert [(f["n"], f["text"], f["seq"]) for f in _drain(watcher, "chat")] == [
         (1, "good luck", 0), (2, "nice", 3)]
@@ -284,14 +277,14 @@ def test_a_replica_following_the_log_tells_its_watchers_the_same(db_url: str,
     assert row is not None
     replica = Table.rebuild(other, row)
     pairs = {viewer: (table.watch(viewer), replica.watch(viewer)) for viewer in (0, 3, None)}
-    _play(table, 30, random.Random(6))
+    play_at_random(table, 30, random.Random(6))
     for logged in other.actions("t1", after=replica.seq):
         replica.follow(logged)
     assert replica.seq == 30 and replica.state.to_json() == table.state.to_json()
     for kept, followed in pairs.values():
-        frames = [kept.frames.get_nowait() for _ in range(kept.frames.qsize())]
+        frames = _drain_all(kept)
         assert sum(f["type"] == "step" for f in frames) == 30
-        assert [followed.frames.get_nowait() for _ in range(followed.frames.qsize())] == frames
+        assert _drain_all(followed) == frames
     with pytest.raises(ValueError, match="skips from step 30 to 32"):
         replica.follow(dataclasses.replace(other.actions("t1")[0], seq=32))
     other.close()
