@@ -6,7 +6,8 @@ seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
 
 1. Two servers are started, each its own process, on the loopback, on free ports: the
    online table, ``bohnen serve`` (uvicorn, :func:`bohnen.server.app.create_app`) on
-   a fresh SQLite log in a temporary folder; and a bare WebSocket echo
+   a fresh SQLite log in a temporary folder (committing as ``--synchronous`` says,
+   by default as the server does: ``normal``); and a bare WebSocket echo
    (``bench/load_echo.py``: a Starlette app on uvicorn with the same settings) that
    sends each frame it gets to every client of the room.
 2. The tables are set up through the HTTP API: a creator at seat 0, the other people
@@ -100,6 +101,7 @@ class Settings:
     settled_clients: bool = True  # this process's collector settled once all connect
     profile: Path | None = None
     db: str | None = None  # the server's --db (None: a fresh SQLite file)
+    synchronous: str | None = None  # the server's --synchronous (None: its default)
     nice: int | None = None  # the scheduling priority of the run and its servers
 
     def people(self, table: int) -> int:
@@ -215,9 +217,10 @@ def started(command: Sequence[str], folder: Path, name: str, port: int) -> Itera
         process.stop()
 
 
-def server_command(db: str, port: int) -> list[str]:
+def server_command(db: str, port: int, synchronous: str | None = None) -> list[str]:
     return [sys.executable, "-m", "bohnen.cli", "serve", "--host", LOOPBACK,
-            "--port", str(port), "--db", db]
+            "--port", str(port), "--db", db,
+            *(["--synchronous", synchronous] if synchronous is not None else [])]
 
 
 def echo_command(port: int) -> list[str]:
@@ -474,12 +477,18 @@ def report(settings: Settings, server: dict[str, Any], echo: dict[str, Any],
                   "compression": settings.compression, "nice": settings.nice,
                   "settled_clients": settings.settled_clients,
                   "clients_frozen_objects": gc.get_freeze_count(),
-                  "db": "postgresql" if settings.db and "://" in settings.db
-                  and not settings.db.startswith("sqlite") else "sqlite"},
+                  "db": _db_kind(settings.db),
+                  "synchronous": (None if _db_kind(settings.db) == "postgresql"
+                                  else settings.synchronous or "normal")},
         "server": server, "echo": echo, "ratio": ratios,
         "target": {"p99_under_50_ms": server["broadcast_ms"]["p99"] < P99_TARGET_MS,
                    "within_2x_of_echo": ratios["broadcast_p99"] <= ECHO_FACTOR},
     }
+
+
+def _db_kind(db: str | None) -> str:
+    return ("postgresql" if db and "://" in db and not db.startswith("sqlite")
+            else "sqlite")
 
 
 def text(result: dict[str, Any]) -> str:
@@ -495,7 +504,8 @@ def text(result: dict[str, Any]) -> str:
         f"seat(s)), {setup['clients']} clients ({setup['people']} people, "
         f"{setup['spectators']} spectators), think {setup['think_seconds'][0]}-"
         f"{setup['think_seconds'][1]} s, {setup['duration_seconds']:g} s of play each in "
-        f"{setup['rounds']} turns, nice {setup['nice'] or 0}, log {setup['db']}, "
+        f"{setup['rounds']} turns, nice {setup['nice'] or 0}, log {setup['db']}"
+        f"{' (synchronous ' + setup['synchronous'] + ')' if setup['synchronous'] else ''}, "
         f"compression {'on' if setup['compression'] else 'off'}, clients' collector "
         f"{'settled' if setup['settled_clients'] else 'as CPython sets it'}",
         "",
@@ -545,7 +555,8 @@ async def bench(settings: Settings) -> dict[str, Any]:
         port, echo_port = free_port(), free_port()
         base, echo_base = f"{LOOPBACK}:{port}", f"{LOOPBACK}:{echo_port}"
         server_process = stack.enter_context(started(
-            server_command(settings.db or str(folder / "tables.sqlite"), port), folder,
+            server_command(settings.db or str(folder / "tables.sqlite"), port,
+                           settings.synchronous), folder,
             "server", port))
         echo_process = stack.enter_context(started(
             echo_command(echo_port), folder, "echo", echo_port))
@@ -580,7 +591,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         chosen["think"] = tuple(args.think)
     settings = dataclasses.replace(base, **chosen, compression=not args.no_compression,
                                    settled_clients=not args.unsettled_clients,
-                                   profile=args.profile, db=args.db, nice=args.nice)
+                                   profile=args.profile, db=args.db, nice=args.nice,
+                                   synchronous=args.synchronous)
     check(settings)
     return settings
 
@@ -609,6 +621,8 @@ def check(settings: Settings) -> None:
         raise ValueError("--rounds: 1 to 100")
     if settings.nice is not None and not -20 <= settings.nice <= 19:
         raise ValueError("--nice: -20 to 19")
+    if settings.synchronous is not None and _db_kind(settings.db) == "postgresql":
+        raise ValueError("--synchronous is a setting of an SQLite log")
     if settings.profile is not None and shutil.which("py-spy") is None:
         raise ValueError("--profile needs py-spy (pip install py-spy)")
 
@@ -657,6 +671,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="URL",
                    help="the server's log, as bohnen serve --db takes it (default: a fresh "
                         "SQLite file in a temporary folder); its tables are left there")
+    p.add_argument("--synchronous", choices=("normal", "full"),
+                   help="the server's --synchronous: what a move written to its SQLite "
+                        "log survives (default: the server's, normal)")
     p.add_argument("--nice", type=int, metavar="N",
                    help="run this process and both servers at scheduling priority N "
                         "(-20 to 19; below 0 needs root): on a machine busy with other "

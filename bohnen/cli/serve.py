@@ -14,8 +14,10 @@ import platformdirs
 import typer
 import uvicorn
 
+from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
 from bohnen.server.database import is_postgres
+from bohnen.server.log import SYNCHRONOUS
 from bohnen.server.logbase import hide_password
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
@@ -61,12 +63,19 @@ def serve_command(
     db: Annotated[str | None, typer.Option(
         help="The tables' log: an SQLite file (default: tables.sqlite in your data "
              "folder), or postgresql://… shared by several server processes (pip "
-             "install 'bohnen[postgres]').", metavar="URL")] = None,
+             "install 'bohnen\\[postgres]').", metavar="URL")] = None,
+    synchronous: Annotated[str | None, typer.Option(
+        help="What a move written to an SQLite log survives: normal (the default): a "
+             "crash or kill of the server; full: a power cut too, each move waiting "
+             "for the disk.", metavar="normal|full")] = None,
 ) -> None:
     """Serve the online table: play in the browser with friends and bots."""
+    if synchronous is not None and synchronous not in SYNCHRONOUS:
+        raise ValueError(f"--synchronous is {' or '.join(SYNCHRONOUS)}, not "
+                         f"{excerpt(synchronous)}")
     path = db_path(db)
     check_free(host, port)
-    app = create_app(path, settle=True)
+    app = create_app(path, settle=True, synchronous=synchronous)
     shown = f"[{host}]" if ":" in host else host
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "

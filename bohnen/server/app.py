@@ -36,7 +36,8 @@ STATIC = Path(str(resources.files("bohnen.server") / "static"))
 def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset(), rate: float = RATE,
                burst: int = BURST, lease: float | None = None,
-               workers: int | None = None, settle: bool = False) -> FastAPI:
+               workers: int | None = None, settle: bool = False,
+               synchronous: str | None = None) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
@@ -44,8 +45,10 @@ def create_app(db: str | Path, secret: str | None = None,
     the tables of a silent process are adopted; ``workers``: the processes the bots
     think in (by default the CPUs less one); ``settle``: once started, set the process's
     long-lived objects aside from the garbage collector (:mod:`bohnen.server.memory`:
-    for a server process of its own, as ``bohnen serve`` makes, not for a test's)."""
-    log = open_log(db)
+    for a server process of its own, as ``bohnen serve`` makes, not for a test's);
+    ``synchronous``: what a commit to an SQLite log survives
+    (:class:`~bohnen.server.log.TableLog`)."""
+    log = open_log(db, synchronous)
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease))
 
     @contextlib.asynccontextmanager

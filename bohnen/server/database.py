@@ -25,21 +25,27 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
-def open_log(url: str | Path) -> Log:
-    """The log at ``url`` (see the module); ``ValueError`` naming a URL of no database
-    this server keeps its log in, or a PostgreSQL it cannot reach."""
+def open_log(url: str | Path, synchronous: str | None = None) -> Log:
+    """The log at ``url`` (see the module); ``synchronous``: an SQLite log's setting
+    (:class:`~bohnen.server.log.TableLog`; by default ``normal``). ``ValueError``
+    naming a URL of no database this server keeps its log in, a PostgreSQL it cannot
+    reach, or a bad ``synchronous``."""
     if isinstance(url, Path):
-        return TableLog(url)
+        return TableLog(url, synchronous or "normal")
     scheme = _scheme(url)
     if scheme is None:
-        return TableLog(url)
+        return TableLog(url, synchronous or "normal")
     if scheme == "sqlite":
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
         if not path:
             raise ValueError(f"an SQLite URL is sqlite:///<path of the file>, not "
                              f"{excerpt(url)}")
-        return TableLog(path)
+        return TableLog(path, synchronous or "normal")
     if scheme in POSTGRES_SCHEMES:
+        if synchronous is not None:
+            raise ValueError("synchronous is a setting of an SQLite log; PostgreSQL has "
+                             "its own (synchronous_commit, on unless its server says "
+                             "otherwise)")
         return _postgres(url)
     raise ValueError(f"{excerpt(hide_password(url))} is not a database this server "
                      "keeps its log in: give a file path, sqlite:///<path> or "

@@ -17,9 +17,15 @@ The rows and the :class:`~bohnen.server.logbase.Log` protocol this log implement
 in :mod:`bohnen.server.logbase` (re-exported here); PostgreSQL's log is
 :mod:`bohnen.server.pg`.
 
-SQLite (the standard library's ``sqlite3``) in write-ahead-log mode with
-``synchronous=FULL``: every commit is on disk when it returns (with ``NORMAL`` a
-commit may roll back after a power loss).
+SQLite (the standard library's ``sqlite3``) in write-ahead-log mode. Its
+``synchronous`` setting says what a commit survives once it returns:
+
+- ``normal`` (the default, as SQLite advises in this mode): a crash or kill of the
+  server at any moment (the commit is in the operating system's hands), not a power
+  cut or a crash of the operating system, after which the last commits may be rolled
+  back (the log stays whole);
+- ``full``: a power cut too (every commit waits for the disk: an fsync, some 0.1 to
+  0.3 ms, in the server's event loop, so every table waits with it).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import (
     ChatLine,
@@ -89,14 +96,21 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
-class TableLog:
-    """The log in one SQLite file (``:memory:`` for a log that dies with it)."""
+SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
 
-    def __init__(self, path: str | Path) -> None:
+
+class TableLog:
+    """The log in one SQLite file (``:memory:`` for a log that dies with it), with
+    ``synchronous`` one of :data:`SYNCHRONOUS` (see the module)."""
+
+    def __init__(self, path: str | Path, synchronous: str = "normal") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous is {' or '.join(SYNCHRONOUS)}, not "
+                             f"{excerpt(str(synchronous))}")
         self.path = str(path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._check_version()
         self._db.executescript(SCHEMA)
@@ -182,8 +196,8 @@ class TableLog:
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
                at: float = 0.0) -> None:
-        """Step ``seq`` of the table (made at time ``at``), committed (on disk) when
-        this returns; ``LogConflict`` if that step is written already."""
+        """Step ``seq`` of the table (made at time ``at``), committed when this returns
+        (what that survives: the module); ``LogConflict`` if that step is written already."""
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")

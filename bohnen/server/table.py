@@ -229,8 +229,7 @@ class Table:
     def _tell(self, seq: int) -> None:
         """Step ``seq`` to every watcher at once; the view frames follow (see
         :meth:`_tell_views`)."""
-        for watcher in self.watchers:
-            watcher.frames.put_nowait(self.frame(seq, watcher.viewer))
+        self._tell_each(lambda viewer: self.frame(seq, viewer))
         if self._views_due:
             return  # the view frames due already will show this step too
         self._views_due = True
@@ -248,8 +247,17 @@ class Table:
         if not self._views_due:
             return
         self._views_due = False
+        self._tell_each(self.view_frame)
+
+    def _tell_each(self, frame_for: Callable[[int | None], JSONObject]) -> None:
+        """To every watcher, the frame ``frame_for`` makes for its viewer; made once
+        for each viewer (the spectators, and the clients of one seat, share it)."""
+        made: dict[int | None, JSONObject] = {}
         for watcher in self.watchers:
-            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
+            frame = made.get(watcher.viewer)
+            if frame is None:
+                frame = made[watcher.viewer] = frame_for(watcher.viewer)
+            watcher.frames.put_nowait(frame)
 
     def _tell_listeners(self) -> None:
         for listener in list(self.listeners):
@@ -341,8 +349,7 @@ class Table:
         self.seats[row.seat] = row
         self._tell_listeners()  # first: a clock starting is in the view frames
         self._tell_seats()
-        for watcher in self.watchers:  # the game may have started
-            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
+        self._tell_each(self.view_frame)  # the game may have started
 
     def _tell_seats(self) -> None:
         frame: JSONObject = {"type": "seats", "seats": self.seats_json(),
@@ -371,8 +378,7 @@ class Table:
         watchers (a replica's listeners are not told)."""
         self.seats = list(rows)
         self._tell_seats()
-        for watcher in self.watchers:
-            watcher.frames.put_nowait(self.view_frame(watcher.viewer))
+        self._tell_each(self.view_frame)
 
 
 def chat_frame(line: ChatLine) -> JSONObject:

@@ -73,6 +73,9 @@ def test_serve_prints_the_address_and_keeps_tables_in_the_data_folder(
     (["--db", "."], "is a folder"),
     (["--db", "postgresql://nobody:secret@127.0.0.1:1/bohnen"], "127.0.0.1:1"),
     (["--db", "mysql://localhost/bohnen"], "not a database this server keeps its log in"),
+    (["--synchronous", "off"], "--synchronous is normal or full, not 'off'"),
+    (["--synchronous", "full", "--db", "postgresql://nobody:secret@127.0.0.1:1/bohnen"],
+     "synchronous is a setting of an SQLite log"),
 ])
 def test_serve_refuses_a_bad_option_with_one_line(
         args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,6 +83,11 @@ def test_serve_refuses_a_bad_option_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith("bohnen: error:") and words in err and err.count("\n") == 1
     assert "secret" not in err  # a password is never shown
+
+
+def test_serve_help_names_the_postgres_extra(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    assert "bohnen[postgres]" in capsys.readouterr().out
 
 
 def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -40,6 +40,7 @@ def test_the_quick_run_reports_the_server_against_the_echo() -> None:
     assert setup["people"] + setup["spectators"] == setup["clients"]
     # the clients' process settled its collector once connected, as bohnen serve does
     assert setup["settled_clients"] and setup["clients_frozen_objects"] > 1_000
+    assert (setup["db"], setup["synchronous"]) == ("sqlite", "normal")  # the server's own
     for side in ("server", "echo"):
         figures = report[side]
         assert figures["moves"] > 0 and figures["moves_per_second"] > 0
@@ -110,17 +111,24 @@ def test_the_echo_moves_for_the_bot_seats_at_once_from_the_last_person() -> None
     assert sent[1] == [] and last.in_flight is None and record.moves == []
 
 
-def test_unsettled_clients_leave_the_collector_as_cpython_sets_it() -> None:
-    done = _bench("--quick", "--json", "--duration", "1", "--unsettled-clients")
+def test_unsettled_clients_and_a_server_committing_with_full_synchronous() -> None:
+    """The clients' collector left as CPython sets it; the server started with
+    ``--synchronous full`` (it would not start with an option it does not know)."""
+    done = _bench("--quick", "--json", "--duration", "1", "--unsettled-clients",
+                  "--synchronous", "full")
     assert done.returncode == 0, done.stderr[-2000:]
-    setup = json.loads(done.stdout)["setup"]
+    report = json.loads(done.stdout)
+    setup = report["setup"]
     assert not setup["settled_clients"] and setup["clients_frozen_objects"] == 0
+    assert setup["synchronous"] == "full" and report["server"]["moves"] > 0
 
 
 def test_a_set_up_that_cannot_run_is_refused_with_one_line() -> None:
     for args, fault in [(("--clients", "5"), "too few"),
                         (("--players", "9"), "--players"),
-                        (("--think", "1", "0.5"), "--think")]:
+                        (("--think", "1", "0.5"), "--think"),
+                        (("--db", "postgresql://nobody@127.0.0.1:1/b", "--synchronous",
+                          "full"), "--synchronous")]:
         done = _bench("--quick", *args)
         assert done.returncode == 2, done
         lines = done.stderr.strip().splitlines()

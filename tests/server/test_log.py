@@ -75,3 +75,22 @@ def test_tables_are_listed_in_the_order_they_were_made(log: Log) -> None:
     assert [row.table_id for row in log.finished()] == ["t0", "t1"]
     assert [row.table_id for row in log.finished(limit=1)] == ["t0"]
     assert log.table("t9") is None and log.actions("t9") == [] and log.seats("t9") == []
+
+
+@pytest.mark.parametrize(("synchronous", "pragma"), [(None, 1), ("normal", 1), ("full", 2)])
+def test_an_sqlite_log_commits_as_its_synchronous_setting_says(
+        tmp_path: Path, synchronous: str | None, pragma: int) -> None:
+    """normal by default (SQLite's advice in WAL mode: a commit survives a crash of the
+    server, tests/server/test_kill.py), full on demand (a power cut too)."""
+    log = open_log(tmp_path / "t.sqlite", synchronous)
+    assert isinstance(log, TableLog)
+    assert log._db.execute("PRAGMA synchronous").fetchone() == (pragma,)
+    assert log._db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    log.close()
+
+
+def test_a_bad_synchronous_setting_is_refused_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="synchronous is normal or full, not 'off'"):
+        TableLog(tmp_path / "t.sqlite", "off")
+    with pytest.raises(ValueError, match="synchronous is a setting of an SQLite log"):
+        open_log("postgresql://nobody@127.0.0.1:1/bohnen", "full")

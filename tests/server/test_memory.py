@@ -95,7 +95,10 @@ def test_bohnen_serve_asks_its_app_to_settle(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(serve, "create_app", create_app)
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
     serve.serve_command(port=serve_port(), db=str(tmp_path / "t.sqlite"))
-    assert made == [{"settle": True}]
+    serve.serve_command(port=serve_port(), db=str(tmp_path / "t.sqlite"),
+                        synchronous="full")
+    assert made == [{"settle": True, "synchronous": None},  # the log's own default
+                    {"settle": True, "synchronous": "full"}]
 
 
 def serve_port() -> int:

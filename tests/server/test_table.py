@@ -213,6 +213,43 @@ def test_every_watcher_has_the_step_before_any_view_is_built(log: Log) -> None:
     asyncio.run(scenario())
 
 
+def test_a_frame_is_made_once_for_each_viewer_and_shared_by_its_watchers(log: Log) -> None:
+    """Two clients of seat 0 and two spectators: each step frame and each view frame is
+    made once for each viewer (seat 0, the spectators, seat 1), and the watchers of one
+    viewer get that one frame."""
+    async def scenario() -> None:
+        table = _table(log)
+        viewers = (0, None, 0, 1, None)
+        watchers = [table.watch(viewer) for viewer in viewers]
+        for watcher in watchers:
+            _drain_all(watcher)
+        made: list[tuple[str, int | None]] = []
+        frame, view_frame = table.frame, table.view_frame
+
+        def counted_frame(seq: int, viewer: int | None) -> dict[str, Any]:
+            made.append(("step", viewer))
+            return frame(seq, viewer)
+
+        def counted_view_frame(viewer: int | None) -> dict[str, Any]:
+            made.append(("view", viewer))
+            return view_frame(viewer)
+
+        table.frame = counted_frame  # type: ignore[method-assign]
+        table.view_frame = counted_view_frame  # type: ignore[method-assign]
+        assert table.accept(*_first_legal(table)).ok
+        await asyncio.sleep(0)
+        assert made == [("step", 0), ("step", None), ("step", 1),
+                        ("view", 0), ("view", None), ("view", 1)]
+        got = [_drain_all(watcher) for watcher in watchers]
+        for kind in (0, 1):  # the step frame, then the view frame
+            assert got[0][kind] is got[2][kind] and got[1][kind] is got[4][kind]
+            assert got[0][kind] is not got[1][kind] and got[3][kind] is not got[0][kind]
+        assert got[3][1]["view"] == dict(table.state.view(1))
+        assert got[1][1]["legal"] == [] and got[0][1]["view"] == dict(table.state.view(0))
+
+    asyncio.run(scenario())
+
+
 def test_steps_taken_in_one_turn_of_the_loop_share_one_view_of_the_table_after_them(
         log: Log) -> None:
     async def scenario() -> None:
