@@ -31,16 +31,16 @@ def open_log(url: str | Path, synchronous: str | None = None) -> Log:
     naming a URL of no database this server keeps its log in, a PostgreSQL it cannot
     reach, or a bad ``synchronous``."""
     if isinstance(url, Path):
-        return TableLog(url, synchronous or "normal")
+        return _sqlite(url, synchronous)
     scheme = _scheme(url)
     if scheme is None:
-        return TableLog(url, synchronous or "normal")
+        return _sqlite(url, synchronous)
     if scheme == "sqlite":
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
         if not path:
             raise ValueError(f"an SQLite URL is sqlite:///<path of the file>, not "
                              f"{excerpt(url)}")
-        return TableLog(path, synchronous or "normal")
+        return _sqlite(path, synchronous)
     if scheme in POSTGRES_SCHEMES:
         if synchronous is not None:
             raise ValueError("synchronous is a setting of an SQLite log; PostgreSQL has "
@@ -50,6 +50,11 @@ def open_log(url: str | Path, synchronous: str | None = None) -> Log:
     raise ValueError(f"{excerpt(hide_password(url))} is not a database this server "
                      "keeps its log in: give a file path, sqlite:///<path> or "
                      "postgresql://…")
+
+
+def _sqlite(path: str | Path, synchronous: str | None) -> Log:
+    """The SQLite log at ``path``, committing with its own default unless told."""
+    return TableLog(path) if synchronous is None else TableLog(path, synchronous)
 
 
 def is_postgres(url: str | Path) -> bool:
