@@ -6,9 +6,10 @@ SQLite file, or a PostgreSQL database shared by several server processes (the
 from __future__ import annotations
 
 import errno
+import re
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import platformdirs
 import typer
@@ -17,10 +18,34 @@ import uvicorn
 from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
 from bohnen.server.database import is_postgres
+from bohnen.server.limits import Limits, option_name
 from bohnen.server.log import SYNCHRONOUS
 from bohnen.server.logbase import hide_password
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
+_DEFAULT = Limits()
+LIMITS = "Limits (what a client may make the server spend)"
+
+
+def _limit(name: str, text: str) -> Any:
+    """The option of limit ``name`` (its range is checked by :class:`Limits`), in the
+    help's panel of limits."""
+    return typer.Option(f"--{option_name(name)}", help=text, rich_help_panel=LIMITS)
+
+
+def operator_bots(given: list[str]) -> dict[str, str]:
+    """The bots of ``--bot NAME=SPEC``, by name; ``ValueError`` naming a bad one."""
+    bots: dict[str, str] = {}
+    for item in given:
+        name, eq, spec = item.partition("=")
+        name = name.strip().lower()
+        if not eq or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", name) or not spec.strip():
+            raise ValueError(f"--bot is NAME=SPEC (a name of letters, digits, - and _, "
+                             f"then a bot spec), not {excerpt(item)}")
+        if name in bots:
+            raise ValueError(f"--bot {name} is given twice")
+        bots[name] = spec.strip()
+    return bots
 
 
 def default_db() -> Path:
@@ -68,14 +93,61 @@ def serve_command(
         help="What a move written to an SQLite log survives: normal (the default): a "
              "crash or kill of the server; full: a power cut too, each move waiting "
              "for the disk.", metavar="normal|full")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A name the server is reached by (the Host header), besides the address "
+             "it listens on; again for each name (behind a proxy: the public name).",
+        metavar="NAME")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        help="A bot the tables may seat by NAME, as SPEC (say strong=policy:model="
+             "/srv/model.zip): the only way a bot that reads a file of this server "
+             "plays online; again for each bot.", metavar="NAME=SPEC")] = None,
+    max_connections: Annotated[int, _limit("max_connections",
+        "Connections at once, in all.")] = _DEFAULT.max_connections,
+    max_per_client: Annotated[int, _limit("max_connections_per_client",
+        "Connections at once from one address.")] = _DEFAULT.max_connections_per_client,
+    header_timeout: Annotated[float, _limit("header_seconds",
+        "Seconds a client has to send a request's headers.")] = _DEFAULT.header_seconds,
+    idle_timeout: Annotated[float, _limit("idle_seconds",
+        "Seconds an idle HTTP connection is kept.")] = _DEFAULT.idle_seconds,
+    ping_timeout: Annotated[float, _limit("ping_seconds",
+        "Seconds a WebSocket client has to answer a ping.")] = _DEFAULT.ping_seconds,
+    max_body: Annotated[int, _limit("max_body_bytes",
+        "Bytes of a request's body, at most.")] = _DEFAULT.max_body_bytes,
+    max_waiting_frames: Annotated[int, _limit("watcher_frames",
+        "Frames that may wait for a client that does not read them before it is "
+        "dropped.")] = _DEFAULT.watcher_frames,
+    max_tables: Annotated[int, _limit("max_tables",
+        "Unfinished tables at once.")] = _DEFAULT.max_tables,
+    tables_per_minute: Annotated[float, _limit("tables_per_minute",
+        "Tables one address may set up a minute, on average.")] = _DEFAULT.tables_per_minute,
+    tables_burst: Annotated[int, _limit("tables_burst",
+        "Tables one address may set up at once.")] = _DEFAULT.tables_burst,
+    expire_after: Annotated[float, _limit("expire_hours",
+        "Hours after which a table nobody touched is closed.")] = _DEFAULT.expire_hours,
+    bot_seconds: Annotated[float, _limit("bot_seconds",
+        "Seconds a bot may think over a move, at most.")] = _DEFAULT.bot_seconds,
+    bot_iterations: Annotated[int, _limit("bot_iterations",
+        "Iterations a search bot may run for a move, at most.")] = _DEFAULT.bot_iterations,
+    bot_tables: Annotated[bool, typer.Option(
+        help="Whether a client may set up a table of bots alone.",
+        rich_help_panel=LIMITS)] = _DEFAULT.bot_tables,
+    token_days: Annotated[float, _limit("token_days",
+        "Days a seat's token, an invitation or the host's token stays good.")
+        ] = _DEFAULT.token_days,
 ) -> None:
     """Serve the online table: play in the browser with friends and bots."""
     if synchronous is not None and synchronous not in SYNCHRONOUS:
         raise ValueError(f"--synchronous is {' or '.join(SYNCHRONOUS)}, not "
                          f"{excerpt(synchronous)}")
+    limits = Limits(max_connections, max_per_client, header_timeout,
+                    idle_timeout, ping_timeout, max_body, max_waiting_frames, max_tables,
+                    tables_per_minute, tables_burst, expire_after, bot_seconds,
+                    bot_iterations, bot_tables, token_days)
+    bots = operator_bots(bot or [])
     path = db_path(db)
     check_free(host, port)
-    app = create_app(path, settle=True, synchronous=synchronous)
+    app = create_app(path, settle=True, synchronous=synchronous, limits=limits,
+                     allowed_hosts=allowed_host or (), bots=bots)
     shown = f"[{host}]" if ":" in host else host
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "

@@ -11,7 +11,7 @@ secret (kept across restarts, shared by the processes) unless one is given.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from bohnen.server import memory
 from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
+from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 from bohnen.server.seating import bot_pool
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
@@ -37,7 +38,9 @@ def create_app(db: str | Path, secret: str | None = None,
                origins: frozenset[str] = frozenset(), rate: float = RATE,
                burst: int = BURST, lease: float | None = None,
                workers: int | None = None, settle: bool = False,
-               synchronous: str | None = None) -> FastAPI:
+               synchronous: str | None = None, limits: Limits | None = None,
+               allowed_hosts: Sequence[str] = (),
+               bots: Mapping[str, str] | None = None) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
@@ -47,9 +50,14 @@ def create_app(db: str | Path, secret: str | None = None,
     long-lived objects aside from the garbage collector (:mod:`bohnen.server.memory`:
     for a server process of its own, as ``bohnen serve`` makes, not for a test's);
     ``synchronous``: what a commit to an SQLite log survives
-    (:class:`~bohnen.server.log.TableLog`)."""
+    (:class:`~bohnen.server.log.TableLog`); ``limits``: what a client may make the
+    server spend (:class:`~bohnen.server.limits.Limits`); ``allowed_hosts``: the names
+    a request's Host header may give besides the served address; ``bots``: the bots
+    the operator offers by name (``NAME -> SPEC``, ``bohnen serve --bot``), the only
+    ones whose spec may name a file of the server."""
     log = open_log(db, synchronous)
-    lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease))
+    lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
+                  limits=limits or Limits(), bots=bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

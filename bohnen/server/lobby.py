@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Literal
@@ -38,6 +38,7 @@ from bohnen.core.registry import get_game
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import FILE_BOTS, refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
+from bohnen.server.limits import Limits
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
 from bohnen.server.table import Table
 from bohnen.server.tokens import Pass, Role, Tokens
@@ -92,9 +93,12 @@ class Lobby:
     cluster of processes and the signer of their tokens."""
 
     def __init__(self, log: Log, tokens: Tokens, cluster: Cluster | None = None,
-                 pool: Executor | None = None) -> None:
+                 pool: Executor | None = None, limits: Limits | None = None,
+                 bots: Mapping[str, str] | None = None) -> None:
         self.log = log
         self.tokens = tokens
+        self.limits = limits or Limits()
+        self.operator_bots: dict[str, str] = dict(bots or {})  # bohnen serve --bot
         self.cluster: Cluster = cluster or Solo(log)
         self.pool = pool  # where the bots think (None: no bot plays, no clock runs)
         self.tables: dict[str, Table] = {}
