@@ -39,6 +39,8 @@ from pathlib import Path
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import (
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
     ChatLine,
     LogConflict,
     Logged,
@@ -50,7 +52,7 @@ from bohnen.server.logbase import (
 
 __all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
-SCHEMA_VERSION = 2  # PRAGMA user_version of a log this code reads
+SCHEMA_VERSION = 3  # PRAGMA user_version of a log this code reads (and writes)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -60,7 +62,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     setup TEXT NOT NULL DEFAULT '{}',
-    created REAL NOT NULL DEFAULT 0
+    created REAL NOT NULL DEFAULT 0,
+    host TEXT NOT NULL DEFAULT '',
+    expired INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (table_id),
@@ -70,6 +74,7 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     standin TEXT,
     generation INTEGER NOT NULL DEFAULT 0,
+    nonce TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -96,6 +101,13 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+# what makes a log of an older version this version (each: the version it upgrades)
+MIGRATIONS = {
+    2: ("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE tables ADD COLUMN expired INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
+}
+
 SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
 
 
@@ -117,12 +129,21 @@ class TableLog:
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def _check_version(self) -> None:
+        """Refuse a log of a version this code cannot read; bring an older one it knows
+        up to this version (:data:`MIGRATIONS`, in one transaction)."""
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
         (tables,) = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        if tables and version != SCHEMA_VERSION:
+        if not tables or version == SCHEMA_VERSION:
+            return
+        if version not in MIGRATIONS:
             self._db.close()
             raise ValueError(f"{self.path} is a log of version {version}; this server "
                              f"reads version {SCHEMA_VERSION}")
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            for upgrade in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[upgrade]:
+                    self._db.execute(statement)
 
     def close(self) -> None:
         self._db.close()
@@ -140,20 +161,35 @@ class TableLog:
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0) -> None:
-        """A new table's game, set-up and seats; ``LogConflict`` if the id is taken."""
+               at: float = 0.0, host: str = "") -> None:
+        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
+        is taken."""
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute(
-                    "INSERT INTO tables (table_id, game, options, seed, setup, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO tables (table_id, game, options, seed, setup, created, "
+                    "host) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (table_id, game, json.dumps(options, sort_keys=True), seed,
-                     json.dumps(setup or {}, sort_keys=True), at))
+                     json.dumps(setup or {}, sort_keys=True), at, host))
                 for row in seats:
                     self._put_seat(table_id, row)
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"table {table_id} exists already") from exc
+
+    def put_host(self, table_id: str, nonce: str) -> None:
+        """The nonce of the table's host token now (committed)."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE tables SET host = ? WHERE table_id = ?",
+                             (nonce, table_id))
+
+    def expire(self, table_id: str) -> None:
+        """Mark the table finished, its game not over (nobody touched it for a while)."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE tables SET finished = 1, expired = 1 "
+                             "WHERE table_id = ?", (table_id,))
 
     def put_seat(self, table_id: str, row: SeatRow) -> None:
         """Who sits at ``row.seat`` now (committed)."""
@@ -163,15 +199,16 @@ class TableLog:
 
     def _put_seat(self, table_id: str, row: SeatRow) -> None:
         self._db.execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, kind, name, bot, standin, "
-            "generation) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation))
+            f"INSERT OR REPLACE INTO seats (table_id, {SEAT_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation,
+             row.nonce))
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
         rows = self._db.execute(
-            "SELECT seat, kind, name, bot, standin, generation FROM seats "
-            "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,)).fetchall()
         return [SeatRow(*row) for row in rows]
 
     def say(self, table_id: str, seat: int | None, name: str, text: str, seq: int,
@@ -214,19 +251,19 @@ class TableLog:
             self._db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def table(self, table_id: str) -> TableRow | None:
-        row = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
+        row = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE table_id = ?",
                                (table_id,)).fetchone()
         return None if row is None else table_row(row)
 
     def unfinished(self) -> list[TableRow]:
         """Every table whose game is not over, in the order they were created."""
-        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables "
+        rows = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables "
                                 "WHERE finished = 0 ORDER BY rowid").fetchall()
         return [table_row(row) for row in rows]
 
     def finished(self, limit: int = 100) -> list[TableRow]:
         """The last ``limit`` tables whose game is over, the newest first."""
-        rows = self._db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished = 1 "
+        rows = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 1 "
                                 "ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
         return [table_row(row) for row in rows]
 
@@ -238,4 +275,3 @@ class TableLog:
         return [Logged(*row) for row in rows]
 
 
-_TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created"

@@ -35,6 +35,8 @@ class TableRow:
     finished: bool
     setup: JSONObject = field(default_factory=dict)
     created: float = 0.0
+    host: str = ""  # the nonce of the host's token now (a new one voids the old token)
+    expired: bool = False  # finished because nobody touched it for a while, not over
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,9 @@ class SeatRow:
     """Who sits at a seat: nobody yet (``open``), a person (``name``) or a bot
     (``bot``, its spec). A person may hand the seat to a bot for a while
     (``standin``, a bot spec) and take it back. ``generation`` numbers the seat's
-    invitation link: a token of an older generation is void."""
+    invitation link: a token of an older generation is void. ``nonce``: drawn at random
+    whenever the seat changes hands, and named by its holder's token (a token whose
+    nonce is not the seat's is void, whatever its generation)."""
 
     seat: int
     kind: SeatKind = "open"
@@ -50,6 +54,7 @@ class SeatRow:
     bot: str | None = None
     standin: str | None = None
     generation: int = 0
+    nonce: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +95,17 @@ class Log(Protocol):
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0) -> None:
-        """A new table's game, set-up and seats; ``LogConflict`` if the id is taken."""
+               at: float = 0.0, host: str = "") -> None:
+        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
+        is taken."""
+
+    def put_host(self, table_id: str, nonce: str) -> None:
+        """The nonce of the table's host token now (committed): older host tokens are
+        void."""
+
+    def expire(self, table_id: str) -> None:
+        """Mark the table finished though its game is not over (nobody touched it for a
+        while): it is not rebuilt on start, and not replayed."""
 
     def put_seat(self, table_id: str, row: SeatRow) -> None:
         """Who sits at ``row.seat`` now (committed)."""
@@ -127,12 +141,17 @@ class Log(Protocol):
         """The table's actions after step ``after``, in order."""
 
 
-def table_row(row: tuple[str, str, str, int, int | bool, str, float]) -> TableRow:
-    """A :class:`TableRow` from the columns ``table_id, game, options, seed, finished,
-    setup, created`` as a log keeps them (options and set-up as JSON text)."""
-    table_id, game, options, seed, finished, setup, created = row
+TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created, host, expired"
+SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce"
+
+
+def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool]
+              ) -> TableRow:
+    """A :class:`TableRow` from the columns :data:`TABLE_COLUMNS` as a log keeps them
+    (options and set-up as JSON text)."""
+    table_id, game, options, seed, finished, setup, created, host, expired = row
     return TableRow(table_id, game, _object(options, table_id), seed, bool(finished),
-                    _object(setup, table_id), created)
+                    _object(setup, table_id), created, host, bool(expired))
 
 
 def _object(text: str, table_id: str) -> JSONObject:

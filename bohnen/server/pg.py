@@ -42,6 +42,8 @@ from psycopg import errors
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import (
+    SEAT_COLUMNS,
+    TABLE_COLUMNS,
     ChatLine,
     LogConflict,
     Logged,
@@ -51,7 +53,7 @@ from bohnen.server.logbase import (
     table_row,
 )
 
-SCHEMA_VERSION = 1  # the row 'schema' of settings in a database this code reads
+SCHEMA_VERSION = 2  # the row 'schema' of settings in a database this code reads (and writes)
 CHANNEL = "bohnen"  # the channel of the notices of every table
 _SCHEMA_LOCK = 0x626F686E656E  # an advisory lock key ("bohnen"): one process makes the schema
 
@@ -64,7 +66,9 @@ CREATE TABLE IF NOT EXISTS tables (
     finished BOOLEAN NOT NULL DEFAULT false,
     setup TEXT NOT NULL DEFAULT '{}',
     created DOUBLE PRECISION NOT NULL DEFAULT 0,
-    n BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE
+    n BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    host TEXT NOT NULL DEFAULT '',
+    expired BOOLEAN NOT NULL DEFAULT false
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (table_id),
@@ -74,6 +78,7 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     standin TEXT,
     generation INTEGER NOT NULL DEFAULT 0,
+    nonce TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -119,7 +124,12 @@ CREATE TABLE IF NOT EXISTS inbox (
 CREATE INDEX IF NOT EXISTS inbox_table ON inbox (table_id, id);
 """
 
-_TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created"
+# what makes a log of an older version this version (each: the version it upgrades)
+MIGRATIONS = {
+    "1": ("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''",
+          "ALTER TABLE tables ADD COLUMN expired BOOLEAN NOT NULL DEFAULT false",
+          "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
+}
 
 
 def connect(url: str, **options: Any) -> psycopg.Connection[tuple[Any, ...]]:
@@ -161,8 +171,14 @@ class PgLog:
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             version = self._version()
             if version is not None and version != str(SCHEMA_VERSION):
-                raise ValueError(f"{hide_password(self.url)} is a log of version "
-                                 f"{version}; this server reads version {SCHEMA_VERSION}")
+                if version not in MIGRATIONS:
+                    raise ValueError(f"{hide_password(self.url)} is a log of version "
+                                     f"{version}; this server reads version "
+                                     f"{SCHEMA_VERSION}")
+                for statement in MIGRATIONS[version]:  # one step: 1 is the only older one
+                    self._db.execute(statement)
+                self._db.execute("UPDATE settings SET value = %s WHERE name = 'schema'",
+                                 (str(SCHEMA_VERSION),))
             self._db.execute(SCHEMA)
             self._db.execute("INSERT INTO settings (name, value) VALUES ('schema', %s) "
                              "ON CONFLICT DO NOTHING", (str(SCHEMA_VERSION),))
@@ -234,20 +250,36 @@ class PgLog:
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0) -> None:
-        """A new table's game, set-up and seats; ``LogConflict`` if the id is taken."""
+               at: float = 0.0, host: str = "") -> None:
+        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
+        is taken."""
         try:
             with self._transaction() as db:
                 self._fence(db, table_id)
-                db.execute("INSERT INTO tables (table_id, game, options, seed, setup, created) "
-                           "VALUES (%s, %s, %s, %s, %s, %s)",
+                db.execute("INSERT INTO tables (table_id, game, options, seed, setup, "
+                           "created, host) VALUES (%s, %s, %s, %s, %s, %s, %s)",
                            (table_id, game, json.dumps(options, sort_keys=True), seed,
-                            json.dumps(setup or {}, sort_keys=True), at))
+                            json.dumps(setup or {}, sort_keys=True), at, host))
                 for row in seats:
                     self._put_seat(db, table_id, row)
                 self._notify(db, "new", table_id)
         except errors.UniqueViolation as exc:
             raise LogConflict(f"table {table_id} exists already") from exc
+
+    def put_host(self, table_id: str, nonce: str) -> None:
+        """The nonce of the table's host token now (committed)."""
+        with self._transaction() as db:
+            self._fence(db, table_id)
+            db.execute("UPDATE tables SET host = %s WHERE table_id = %s", (nonce, table_id))
+            self._notify(db, "seats", table_id, -1)
+
+    def expire(self, table_id: str) -> None:
+        """Mark the table finished, its game not over (nobody touched it for a while)."""
+        with self._transaction() as db:
+            self._fence(db, table_id)
+            db.execute("UPDATE tables SET finished = true, expired = true "
+                       "WHERE table_id = %s", (table_id,))
+            self._notify(db, "over", table_id)
 
     def put_seat(self, table_id: str, row: SeatRow) -> None:
         """Who sits at ``row.seat`` now (committed)."""
@@ -259,16 +291,18 @@ class PgLog:
     def _put_seat(self, db: psycopg.Connection[tuple[Any, ...]], table_id: str,
                   row: SeatRow) -> None:
         db.execute(
-            "INSERT INTO seats (table_id, seat, kind, name, bot, standin, generation) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE "
+            f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE "
             "SET kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
-            "standin = excluded.standin, generation = excluded.generation",
-            (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation))
+            "standin = excluded.standin, generation = excluded.generation, "
+            "nonce = excluded.nonce",
+            (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation,
+             row.nonce))
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
-        rows = self._all("SELECT seat, kind, name, bot, standin, generation FROM seats "
-                         "WHERE table_id = %s ORDER BY seat", (table_id,))
+        rows = self._all(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = %s "
+                         "ORDER BY seat", (table_id,))
         return [SeatRow(*row) for row in rows]
 
     def say(self, table_id: str, seat: int | None, name: str, text: str, seq: int,
@@ -316,19 +350,19 @@ class PgLog:
             self._notify(db, "over", table_id)
 
     def table(self, table_id: str) -> TableRow | None:
-        rows = self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = %s",
+        rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE table_id = %s",
                          (table_id,))
         return table_row(rows[0]) if rows else None
 
     def unfinished(self) -> list[TableRow]:
         """Every table whose game is not over, in the order they were created."""
-        rows = self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE NOT finished "
+        rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE NOT finished "
                          "ORDER BY n", ())
         return [table_row(row) for row in rows]
 
     def finished(self, limit: int = 100) -> list[TableRow]:
         """The last ``limit`` tables whose game is over, the newest first."""
-        rows = self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished "
+        rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished "
                          "ORDER BY n DESC LIMIT %s", (limit,))
         return [table_row(row) for row in rows]
 

@@ -52,7 +52,7 @@ def test_a_log_of_another_version_is_refused_with_a_message(tmp_path: Path) -> N
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (table_id TEXT PRIMARY KEY)")
         db.execute("PRAGMA user_version=1")
-    with pytest.raises(ValueError, match="version 1; this server reads version 2"):
+    with pytest.raises(ValueError, match="version 1; this server reads version 3"):
         TableLog(path)
 
 
@@ -94,3 +94,44 @@ def test_a_bad_synchronous_setting_is_refused_naming_it(tmp_path: Path) -> None:
         TableLog(tmp_path / "t.sqlite", "off")
     with pytest.raises(ValueError, match="synchronous is a setting of an SQLite log"):
         open_log("postgresql://nobody@127.0.0.1:1/bohnen", "full")
+
+
+def test_a_seat_keeps_its_nonce_and_a_table_its_host_nonce(log: Log) -> None:
+    log.create("t1", "bohnanza", {}, 1, seats=[SeatRow(0, "person", name="Ada",
+                                                        nonce="n0")], host="h0")
+    assert log.seats("t1")[0].nonce == "n0"
+    log.put_host("t1", "h1")
+    row = log.table("t1")
+    assert row is not None and row.host == "h1" and not row.expired
+
+
+def test_an_expired_table_is_finished_and_says_it_expired(log: Log) -> None:
+    log.create("t1", "bohnanza", {}, 1)
+    log.create("t2", "bohnanza", {}, 1)
+    log.expire("t1")
+    row = log.table("t1")
+    assert row is not None and row.finished and row.expired
+    assert [r.table_id for r in log.unfinished()] == ["t2"]
+
+
+def test_a_log_of_version_2_is_brought_up_to_this_version(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite"
+    with sqlite3.connect(path) as db:  # the tables as version 2 made them
+        db.executescript("""
+            CREATE TABLE tables (table_id TEXT PRIMARY KEY, game TEXT NOT NULL,
+                options TEXT NOT NULL, seed INTEGER NOT NULL,
+                finished INTEGER NOT NULL DEFAULT 0, setup TEXT NOT NULL DEFAULT '{}',
+                created REAL NOT NULL DEFAULT 0);
+            CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+                kind TEXT NOT NULL, name TEXT, bot TEXT, standin TEXT,
+                generation INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));
+            INSERT INTO tables VALUES ('t1', 'bohnanza', '{}', 5, 0, '{}', 1.5);
+            INSERT INTO seats VALUES ('t1', 0, 'person', 'Ada', NULL, NULL, 2);
+            PRAGMA user_version=2;""")
+    log = TableLog(path)
+    assert log.seats("t1") == [SeatRow(0, "person", name="Ada", generation=2)]
+    row = log.table("t1")
+    assert row is not None and row.seed == 5 and row.host == "" and not row.expired
+    log.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (3,)

@@ -59,7 +59,7 @@ def test_a_password_is_never_shown_in_a_message() -> None:
 def test_a_database_of_another_version_is_refused_with_a_message(pg_url: str) -> None:
     with psycopg.connect(pg_url, autocommit=True) as db:
         db.execute("CREATE TABLE tables (table_id TEXT PRIMARY KEY)")
-    with pytest.raises(ValueError, match="is a log of version 0; this server reads version 1"):
+    with pytest.raises(ValueError, match="is a log of version 0; this server reads version 2"):
         PgLog(pg_url)
 
 
@@ -186,3 +186,23 @@ def test_a_takeover_waits_for_the_old_owners_last_write(pg_url: str) -> None:
     with pytest.raises(LogConflict, match="kept by another server process"):
         log.append("t1", 2, 0, "0: plant 0")
     log.close()
+
+
+def test_a_database_of_version_1_is_brought_up_to_this_version(pg_url: str) -> None:
+    log = PgLog(pg_url)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:  # back to what version 1 made
+        db.execute("ALTER TABLE tables DROP COLUMN host")
+        db.execute("ALTER TABLE tables DROP COLUMN expired")
+        db.execute("ALTER TABLE seats DROP COLUMN nonce")
+        db.execute("UPDATE settings SET value = '1' WHERE name = 'schema'")
+    log = PgLog(pg_url)
+    assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
+    log.put_host("t1", "h1")
+    row = log.table("t1")
+    assert row is not None and row.host == "h1" and not row.expired
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \
+            == ("2",)
