@@ -663,3 +663,4 @@ def _named_bot(key: str, spec: str, game: AnyGame) -> AnyBot:
 
 
 PARAMS = SETTINGS_PARAMS  # the registry's view of the parameters (Settings' fields)
+BOT_PARAMS = frozenset({"prior", "playout"})  # parameters whose value is a bot's spec

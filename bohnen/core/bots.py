@@ -97,7 +97,18 @@ def chosen(bot: Bot[A], decision: Decision[A], rng: random.Random) -> A:
     return answer
 
 
-def decision_for(state: State[Any, A], seat: int, bot: Bot[A], waiting: bool = False,
+class Reads(Protocol):
+    """What building a bot's decision reads of the bot: whether it reads its view, and
+    whether it proposes (every :class:`Bot` has both)."""
+
+    @property
+    def needs_view(self) -> bool: ...
+
+    @property
+    def proposes(self) -> bool: ...
+
+
+def decision_for(state: State[Any, A], seat: int, bot: Reads, waiting: bool = False,
                  waited: float = 0.0) -> Decision[A]:
     """The decision ``bot`` is given at ``seat`` in ``state``: its view (if it reads
     one), its legal actions and its proposals (if it proposes, or when proposals are

@@ -27,6 +27,7 @@ from bohnen.rl.encoding import Encoding, Mask, Observation
 from bohnen.rl.encodings import make_encoding
 
 PARAMS = {"model": str}
+FILE_PARAMS = frozenset({"model"})  # the model is a file of the machine the bot runs on
 
 
 class Policy(Protocol):

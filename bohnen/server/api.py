@@ -23,7 +23,8 @@ from pydantic import BaseModel, Field
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
-from bohnen.server.lobby import MAX_BOT_SPEC, MAX_NAME, Lobby, LobbyError
+from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
+from bohnen.server.offer import MAX_BOT_SPEC
 
 TableId = Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Token = Annotated[str, Field(max_length=500)]
@@ -73,7 +74,7 @@ def routes(lobby: Lobby) -> APIRouter:
 
     @api.get("/games")
     async def games() -> list[JSONObject]:
-        return catalog.games()
+        return catalog.games(lobby.offer)
 
     @api.post("/tables")
     async def create_table(request: NewTable) -> JSONObject:

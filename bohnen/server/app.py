@@ -25,8 +25,10 @@ from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
 from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
-from bohnen.server.seating import bot_pool
+from bohnen.server.offer import ServerBot
+from bohnen.server.seating import bot_pool, pool_size
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
+from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Tokens
 
 __all__ = ["BURST", "MAX_FRAME_CHARS", "RATE", "STATIC", "create_app"]
@@ -40,7 +42,7 @@ def create_app(db: str | Path, secret: str | None = None,
                workers: int | None = None, settle: bool = False,
                synchronous: str | None = None, limits: Limits | None = None,
                allowed_hosts: Sequence[str] = (),
-               bots: Mapping[str, str] | None = None) -> FastAPI:
+               bots: Mapping[str, str] | Sequence[ServerBot] | None = None) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
@@ -53,22 +55,24 @@ def create_app(db: str | Path, secret: str | None = None,
     (:class:`~bohnen.server.log.TableLog`); ``limits``: what a client may make the
     server spend (:class:`~bohnen.server.limits.Limits`); ``allowed_hosts``: the names
     a request's Host header may give besides the served address; ``bots``: the bots
-    the operator offers by name (``NAME -> SPEC``, ``bohnen serve --bot``), the only
-    ones whose spec may name a file of the server."""
+    the operator offers by name (``NAME -> SPEC``, or as :func:`~bohnen.server.offer.
+    probe` made them: ``bohnen serve --bot``), the only ones whose spec may name a file
+    of the server."""
     log = open_log(db, synchronous)
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
                   limits=limits or Limits(), bots=bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        lobby.pool = bot_pool(workers)  # its processes start when a bot first thinks
+        pool = bot_pool(workers)  # its processes start when a bot first thinks
+        lobby.thinkers = Thinkers(pool, pool_size(workers))
         await lobby.cluster.start(lobby)
         if settle:
             memory.settle()
         yield
         await lobby.close()
         await lobby.cluster.stop()
-        lobby.pool.shutdown(cancel_futures=True)
+        pool.shutdown(cancel_futures=True)
         lobby.log.close()
 
     app = FastAPI(title="bohnen", lifespan=lifespan)

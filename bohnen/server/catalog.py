@@ -1,6 +1,6 @@
 """What the lobby offers: the games, their player counts, their rule options (name,
 type, default, choices, the line of help from the options' docstring) and the bots
-that can sit at a table.
+that can sit at a table (:mod:`bohnen.server.offer`).
 
 Options that name a file on the server (Bohn Hansa's ``board`` file and its digest)
 are not offered, and a table asking for them is refused: a client chooses rules,
@@ -15,29 +15,27 @@ import typing
 from types import NoneType, UnionType
 from typing import Literal
 
-from bohnen.bots.registry import bot_names
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import game_names, get_game
-
-FILE_BOTS = frozenset({"policy"})  # bots whose spec names a file of the server (a model)
+from bohnen.server.offer import Offer
 
 SERVER_ONLY: dict[str, frozenset[str]] = {"hansa": frozenset({"board", "board_digest"})}
 _HELP = re.compile(r"- ``(\w+)``: (.+?)(?=\n\s*- ``|\n\s*\n|\Z)", re.S)
 
 
-def games() -> list[JSONObject]:
-    """Every registered game as the lobby shows it."""
-    return [describe(name) for name in game_names()]
+def games(offer: Offer | None = None) -> list[JSONObject]:
+    """Every registered game as the lobby shows it, with the bots ``offer`` seats."""
+    return [describe(name, offer) for name in game_names()]
 
 
-def describe(name: str) -> JSONObject:
+def describe(name: str, offer: Offer | None = None) -> JSONObject:
     game = get_game(name)
     options_class = type(game.options(game.min_players))
     defaults = game.options(game.min_players)
     return {"game": game.name, "title": game.title,
             "players": [game.min_players, game.max_players],
             "options": _options(name, options_class, defaults),
-            "bots": [bot for bot in bot_names(game) if bot not in FILE_BOTS]}
+            "bots": (offer or Offer()).names(game)}
 
 
 def refused_options(name: str, options: typing.Mapping[str, object]) -> list[str]:

@@ -47,8 +47,10 @@ from typing import Literal
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
-from bohnen.server.seating import DEFAULT_BOT, Minds, forced_move
+from bohnen.server.offer import Offer
+from bohnen.server.seating import DEFAULT_BOT, Minds, forced_move, thinkers_of
 from bohnen.server.table import Table
+from bohnen.server.thinkers import Thinkers
 
 RETRY = 1.0  # seconds before a forced move that failed is tried again
 log = logging.getLogger(__name__)
@@ -147,13 +149,13 @@ class Clock:
     log; :meth:`attach` sets it running; :meth:`to_json` is the ``view`` frame's
     ``clock``; ``await close()`` stops it."""
 
-    def __init__(self, table: Table, setup: ClockSetup, pool: Executor,
-                 default: str = DEFAULT_BOT) -> None:
+    def __init__(self, table: Table, setup: ClockSetup, pool: Executor | Thinkers,
+                 default: str = DEFAULT_BOT, offer: Offer | None = None) -> None:
         self.table = table
         self.setup = setup
-        self.pool = pool
+        self.thinkers = thinkers_of(pool)
         self.default = default
-        self.minds = Minds(table)
+        self.minds = Minds(table, offer)
         self.reckoning = Reckoning(setup, table.state.options.players)
         self.forced = 0  # moves the default bot made for seats out of time
         self._seq = 0
@@ -162,15 +164,15 @@ class Clock:
         self._task: asyncio.Task[None] | None = None
 
     @classmethod
-    def for_table(cls, table: Table, pool: Executor, now: float | None = None
-                  ) -> Clock | None:
+    def for_table(cls, table: Table, pool: Executor | Thinkers, now: float | None = None,
+                  offer: Offer | None = None) -> Clock | None:
         """The clock of ``table``'s set-up (None if it has none) as its log leaves it:
         its game replayed from the seed, each logged action at its logged time;
         ``ValueError`` for a set-up that is no clock."""
         setup = ClockSetup.from_json(table.setup.get("clock"))
         if setup is None:
             return None
-        clock = cls(table, setup, pool)
+        clock = cls(table, setup, pool, offer=offer)
         clock.replay(time.time() if now is None else now)
         return clock
 
@@ -270,7 +272,7 @@ class Clock:
                 deadline = self.deadlines().get(seat)  # the last move may have changed it
                 if deadline is None or deadline > time.time():
                     continue
-                reply = await forced_move(self.table, self.pool, self.minds, seat,
+                reply = await forced_move(self.table, self.thinkers, self.minds, seat,
                                           self.default)
                 if reply is not None and reply.ok:
                     self.forced += 1

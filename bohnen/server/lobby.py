@@ -17,35 +17,32 @@ tables it keeps (their writer runs here), releases them, carries out the request
 for them (:meth:`Lobby.handle`) and brings its replicas up to date.
 
 Every change of a seat goes through :meth:`Table.sit` (logged, then told to the
-table's clients and to its bots). Names are short printable text; bot specs are
-checked by the bots' registry, and numbers in them are bounded so that no table asks
-for an endless search.
+table's clients and to its bots). Names are short printable text; a bot spec is read
+into its structure and allowed only if the server offers every bot in it, its numbers
+bounded (:mod:`bohnen.server.offer`).
 """
 
 from __future__ import annotations
 
-import re
 import secrets
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Literal
 
-from bohnen.bots.registry import make_bot
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.attendants import Attendants
-from bohnen.server.catalog import FILE_BOTS, refused_options
+from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.limits import Limits
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
+from bohnen.server.offer import BotRefused, Offer, ServerBot
 from bohnen.server.table import Table
+from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Pass, Role, Tokens
 
 MAX_NAME = 40
-MAX_BOT_NUMBER = 5_000  # iterations and the like, in a bot spec at an online table
-MAX_BOT_SPEC = 200
 SeatChoice = Literal["me", "open", "bot"]
 
 
@@ -68,47 +65,28 @@ def check_name(name: object) -> str:
     return name
 
 
-def check_bot(spec: object, game_name: str) -> str:
-    """A bot spec this server seats: known to the registry for the game, with no
-    number above ``MAX_BOT_NUMBER``."""
-    if not isinstance(spec, str) or not spec.strip() or len(spec) > MAX_BOT_SPEC:
-        raise LobbyError(f"a bot is a spec like heuristic or ismcts:iterations=200, "
-                         f"not {excerpt(spec)}")
-    if spec.partition(":")[0].strip().lower() in FILE_BOTS:
-        raise LobbyError(f"bot {excerpt(spec)} reads a file of the server: it cannot be "
-                         "seated here")
-    for number in re.findall(r"\d+", spec):
-        if int(number) > MAX_BOT_NUMBER:
-            raise LobbyError(f"bot {excerpt(spec)}: numbers in a bot spec are at most "
-                             f"{MAX_BOT_NUMBER} at this server")
-    try:
-        make_bot(spec, get_game(game_name))
-    except (ValueError, TypeError) as exc:
-        raise LobbyError(str(exc)) from exc
-    return spec.strip()
-
-
 class Lobby:
     """The tables of one server process (kept here, or replicas), their log, the
     cluster of processes and the signer of their tokens."""
 
     def __init__(self, log: Log, tokens: Tokens, cluster: Cluster | None = None,
-                 pool: Executor | None = None, limits: Limits | None = None,
-                 bots: Mapping[str, str] | None = None) -> None:
+                 thinkers: Thinkers | None = None, limits: Limits | None = None,
+                 bots: Mapping[str, str] | Iterable[ServerBot] | None = None) -> None:
         self.log = log
         self.tokens = tokens
         self.limits = limits or Limits()
-        self.operator_bots: dict[str, str] = dict(bots or {})  # bohnen serve --bot
+        self.offer = Offer(self.limits, bots)  # the bots seated here (bohnen serve --bot)
         self.cluster: Cluster = cluster or Solo(log)
-        self.pool = pool  # where the bots think (None: no bot plays, no clock runs)
+        self.thinkers = thinkers  # where the bots think (None: no bot plays, no clock runs)
         self.tables: dict[str, Table] = {}
         self.attendants: dict[str, Attendants] = {}
 
     def _keep(self, table: Table) -> None:
         """The table is kept here: its writer runs, its bots and its clock too."""
         table.start()
-        if self.pool is not None and table.table_id not in self.attendants:
-            self.attendants[table.table_id] = Attendants.attach(table, self.pool)
+        if self.thinkers is not None and table.table_id not in self.attendants:
+            self.attendants[table.table_id] = Attendants.attach(table, self.thinkers,
+                                                                self.offer)
 
     async def _let_go(self, table: Table) -> None:
         attendants = self.attendants.pop(table.table_id, None)
@@ -238,6 +216,9 @@ class Lobby:
         default = [creator] + [free] * (players - 1)
         choices = list(seats) if seats is not None else default
         rows = self._seat_rows(game.name, players, choices, name)
+        if not self.limits.bot_tables and all(row.kind == "bot" for row in rows):
+            raise LobbyError("this server does not set up tables of bots alone: sit at "
+                             "one seat, or leave one open for a person", 403)
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
@@ -267,7 +248,7 @@ class Lobby:
             if kind == "me":
                 rows.append(SeatRow(seat, "person", name=check_name(name)))
             elif kind == "bot":
-                rows.append(SeatRow(seat, "bot", bot=check_bot(bot, game_name)))
+                rows.append(SeatRow(seat, "bot", bot=self.check_bot(bot, game_name)))
             else:
                 rows.append(SeatRow(seat))
         return rows
@@ -349,7 +330,7 @@ class Lobby:
         assert seat is not None
         row = table.seats[seat]
         if bot is not None:
-            table.sit(SeatRow(seat, "bot", bot=check_bot(bot, table.game.name),
+            table.sit(SeatRow(seat, "bot", bot=self.check_bot(bot, table.game.name),
                               generation=row.generation + 1))
             return {"seat": seat}
         if not revoke:
@@ -361,12 +342,20 @@ class Lobby:
     def stand_in(self, table: Table, seat: int, spec: str | None) -> None:
         """The person at ``seat`` hands it to bot ``spec`` (None: takes it back)."""
         row = table.seats[seat]
-        checked = None if spec is None else check_bot(spec, table.game.name)
+        checked = None if spec is None else self.check_bot(spec, table.game.name)
         table.sit(replace(row, standin=checked))
 
     def leave(self, table: Table, seat: int) -> None:
         """The person at ``seat`` leaves: the seat is open again (their token void)."""
         table.sit(SeatRow(seat, generation=table.seats[seat].generation + 1))
+
+    def check_bot(self, spec: object, game_name: str) -> str:
+        """A bot spec this server seats (:meth:`~bohnen.server.offer.Offer.check`), as it
+        is kept; ``LobbyError`` saying what is not allowed."""
+        try:
+            return self.offer.check(spec, get_game(game_name))
+        except BotRefused as exc:
+            raise LobbyError(str(exc)) from exc
 
     @staticmethod
     def check_seat(table: Table, seat: int | None) -> None:

@@ -12,7 +12,13 @@ a time per seat, for its move:
 2. the bot thinks in a worker of a process pool (:func:`bot_pool`), built there by its
    spec from the bots' registry (:func:`think`), so the event loop never runs a bot:
    what crosses to the worker is an :class:`Ask` (game name, spec, decision, seed),
-   and what comes back is the move's notation or a :class:`~bohnen.core.bots.Wait`;
+   and what comes back is the move's notation or a :class:`~bohnen.core.bots.Wait`.
+   The pool is shared by every table, in turns, the people's tables first
+   (:mod:`bohnen.server.thinkers`); the spec a worker makes is the server's reading of
+   the seat's (:meth:`~bohnen.server.offer.Offer.resolve`: an operator's bot by its
+   name, a search bot's time bounded), and a seat whose spec the server does not
+   offer (a log written by an older server, or tampered with) is played by the default
+   bot;
 3. back in the event loop: if the table has moved on meanwhile (another step, or the
    seat is no longer that bot's), the answer is dropped and the bot asked again on the
    table as it is now; a wait rests the seat until the seconds have passed or the table
@@ -46,28 +52,55 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from bohnen.bots.registry import make_bot
-from bohnen.core.bots import AnyBot, Decision, Wait, decision_for
+from bohnen.core.bots import Decision, Reads, Wait, decision_for
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
 from bohnen.server.log import SeatRow
+from bohnen.server.offer import BotRefused, Offer
 from bohnen.server.table import Reply, Table
+from bohnen.server.thinkers import Thinkers
 
 DEFAULT_BOT = "heuristic"  # makes the move of a bot that fails, and of a seat out of time
 log = logging.getLogger(__name__)
 
 
+PARENT_POLL = 0.5  # seconds between a worker's looks at whether the server still runs
+
+
+def pool_size(workers: int | None = None) -> int:
+    """The workers of the bots' pool: ``workers``, by default the CPUs less one (at
+    least one)."""
+    return workers if workers is not None else max(1, (os.cpu_count() or 2) - 1)
+
+
 def bot_pool(workers: int | None = None) -> ProcessPoolExecutor:
-    """The pool the bots think in: ``workers`` processes (by default the CPUs less one,
-    at least one), started fresh (``spawn``: forking a process that runs an event loop
-    and threads is not safe). Shut it down with the server."""
-    count = workers if workers is not None else max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(max_workers=count,
-                               mp_context=multiprocessing.get_context("spawn"))
+    """The pool the bots think in: :func:`pool_size` processes, started fresh
+    (``spawn``: forking a process that runs an event loop and threads is not safe),
+    each ending by itself when the server's process is gone (even killed with
+    ``kill -9``, when nothing shuts the pool down: :func:`_end_with`). Shut it down
+    with the server."""
+    return ProcessPoolExecutor(max_workers=pool_size(workers),
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_end_with, initargs=(os.getpid(),))
+
+
+def _end_with(server: int) -> None:
+    """In a worker, at its start: a thread that ends the worker once the server's
+    process ``server`` is no longer its parent (the server died; the worker would be
+    left waiting for questions forever, and the pool's helper process with it)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            threading.Event().wait(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="bohnen-parent-watch", daemon=True).start()
 
 
 def spec_at(row: SeatRow) -> str | None:
@@ -99,62 +132,103 @@ def think(ask: Ask) -> str | Wait:
     return answer if isinstance(answer, Wait) else str(answer)
 
 
-def ask_for(table: Table, seat: int, bot: AnyBot, spec: str, waiting: bool,
+def ask_for(table: Table, seat: int, bot: Reads, spec: str, waiting: bool,
             waited: float = 0.0) -> Ask:
-    """The question to ``bot`` (built here only for what it reads: view, proposals) at
-    ``seat`` of ``table`` now."""
+    """The question to the bot that ``spec`` makes (``bot``: what its decision must
+    hold, its view, its proposals) at ``seat`` of ``table`` now."""
     decision = decision_for(table.state, seat, bot, waiting, waited)
     decision = decision._replace(proposals=list(decision.proposals))
     return Ask(table.game.name, spec, decision, derive(table.seed, table.seq, seat))
 
 
 class Minds:
-    """The bots of one table as the event loop knows them: one of each spec, built
-    once, for what its decision must hold (it never acts here)."""
+    """The bots of one table as the event loop knows them: for each seated spec, the
+    spec this server plays it with (:meth:`playable`) and what its decision must hold
+    (:meth:`bot`: an offered bot made once here, where it never acts; an operator's
+    bot only described)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, offer: Offer | None = None) -> None:
         self.table = table
-        self._bots: dict[str, AnyBot] = {}
+        self.offer = offer  # None: every spec is trusted (a table driven in-process)
+        self._bots: dict[str, Reads] = {}
+        self._playable: dict[str, str] = {}
 
-    def bot(self, spec: str) -> AnyBot:
+    def bot(self, spec: str) -> Reads:
         bot = self._bots.get(spec)
         if bot is None:
-            bot = self._bots[spec] = make_bot(spec, self.table.game)
+            game = self.table.game
+            bot = self._bots[spec] = (make_bot(spec, game) if self.offer is None
+                                      else self.offer.traits(spec, game))
         return bot
 
+    def playable(self, spec: str) -> str:
+        """``spec`` if this server seats it, else the default bot (said once in the
+        log: a seat written by an older server, or a log tampered with)."""
+        if self.offer is None:
+            return spec
+        checked = self._playable.get(spec)
+        if checked is None:
+            try:
+                checked = self.offer.check(spec, self.table.game)
+            except BotRefused as exc:
+                log.warning("table %s: a seat's bot %r is not offered here (%s): the "
+                            "default bot plays it", self.table.table_id, spec[:80], exc)
+                checked = DEFAULT_BOT
+            self._playable[spec] = checked
+        return checked
 
-async def forced_move(table: Table, pool: Executor, minds: Minds, seat: int,
-                      spec: str = DEFAULT_BOT) -> Reply | None:
+    def ask(self, seat: int, spec: str, waiting: bool, waited: float = 0.0) -> Ask:
+        """The question to the bot that plays ``spec`` at ``seat`` now."""
+        table = self.table
+        made = spec if self.offer is None else self.offer.resolve(spec, table.game)
+        return ask_for(table, seat, self.bot(spec), made, waiting, waited)
+
+
+def thinkers_of(pool: Executor | Thinkers) -> Thinkers:
+    """The shared thinkers, or thinkers of their own over a bare pool (a test's)."""
+    if isinstance(pool, Thinkers):
+        return pool
+    return Thinkers(pool, getattr(pool, "_max_workers", 1))
+
+
+async def forced_move(table: Table, thinkers: Thinkers, minds: Minds, seat: int,
+                      spec: str = DEFAULT_BOT,
+                      on_reply: Callable[[Reply], None] | None = None) -> Reply | None:
     """Bot ``spec`` makes ``seat``'s move now (offered no wait), through the pool and the
     writer; its reply, or None if the table moved on before the bot answered or the bot
-    failed (logged)."""
+    failed (logged). ``on_reply``: as :meth:`Table.submit` takes it."""
     seq = table.seq
     try:
-        ask = ask_for(table, seat, minds.bot(spec), spec, waiting=False)
-        answer = await asyncio.get_running_loop().run_in_executor(pool, think, ask)
+        ask = minds.ask(seat, minds.playable(spec), waiting=False)
+        answer = await thinkers.think(table, think, ask)
     except Exception:
         log.exception("table %s: bot %s failed at seat %d, step %d", table.table_id, spec,
                       seat, seq)
         return None
-    if table.seq != seq or isinstance(answer, Wait):
+    if table.seq != seq or answer is None or isinstance(answer, Wait):
         return None
-    return await table.submit(seat, answer)
+    return await table.submit(seat, answer, on_reply)
 
 
 class Seating:
     """The bots at one table's seats (see the module). ``attach()`` starts it,
-    ``await close()`` ends it; ``pool`` is shared by every table (:func:`bot_pool`)."""
+    ``await close()`` ends it; ``pool``: the thinkers every table shares (a bare pool:
+    thinkers of this table's own); ``offer``: the bots the server seats (None: every
+    seat's spec is trusted, as for a table a test or a tool drives in-process; the
+    server always gives its own)."""
 
-    def __init__(self, table: Table, pool: Executor, default: str = DEFAULT_BOT) -> None:
+    def __init__(self, table: Table, pool: Executor | Thinkers, offer: Offer | None = None,
+                 default: str = DEFAULT_BOT) -> None:
         self.table = table
-        self.pool = pool
+        self.thinkers = thinkers_of(pool)
         self.default = default
-        self.minds = Minds(table)
+        self.minds = Minds(table, offer)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._seq = -1
         self._since = 0.0  # loop time of the table's last step (or of the attachment)
         self._changed = asyncio.Event()  # set, and replaced, at every change of the table
-        self.moves = 0  # moves the bots made here (their own and the default's)
+        self.moves = 0  # moves the bots made here (their own and the default's), counted
+        # by the writer as it takes them (so even the last, at a table closing at once)
         self.faults = 0  # answers that failed or were refused while the table stood still
 
     def attach(self) -> None:
@@ -205,8 +279,9 @@ class Seating:
     async def _play(self, seat: int) -> None:
         """Ask the seat's bot until it is no longer to act (see the module)."""
         while seat in self._seats_to_ask():
-            spec = spec_at(self.table.seats[seat])
-            assert spec is not None
+            seated = spec_at(self.table.seats[seat])
+            assert seated is not None
+            spec = self.minds.playable(seated)
             changed = self._changed
             try:
                 rest = await self._turn(seat, spec)
@@ -222,16 +297,16 @@ class Seating:
         once, or how long the seat rests (at most until the table changes)."""
         table = self.table
         seq = table.seq
+        seated = spec_at(table.seats[seat])
         waited = asyncio.get_running_loop().time() - self._since
         try:
-            ask = ask_for(table, seat, self.minds.bot(spec), spec, True, waited)
-            answer: str | Wait | None = await asyncio.get_running_loop().run_in_executor(
-                self.pool, think, ask)
+            ask = self.minds.ask(seat, spec, True, waited)
+            answer: str | Wait | None = await self.thinkers.think(table, think, ask)
         except Exception:
             log.exception("table %s: bot %s failed at seat %d, step %d", table.table_id,
                           spec, seat, seq)
             answer = None
-        if table.seq != seq or spec_at(table.seats[seat]) != spec:
+        if table.seq != seq or spec_at(table.seats[seat]) != seated:
             return None  # stale: the table moved on while the bot thought
         if isinstance(answer, Wait):
             if not ask.decision.may_wait:
@@ -240,9 +315,8 @@ class Seating:
                 return await self._fallback(seat, seq)
             return answer
         if answer is not None:
-            reply = await table.submit(seat, answer)
+            reply = await table.submit(seat, answer, self._count)
             if reply.ok:
-                self.moves += 1
                 return None
             if table.seq != seq:
                 return None  # another move came first: ask again
@@ -254,13 +328,18 @@ class Seating:
         """The default bot makes the move of a bot that failed; if it fails too, the
         seat rests until the table changes."""
         self.faults += 1
-        reply = await forced_move(self.table, self.pool, self.minds, seat, self.default)
+        reply = await forced_move(self.table, self.thinkers, self.minds, seat, self.default,
+                                  self._count)
         if reply is not None and reply.ok:
-            self.moves += 1
             return None
         if self.table.seq != seq:
             return None
         return Wait()
+
+
+    def _count(self, reply: Reply) -> None:
+        if reply.ok:
+            self.moves += 1
 
 
 async def _rest(changed: asyncio.Event, seconds: float | None) -> None:

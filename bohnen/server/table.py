@@ -80,6 +80,7 @@ class _Request:
     seat: int
     text: str
     reply: asyncio.Future[Reply]
+    on_reply: Callable[[Reply], None] | None = None
 
 
 class Table:
@@ -174,10 +175,14 @@ class Table:
                 request.reply.set_result(Reply(None, "the table stopped before this action "
                                                      "was taken: send it again"))
 
-    async def submit(self, seat: int, text: str) -> Reply:
-        """Queue ``seat``'s action (notation) for the writer; its reply."""
+    async def submit(self, seat: int, text: str,
+                     on_reply: Callable[[Reply], None] | None = None) -> Reply:
+        """Queue ``seat``'s action (notation) for the writer; its reply. ``on_reply`` is
+        called with the reply by the writer itself, as the action is taken or refused,
+        even if the caller has stopped waiting (a bot's count of its moves, kept right
+        when a table closes right after the last move)."""
         reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Request(seat, text, reply))
+        await self._queue.put(_Request(seat, text, reply, on_reply))
         return await reply
 
     async def _write(self) -> None:
@@ -190,6 +195,8 @@ class Table:
                     request.reply.set_exception(exc)
                 self._resync()
             else:
+                if request.on_reply is not None:
+                    request.on_reply(result)
                 if not request.reply.done():  # its sender may have stopped waiting
                     request.reply.set_result(result)
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from bohnen.server.app import create_app
-from bohnen.server.lobby import MAX_BOT_NUMBER
+from bohnen.server.offer import MAX_NUMBER as MAX_BOT_NUMBER
 from bohnen.server.session import BURST, MAX_CHAT, MAX_FRAME_CHARS, RATE
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "online.md"

@@ -48,9 +48,10 @@ def test_a_table_that_names_a_file_or_a_bad_bot_is_refused(db_url: str) -> None:
             "game": "hansa", "players": 3, "name": "Ada",
             "options": {"board": "/etc/passwd"}})
         assert status == 422 and "board" in answer["detail"]
-        for bot, words in [("chess-master", "unknown bot"),
-                           ("ismcts:iterations=999999", "at most 5000"),
-                           ("policy:model=/etc/passwd", "reads a file of the server")]:
+        for bot, words in [("chess-master", "'chess-master' is not offered"),
+                           ("ismcts:iterations=999999", "iterations is at most 2000"),
+                           ("ismcts:proposals=999999", "proposals is at most 5000"),
+                           ("policy:model=/etc/passwd", "'policy' is not offered")]:
             status, answer = call(base, "POST", "/api/tables", {
                 "game": "bohnanza", "players": 3, "name": "Ada",
                 "seats": [{"kind": "me"}, {"kind": "bot", "bot": bot}, {"kind": "open"}]})
@@ -148,7 +149,7 @@ def test_a_seat_handed_to_a_bot_and_taken_back_and_a_seat_left(db_url: str) -> N
         while next_frame(ws, "seats")["seats"][2]["standin"] != "heuristic":
             pass
         ws.send(json.dumps({"standin": "nobody-at-all"}))
-        assert "unknown bot" in next_frame(ws, "error")["error"]
+        assert "'nobody-at-all' is not offered" in next_frame(ws, "error")["error"]
         ws.send(json.dumps({"standin": None}))
         seats = next_frame(ws, "seats")["seats"]
         assert seats[2]["standin"] is None and seats[2]["name"] == "p2"

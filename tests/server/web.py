@@ -33,10 +33,11 @@ def free_port() -> int:
 
 @contextmanager
 def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
-            burst: int = BURST) -> Iterator[tuple[str, Lobby]]:
+            burst: int = BURST, **options: Any) -> Iterator[tuple[str, Lobby]]:
     """The app on the loopback for the block: its ``host:port`` and its lobby
-    (``rate`` and ``burst``: of the frames a client may send)."""
-    app = create_app(db, secret, rate=rate, burst=burst)
+    (``rate`` and ``burst``: of the frames a client may send; ``options``: the app's
+    others, :func:`~bohnen.server.app.create_app`)."""
+    app = create_app(db, secret, rate=rate, burst=burst, **options)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", lifespan="on"))
