@@ -19,6 +19,7 @@ from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
 from bohnen.server.database import is_postgres
 from bohnen.server.limits import Limits, option_name
+from bohnen.server.offer import probe, server_bots
 from bohnen.server.log import SYNCHRONOUS
 from bohnen.server.logbase import hide_password
 
@@ -143,9 +144,11 @@ def serve_command(
                     idle_timeout, ping_timeout, max_body, max_waiting_frames, max_tables,
                     tables_per_minute, tables_burst, expire_after, bot_seconds,
                     bot_iterations, bot_tables, token_days)
-    bots = operator_bots(bot or [])
     path = db_path(db)
     check_free(host, port)
+    bots, notes = probe(server_bots(operator_bots(bot or [])))
+    for note in notes:
+        typer.echo(f"bohnen: {note}", err=True)
     app = create_app(path, settle=True, synchronous=synchronous, limits=limits,
                      allowed_hosts=allowed_host or (), bots=bots)
     shown = f"[{host}]" if ":" in host else host

@@ -99,3 +99,18 @@ def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite")]) == 2
     err = capsys.readouterr().err
     assert f"127.0.0.1:{port} is in use" in err
+
+
+@pytest.mark.parametrize(("bot", "words"), [
+    ("x y", "--bot is NAME=SPEC"),
+    ("heuristic=random", "--bot heuristic: the server offers a bot of that name already"),
+    ("strong=policy:model=/no/such/model.zip", "--bot strong='policy:model=/no/such/"
+     "model.zip' plays no game (bohnanza: bot policy: no model file"),
+])
+def test_serve_refuses_a_bad_operators_bot_with_one_line(
+        bot: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", str(_free_port()), "--db", str(tmp_path / "t.sqlite"),
+                 "--bot", bot]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bohnen: error:") and words in err and err.count("\n") == 1, err
+
