@@ -414,6 +414,27 @@ def test_a_table_nobody_touches_expires_and_touched_ones_are_kept(
         assert all(t["expired"] for t in listing["finished"]) and len(listing["finished"]) == 4
 
 
+@pytest.mark.postgres
+def test_with_postgresql_the_owner_expires_a_table_and_every_process_tells_its_clients(
+        pg_url: str) -> None:
+    limits = Limits(expire_hours=1, tables_per_minute=10_000, tables_burst=10_000)
+    with served(pg_url, limits=limits) as a, served(pg_url, limits=limits) as b, \
+            ExitStack() as stack:
+        made = _create(a.base)[1]
+        table_id = made["table"]
+        at_a = join(stack, a.base, table_id, made["me"]["token"])[0]
+        at_b = join(stack, b.base, table_id, made["spectator"])[0]  # a replica at b
+        later = b.lobby.clock() + 2 * 3_600
+        assert b.run(b.lobby.expire_idle(later)) == []  # b does not keep it
+        assert a.run(a.lobby.expire_idle(later)) == [table_id]
+        for ws in (at_a, at_b):
+            assert _closed_frame(ws)["table"] == table_id
+        assert table_id not in a.lobby.tables and table_id not in b.lobby.tables
+        for base in (a.base, b.base):
+            _status, listing = call(base, "GET", "/api/tables")
+            assert not listing["open"] and listing["finished"][0]["expired"]
+
+
 async def _first_move(lobby: Lobby, table_id: str) -> None:
     """Seat 0's first legal move at the table (the game started)."""
     table = lobby.tables[table_id]
