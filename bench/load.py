@@ -220,6 +220,8 @@ def started(command: Sequence[str], folder: Path, name: str, port: int) -> Itera
 def server_command(db: str, port: int, synchronous: str | None = None) -> list[str]:
     return [sys.executable, "-m", "bohnen.cli", "serve", "--host", LOOPBACK,
             "--port", str(port), "--db", db,
+            # every table is set up from this one address, faster than a client may
+            "--tables-per-minute", "10000", "--tables-burst", "10000",
             *(["--synchronous", synchronous] if synchronous is not None else [])]
 
 

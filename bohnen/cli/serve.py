@@ -19,9 +19,9 @@ from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
 from bohnen.server.database import is_postgres
 from bohnen.server.limits import Limits, option_name
-from bohnen.server.offer import probe, server_bots
 from bohnen.server.log import SYNCHRONOUS
 from bohnen.server.logbase import hide_password
+from bohnen.server.offer import probe, server_bots
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
 _DEFAULT = Limits()

@@ -2,8 +2,12 @@
 :mod:`bohnen.server.lobby` and :mod:`bohnen.server.replay`).
 
 - ``GET /api/games``: the games, their options and bots.
-- ``POST /api/tables``: set up a table; ``GET /api/tables``: the open, playing and
-  finished tables; ``GET /api/tables/{id}``: one table, with its spectator token.
+- ``POST /api/tables``: set up a table (at most ``tables_per_minute`` on average and
+  ``tables_burst`` at once from one client address, else 429 with ``Retry-After``);
+  ``GET /api/tables``: a page of the open, playing and finished tables (``limit`` per
+  list, at most 100; ``list`` and ``after``: the next page of one list, after the
+  cursor the last answer gave under ``next``); ``GET /api/tables/{id}``: one table,
+  with its spectator token.
 - ``POST /api/tables/{id}/join``: take a free seat with a name (or an invitation's).
 - ``POST /api/tables/{id}/seats/{seat}`` (the host's token as a Bearer): revoke an
   invitation, or seat a bot.
@@ -15,16 +19,19 @@ Bodies are checked by pydantic models; a refused request is answered 4xx with
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Path
+from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
+from bohnen.server.listing import MAX_PAGE, PAGE, ListName
 from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
 from bohnen.server.offer import MAX_BOT_SPEC
+from bohnen.server.throttle import Throttle, retry_after
 
 TableId = Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Token = Annotated[str, Field(max_length=500)]
@@ -69,15 +76,21 @@ class SeatChange(BaseModel):
     bot: str | None = Field(default=None, max_length=MAX_BOT_SPEC)
 
 
-def routes(lobby: Lobby) -> APIRouter:
+def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
+    """The API of ``lobby``; ``clock`` (seconds) refills the clients' allowance of new
+    tables."""
     api = APIRouter(prefix="/api")
+    limits = lobby.limits
+    creations = Throttle(limits.tables_per_minute / 60, limits.tables_burst, clock)
+    replays = replay.Replays(lobby.log)
 
     @api.get("/games")
     async def games() -> list[JSONObject]:
         return catalog.games(lobby.offer)
 
     @api.post("/tables")
-    async def create_table(request: NewTable) -> JSONObject:
+    async def create_table(request: NewTable, http: Request) -> JSONObject:
+        _throttle(creations, http)
         seats = (None if request.seats is None
                  else [(s.kind, s.bot) for s in request.seats])
         clock = request.clock.model_dump() if request.clock is not None else None
@@ -89,8 +102,13 @@ def routes(lobby: Lobby) -> APIRouter:
             raise HTTPException(exc.status, str(exc)) from exc
 
     @api.get("/tables")
-    async def list_tables() -> JSONObject:
-        return lobby.listing()
+    async def list_tables(
+            limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
+            list_: Annotated[ListName | None, Query(alias="list")] = None,
+            after: Annotated[str | None, Query(max_length=80)] = None) -> JSONObject:
+        if after is not None and list_ is None:
+            raise HTTPException(422, "after: a cursor is of one list: say which (list)")
+        return _answer(lambda: lobby.listing(list_, after, limit))
 
     @api.get("/tables/{table_id}")
     async def one_table(table_id: TableId) -> JSONObject:
@@ -118,9 +136,20 @@ def routes(lobby: Lobby) -> APIRouter:
 
     @api.get("/tables/{table_id}/replay/{seq}")
     async def replay_step(table_id: TableId, seq: int) -> JSONObject:
-        return _answer(lambda: replay.step(lobby.log, table_id, seq))
+        return _answer(lambda: replays.step(table_id, seq))
 
     return api
+
+
+def _throttle(creations: Throttle, http: Request) -> None:
+    """429, with ``Retry-After``, if the client has set up tables beyond its allowance."""
+    client = http.client.host if http.client is not None else "unknown"
+    wait = creations.take(client)
+    if wait > 0:
+        raise HTTPException(
+            429, f"too many tables set up from {client}: at most "
+                 f"{creations.rate * 60:g} a minute ({creations.burst} at once); try "
+                 f"again in {retry_after(wait)} s", headers={"Retry-After": retry_after(wait)})
 
 
 async def _request(lobby: Lobby, table_id: str, request: JSONObject) -> JSONObject:

@@ -4,14 +4,18 @@ and the browser client's pages and files (``bohnen/server/static``).
 
 On start the app joins the cluster of its log (:mod:`bohnen.server.cluster`): alone
 with an SQLite file, it keeps and rebuilds every unfinished table; with PostgreSQL it
-shares the tables with the other processes. Tokens are signed with the log's own
-secret (kept across restarts, shared by the processes) unless one is given.
+shares the tables with the other processes. While it runs, a task closes the tables
+nobody has touched for a while (:meth:`~bohnen.server.lobby.Lobby.upkeep`). Tokens
+are signed with the log's own secret (kept across restarts, shared by the processes)
+unless one is given.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -42,7 +46,8 @@ def create_app(db: str | Path, secret: str | None = None,
                workers: int | None = None, settle: bool = False,
                synchronous: str | None = None, limits: Limits | None = None,
                allowed_hosts: Sequence[str] = (),
-               bots: Mapping[str, str] | Sequence[ServerBot] | None = None) -> FastAPI:
+               bots: Mapping[str, str] | Sequence[ServerBot] | None = None,
+               clock: Callable[[], float] = time.time) -> FastAPI:
     """The app on the log at ``db`` (a path or a URL). ``secret`` signs the tokens (by
     default the log's own); ``origins``: the Origin headers allowed besides the
     server's own address; ``rate`` and ``burst``: the frames a client may send a
@@ -57,19 +62,25 @@ def create_app(db: str | Path, secret: str | None = None,
     a request's Host header may give besides the served address; ``bots``: the bots
     the operator offers by name (``NAME -> SPEC``, or as :func:`~bohnen.server.offer.
     probe` made them: ``bohnen serve --bot``), the only ones whose spec may name a file
-    of the server."""
+    of the server; ``clock``: the time (seconds) of the limits that count it (the
+    clients' allowance of new tables, idle tables: a test drives it)."""
     log = open_log(db, synchronous)
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
                   limits=limits or Limits(), bots=bots)
+    lobby.clock = clock
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool = bot_pool(workers)  # its processes start when a bot first thinks
         lobby.thinkers = Thinkers(pool, pool_size(workers))
         await lobby.cluster.start(lobby)
+        upkeep = asyncio.get_running_loop().create_task(lobby.upkeep())
         if settle:
             memory.settle()
         yield
+        upkeep.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await upkeep
         await lobby.close()
         await lobby.cluster.stop()
         pool.shutdown(cancel_futures=True)
@@ -77,7 +88,7 @@ def create_app(db: str | Path, secret: str | None = None,
 
     app = FastAPI(title="bohnen", lifespan=lifespan)
     app.state.lobby = app.state.server = lobby
-    app.include_router(routes(lobby))
+    app.include_router(routes(lobby, clock))
     app.add_exception_handler(RequestValidationError, _bad_request)
 
     @app.websocket("/ws/{table_id}")

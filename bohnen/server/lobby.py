@@ -20,12 +20,28 @@ Every change of a seat goes through :meth:`Table.sit` (logged, then told to the
 table's clients and to its bots). Names are short printable text; a bot spec is read
 into its structure and allowed only if the server offers every bot in it, its numbers
 bounded (:mod:`bohnen.server.offer`).
+
+What clients make the lobby keep is bounded (``lobby.limits``): at most
+``max_tables`` unfinished tables (in the whole cluster, as far as this process
+knows); a finished table is rebuilt only when asked for, without a writer, and the
+last :data:`FINISHED_KEPT` asked for are kept (a finished table kept here moves there
+once nobody has watched it for :data:`LINGER_SECONDS`); nothing finished is rebuilt
+at start. A table nobody has touched (no move, seat change or chat line; its set-up
+counts) for ``expire_hours`` is closed by its owner (:meth:`Lobby.expire_idle`, run
+at start and then every :data:`UPKEEP_SECONDS` by :meth:`Lobby.upkeep`): marked
+expired in the log, its writer, bots and clock stopped, dropped from memory, its
+clients told and disconnected; it is listed as expired and has no replay. The list of
+tables is built from memory a page at a time (:mod:`bohnen.server.listing`), never by
+rebuilding a table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -36,7 +52,18 @@ from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.limits import Limits
+from bohnen.server.listing import (
+    LISTS,
+    PAGE,
+    Directory,
+    Listed,
+    ListName,
+    finished_cursor,
+    finished_summary,
+    page,
+)
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
+from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
 from bohnen.server.table import Table
 from bohnen.server.thinkers import Thinkers
@@ -44,6 +71,11 @@ from bohnen.server.tokens import Pass, Role, Tokens
 
 MAX_NAME = 40
 SeatChoice = Literal["me", "open", "bot"]
+FINISHED_KEPT = 32  # finished tables kept rebuilt (besides those somebody watches)
+LINGER_SECONDS = 600.0  # a finished table kept here, unwatched this long, is set aside
+UPKEEP_SECONDS = 60.0  # between two checks for idle tables (at most expire_hours / 4)
+
+logger = logging.getLogger(__name__)
 
 
 class LobbyError(ValueError):
@@ -78,12 +110,20 @@ class Lobby:
         self.offer = Offer(self.limits, bots)  # the bots seated here (bohnen serve --bot)
         self.cluster: Cluster = cluster or Solo(log)
         self.thinkers = thinkers  # where the bots think (None: no bot plays, no clock runs)
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Table] = {}  # unfinished (kept here, or replicas) or just over
         self.attendants: dict[str, Attendants] = {}
+        self.finished: Lru[str, Table] = Lru(FINISHED_KEPT, held=_watched)
+        self.directory = Directory(log, self.cluster.owns)  # the tables kept elsewhere
+        self.touched: dict[str, float] = {}  # per table kept here: when last touched
+        self.clock: Callable[[], float] = time.time  # the time of touches and expiry
 
     def _keep(self, table: Table) -> None:
         """The table is kept here: its writer runs, its bots and its clock too."""
         table.start()
+        if self._touch not in table.listeners:
+            table.listeners.append(self._touch)
+        if table.table_id not in self.touched:
+            self.touched[table.table_id] = self._last_touch(table)
         if self.thinkers is not None and table.table_id not in self.attendants:
             self.attendants[table.table_id] = Attendants.attach(table, self.thinkers,
                                                                 self.offer)
@@ -103,12 +143,17 @@ class Lobby:
 
     async def adopt(self, table_id: str) -> None:
         """This process keeps the table now: rebuilt from the log (or its replica
-        brought up to date) and its writer started."""
+        brought up to date) and its writer started. A finished table has nothing to
+        write: it is rebuilt when asked for (:meth:`table`)."""
         table = self.tables.get(table_id)
         if table is None:
-            table = self.tables[table_id] = self._rebuild(table_id)
+            row = self._row(table_id)
+            if row.finished:
+                return
+            table = self.tables[table_id] = Table.rebuild(self.log, row)
         else:
             self._catch_up(table)
+        self.directory.drop(table_id)
         self._keep(table)
 
     async def release(self, table_id: str) -> None:
@@ -117,15 +162,31 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is not None:
             await self._let_go(table)
+            self.touched.pop(table_id, None)
+            if not table.state.is_over:
+                self.directory.put(Listed(table_id, table.game.name,
+                                          table.state.options.players, table.created,
+                                          list(table.seats), table.seq))
 
     async def changed(self, change: Change) -> None:
         """The log of a table kept elsewhere changed: its replica catches up (every
-        replica after a ``resync``)."""
+        replica after a ``resync``), and so does the directory of the tables kept
+        elsewhere. A replica of a table its owner closed as expired tells its clients
+        and is dropped."""
+        self.directory.changed(change)
         ids = list(self.tables) if change.kind == "resync" else [change.table_id]
         for table_id in ids:
             table = self.tables.get(table_id)
             if table is not None and not self.cluster.owns(table_id):
                 self._catch_up(table)
+                if change.kind in ("over", "resync"):
+                    self._drop_if_expired(table)
+
+    def _drop_if_expired(self, table: Table) -> None:
+        row = self.log.table(table.table_id)
+        if row is not None and row.expired and self.tables.get(table.table_id) is table:
+            del self.tables[table.table_id]
+            _close_watchers(table, self._expired(table.table_id))
 
     def _catch_up(self, table: Table) -> None:
         for logged in self.log.actions(table.table_id, after=table.seq):
@@ -135,20 +196,25 @@ class Lobby:
             table.follow_seats(seats)
         table.follow_chat(self.log.chat(table.table_id, after=table.chat_seen))
 
-    def _rebuild(self, table_id: str) -> Table:
+    def _row(self, table_id: str) -> TableRow:
         row = self.log.table(table_id)
         if row is None:
             raise LookupError(f"there is no table {table_id}")
-        return Table.rebuild(self.log, row)
+        return row
 
     async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
         """A request for a table kept here (made here or forwarded by another process):
-        its answer, or ``{"error", "status"}``."""
+        its answer, or ``{"error", "status"}``. Carried out, it touches the table."""
         try:
             table = self.table(table_id)
-            return await self._carry_out(table, request)
+            if request.get("op") == "action" and table_id not in self.tables:
+                raise LobbyError("the game is over")  # a finished table has no writer
+            answer = await self._carry_out(table, request)
         except LobbyError as exc:
             return {"error": str(exc), "status": exc.status}
+        if "error" not in answer and table_id in self.touched:
+            self.touched[table_id] = self.clock()
+        return answer
 
     async def request(self, table_id: str, request: JSONObject) -> JSONObject:
         """``request`` carried out by the table's owner, wherever it is; its answer, or
@@ -219,6 +285,7 @@ class Lobby:
         if not self.limits.bot_tables and all(row.kind == "bot" for row in rows):
             raise LobbyError("this server does not set up tables of bots alone: sit at "
                              "one seat, or leave one open for a person", 403)
+        self._check_room()
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
@@ -226,6 +293,7 @@ class Lobby:
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup)
         self.tables[table_id] = table
+        self.touched[table_id] = self.clock()
         self._keep(table)
         me = next((r for r in rows if r.kind == "person"), None)
         return {"table": table_id, "game": game.name, "seed": table.seed,
@@ -260,14 +328,23 @@ class Lobby:
     # --- finding ------------------------------------------------------------------------
 
     def table(self, table_id: str) -> Table:
-        """The table (from the log if it is not here yet: kept here, with its writer,
-        or a replica of a table kept by another process)."""
-        table = self.tables.get(table_id)
-        if table is None:
-            try:
-                table = self._rebuild(table_id)
-            except LookupError as exc:
-                raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
+        """The table, from the log if it is not here yet: an unfinished one kept here
+        (with its writer) or a replica of one kept by another process; a finished one
+        rebuilt without a writer and kept among the last :data:`FINISHED_KEPT`.
+        ``LobbyError`` for no such table, or one that expired."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        try:
+            row = self._row(table_id)
+        except LookupError as exc:
+            raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
+        if row.expired:
+            raise LobbyError(self._expired(table_id), 410)
+        table = Table.rebuild(self.log, row)
+        if row.finished:
+            self.finished.put(table_id, table)
+        else:
             self.tables[table_id] = table
             if self.cluster.owns(table_id):
                 self._keep(table)
@@ -279,16 +356,134 @@ class Lobby:
                 "seq": table.seq, "started": table.started, "over": table.state.is_over,
                 "created": table.created}
 
-    def listing(self) -> JSONObject:
-        """The tables: open (free seats), playing, and the last finished ones (those
-        of other processes too: loaded from the log as replicas)."""
-        for row in self.log.unfinished():
-            self.table(row.table_id)
-        live = sorted(self.tables.values(), key=lambda t: -t.created)
-        current = [t for t in live if not t.state.is_over]
-        return {"open": [self.summary(t) for t in current if not t.started],
-                "playing": [self.summary(t) for t in current if t.started],
-                "finished": [_finished_summary(row) for row in self.log.finished(50)]}
+    def listing(self, which: ListName | None = None, after: str | None = None,
+                limit: int = PAGE) -> JSONObject:
+        """A page of ``limit`` tables of each list (open, playing, finished), or of list
+        ``which`` after cursor ``after``, and under ``next`` the cursor of each list's
+        next page (None: no more). Built from memory and one bounded query of the log
+        (:mod:`bohnen.server.listing`): no table is rebuilt."""
+        answer: JSONObject = {}
+        following: JSONObject = {}
+        for name in LISTS if which is None else (which,):
+            try:
+                answer[name], following[name] = self._page(name, after, limit)
+            except ValueError as exc:
+                raise LobbyError(str(exc)) from exc
+        answer["next"] = following
+        return answer
+
+    def _page(self, name: ListName, after: str | None,
+              limit: int) -> tuple[list[JSONObject], str | None]:
+        if name == "finished":
+            before = None if after is None else finished_cursor(after)
+            rows = self.log.finished(limit + 1, before)
+            more = rows[limit - 1].table_id if len(rows) > limit else None
+            return [finished_summary(row) for row in rows[:limit]], more
+        started = name == "playing"
+        chosen, more = page(((item.created, item.table_id, item)
+                             for item in self._unfinished() if item.started == started),
+                            after, limit)
+        return [self.summary(item) if isinstance(item, Table) else item.summary()
+                for item in chosen], more
+
+    def _unfinished(self) -> Iterator[Table | Listed]:
+        """The unfinished tables: kept here (or replicas), then those kept elsewhere."""
+        for table in self.tables.values():
+            if not table.state.is_over:
+                yield table
+        for entry in self.directory.listed():
+            if entry.table_id not in self.tables:
+                yield entry
+
+    def unfinished_count(self) -> int:
+        """The unfinished tables this process knows of: those it keeps, and those the
+        other processes keep."""
+        here = sum(not table.state.is_over and self.cluster.owns(table_id)
+                   for table_id, table in self.tables.items())
+        return here + len(self.directory.listed())
+
+    def _check_room(self) -> None:
+        """``LobbyError`` (503) if there are ``max_tables`` unfinished tables."""
+        most = self.limits.max_tables
+        if self.unfinished_count() >= most:
+            raise LobbyError(f"this server has {most} tables whose game is not over, its "
+                             "most: a new table can be set up once one of them ends", 503)
+
+    # --- idle tables --------------------------------------------------------------------
+
+    async def upkeep(self) -> None:
+        """Check for idle tables at once and then now and then, until cancelled (the
+        app runs this as a task)."""
+        while True:
+            try:
+                await self.expire_idle(self.clock())
+            except Exception as exc:  # the check goes on whatever one of its runs met
+                logger.warning("the check for idle tables failed: %s", exc)
+            await asyncio.sleep(min(UPKEEP_SECONDS, self.limits.expire_hours * 900))
+
+    async def expire_idle(self, now: float) -> list[str]:
+        """Close every unfinished table kept here that nobody touched for
+        ``limits.expire_hours`` before ``now`` (see the module); the ids of those
+        closed. Then the finished tables kept here that nobody watched for
+        :data:`LINGER_SECONDS` move to the finished ones rebuilt on demand."""
+        cutoff = now - self.limits.expire_hours * 3600
+        closed = []
+        for table in list(self.tables.values()):
+            if self._idle(table, cutoff) and await self._expire(table):
+                closed.append(table.table_id)
+        await self._set_aside(now - LINGER_SECONDS)
+        return closed
+
+    def _idle(self, table: Table, cutoff: float) -> bool:
+        """Whether ``table`` is unfinished, kept here and untouched since ``cutoff``."""
+        table_id = table.table_id
+        return (self.tables.get(table_id) is table and self.cluster.owns(table_id)
+                and not table.state.is_over
+                and self.touched.get(table_id, table.created) <= cutoff)
+
+    async def _expire(self, table: Table) -> bool:
+        """Close the idle ``table`` (see the module); False if another process keeps it
+        now."""
+        table_id = table.table_id
+        try:
+            self.log.expire(table_id)
+        except LogConflict:
+            return False
+        del self.tables[table_id]
+        self.touched.pop(table_id, None)
+        await table.stop()  # first: no queued action is taken after the log says expired
+        await self._let_go(table)
+        _close_watchers(table, self._expired(table_id))
+        logger.info("table %s expired: nobody touched it for %g hours", table_id,
+                    self.limits.expire_hours)
+        return True
+
+    async def _set_aside(self, cutoff: float) -> None:
+        """The finished tables kept here, unwatched and untouched since ``cutoff``: their
+        writer, bots and clock stopped, and kept among the finished rebuilt ones."""
+        for table_id, table in list(self.tables.items()):
+            if (self.tables.get(table_id) is table and table.state.is_over
+                    and not table.watchers
+                    and self.touched.get(table_id, _last_step(table)) <= cutoff):
+                del self.tables[table_id]
+                self.touched.pop(table_id, None)
+                await self._let_go(table)
+                self.finished.put(table_id, table)
+
+    def _touch(self, table: Table, seq: int) -> None:
+        """A listener of the tables kept here: a step or a seat change touches it."""
+        if table.table_id in self.touched:
+            self.touched[table.table_id] = self.clock()
+
+    def _last_touch(self, table: Table) -> float:
+        """When a table rebuilt from the log was last touched, as the log tells: its
+        set-up, its last step or its last chat line (a seat change keeps no time)."""
+        lines = self.log.chat(table.table_id, max(table.chat_seen - 1, 0))
+        return max([table.created, *table.times[-1:], *(line.at for line in lines)])
+
+    def _expired(self, table_id: str) -> str:
+        return (f"table {table_id} is closed: nobody played, sat down or chatted there "
+                f"for {self.limits.expire_hours:g} hours")
 
     # --- seats --------------------------------------------------------------------------
 
@@ -404,6 +599,17 @@ def rows_host(rows: Sequence[SeatRow]) -> str | None:
     return next((row.name for row in rows if row.kind == "person"), None)
 
 
-def _finished_summary(row: TableRow) -> JSONObject:
-    return {"table": row.table_id, "game": row.game,
-            "players": row.options.get("players"), "over": True, "created": row.created}
+def _watched(table: Table) -> bool:
+    return bool(table.watchers)
+
+
+def _last_step(table: Table) -> float:
+    return table.times[-1] if table.times else table.created
+
+
+def _close_watchers(table: Table, reason: str) -> None:
+    """Every client of ``table`` gets a ``closed`` frame saying ``reason``, after which
+    its connection is closed (:mod:`bohnen.server.session`)."""
+    frame: JSONObject = {"type": "closed", "table": table.table_id, "reason": reason}
+    for watcher in list(table.watchers):
+        watcher.frames.put_nowait(frame)

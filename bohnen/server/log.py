@@ -261,10 +261,17 @@ class TableLog:
                                 "WHERE finished = 0 ORDER BY rowid").fetchall()
         return [table_row(row) for row in rows]
 
-    def finished(self, limit: int = 100) -> list[TableRow]:
-        """The last ``limit`` tables whose game is over, the newest first."""
-        rows = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 1 "
-                                "ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
+    def finished(self, limit: int = 100, before: str | None = None) -> list[TableRow]:
+        """The last ``limit`` tables whose game is over (or that expired), the newest
+        first; with ``before``, those set up before table ``before``."""
+        if before is None:
+            rows = self._db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 1 "
+                                    "ORDER BY rowid DESC LIMIT ?", (limit,)).fetchall()
+        else:
+            rows = self._db.execute(
+                f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished = 1 AND rowid < "
+                "(SELECT rowid FROM tables WHERE table_id = ?) ORDER BY rowid DESC LIMIT ?",
+                (before, limit)).fetchall()
         return [table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:

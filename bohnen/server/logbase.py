@@ -134,8 +134,10 @@ class Log(Protocol):
     def unfinished(self) -> list[TableRow]:
         """Every table whose game is not over, in the order they were created."""
 
-    def finished(self, limit: int = 100) -> list[TableRow]:
-        """The last ``limit`` tables whose game is over, the newest first."""
+    def finished(self, limit: int = 100, before: str | None = None) -> list[TableRow]:
+        """The last ``limit`` tables whose game is over (or that expired), the newest
+        first (in the order they were set up); with ``before``, those set up before
+        table ``before`` (the next page after it; none if there is no such table)."""
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""

@@ -360,10 +360,16 @@ class PgLog:
                          "ORDER BY n", ())
         return [table_row(row) for row in rows]
 
-    def finished(self, limit: int = 100) -> list[TableRow]:
-        """The last ``limit`` tables whose game is over, the newest first."""
-        rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished "
-                         "ORDER BY n DESC LIMIT %s", (limit,))
+    def finished(self, limit: int = 100, before: str | None = None) -> list[TableRow]:
+        """The last ``limit`` tables whose game is over (or that expired), the newest
+        first; with ``before``, those set up before table ``before``."""
+        if before is None:
+            rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished "
+                             "ORDER BY n DESC LIMIT %s", (limit,))
+        else:
+            rows = self._all(f"SELECT {TABLE_COLUMNS} FROM tables WHERE finished AND n < "
+                             "(SELECT n FROM tables WHERE table_id = %s) "
+                             "ORDER BY n DESC LIMIT %s", (before, limit))
         return [table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:

@@ -3,23 +3,41 @@ chat, and the table after any step as every seat and a spectator saw it.
 
 Only a game that is over is replayed: then every hand may be shown, so a step gives
 every seat's view side by side. Asked of a game still going on, it is refused (a
-player would learn the others' hands).
+player would learn the others' hands), and so is a table that expired before the end
+of its game (nobody played there for a while: its hidden cards stay hidden).
+
+A finished table never changes, so :class:`Replays` plays each one through once and
+keeps, for the last :data:`REPLAYS_KEPT` tables asked for, its actions (read) and the
+state every :data:`CHECKPOINT_STEPS` steps (copies): a step is then a copy of the
+checkpoint before it and at most :data:`CHECKPOINT_STEPS` actions applied, whatever
+the length of the game, instead of the whole game played again at every call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server.lobby import LobbyError
 from bohnen.server.logbase import Log, TableRow
+from bohnen.server.lru import Lru
 from bohnen.server.table import chat_frame
+
+CHECKPOINT_STEPS = 32  # steps between two kept states of a replayed game
+REPLAYS_KEPT = 16  # finished games kept played through (checkpoints and actions)
 
 
 def _finished(log: Log, table_id: str) -> TableRow:
     row = log.table(table_id)
     if row is None:
         raise LobbyError(f"no table {excerpt(table_id)}", 404)
+    if row.expired:
+        raise LobbyError(f"table {table_id} expired before the end of the game: it has "
+                         "no replay (its hidden cards stay hidden)", 410)
     if not row.finished:
         raise LobbyError(f"table {table_id} is still being played: its replay opens when "
                          "the game is over", 409)
@@ -37,18 +55,68 @@ def record(log: Log, table_id: str) -> JSONObject:
                       for a in log.actions(table_id)]}
 
 
-def step(log: Log, table_id: str, seq: int) -> JSONObject:
-    """The table after step ``seq`` (0: before the first) as each seat and a spectator
-    saw it, and that step's events as each saw them."""
-    row = _finished(log, table_id)
-    actions = log.actions(table_id)
-    if not 0 <= seq <= len(actions):
-        raise LobbyError(f"table {table_id} has steps 0 to {len(actions)}, not {seq}", 404)
-    game = get_game(row.game)
-    state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
-    events = []
-    for logged in actions[:seq]:
-        events = list(state.apply(game.parse_action(logged.action)))
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A finished game played through once: its actions (read) and its checkpoints
+    (the state after steps 0, ``every``, 2 ``every``, ...: copies, never applied to)."""
+
+    actions: Sequence[Any]
+    checkpoints: Sequence[AnyState]
+
+
+class Replays:
+    """The steps of finished tables, from their checkpoints (see the module).
+    ``applies`` counts the actions applied in all (what a step costs)."""
+
+    def __init__(self, log: Log, kept: int = REPLAYS_KEPT,
+                 every: int = CHECKPOINT_STEPS) -> None:
+        self.log = log
+        self.every = every
+        self.applies = 0
+        self._played: Lru[str, _Played] = Lru(kept)
+
+    def __len__(self) -> int:
+        """The games kept played through now."""
+        return len(self._played)
+
+    def step(self, table_id: str, seq: int) -> JSONObject:
+        """The table after step ``seq`` (0: before the first) as each seat and a
+        spectator saw it, and that step's events as each saw them."""
+        played = self._play(table_id)
+        if not 0 <= seq <= len(played.actions):
+            raise LobbyError(f"table {table_id} has steps 0 to {len(played.actions)}, "
+                             f"not {seq}", 404)
+        start = (seq - 1) // self.every if seq else 0
+        state = played.checkpoints[start].clone()
+        events: Sequence[Event] = []
+        for action in played.actions[start * self.every:seq]:
+            events = state.apply(action)
+            self.applies += 1
+        return step_frame(state, seq, events)
+
+    def _play(self, table_id: str) -> _Played:
+        """The game of the finished table, played through (once, while it is kept)."""
+        played = self._played.get(table_id)
+        if played is not None:
+            return played
+        row = _finished(self.log, table_id)
+        game = get_game(row.game)
+        actions = [game.parse_action(logged.action) for logged in self.log.actions(table_id)]
+        state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
+        checkpoints = [state.clone()]
+        for n, action in enumerate(actions, 1):
+            state.apply(action)
+            self.applies += 1
+            if n % self.every == 0:
+                checkpoints.append(state.clone())
+        played = _Played(actions, checkpoints)
+        self._played.put(table_id, played)
+        return played
+
+
+def step_frame(state: AnyState, seq: int, events: Sequence[Event]) -> JSONObject:
+    """Step ``seq`` of a finished game: the table after it (``state``) as each seat and
+    a spectator saw it, and its ``events`` as each saw them."""
     viewers: list[int | None] = [None, *range(state.options.players)]
     return {"seq": seq, "views": {_key(v): dict(state.view(v)) for v in viewers},
             "events": {_key(v): [{**e.to_json(v), "text": e.text(v)} for e in events]

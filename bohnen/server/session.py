@@ -10,6 +10,10 @@ unchanged, the connection open), ``{"chat": "<text>"}``, ``{"standin": spec | nu
 (hand my seat to a bot, or take it back), ``{"leave": true}``. A seat's token is
 checked again at every frame: once the seat has changed hands, the connection is
 closed. Frames are bounded in size and rate; a spectator makes no move.
+
+A table the server closes (nobody touched it for a while) sends its clients a
+``closed`` frame saying why; the connection is closed after it (code 1008, the
+reason again).
 """
 
 from __future__ import annotations
@@ -67,8 +71,8 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
     await socket.accept()
     try:
         table = lobby.table(table_id)
-    except LobbyError:
-        await socket.close(code=1008, reason="no such table")
+    except LobbyError as exc:
+        await socket.close(code=1008, reason=_reason(str(exc)))
         return
     try:
         first = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
@@ -185,9 +189,18 @@ async def _receive(socket: WebSocket) -> dict[str, Any]:
 
 
 async def _send(socket: WebSocket, watcher: Watcher) -> None:
+    """The watcher's frames, in order; after a ``closed`` frame, the connection closed."""
     while True:
         frame = await watcher.frames.get()
         await socket.send_text(encode(frame))
+        if frame.get("type") == "closed":
+            await socket.close(code=1008, reason=_reason(str(frame.get("reason"))))
+            return
+
+
+def _reason(text: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return text.encode()[:123].decode(errors="ignore")
 
 
 def encode(frame: JSONObject) -> str:

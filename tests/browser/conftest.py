@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from server.web import call, next_frame, serving
+from server.web import Served, call, next_frame, served
 from server.web import join as web_join
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -37,6 +37,7 @@ class Site:
 
     base: str  # host:port
     lobby: Any  # bohnen.server.lobby.Lobby, for a test that looks inside
+    server: Served  # its event loop: to run the lobby's coroutines there
 
     @property
     def url(self) -> str:
@@ -68,8 +69,8 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
     # the rate limit is lifted: a test plays a whole game quickly through one socket
-    with serving(tmp_path / "tables.sqlite", rate=1_000, burst=1_000) as (base, lobby):
-        yield Site(base, lobby)
+    with served(tmp_path / "tables.sqlite", rate=1_000, burst=1_000) as server:
+        yield Site(server.base, server.lobby, server)
 
 
 @dataclass

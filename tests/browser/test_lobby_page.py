@@ -1,11 +1,17 @@
 """The lobby in a browser: a Bohnanza table set up with bots from the form, its links,
-the table listed, and the creator taken to the table, where the game has begun."""
+the table listed, and the creator taken to the table, where the game has begun; the
+lists of tables a page at a time ("More")."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from playwright.sync_api import expect
+
+from bohnen.core import get_game
+from bohnen.server.listing import PAGE
+from bohnen.server.logbase import SeatRow
 
 from .conftest import People
 
@@ -51,3 +57,30 @@ def test_the_lobby_sets_up_a_bohnanza_table_with_bots(people: People) -> None:
     board.locator("[data-action='0: plant 0']").click()
     expect(page.get_by_role("log").first).to_contain_text("plants")
     expect(board.locator(".hand-cards li")).to_have_count(4)
+
+
+async def _finished(lobby: Any, ids: list[str], expired: str) -> None:
+    """Finished tables ``ids`` in the lobby's log, ``expired`` closed before its end."""
+    options = get_game("ndb").options(3).to_json()
+    for n, table_id in enumerate(ids):
+        lobby.log.create(table_id, "ndb", options, n, {},
+                         [SeatRow(s, "person", name=f"p{s}") for s in range(3)], float(n))
+        lobby.log.finish(table_id)
+    lobby.log.expire(expired)
+
+
+def test_the_lobby_shows_the_tables_a_page_at_a_time(people: People) -> None:
+    ids = [f"done{n:02}" for n in range(PAGE + 5)]
+    people.site.server.run(_finished(people.site.lobby, ids, expired=ids[1]))
+    page = people.new("/")
+    finished = page.locator("[data-list=finished]")
+    expect(finished.locator("li")).to_have_count(PAGE)
+    expect(finished.locator(".count")).to_have_text(f"({PAGE}+)")
+    expect(finished.locator(f"[data-table={ids[-1]}]")).to_contain_text("Replay")
+    finished.get_by_role("button", name="More").click()
+    expect(finished.locator("li")).to_have_count(len(ids))
+    expect(finished.get_by_role("button", name="More")).to_have_count(0)
+    expect(finished.locator(".count")).to_have_text(f"({len(ids)})")
+    expect(finished.locator(f"[data-table={ids[1]}]")).to_contain_text("expired")
+    expect(finished.locator(f"[data-table={ids[1]}] a")).to_have_count(0)  # no replay
+    expect(finished.locator(f"[data-table={ids[0]}]")).to_contain_text("Replay")

@@ -4,16 +4,18 @@ lobby."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
@@ -22,6 +24,7 @@ from bohnen.server.app import BURST, RATE, create_app
 from bohnen.server.lobby import Lobby
 
 SECRET = "test-secret"
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -31,12 +34,35 @@ def free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server on the loopback: its ``host:port``, its lobby and its event loop."""
+
+    base: str
+    lobby: Lobby
+    loop: asyncio.AbstractEventLoop
+
+    def run(self, work: Coroutine[Any, Any, T], limit: float = 60.0) -> T:
+        """``work`` run in the server's event loop (as its own code runs), its result;
+        a wait bounded by ``limit`` seconds."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(limit)
+
+
 @contextmanager
 def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
             burst: int = BURST, **options: Any) -> Iterator[tuple[str, Lobby]]:
     """The app on the loopback for the block: its ``host:port`` and its lobby
     (``rate`` and ``burst``: of the frames a client may send; ``options``: the app's
-    others, :func:`~bohnen.server.app.create_app`)."""
+    others, :func:`~bohnen.server.app.create_app`'s: ``limits``, ``clock``...)."""
+    with served(db, secret, rate=rate, burst=burst, **options) as server:
+        yield server.base, server.lobby
+
+
+@contextmanager
+def served(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
+           burst: int = BURST, **options: Any) -> Iterator[Served]:
+    """:func:`serving`, with the server's event loop (to run the lobby's own
+    coroutines)."""
     app = create_app(db, secret, rate=rate, burst=burst, **options)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
@@ -48,7 +74,7 @@ def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield f"127.0.0.1:{port}", app.state.lobby
+        yield Served(f"127.0.0.1:{port}", app.state.lobby, server.servers[0].get_loop())
     finally:
         server.should_exit = True
         thread.join(timeout=20)

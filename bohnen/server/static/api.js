@@ -58,6 +58,12 @@ export const invitationLink = (table, token) =>
   `${location.origin}/t/${encodeURIComponent(table)}#invite=${encodeURIComponent(token)}`;
 export const spectatorLink = (table, token) =>
   `${location.origin}/t/${encodeURIComponent(table)}#watch=${encodeURIComponent(token)}`;
+/** The path of the list of tables: the first page of every list, or the page of list
+ * `kind` after the cursor `after` (a list's `next` in the last answer). */
+export const tablesPath = (kind, after) => (kind
+  ? `/api/tables?list=${encodeURIComponent(kind)}&after=${encodeURIComponent(after)}`
+  : '/api/tables');
+
 export const tableLink = (table) => `/t/${encodeURIComponent(table)}`;
 export const replayLink = (table) => `/replay/${encodeURIComponent(table)}`;
 
