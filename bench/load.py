@@ -265,7 +265,8 @@ def set_up(base: str, settings: Settings) -> list[Seating]:
         seats += [{"kind": "bot", "bot": settings.bot}] * (settings.players - people)
         made = call(base, "POST", "/api/tables",
                     {"game": GAME, "players": settings.players, "options": OPTIONS,
-                     "seed": settings.seed + index, "name": "p0", "seats": seats})
+                     "seed": settings.seed + index, "practice": True, "name": "p0",
+                     "seats": seats})
         tokens = {made["me"]["seat"]: made["me"]["token"]}
         for invitation in made["invitations"]:
             joined = call(base, "POST", f"/api/tables/{made['table']}/join",

@@ -73,7 +73,8 @@ class Table:
     def __init__(self, stack: ExitStack, base: str, game: str, players: int,
                  options: dict[str, Any]) -> None:
         made = post(base, "/api/tables", {"game": game, "players": players, "seed": 24,
-                                          "options": options, "name": "Ada"})
+                                          "practice": True, "options": options,
+                                          "name": "Ada"})
         self.table: str = made["table"]
         self.tokens = [made["me"]["token"]]
         names = ["Ada", "Bea", "Cem", "Dov", "Eli"]

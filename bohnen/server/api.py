@@ -2,15 +2,17 @@
 :mod:`bohnen.server.lobby` and :mod:`bohnen.server.replay`).
 
 - ``GET /api/games``: the games, their options and bots.
-- ``POST /api/tables``: set up a table (at most ``tables_per_minute`` on average and
-  ``tables_burst`` at once from one client address, else 429 with ``Retry-After``);
+- ``POST /api/tables``: set up a table (its seed chosen only for a practice table; at
+  most ``tables_per_minute`` on average and ``tables_burst`` at once from one client
+  address, else 429 with ``Retry-After``);
   ``GET /api/tables``: a page of the open, playing and finished tables (``limit`` per
   list, at most 100; ``list`` and ``after``: the next page of one list, after the
   cursor the last answer gave under ``next``); ``GET /api/tables/{id}``: one table,
   with its spectator token.
 - ``POST /api/tables/{id}/join``: take a free seat with a name (or an invitation's).
 - ``POST /api/tables/{id}/seats/{seat}`` (the host's token as a Bearer): revoke an
-  invitation, or seat a bot.
+  invitation, or seat a bot; ``POST /api/tables/{id}/host`` (likewise): a new host
+  token, the old one void.
 - ``GET /api/tables/{id}/replay`` and ``.../replay/{seq}``: a finished game.
 
 Bodies are checked by pydantic models; a refused request is answered 4xx with
@@ -60,6 +62,7 @@ class NewTable(BaseModel):
     players: int = Field(ge=1, le=16)
     options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    practice: bool = False
     name: str | None = Field(default=None, max_length=MAX_NAME * 4)
     seats: list[SeatSetup] | None = Field(default=None, max_length=16)
     clock: Clock | None = None
@@ -97,7 +100,7 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
         try:
             return await lobby.create(request.game, request.players,
                                       dict(request.options), request.seed, request.name,
-                                      seats, clock)
+                                      seats, clock, request.practice)
         except LobbyError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
 
@@ -129,6 +132,12 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
         host = authorization.removeprefix("Bearer ").strip()
         return await _request(lobby, table_id, {"op": "manage", "host": host,
                                                 "seat": seat, **request.model_dump()})
+
+    @api.post("/tables/{table_id}/host")
+    async def new_host_token(table_id: TableId,
+                             authorization: Annotated[str, Header()] = "") -> JSONObject:
+        host = authorization.removeprefix("Bearer ").strip()
+        return await _request(lobby, table_id, {"op": "rehost", "host": host})
 
     @api.get("/tables/{table_id}/replay")
     async def whole_replay(table_id: TableId) -> JSONObject:

@@ -65,8 +65,9 @@ def create_app(db: str | Path, secret: str | None = None,
     of the server; ``clock``: the time (seconds) of the limits that count it (the
     clients' allowance of new tables, idle tables: a test drives it)."""
     log = open_log(db, synchronous)
-    lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
-                  limits=limits or Limits(), bots=bots)
+    limits = limits or Limits()
+    lobby = Lobby(log, Tokens(secret or log.secret(), limits.token_days),
+                  join_cluster(log, lease=lease), limits=limits, bots=bots)
     lobby.clock = clock
 
     @contextlib.asynccontextmanager

@@ -65,9 +65,9 @@ from bohnen.server.listing import (
 from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
-from bohnen.server.table import Table
+from bohnen.server.table import Table, closed_frame
 from bohnen.server.thinkers import Thinkers
-from bohnen.server.tokens import Pass, Role, Tokens
+from bohnen.server.tokens import Pass, Role, Tokens, nonce
 
 MAX_NAME = 40
 SeatChoice = Literal["me", "open", "bot"]
@@ -239,11 +239,14 @@ class Lobby:
         if op == "manage":
             return self.manage(table, request.get("host"), _seat(request.get("seat")),
                                request.get("revoke") is True, _text(request.get("bot")))
+        if op == "rehost":
+            return self.rehost(table, request.get("host"))
         seat = _seat(request.get("seat"))
         generation = request.get("generation")
         if seat is not None:
             self.check_holder(Pass(table.table_id, "seat", seat,
-                                   generation if isinstance(generation, int) else -1), table)
+                                   generation if isinstance(generation, int) else -1,
+                                   _text(request.get("nonce")) or ""), table)
         if op == "chat":
             line = table.say(seat, _speaker(table, seat), str(request.get("text")))
             return {"n": line.n}
@@ -264,8 +267,14 @@ class Lobby:
 
     async def create(self, game_name: str, players: int, options: JSONObject, seed: int | None,
                name: str | None, seats: Sequence[tuple[SeatChoice, str | None]] | None,
-               clock: JSONObject | None) -> JSONObject:
-        """A new table (see the module); its id and tokens."""
+               clock: JSONObject | None, practice: bool = False) -> JSONObject:
+        """A new table (see the module); its id and tokens. Its seed is drawn by the
+        server from a cryptographic source and told to nobody before the end (from the
+        seed every hand and the draw pile follow); only a ``practice`` table may be
+        given a ``seed``, and then every seat is told it."""
+        if seed is not None and not practice:
+            raise LobbyError("seed: a seed may be chosen only for a practice table "
+                             "(practice: true), where every seat is told it")
         try:
             game = get_game(game_name)
         except ValueError as exc:
@@ -289,20 +298,28 @@ class Lobby:
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
-        setup: JSONObject = {"clock": clock, "host": rows_host(rows)}
+        setup: JSONObject = {"clock": clock, "host": rows_host(rows), "practice": practice}
+        host = nonce()
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
-                             seed if seed is not None else secrets.randbits(63), rows, setup)
+                             seed if seed is not None else secrets.randbits(63), rows, setup,
+                             host)
         self.tables[table_id] = table
         self.touched[table_id] = self.clock()
         self._keep(table)
         me = next((r for r in rows if r.kind == "person"), None)
-        return {"table": table_id, "game": game.name, "seed": table.seed,
-                "host": self.tokens.make(table_id, "host"),
-                "me": None if me is None else
-                {"seat": me.seat, "token": self.tokens.make(table_id, "seat", me.seat)},
-                "invitations": [self._invitation(table_id, r) for r in rows
-                                if r.kind == "open"],
-                "spectator": self.tokens.make(table_id, "spectator")}
+        answer: JSONObject = {
+            "table": table_id, "game": game.name, "practice": practice,
+            "host": self.tokens.make(table_id, "host", nonce=host),
+            "me": None if me is None else {"seat": me.seat, "token": self._seat_token(
+                table_id, me)},
+            "invitations": [self._invitation(table_id, r) for r in rows if r.kind == "open"],
+            "spectator": self.tokens.make(table_id, "spectator")}
+        if practice:
+            answer["seed"] = table.seed
+        return answer
+
+    def _seat_token(self, table_id: str, row: SeatRow) -> str:
+        return self.tokens.make(table_id, "seat", row.seat, row.generation, row.nonce)
 
     def _seat_rows(self, game_name: str, players: int,
                    choices: list[tuple[SeatChoice, str | None]],
@@ -314,11 +331,12 @@ class Lobby:
         rows = []
         for seat, (kind, bot) in enumerate(choices):
             if kind == "me":
-                rows.append(SeatRow(seat, "person", name=check_name(name)))
+                rows.append(SeatRow(seat, "person", name=check_name(name), nonce=nonce()))
             elif kind == "bot":
-                rows.append(SeatRow(seat, "bot", bot=self.check_bot(bot, game_name)))
+                rows.append(SeatRow(seat, "bot", bot=self.check_bot(bot, game_name),
+                                    nonce=nonce()))
             else:
-                rows.append(SeatRow(seat))
+                rows.append(SeatRow(seat, nonce=nonce()))
         return rows
 
     def _invitation(self, table_id: str, row: SeatRow) -> JSONObject:
@@ -501,10 +519,10 @@ class Lobby:
                 raise LobbyError("this invitation has been used or revoked", 403)
         else:
             row = self._free_seat(table, seat)
-        taken = SeatRow(row.seat, "person", name=name, generation=row.generation + 1)
+        taken = SeatRow(row.seat, "person", name=name, generation=row.generation + 1,
+                        nonce=nonce())
         table.sit(taken)
-        return {"seat": taken.seat,
-                "token": self.tokens.make(table_id, "seat", taken.seat, taken.generation)}
+        return {"seat": taken.seat, "token": self._seat_token(table_id, taken)}
 
     def _free_seat(self, table: Table, seat: int | None) -> SeatRow:
         free = [row for row in table.seats if row.kind == "open"]
@@ -518,21 +536,35 @@ class Lobby:
     def manage(self, table: Table, host: object, seat: int | None, revoke: bool,
                bot: str | None) -> JSONObject:
         """The host revokes ``seat``'s invitation or seats a bot there (a person there
-        loses the seat: their token is void)."""
+        loses the seat: their token is void, their connections closed)."""
         table_id = table.table_id
-        self._read(host, table_id, "host")
+        self.check_host(host, table)
         self.check_seat(table, seat)
         assert seat is not None
         row = table.seats[seat]
         if bot is not None:
             table.sit(SeatRow(seat, "bot", bot=self.check_bot(bot, table.game.name),
-                              generation=row.generation + 1))
+                              generation=row.generation + 1, nonce=nonce()))
             return {"seat": seat}
         if not revoke:
             raise LobbyError('say {"revoke": true} or {"bot": "<spec>"}')
-        opened = SeatRow(seat, generation=row.generation + 1)
+        opened = SeatRow(seat, generation=row.generation + 1, nonce=nonce())
         table.sit(opened)
         return self._invitation(table_id, opened)
+
+    def rehost(self, table: Table, host: object) -> JSONObject:
+        """The host's token replaced by a new one (the old one, and any copy of it, is
+        void from now on); the new token."""
+        self.check_host(host, table)
+        renewed = nonce()
+        table.set_host(renewed)
+        return {"host": self.tokens.make(table.table_id, "host", nonce=renewed)}
+
+    def check_host(self, token: object, table: Table) -> None:
+        """``LobbyError`` unless ``token`` is the table's host token now."""
+        granted = self._read(token, table.table_id, "host")
+        if granted.nonce != table.host:
+            raise LobbyError("this host token has been replaced by a newer one", 403)
 
     def stand_in(self, table: Table, seat: int, spec: str | None) -> None:
         """The person at ``seat`` hands it to bot ``spec`` (None: takes it back)."""
@@ -542,7 +574,7 @@ class Lobby:
 
     def leave(self, table: Table, seat: int) -> None:
         """The person at ``seat`` leaves: the seat is open again (their token void)."""
-        table.sit(SeatRow(seat, generation=table.seats[seat].generation + 1))
+        table.sit(SeatRow(seat, generation=table.seats[seat].generation + 1, nonce=nonce()))
 
     def check_bot(self, spec: object, game_name: str) -> str:
         """A bot spec this server seats (:meth:`~bohnen.server.offer.Offer.check`), as it
@@ -570,7 +602,8 @@ class Lobby:
         if granted.role == "seat" and granted.seat is not None:
             if not 0 <= granted.seat < len(table.seats):
                 raise LobbyError("the token is not a token of this table", 403)
-            if table.seats[granted.seat].generation != granted.generation:
+            row = table.seats[granted.seat]
+            if row.generation != granted.generation or row.nonce != granted.nonce:
                 raise LobbyError("this seat has been given to someone else", 403)
 
     def _read(self, token: object, table_id: str, *roles: Role) -> Pass:
@@ -610,6 +643,6 @@ def _last_step(table: Table) -> float:
 def _close_watchers(table: Table, reason: str) -> None:
     """Every client of ``table`` gets a ``closed`` frame saying ``reason``, after which
     its connection is closed (:mod:`bohnen.server.session`)."""
-    frame: JSONObject = {"type": "closed", "table": table.table_id, "reason": reason}
+    frame = closed_frame(table.table_id, reason)
     for watcher in list(table.watchers):
         watcher.frames.put_nowait(frame)

@@ -84,8 +84,8 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
         return
     except WebSocketDisconnect:
         return
-    await socket.send_text(encode(_hello(table, granted)))
-    watcher = table.watch(granted.seat, after, chat_after)
+    await socket.send_text(encode(_hello(table, granted, lobby.tokens.renew(granted))))
+    watcher = table.watch(granted.seat, after, chat_after, granted.nonce)
     sender = asyncio.create_task(_send(socket, watcher))
     try:
         await _listen(lobby, socket, table, granted, Bucket(rate, burst))
@@ -107,12 +107,18 @@ def _count(frame: dict[str, Any], key: str) -> int:
     return value
 
 
-def _hello(table: Table, granted: Pass) -> JSONObject:
-    return {"type": "hello", "table": table.table_id, "game": table.game.name,
-            "title": table.game.title, "seat": granted.seat, "seq": table.seq,
-            "seats": table.seats_json(), "setup": table.setup,
-            "options": table.state.options.to_json(), "started": table.started,
-            "over": table.state.is_over}
+def _hello(table: Table, granted: Pass, token: str) -> JSONObject:
+    """The first frame: the seat, the table, and ``token``, a fresh token for the client
+    to keep (its old one expires); a practice table's seed (every seat is told it)."""
+    hello: JSONObject = {
+        "type": "hello", "table": table.table_id, "game": table.game.name,
+        "title": table.game.title, "seat": granted.seat, "seq": table.seq,
+        "seats": table.seats_json(), "setup": table.setup,
+        "options": table.state.options.to_json(), "started": table.started,
+        "over": table.state.is_over, "token": token}
+    if table.setup.get("practice") is True:
+        hello["seed"] = table.seed
+    return hello
 
 
 async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
@@ -141,7 +147,8 @@ async def _answer(lobby: Lobby, table: Table, granted: Pass,
     """What the client asked, carried out by the table's owner (here or in another
     process); the reply frame (None: the change is its own answer, sent to every
     client of the table)."""
-    who: JSONObject = {"seat": granted.seat, "generation": granted.generation}
+    who: JSONObject = {"seat": granted.seat, "generation": granted.generation,
+                       "nonce": granted.nonce}
     if "chat" in frame:
         await lobby.request(table.table_id, {"op": "chat", **who,
                                              "text": _chat_text(frame["chat"])})

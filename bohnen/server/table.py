@@ -69,10 +69,12 @@ class Reply:
 @dataclass(slots=True)
 class Watcher:
     """A viewer of the table (a seat, or ``None``: a spectator) and the frames waiting
-    for it, in the order of the steps."""
+    for it, in the order of the steps; ``nonce``: for a seat, the nonce of its holder
+    when it started watching (once the seat changes hands, the watcher is closed)."""
 
     viewer: int | None
     frames: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    nonce: str = ""
 
 
 @dataclass(slots=True)
@@ -88,8 +90,10 @@ class Table:
 
     def __init__(self, table_id: str, game: AnyGame, state: AnyState, log: Log,
                  seed: int = 0, seats: Sequence[SeatRow] | None = None,
-                 setup: JSONObject | None = None, created: float = 0.0) -> None:
+                 setup: JSONObject | None = None, created: float = 0.0,
+                 host: str = "") -> None:
         self.table_id = table_id
+        self.host = host  # the nonce of the host's token now
         self.created = created  # when it was set up (unix time)
         self.game = game
         self.state = state
@@ -122,16 +126,17 @@ class Table:
     @classmethod
     def create(cls, log: Log, table_id: str, game_name: str, options: JSONObject,
                seed: int, seats: Sequence[SeatRow] | None = None,
-               setup: JSONObject | None = None) -> Table:
+               setup: JSONObject | None = None, host: str = "") -> Table:
         """A new table, logged; ``ValueError`` naming a bad game or option. Without
-        ``seats`` every seat is a person's (the table starts at once)."""
+        ``seats`` every seat is a person's (the table starts at once); ``host``: the
+        nonce of its host's token."""
         game = get_game(game_name)
         opts = game.options_from_json(options)
         state = game.new_game(opts, seed)
         rows = list(seats) if seats is not None else _people(opts.players)
         created = time.time()
-        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, created)
-        return cls(table_id, game, state, log, seed, rows, setup, created)
+        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, created, host)
+        return cls(table_id, game, state, log, seed, rows, setup, created, host)
 
     @classmethod
     def rebuild(cls, log: Log, row: TableRow) -> Table:
@@ -140,7 +145,7 @@ class Table:
         game = get_game(row.game)
         state = game.new_game(game.options_from_json(row.options), row.seed)
         table = cls(row.table_id, game, state, log, row.seed, log.seats(row.table_id),
-                    row.setup, row.created)
+                    row.setup, row.created, row.host)
         for logged in log.actions(row.table_id):
             table._replay(logged)
         lines = log.chat(row.table_id)
@@ -294,12 +299,13 @@ class Table:
 
     # --- watching -----------------------------------------------------------------------
 
-    def watch(self, viewer: int | None, after: int = 0, chat_after: int | None = None
-              ) -> Watcher:
+    def watch(self, viewer: int | None, after: int = 0, chat_after: int | None = None,
+              nonce: str = "") -> Watcher:
         """A watcher for ``viewer``, given at once the steps after ``after`` (as that
         viewer may see them), the chat lines after ``chat_after`` (none if None) and
-        the view now, then each new step, chat line and change of seats."""
-        watcher = Watcher(viewer)
+        the view now, then each new step, chat line and change of seats; ``nonce``: a
+        seat's holder's (the watcher is closed when the seat changes hands)."""
+        watcher = Watcher(viewer, nonce=nonce)
         for seq in range(max(after, 0) + 1, self.seq + 1):
             watcher.frames.put_nowait(self.frame(seq, viewer))
         if chat_after is not None:
@@ -351,9 +357,11 @@ class Table:
 
     def sit(self, row: SeatRow) -> None:
         """``row`` now says who sits at its seat: logged, then told to the watchers and
-        the listeners."""
+        the listeners. If the seat changed hands, every watcher of its earlier holder is
+        closed first, before any frame of the new holder is made (:meth:`_hand_over`)."""
         self.log.put_seat(self.table_id, row)
         self.seats[row.seat] = row
+        self._hand_over([row])
         self._tell_listeners()  # first: a clock starting is in the view frames
         self._tell_seats()
         self._tell_each(self.view_frame)  # the game may have started
@@ -363,6 +371,11 @@ class Table:
                              "started": self.started}
         for watcher in self.watchers:
             watcher.frames.put_nowait(frame)
+
+    def set_host(self, nonce: str) -> None:
+        """The nonce of the host's token now (logged): older host tokens are void."""
+        self.log.put_host(self.table_id, nonce)
+        self.host = nonce
 
     def say(self, seat: int | None, name: str, text: str) -> ChatLine:
         """A chat line, logged, then sent to every watcher."""
@@ -382,10 +395,29 @@ class Table:
 
     def follow_seats(self, rows: Sequence[SeatRow]) -> None:
         """The seats as the table's owner (another process) changed them, told to the
-        watchers (a replica's listeners are not told)."""
+        watchers (a replica's listeners are not told); the watchers of a seat's earlier
+        holder closed first."""
         self.seats = list(rows)
+        self._hand_over(self.seats)
         self._tell_seats()
         self._tell_each(self.view_frame)
+
+    def _hand_over(self, rows: Sequence[SeatRow]) -> None:
+        """The watchers of each of ``rows``' seats whose holder it no longer is (their
+        nonce is not the seat's) stop watching: they get a ``closed`` frame saying so
+        (after which the session closes the connection) and nothing after it."""
+        nonces = {row.seat: row.nonce for row in rows}
+        for watcher in list(self.watchers):
+            seat = watcher.viewer
+            if seat is not None and seat in nonces and watcher.nonce != nonces[seat]:
+                self.watchers.remove(watcher)
+                watcher.frames.put_nowait(closed_frame(
+                    self.table_id, f"seat {seat} has been given to someone else"))
+
+
+def closed_frame(table_id: str, reason: str) -> JSONObject:
+    """The last frame a client gets before the server closes its connection, and why."""
+    return {"type": "closed", "table": table_id, "reason": reason}
 
 
 def chat_frame(line: ChatLine) -> JSONObject:

@@ -131,8 +131,8 @@ def seat_people(online: Online, game: str, names: list[str], bots: list[str],
     seats = [{"kind": "me"}] + [{"kind": "open"}] * (len(names) - 1)
     seats += [{"kind": "bot", "bot": b} for b in bots]
     made = online.api("POST", "/api/tables", {
-        "game": game, "players": len(seats), "seed": seed, "options": options,
-        "name": names[0], "seats": seats})
+        "game": game, "players": len(seats), "seed": seed, "practice": seed is not None,
+        "options": options, "name": names[0], "seats": seats})
     table: str = made["table"]
     first = Person(online.new("/"))
     first.page.evaluate("([key, token]) => localStorage.setItem(key, token)",

@@ -11,7 +11,7 @@ from .conftest import People, join
 
 def test_a_clock_running_out_has_the_move_made_for_the_seat(people: People) -> None:
     made = people.site.api("POST", "/api/tables", {
-        "game": "bohnanza", "players": 3, "name": "Ada", "seed": 9,
+        "game": "bohnanza", "players": 3, "name": "Ada", "seed": 9, "practice": True,
         "seats": [{"kind": "open"}, {"kind": "open"}, {"kind": "open"}],
         "clock": {"mode": "realtime", "per_move": 2, "bank": 1}})
     pages = [join(people, f"{people.site.url}/t/{made['table']}#invite={i['token']}", name)

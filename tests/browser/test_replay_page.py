@@ -14,7 +14,7 @@ from .conftest import People, play_out
 def test_the_replay_steps_through_a_finished_game(people: People) -> None:
     site = people.site
     made = site.api("POST", "/api/tables", {"game": "bohnanza", "players": 3, "seed": 5,
-                                            "name": "Ada"})
+                                            "practice": True, "name": "Ada"})
     table = made["table"]
     tokens = [made["me"]["token"]] + [
         site.api("POST", f"/api/tables/{table}/join",

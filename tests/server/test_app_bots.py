@@ -26,7 +26,8 @@ def _frames(ws: ClientConnection) -> Iterator[dict[str, Any]]:
 
 def _set_up(base: str, game: str, seats: list[dict[str, str]], **more: Any) -> dict[str, Any]:
     status, made = call(base, "POST", "/api/tables", {
-        "game": game, "players": len(seats), "name": "Ada", "seed": 4, "seats": seats,
+        "game": game, "players": len(seats), "name": "Ada", "seed": 4, "practice": True,
+        "seats": seats,
         **more})
     assert status == 200, made
     answer: dict[str, Any] = made

@@ -98,7 +98,8 @@ def people(base: str, game: str, players: int, seed: int | None = None,
            **setup: Any) -> tuple[dict[str, Any], list[str]]:
     """A table set up by "p0" at seat 0, every other seat taken by "p<i>" through its
     invitation: the set-up's answer and the seats' tokens."""
-    body = {"game": game, "players": players, "seed": seed, "name": "p0", **setup}
+    body = {"game": game, "players": players, "seed": seed, "practice": seed is not None,
+            "name": "p0", **setup}
     status, made = call(base, "POST", "/api/tables", body)
     assert status == 200, made
     tokens = [made["me"]["token"]]

@@ -1,6 +1,8 @@
 // The table's WebSocket: it presents the seat's token, gets what it missed since the
 // last step and chat line it has (`after`, `chat_after`), and comes back by itself after
-// a dropped connection (at once when the browser is online again).
+// a dropped connection (at once when the browser is online again). The hello brings a
+// fresh token (tokens expire): the connection comes back with it, and a seat keeps it.
+import { keepSeatToken } from './api.js';
 import { useEffect, useReducer, useRef } from './html.js';
 
 const FIRST_DELAY = 500;  // ms before the first try to reconnect; doubled up to MAX_DELAY
@@ -92,7 +94,14 @@ export class Connection {
     let frame;
     try { frame = JSON.parse(data); } catch { return; }
     if (!frame || typeof frame.type !== 'string') return;
-    if (frame.type === 'hello') { this.delay = FIRST_DELAY; this.greeted = true; }
+    if (frame.type === 'hello') {
+      this.delay = FIRST_DELAY;
+      this.greeted = true;
+      if (typeof frame.token === 'string') {
+        this.token = frame.token;
+        if (frame.seat !== null && frame.seat !== undefined) keepSeatToken(this.table, frame.token);
+      }
+    }
     if (frame.type === 'step') this.after = Math.max(this.after, frame.seq);
     if (frame.type === 'chat') this.chatAfter = Math.max(this.chatAfter, frame.n);
     this.dispatch({ type: frame.type, frame });
