@@ -51,7 +51,8 @@ def _descendants(root: int) -> set[int]:
             stat = _stat(int(entry.name))
             if stat is not None and stat[0] != "Z":
                 parents[int(entry.name)] = stat[1]
-    found, frontier = set(), {root}
+    found: set[int] = set()
+    frontier = {root}
     while frontier:
         frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
         found |= frontier
