@@ -6,8 +6,8 @@ line; the lines take turns for the pool's ``slots`` workers, one question each p
 turn, so that a table with many slow bots waits as long as any other, not longer, and
 no table can fill the pool for the others:
 
-- **people first**: a table with a person at it (or a seat open for one) goes before a
-  table of bots alone, and while more than one worker thinks, one of them is kept for
+- **people first**: a table where a person plays (not through a stand-in) goes before
+  a table of bots alone, and while more than one worker thinks, one of them is kept for
   the people's tables (a table of bots alone may fill all but one); so a person waits
   at most for one question already thinking, whose time the server's limits bound
   (``bot_seconds``: :mod:`bohnen.server.offer`);
@@ -80,8 +80,8 @@ class _Kind:
 
 
 def has_people(table: Table) -> bool:
-    """Whether a person sits at the table, or a seat is open for one."""
-    return any(row.kind != "bot" for row in table.seats)
+    """Whether a person plays at the table (not through a stand-in bot)."""
+    return any(row.kind == "person" and row.standin is None for row in table.seats)
 
 
 class Thinkers:
