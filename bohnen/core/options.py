@@ -40,7 +40,7 @@ def options_with(cls: type[T], players: int, overrides: Mapping[str, object]) ->
     """Options of dataclass ``cls`` for ``players`` with ``overrides`` (a game's
     ``options(players, **overrides)``); an unknown one is named with the known ones."""
     check_known(cls, overrides, {"players"})
-    return cls(players=players, **overrides)
+    return cls(**{"players": players, **overrides})
 
 
 def check_known(cls: type, keys: Iterable[object], fixed: Set[str] = frozenset()) -> None:

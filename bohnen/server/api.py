@@ -10,7 +10,9 @@
 - ``GET /api/tables/{id}/replay`` and ``.../replay/{seq}``: a finished game.
 
 Bodies are checked by pydantic models; a refused request is answered 4xx with
-``{"detail": "<what is wrong>"}``.
+``{"detail": "<what is wrong>"}``: 409 for a table set aside (its log cannot be
+rebuilt), and 503 when the log cannot save the change now (a full disk: the cause is
+the detail; the same request may succeed later).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pydantic import BaseModel, Field
 from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
 from bohnen.server.lobby import MAX_BOT_SPEC, MAX_NAME, Lobby, LobbyError
+from bohnen.server.logbase import LogUnwritable
 
 TableId = Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Token = Annotated[str, Field(max_length=500)]
@@ -86,6 +89,8 @@ def routes(lobby: Lobby) -> APIRouter:
                                       seats, clock)
         except LobbyError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
+        except LogUnwritable as exc:
+            raise HTTPException(503, str(exc)) from exc
 
     @api.get("/tables")
     async def list_tables() -> JSONObject:

@@ -3,9 +3,11 @@
 and the browser client's pages and files (``bohnen/server/static``).
 
 On start the app joins the cluster of its log (:mod:`bohnen.server.cluster`): alone
-with an SQLite file, it keeps and rebuilds every unfinished table; with PostgreSQL it
-shares the tables with the other processes. Tokens are signed with the log's own
-secret (kept across restarts, shared by the processes) unless one is given.
+with an SQLite file, which it locks for its life (a second server on the file is
+refused: :mod:`bohnen.server.logfile`), it keeps and rebuilds every unfinished table;
+with PostgreSQL it shares the tables with the other processes. Tokens are signed with
+the log's own secret (kept across restarts, shared by the processes) unless one is
+given.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
 from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
+from bohnen.server.logbase import BadLogFile, Log, LogUnwritable, hide_password
 from bohnen.server.seating import bot_pool
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
 from bohnen.server.tokens import Tokens
@@ -55,9 +58,13 @@ def create_app(db: str | Path, secret: str | None = None,
     a request's Host header may give besides the served address; ``bots``: the bots
     the operator offers by name (``NAME -> SPEC``, ``bohnen serve --bot``), the only
     ones whose spec may name a file of the server."""
-    log = open_log(db, synchronous)
-    lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
-                  limits=limits or Limits(), bots=bots)
+    log = open_log(db, synchronous, lock=True)
+    try:
+        lobby = Lobby(log, Tokens(secret or _secret(log, db)), join_cluster(log, lease=lease),
+                      limits=limits or Limits(), bots=bots)
+    except BaseException:
+        log.close()  # and its lock
+        raise
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -82,6 +89,15 @@ def create_app(db: str | Path, secret: str | None = None,
 
     _pages(app)
     return app
+
+
+def _secret(log: Log, db: str | Path) -> str:
+    """The log's secret; ``BadLogFile`` naming the log if it cannot be written."""
+    try:
+        return log.secret()
+    except LogUnwritable as exc:
+        where = hide_password(db) if isinstance(db, str) else db
+        raise BadLogFile(f"{where}: {exc.reason}") from None
 
 
 def _pages(app: FastAPI) -> None:

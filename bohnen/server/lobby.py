@@ -20,10 +20,18 @@ Every change of a seat goes through :meth:`Table.sit` (logged, then told to the
 table's clients and to its bots). Names are short printable text; bot specs are
 checked by the bots' registry, and numbers in them are bounded so that no table asks
 for an endless search.
+
+A table whose log cannot be rebuilt (tampered with, damaged) is set aside
+(:mod:`bohnen.server.audit`): one line in the server's log, nothing written to it, and
+every request for it refused (409) saying why; the other tables serve. A change the
+log cannot save now (a full disk: :class:`~bohnen.server.logbase.LogUnwritable`) is
+refused with the cause (503), the table as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 import secrets
 from collections.abc import Mapping, Sequence
@@ -35,11 +43,12 @@ from bohnen.bots.registry import make_bot
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
+from bohnen.server import audit
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import FILE_BOTS, refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.limits import Limits
-from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
+from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, TableRow
 from bohnen.server.table import Table
 from bohnen.server.tokens import Pass, Role, Tokens
 
@@ -47,6 +56,7 @@ MAX_NAME = 40
 MAX_BOT_NUMBER = 5_000  # iterations and the like, in a bot spec at an online table
 MAX_BOT_SPEC = 200
 SeatChoice = Literal["me", "open", "bot"]
+logger = logging.getLogger(__name__)
 
 
 class LobbyError(ValueError):
@@ -55,6 +65,13 @@ class LobbyError(ValueError):
     def __init__(self, message: str, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
+
+
+class SetAside(LobbyError):
+    """A request for a table set aside (its log cannot be rebuilt)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} is set aside: {reason}", 409)
 
 
 def check_name(name: object) -> str:
@@ -103,6 +120,7 @@ class Lobby:
         self.pool = pool  # where the bots think (None: no bot plays, no clock runs)
         self.tables: dict[str, Table] = {}
         self.attendants: dict[str, Attendants] = {}
+        self.set_aside: dict[str, str] = {}  # tables whose log cannot be rebuilt: why
 
     def _keep(self, table: Table) -> None:
         """The table is kept here: its writer runs, its bots and its clock too."""
@@ -128,9 +146,14 @@ class Lobby:
         brought up to date) and its writer started."""
         table = self.tables.get(table_id)
         if table is None:
-            table = self.tables[table_id] = self._rebuild(table_id)
+            try:
+                table = self.tables[table_id] = self._rebuild(table_id)
+            except SetAside:
+                return  # said in the server's log; the other tables serve
         else:
             self._catch_up(table)
+        if table.end_due:
+            table.record_end()  # the end of a game the log could not save before
         self._keep(table)
 
     async def release(self, table_id: str) -> None:
@@ -158,10 +181,24 @@ class Lobby:
         table.follow_chat(self.log.chat(table.table_id, after=table.chat_seen))
 
     def _rebuild(self, table_id: str) -> Table:
+        """The table rebuilt from the log; ``LookupError`` if there is none, and
+        :class:`SetAside` if its log cannot make a table (set aside the first time,
+        with a line in the server's log)."""
+        reason = self.set_aside.get(table_id)
+        if reason is not None:
+            raise SetAside(table_id, reason)
         row = self.log.table(table_id)
         if row is None:
             raise LookupError(f"there is no table {table_id}")
-        return Table.rebuild(self.log, row)
+        try:
+            table = audit.rebuild(self.log, row)
+        except audit.BadTable as exc:
+            self.set_aside[table_id] = exc.reason
+            logger.warning("table %s is set aside (nothing is written to it, requests "
+                           "for it are refused): %s", table_id, exc.reason)
+            raise SetAside(table_id, exc.reason) from None
+        table.end_due = table.state.is_over and not row.finished
+        return table
 
     async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
         """A request for a table kept here (made here or forwarded by another process):
@@ -171,6 +208,8 @@ class Lobby:
             return await self._carry_out(table, request)
         except LobbyError as exc:
             return {"error": str(exc), "status": exc.status}
+        except LogUnwritable as exc:  # a chat line or a seat: the table as it was
+            return {"error": str(exc), "status": 503}
 
     async def request(self, table_id: str, request: JSONObject) -> JSONObject:
         """``request`` carried out by the table's owner, wherever it is; its answer, or
@@ -179,7 +218,7 @@ class Lobby:
             answer = await self.cluster.call(table_id, request)
         except LookupError as exc:
             raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
-        except (NoAnswer, LogConflict) as exc:
+        except (NoAnswer, LogConflict, LogUnwritable) as exc:
             raise LobbyError(str(exc), 503) from exc
         error = answer.get("error")
         if error is not None:
@@ -207,7 +246,9 @@ class Lobby:
             raise LobbyError("a spectator makes no move")
         if op == "action":
             reply = await table.submit(seat, str(request.get("action")))
-            return {"seq": reply.seq} if reply.ok else {"error": reply.error, "status": 422}
+            if reply.ok:
+                return {"seq": reply.seq}
+            return {"error": reply.error, "status": 503 if reply.unsaved else 422}
         if op == "standin":
             self.stand_in(table, seat, _text(request.get("bot")))
             return {}
@@ -302,7 +343,9 @@ class Lobby:
         """The tables: open (free seats), playing, and the last finished ones (those
         of other processes too: loaded from the log as replicas)."""
         for row in self.log.unfinished():
-            self.table(row.table_id)
+            if row.table_id not in self.set_aside:
+                with contextlib.suppress(SetAside):
+                    self.table(row.table_id)
         live = sorted(self.tables.values(), key=lambda t: -t.created)
         current = [t for t in live if not t.state.is_over]
         return {"open": [self.summary(t) for t in current if not t.started],

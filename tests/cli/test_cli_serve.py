@@ -99,3 +99,24 @@ def test_serve_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert main(["serve", "--port", str(port), "--db", str(tmp_path / "t.sqlite")]) == 2
     err = capsys.readouterr().err
     assert f"127.0.0.1:{port} is in use" in err
+
+
+def test_the_data_folder_is_made_for_its_owner_alone_and_tightened_if_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from bohnen.cli.serve import default_db
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    old = os.umask(0o022)
+    try:
+        db = default_db()
+        assert db == tmp_path / "data" / "bohnen" / "tables.sqlite"
+        assert db.parent.stat().st_mode & 0o777 == 0o700
+        assert caplog.records == []
+        db.parent.chmod(0o755)  # as bohnen serve made it before
+        default_db()
+    finally:
+        os.umask(old)
+    assert db.parent.stat().st_mode & 0o777 == 0o700
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{db.parent} was open to other users (mode 755): now 700 (it holds the tables' log)"]
