@@ -76,7 +76,8 @@ class FileLock:
         :class:`~bohnen.server.logbase.BadLogFile` if the lock file cannot be made."""
         path = lock_path(log)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                         PRIVATE)
         except OSError as exc:
             raise BadLogFile(describe_os(log, exc)) from None
         try:
@@ -89,6 +90,7 @@ class FileLock:
                            "one another --db, or share the tables through PostgreSQL)"
                            ) from None
         os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, f"{os.getpid()}\n".encode())
         return cls(fd)
 
@@ -106,7 +108,8 @@ def lock_path(log: Path) -> Path:
 def _holder(fd: int) -> str:
     """`` (pid N)`` as the lock file names its holder, or nothing."""
     try:
-        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii", "replace").strip()
     except OSError:
         return ""
     return f" (pid {text})" if text.isdigit() else ""
