@@ -20,6 +20,7 @@ from bohnen.bohnanza.state import BohnanzaState
 from bohnen.bohnanza.view_types import SeatView, SpectatorView
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.options import options_with
 from bohnen.core.rng import seed_state, step
 
 
@@ -50,7 +51,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     spectator_view = SpectatorView
 
     def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
-        return BohnanzaOptions(players=players, **overrides)  # checked by the dataclass
+        return options_with(BohnanzaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> BohnanzaOptions:
         return BohnanzaOptions.from_json(data)

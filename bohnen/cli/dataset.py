@@ -52,6 +52,7 @@ def dataset_command(
     """Games between bots, each decision written as Parquet rows: the seat, the
     observation tensor, the action mask, the action's id and notation, the result and
     each seat's return."""
+    check_timeout(connect_timeout)
     rl = _rl_dataset()
     specs = tuple(s.strip() for s in bots.split(","))
     if not all(specs):
@@ -60,7 +61,6 @@ def dataset_command(
         raise ValueError(f"--backend must be local or ray, not {excerpt(backend)}")
     if workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {workers}")
-    check_timeout(connect_timeout)
     spec = rl.DatasetSpec(game, len(specs), specs, games, seed)
     spec.check()
     todo = rl.prepare(out, spec, resume)

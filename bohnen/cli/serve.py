@@ -1,7 +1,13 @@
 """``bohnen serve``: the online table on this machine (uvicorn), its tables kept in an
 SQLite file in the user's data folder unless ``--db`` names another log: another
 SQLite file, or a PostgreSQL database shared by several server processes (the
-``postgres`` extra)."""
+``postgres`` extra).
+
+The data folder is its owner's alone (0700, tightened with a notice if it was not),
+and so is the log's file (:mod:`bohnen.server.logfile`); one server process at a time
+keeps its tables in an SQLite file. ``bohnen serve --check`` rebuilds every
+unfinished table of the log and lists those a server would set aside, serving
+nothing."""
 
 from __future__ import annotations
 
@@ -16,11 +22,13 @@ import typer
 import uvicorn
 
 from bohnen.core.files import excerpt
+from bohnen.server import audit
 from bohnen.server.app import create_app
-from bohnen.server.database import is_postgres
+from bohnen.server.database import is_postgres, open_log
 from bohnen.server.limits import Limits, option_name
-from bohnen.server.log import SYNCHRONOUS
+from bohnen.server.log import SYNCHRONOUS, TableLog
 from bohnen.server.logbase import hide_password
+from bohnen.server.logfile import private_folder
 from bohnen.server.offer import probe, server_bots
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
@@ -50,10 +58,36 @@ def operator_bots(given: list[str]) -> dict[str, str]:
 
 
 def default_db() -> Path:
-    """The log in the user's data folder (made if need be)."""
+    """The log in the user's data folder (made if need be, for its owner alone)."""
     folder = Path(platformdirs.user_data_dir("bohnen", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        private_folder(folder)
+    except OSError as exc:
+        raise ValueError(f"cannot make the data folder {folder}: {exc.strerror or exc}"
+                         ) from None
     return folder / "tables.sqlite"
+
+
+def check_log(path: Path | str) -> int:
+    """``bohnen serve --check``: every unfinished table of the log at ``path`` rebuilt,
+    each that would be set aside printed with its reason (and what SQLite finds wrong
+    in its file); 0 if all are good, else 1."""
+    if isinstance(path, Path) and not path.is_file():
+        raise ValueError(f"no log at {path}")
+    log = open_log(path)
+    try:
+        faults = log.check_file() if isinstance(log, TableLog) else []
+        count, bad = audit.check(log)
+    finally:
+        log.close()
+    where = hide_password(path) if isinstance(path, str) else path
+    for fault in faults:
+        typer.echo(f"{where}: {fault}")
+    for table in bad:
+        typer.echo(f"table {table.table_id} would be set aside: {table.reason}")
+    typer.echo(f"{count} unfinished table(s) in {where}: {count - len(bad)} good, "
+               f"{len(bad)} bad" + (f"; the file: {len(faults)} fault(s)" if faults else ""))
+    return 1 if bad or faults else 0
 
 
 def db_path(url: str | None) -> Path | str:
@@ -135,8 +169,14 @@ def serve_command(
     token_days: Annotated[float, _limit("token_days",
         "Days a seat's token, an invitation or the host's token stays good.")
         ] = _DEFAULT.token_days,
+    check: Annotated[bool, typer.Option(
+        "--check", help="Serve nothing: check the log (rebuild every unfinished table "
+        "and list each that a server would set aside, with the reason); exit 0 if all "
+        "are good, 1 if not.")] = False,
 ) -> None:
     """Serve the online table: play in the browser with friends and bots."""
+    if check:
+        raise typer.Exit(check_log(db_path(db)))
     if synchronous is not None and synchronous not in SYNCHRONOUS:
         raise ValueError(f"--synchronous is {' or '.join(SYNCHRONOUS)}, not "
                          f"{excerpt(synchronous)}")

@@ -11,6 +11,15 @@ deeper than any file of the project needs. Errors are :class:`FileFault`, a
 one, never a mix or a stub: the text goes to a temporary file in the same folder,
 is flushed and synced to disk, then renamed over the target (and the folder synced).
 A full disk or a process killed while writing leaves the previous file as it was.
+
+A process killed while writing also leaves its hidden temporary file
+(``.NAME.PID@HOST.XXXXXXXX.tmp``) behind; the next save of that name removes those
+whose writer is gone. The name says which process wrote it, on which machine, so a
+temporary file is removed only when its writer is known to be dead (a process of this
+machine's that no longer exists): a save running at the same moment in another live
+process, here or on another machine sharing the folder, keeps its file. (A writer's
+process id reused by another process keeps a leftover a while longer, never the
+reverse; a file of another name, or of no writer named, is never touched.)
 """
 
 from __future__ import annotations
@@ -18,7 +27,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import socket
 import stat
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -160,7 +172,9 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     target = Path(path)
     folder = target.parent
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    _remove_leftovers(target)
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.{_writer()}.",
+                                     suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -172,6 +186,43 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
         _remove(temporary)
         raise
     _sync_folder(folder)
+
+
+def _writer() -> str:
+    """This process as the temporary files it writes name it: ``PID@HOST``."""
+    return f"{os.getpid()}@{_host()}"
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:64]
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Remove the temporary files of earlier saves of ``target`` whose writer, a
+    process of this machine, is dead (see the module)."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(\d+)@([A-Za-z0-9-]*)\.\w+\.tmp")
+    host = _host()
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match and match.group(2) == host and not _alive(int(match.group(1))):
+            _remove(str(target.parent / name))
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` of this machine exists (if it cannot be told: yes)."""
+    if sys.platform == "win32" or pid <= 0:  # os.kill would end it there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or no way to tell
+        return True
+    return True
 
 
 def _mode_for(target: Path) -> int:

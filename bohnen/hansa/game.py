@@ -13,6 +13,7 @@ from typing import Any
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.options import options_with
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
 from bohnen.hansa.data import VERSION
 from bohnen.hansa.flow import new_state
@@ -46,7 +47,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     search = SEARCH
 
     def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
-        return HansaOptions(players=players, **overrides)
+        return options_with(HansaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> HansaOptions:
         return HansaOptions.from_json(data)

@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.options import options_with
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import NdbAction, action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, Card, full_deck, parse_card
@@ -41,7 +42,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     search = SEARCH
 
     def options(self, players: int = 4, **overrides: int) -> NdbOptions:
-        return NdbOptions(players=players, **overrides)
+        return options_with(NdbOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> NdbOptions:
         return NdbOptions.from_json(data)

@@ -16,7 +16,9 @@
 - ``GET /api/tables/{id}/replay`` and ``.../replay/{seq}``: a finished game.
 
 Bodies are checked by pydantic models; a refused request is answered 4xx with
-``{"detail": "<what is wrong>"}``.
+``{"detail": "<what is wrong>"}``: 409 for a table set aside (its log cannot be
+rebuilt), and 503 when the log cannot save the change now (a full disk: the cause is
+the detail; the same request may succeed later).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
 from bohnen.server.listing import MAX_PAGE, PAGE, ListName
 from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
+from bohnen.server.logbase import LogUnwritable
 from bohnen.server.offer import MAX_BOT_SPEC
 from bohnen.server.throttle import Throttle, retry_after
 
@@ -103,6 +106,8 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
                                       seats, clock, request.practice)
         except LobbyError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
+        except LogUnwritable as exc:
+            raise HTTPException(503, str(exc)) from exc
 
     @api.get("/tables")
     async def list_tables(

@@ -3,11 +3,12 @@
 and the browser client's pages and files (``bohnen/server/static``).
 
 On start the app joins the cluster of its log (:mod:`bohnen.server.cluster`): alone
-with an SQLite file, it keeps and rebuilds every unfinished table; with PostgreSQL it
-shares the tables with the other processes. While it runs, a task closes the tables
-nobody has touched for a while (:meth:`~bohnen.server.lobby.Lobby.upkeep`). Tokens
-are signed with the log's own secret (kept across restarts, shared by the processes)
-unless one is given.
+with an SQLite file, which it locks for its life (a second server on the file is
+refused: :mod:`bohnen.server.logfile`), it keeps and rebuilds every unfinished table;
+with PostgreSQL it shares the tables with the other processes. While it runs, a task
+closes the tables nobody has touched for a while (:meth:`~bohnen.server.lobby.Lobby.
+upkeep`). Tokens are signed with the log's own secret (kept across restarts, shared by
+the processes) unless one is given.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
 from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
+from bohnen.server.logbase import BadLogFile, Log, LogUnwritable, hide_password
 from bohnen.server.offer import ServerBot
 from bohnen.server.seating import bot_pool, pool_size
 from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE, session
@@ -64,10 +66,14 @@ def create_app(db: str | Path, secret: str | None = None,
     probe` made them: ``bohnen serve --bot``), the only ones whose spec may name a file
     of the server; ``clock``: the time (seconds) of the limits that count it (the
     clients' allowance of new tables, idle tables: a test drives it)."""
-    log = open_log(db, synchronous)
+    log = open_log(db, synchronous, lock=True)
     limits = limits or Limits()
-    lobby = Lobby(log, Tokens(secret or log.secret(), limits.token_days),
-                  join_cluster(log, lease=lease), limits=limits, bots=bots)
+    try:
+        lobby = Lobby(log, Tokens(secret or _secret(log, db), limits.token_days),
+                      join_cluster(log, lease=lease), limits=limits, bots=bots)
+    except BaseException:
+        log.close()  # and its lock
+        raise
     lobby.clock = clock
 
     @contextlib.asynccontextmanager
@@ -98,6 +104,15 @@ def create_app(db: str | Path, secret: str | None = None,
 
     _pages(app)
     return app
+
+
+def _secret(log: Log, db: str | Path) -> str:
+    """The log's secret; ``BadLogFile`` naming the log if it cannot be written."""
+    try:
+        return log.secret()
+    except LogUnwritable as exc:
+        where = hide_password(db) if isinstance(db, str) else db
+        raise BadLogFile(f"{where}: {exc.reason}") from None
 
 
 def _pages(app: FastAPI) -> None:

@@ -25,22 +25,25 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
-def open_log(url: str | Path, synchronous: str | None = None) -> Log:
+def open_log(url: str | Path, synchronous: str | None = None, lock: bool = False) -> Log:
     """The log at ``url`` (see the module); ``synchronous``: an SQLite log's setting
-    (:class:`~bohnen.server.log.TableLog`; by default ``normal``). ``ValueError``
-    naming a URL of no database this server keeps its log in, a PostgreSQL it cannot
-    reach, or a bad ``synchronous``."""
+    (:class:`~bohnen.server.log.TableLog`; by default ``normal``); ``lock``: a
+    server's log, which an SQLite file allows one process at a time (PostgreSQL is
+    shared by design: no lock). ``ValueError`` naming a URL of no database this server
+    keeps its log in, a PostgreSQL it cannot reach, a bad ``synchronous``, or an SQLite
+    file that cannot be a log or that another server holds
+    (:class:`~bohnen.server.logbase.BadLogFile`)."""
     if isinstance(url, Path):
-        return _sqlite(url, synchronous)
+        return _sqlite(url, synchronous, lock)
     scheme = _scheme(url)
     if scheme is None:
-        return _sqlite(url, synchronous)
+        return _sqlite(url, synchronous, lock)
     if scheme == "sqlite":
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else ""
         if not path:
             raise ValueError(f"an SQLite URL is sqlite:///<path of the file>, not "
                              f"{excerpt(url)}")
-        return _sqlite(path, synchronous)
+        return _sqlite(path, synchronous, lock)
     if scheme in POSTGRES_SCHEMES:
         if synchronous is not None:
             raise ValueError("synchronous is a setting of an SQLite log; PostgreSQL has "
@@ -52,9 +55,11 @@ def open_log(url: str | Path, synchronous: str | None = None) -> Log:
                      "postgresql://…")
 
 
-def _sqlite(path: str | Path, synchronous: str | None) -> Log:
+def _sqlite(path: str | Path, synchronous: str | None, lock: bool) -> Log:
     """The SQLite log at ``path``, committing with its own default unless told."""
-    return TableLog(path) if synchronous is None else TableLog(path, synchronous)
+    if synchronous is None:
+        return TableLog(path, lock=lock)
+    return TableLog(path, synchronous, lock)
 
 
 def is_postgres(url: str | Path) -> bool:

@@ -33,6 +33,12 @@ expired in the log, its writer, bots and clock stopped, dropped from memory, its
 clients told and disconnected; it is listed as expired and has no replay. The list of
 tables is built from memory a page at a time (:mod:`bohnen.server.listing`), never by
 rebuilding a table.
+
+A table whose log cannot be rebuilt (tampered with, damaged) is set aside
+(:mod:`bohnen.server.audit`): one line in the server's log, nothing written to it, and
+every request for it refused (409) saying why; the other tables serve. A change the
+log cannot save now (a full disk: :class:`~bohnen.server.logbase.LogUnwritable`) is
+refused with the cause (503), the table as it was.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ from typing import Literal
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
+from bohnen.server import audit
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
@@ -62,7 +69,7 @@ from bohnen.server.listing import (
     finished_summary,
     page,
 )
-from bohnen.server.logbase import Log, LogConflict, SeatRow, TableRow
+from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
 from bohnen.server.table import Table, closed_frame
@@ -84,6 +91,13 @@ class LobbyError(ValueError):
     def __init__(self, message: str, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
+
+
+class SetAside(LobbyError):
+    """A request for a table set aside (its log cannot be rebuilt)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} is set aside: {reason}", 409)
 
 
 def check_name(name: object) -> str:
@@ -116,6 +130,7 @@ class Lobby:
         self.directory = Directory(log, self.cluster.owns)  # the tables kept elsewhere
         self.touched: dict[str, float] = {}  # per table kept here: when last touched
         self.clock: Callable[[], float] = time.time  # the time of touches and expiry
+        self.set_aside: dict[str, str] = {}  # tables whose log cannot be rebuilt: why
 
     def _keep(self, table: Table) -> None:
         """The table is kept here: its writer runs, its bots and its clock too."""
@@ -147,12 +162,19 @@ class Lobby:
         write: it is rebuilt when asked for (:meth:`table`)."""
         table = self.tables.get(table_id)
         if table is None:
+            if table_id in self.set_aside:
+                return  # said in the server's log when it was set aside
             row = self._row(table_id)
             if row.finished:
                 return
-            table = self.tables[table_id] = Table.rebuild(self.log, row)
+            try:
+                table = self.tables[table_id] = self._rebuild(row)
+            except SetAside:
+                return  # said in the server's log; the other tables serve
         else:
             self._catch_up(table)
+        if table.end_due:
+            table.record_end()  # the end of a game the log could not save before
         self.directory.drop(table_id)
         self._keep(table)
 
@@ -202,6 +224,24 @@ class Lobby:
             raise LookupError(f"there is no table {table_id}")
         return row
 
+    def _rebuild(self, row: TableRow) -> Table:
+        """The table of ``row`` rebuilt from the log; :class:`SetAside` if its log
+        cannot make a table (set aside the first time, with a line in the server's
+        log)."""
+        table_id = row.table_id
+        reason = self.set_aside.get(table_id)
+        if reason is not None:
+            raise SetAside(table_id, reason)
+        try:
+            table = audit.rebuild(self.log, row)
+        except audit.BadTable as exc:
+            self.set_aside[table_id] = exc.reason
+            logger.warning("table %s is set aside (nothing is written to it, requests "
+                           "for it are refused): %s", table_id, exc.reason)
+            raise SetAside(table_id, exc.reason) from None
+        table.end_due = table.state.is_over and not row.finished
+        return table
+
     async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
         """A request for a table kept here (made here or forwarded by another process):
         its answer, or ``{"error", "status"}``. Carried out, it touches the table."""
@@ -212,6 +252,8 @@ class Lobby:
             answer = await self._carry_out(table, request)
         except LobbyError as exc:
             return {"error": str(exc), "status": exc.status}
+        except LogUnwritable as exc:  # a chat line or a seat: the table as it was
+            return {"error": str(exc), "status": 503}
         if "error" not in answer and table_id in self.touched:
             self.touched[table_id] = self.clock()
         return answer
@@ -223,7 +265,7 @@ class Lobby:
             answer = await self.cluster.call(table_id, request)
         except LookupError as exc:
             raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
-        except (NoAnswer, LogConflict) as exc:
+        except (NoAnswer, LogConflict, LogUnwritable) as exc:
             raise LobbyError(str(exc), 503) from exc
         error = answer.get("error")
         if error is not None:
@@ -254,7 +296,9 @@ class Lobby:
             raise LobbyError("a spectator makes no move")
         if op == "action":
             reply = await table.submit(seat, str(request.get("action")))
-            return {"seq": reply.seq} if reply.ok else {"error": reply.error, "status": 422}
+            if reply.ok:
+                return {"seq": reply.seq}
+            return {"error": reply.error, "status": 503 if reply.unsaved else 422}
         if op == "standin":
             self.stand_in(table, seat, _text(request.get("bot")))
             return {}
@@ -359,7 +403,7 @@ class Lobby:
             raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
         if row.expired:
             raise LobbyError(self._expired(table_id), 410)
-        table = Table.rebuild(self.log, row)
+        table = self._rebuild(row)
         if row.finished:
             self.finished.put(table_id, table)
         else:
@@ -449,7 +493,7 @@ class Lobby:
         for table in list(self.tables.values()):
             if self._idle(table, cutoff) and await self._expire(table):
                 closed.append(table.table_id)
-        await self._set_aside(now - LINGER_SECONDS)
+        await self._retire(now - LINGER_SECONDS)
         return closed
 
     def _idle(self, table: Table, cutoff: float) -> bool:
@@ -461,11 +505,11 @@ class Lobby:
 
     async def _expire(self, table: Table) -> bool:
         """Close the idle ``table`` (see the module); False if another process keeps it
-        now."""
+        now, or the log cannot write now (the next check tries again)."""
         table_id = table.table_id
         try:
             self.log.expire(table_id)
-        except LogConflict:
+        except (LogConflict, LogUnwritable):  # kept elsewhere now, or a full disk: later
             return False
         del self.tables[table_id]
         self.touched.pop(table_id, None)
@@ -476,7 +520,7 @@ class Lobby:
                     self.limits.expire_hours)
         return True
 
-    async def _set_aside(self, cutoff: float) -> None:
+    async def _retire(self, cutoff: float) -> None:
         """The finished tables kept here, unwatched and untouched since ``cutoff``: their
         writer, bots and clock stopped, and kept among the finished rebuilt ones."""
         for table_id, table in list(self.tables.items()):

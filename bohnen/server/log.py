@@ -26,29 +26,41 @@ SQLite (the standard library's ``sqlite3``) in write-ahead-log mode. Its
   back (the log stays whole);
 - ``full``: a power cut too (every commit waits for the disk: an fsync, some 0.1 to
   0.3 ms, in the server's event loop, so every table waits with it).
+
+A write SQLite cannot make now (``SQLITE_FULL``, a disk I/O error, a read-only or
+locked database: :data:`UNWRITABLE`) is rolled back and raises
+:class:`~bohnen.server.logbase.LogUnwritable`. The file itself (made private, held by
+one server process, its faults said in one line) is :mod:`bohnen.server.logfile`'s.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
+from bohnen.server import logfile
 from bohnen.server.logbase import (
     SEAT_COLUMNS,
     TABLE_COLUMNS,
+    BadLogFile,
     ChatLine,
     LogConflict,
     Logged,
+    LogUnwritable,
+    Outage,
     SeatKind,
     SeatRow,
     TableRow,
     table_row,
 )
+from bohnen.server.logfile import FileLock
 
 __all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
@@ -110,23 +122,85 @@ MIGRATIONS = {
 
 SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
 
+# SQLite's primary result codes of a write the database cannot make now, and the cause
+# a player is told (the extended codes reduce to these)
+UNWRITABLE = {
+    sqlite3.SQLITE_FULL: "disk full",
+    sqlite3.SQLITE_IOERR: "disk I/O error",
+    sqlite3.SQLITE_READONLY: "the database is read-only",
+    sqlite3.SQLITE_CANTOPEN: "the database cannot be opened",
+    sqlite3.SQLITE_PERM: "the database may not be written",
+    sqlite3.SQLITE_BUSY: "the database is locked by another program",
+    sqlite3.SQLITE_LOCKED: "the database is locked by another program",
+    sqlite3.SQLITE_NOMEM: "out of memory",
+    sqlite3.SQLITE_CORRUPT: "the database file is damaged",
+    sqlite3.SQLITE_NOTADB: "the database file is damaged",
+}
+
+logger = logging.getLogger(__name__)
+
+
+def unwritable(exc: sqlite3.Error) -> LogUnwritable | None:
+    """``exc`` as the log that cannot write now, or None for another fault (a broken
+    constraint, a mistake of the code)."""
+    reason = UNWRITABLE.get(getattr(exc, "sqlite_errorcode", 0) & 0xFF)
+    return None if reason is None else LogUnwritable(reason)
+
 
 class TableLog:
     """The log in one SQLite file (``:memory:`` for a log that dies with it), with
-    ``synchronous`` one of :data:`SYNCHRONOUS` (see the module)."""
+    ``synchronous`` one of :data:`SYNCHRONOUS` (see the module). ``lock``: this is a
+    server's log, held by this process alone for as long as it is open (refused with
+    :class:`~bohnen.server.logbase.LogInUse` while another holds it), its files'
+    permissions tightened (:mod:`bohnen.server.logfile`); tests and tools that read a
+    log open it without. A file that cannot be a log is refused with
+    :class:`~bohnen.server.logbase.BadLogFile`, saying what and where in one line."""
 
-    def __init__(self, path: str | Path, synchronous: str = "normal") -> None:
+    def __init__(self, path: str | Path, synchronous: str = "normal",
+                 lock: bool = False) -> None:
         if synchronous not in SYNCHRONOUS:
             raise ValueError(f"synchronous is {' or '.join(SYNCHRONOUS)}, not "
                              f"{excerpt(str(synchronous))}")
         self.path = str(path)
+        self._outage = Outage(logger)
+        self._lock: FileLock | None = None
+        file = None if self.path in ("", ":memory:") else Path(self.path)
+        if file is not None and lock:
+            self._lock = FileLock.take(file)
+        try:
+            if file is not None:
+                logfile.make_private(file)
+                if lock:
+                    logfile.tighten(file)
+                logfile.check_whole(file)
+            self._db = self._open(file, synchronous)
+        except BaseException:
+            self._let_go()
+            raise
+
+    def _open(self, file: Path | None, synchronous: str) -> sqlite3.Connection:
+        """The connection, the log's schema made or brought up to date; an error of
+        SQLite's as :class:`~bohnen.server.logbase.BadLogFile` naming the file."""
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._check_version()
-        self._db.executescript(SCHEMA)
-        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._check_version()
+            self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise BadLogFile(logfile.describe(file or Path(self.path), exc)) from None
+        except BaseException:
+            self._db.close()
+            raise
+        return self._db
+
+    def _let_go(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def _check_version(self) -> None:
         """Refuse a log of a version this code cannot read; bring an older one it knows
@@ -136,7 +210,6 @@ class TableLog:
         if not tables or version == SCHEMA_VERSION:
             return
         if version not in MIGRATIONS:
-            self._db.close()
             raise ValueError(f"{self.path} is a log of version {version}; this server "
                              f"reads version {SCHEMA_VERSION}")
         with self._db:
@@ -147,12 +220,36 @@ class TableLog:
 
     def close(self) -> None:
         self._db.close()
+        self._let_go()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed at the end of the block; a fault of the
+        disk or the database as :class:`~bohnen.server.logbase.LogUnwritable`
+        (rolled back: nothing of it is kept)."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+        except sqlite3.Error as exc:
+            fault = unwritable(exc)
+            if fault is None:
+                raise
+            raise self._outage.failed(fault) from exc
+        self._outage.worked()
+
+    def check_file(self) -> list[str]:
+        """What SQLite's ``quick_check`` finds wrong in the file (empty: nothing)."""
+        try:
+            rows = self._db.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.Error as exc:
+            return [str(exc)]
+        return [] if rows == [("ok",)] else [str(row[0]) for row in rows]
 
     def secret(self) -> str:
         """The server's secret for signing seat tokens, made once and kept in the log, so
         that the tokens given out stay good after a restart."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             self._db.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)",
                              ("secret", secrets.token_hex(32)))
             row = self._db.execute("SELECT value FROM settings WHERE name = 'secret'").fetchone()
@@ -165,8 +262,7 @@ class TableLog:
         """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
         is taken."""
         try:
-            with self._db:
-                self._db.execute("BEGIN IMMEDIATE")
+            with self._write():
                 self._db.execute(
                     "INSERT INTO tables (table_id, game, options, seed, setup, created, "
                     "host) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -179,22 +275,19 @@ class TableLog:
 
     def put_host(self, table_id: str, nonce: str) -> None:
         """The nonce of the table's host token now (committed)."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             self._db.execute("UPDATE tables SET host = ? WHERE table_id = ?",
                              (nonce, table_id))
 
     def expire(self, table_id: str) -> None:
         """Mark the table finished, its game not over (nobody touched it for a while)."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             self._db.execute("UPDATE tables SET finished = 1, expired = 1 "
                              "WHERE table_id = ?", (table_id,))
 
     def put_seat(self, table_id: str, row: SeatRow) -> None:
         """Who sits at ``row.seat`` now (committed)."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             self._put_seat(table_id, row)
 
     def _put_seat(self, table_id: str, row: SeatRow) -> None:
@@ -214,8 +307,7 @@ class TableLog:
     def say(self, table_id: str, seat: int | None, name: str, text: str, seq: int,
             at: float) -> ChatLine:
         """A chat message appended to the table's chat (committed); the line as kept."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             (last,) = self._db.execute("SELECT coalesce(max(n), 0) FROM chat "
                                        "WHERE table_id = ?", (table_id,)).fetchone()
             line = ChatLine(last + 1, seat, name, text, seq, at)
@@ -236,8 +328,7 @@ class TableLog:
         """Step ``seq`` of the table (made at time ``at``), committed when this returns
         (what that survives: the module); ``LogConflict`` if that step is written already."""
         try:
-            with self._db:
-                self._db.execute("BEGIN IMMEDIATE")
+            with self._write():
                 self._db.execute(
                     "INSERT INTO actions (table_id, seq, seat, action, at) "
                     "VALUES (?, ?, ?, ?, ?)", (table_id, seq, seat, action, at))
@@ -246,8 +337,7 @@ class TableLog:
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._write():
             self._db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (table_id,))
 
     def table(self, table_id: str) -> TableRow | None:

@@ -9,16 +9,27 @@ Every log gives the same guarantees: a write (``create``, ``put_seat``, ``say``,
 ``append``, ``finish``) is committed when it returns; the key ``(table, seq)`` makes
 ``append`` a compare-and-set (a step written twice raises :class:`LogConflict`
 instead of forking the game); ``secret`` is made once and then always the same.
+
+A write the database cannot make now (the disk is full, a disk error, a read-only
+database, a database out of reach) raises :class:`LogUnwritable`: nothing of it was
+kept, the same write may succeed later, and its message is one a player may read (the
+cause, never a path). Each log says so in the server's log once when its writes start
+failing and once when they work again (:class:`Outage`), not at every write. A
+table's row whose options or set-up are not JSON objects is read all the same, with
+the fault named in :attr:`TableRow.fault` (the table is set aside on start, the rest
+serve: :mod:`bohnen.server.audit`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 
 SeatKind = Literal["open", "person", "bot"]
@@ -37,6 +48,7 @@ class TableRow:
     created: float = 0.0
     host: str = ""  # the nonce of the host's token now (a new one voids the old token)
     expired: bool = False  # finished because nobody touched it for a while, not over
+    fault: str = ""  # why the row cannot be read as it is (its options, its set-up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +94,50 @@ class Logged:
 
 class LogConflict(RuntimeError):
     """A step written twice: another writer got there first."""
+
+
+class LogUnwritable(RuntimeError):
+    """The log cannot write now (``reason``: the disk is full, a disk error, the
+    database is read-only or out of reach): nothing of the write was kept, and the same
+    write may succeed later. The message is for a player: the cause, no path."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the server cannot save moves: {reason}")
+        self.reason = reason
+
+
+class BadLogFile(ValueError):
+    """The log's file or database cannot be used at all (not a database, damaged,
+    locked, read-only, no folder): the message says what and where, in one line, for
+    the operator."""
+
+
+class LogInUse(BadLogFile):
+    """Another server process keeps its tables in this SQLite log already."""
+
+
+class Outage:
+    """Tells the server's log, in one line and without a traceback, when a log's writes
+    start failing and when they work again (not at every failed write: a full disk
+    would fill the server's log with the same line)."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self.logger = logger
+        self.down = False
+
+    def failed(self, fault: LogUnwritable) -> LogUnwritable:
+        """A write failed with ``fault`` (returned, to be raised)."""
+        if not self.down:
+            self.down = True
+            self.logger.warning("the log cannot write: %s; moves, chat and new tables are "
+                                "refused until it can", fault.reason)
+        return fault
+
+    def worked(self) -> None:
+        """A write was committed."""
+        if self.down:
+            self.down = False
+            self.logger.warning("the log writes again")
 
 
 class Log(Protocol):
@@ -150,18 +206,25 @@ SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce"
 def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool]
               ) -> TableRow:
     """A :class:`TableRow` from the columns :data:`TABLE_COLUMNS` as a log keeps them
-    (options and set-up as JSON text)."""
+    (options and set-up as JSON text); options or a set-up that are not a JSON object
+    are read as empty, the fault named in ``fault``."""
     table_id, game, options, seed, finished, setup, created, host, expired = row
-    return TableRow(table_id, game, _object(options, table_id), seed, bool(finished),
-                    _object(setup, table_id), created, host, bool(expired))
+    faults: list[str] = []
+    return TableRow(str(table_id), str(game), _object(options, "options are", faults), seed,
+                    bool(finished), _object(setup, "set-up is", faults), created, host,
+                    bool(expired), "; ".join(faults))
 
 
-def _object(text: str, table_id: str) -> JSONObject:
-    loaded = json.loads(text)
-    if not isinstance(loaded, dict):
-        raise ValueError(f"the log of table {table_id} holds {text[:40]!r}, not a JSON "
-                         "object")
-    return loaded
+def _object(text: object, what: str, faults: list[str]) -> JSONObject:
+    """The JSON object ``text`` holds, else ``{}`` with the fault added to ``faults``."""
+    try:
+        loaded = json.loads(text) if isinstance(text, str | bytes) else None
+    except (ValueError, RecursionError):
+        loaded = None
+    if isinstance(loaded, dict):
+        return loaded
+    faults.append(f"its {what} not a JSON object: {excerpt(text, 40)}")
+    return {}
 
 
 def hide_password(url: str) -> str:

@@ -26,11 +26,16 @@ Two things more, for the processes sharing the database
 The cluster's own tables (``nodes``, ``owners``, ``inbox``) are made here with the
 log's, under one schema version (kept in ``settings``); a database holding another
 version is refused with a message.
+
+A write the database cannot make now (out of disk or other resources, an I/O error, a
+read-only or shutting-down server, a lost connection: :func:`unwritable`) raises
+:class:`~bohnen.server.logbase.LogUnwritable`; the next write connects again.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
@@ -47,6 +52,8 @@ from bohnen.server.logbase import (
     ChatLine,
     LogConflict,
     Logged,
+    LogUnwritable,
+    Outage,
     SeatRow,
     TableRow,
     hide_password,
@@ -132,6 +139,36 @@ MIGRATIONS = {
 }
 
 
+# SQLSTATEs (and classes: two characters) of a write the database cannot make now, and
+# the cause a player is told
+UNWRITABLE = {
+    "53100": "disk full",
+    "53200": "the database is out of memory",
+    "53300": "the database has too many connections",
+    "53": "the database is out of resources",
+    "58030": "disk I/O error",
+    "58": "the database server failed",
+    "25006": "the database is read-only",
+    "57P01": "the database is shutting down",
+    "57P02": "the database is shutting down",
+    "57P03": "the database is starting or shutting down",
+    "08": "the database cannot be reached",
+}
+
+logger = logging.getLogger(__name__)
+
+
+def unwritable(exc: psycopg.Error) -> LogUnwritable | None:
+    """``exc`` as the log that cannot write now, or None for another fault (a broken
+    constraint, a mistake of the code). A lost connection (no SQLSTATE) counts."""
+    state = exc.sqlstate
+    if state is None:
+        return (LogUnwritable(UNWRITABLE["08"])
+                if isinstance(exc, psycopg.OperationalError) else None)
+    reason = UNWRITABLE.get(state) or UNWRITABLE.get(state[:2])
+    return None if reason is None else LogUnwritable(reason)
+
+
 def connect(url: str, **options: Any) -> psycopg.Connection[tuple[Any, ...]]:
     """A connection to ``url`` in autocommit mode; ``ValueError`` naming the database
     (its password hidden) if it cannot be reached."""
@@ -158,6 +195,7 @@ class PgLog:
     def __init__(self, url: str) -> None:
         self.url = url
         self.owner: str | None = None  # the cluster node this process is: the fence
+        self._outage = Outage(logger)
         self._lock = threading.RLock()
         self._db = connect(url, application_name="bohnen log")
         try:
@@ -205,14 +243,24 @@ class PgLog:
         was lost: the write that saw it lost was not acknowledged)."""
         with self._lock:
             if self._db.closed or self._db.broken:
-                self._db = connect(self.url, application_name="bohnen log")
+                self._db = psycopg.connect(self.url, autocommit=True,
+                                           application_name="bohnen log")
             yield self._db
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
-        """One transaction, committed at the end of the block."""
-        with self._connection() as db, db.transaction():
-            yield db
+        """One transaction, committed at the end of the block; a fault of the database
+        that keeps it from writing now as :class:`~bohnen.server.logbase.LogUnwritable`
+        (rolled back, or not begun)."""
+        try:
+            with self._connection() as db, db.transaction():
+                yield db
+        except psycopg.Error as exc:
+            fault = unwritable(exc)
+            if fault is None:
+                raise
+            raise self._outage.failed(fault) from exc
+        self._outage.worked()
 
     def _one(self, query: str, params: Sequence[object] = ()) -> tuple[Any, ...]:
         row: tuple[Any, ...] | None = self._db.execute(query, params).fetchone()

@@ -22,6 +22,10 @@ owner's last write holds the owners row until it commits, the claim waits for it
 and after the claim every write of the old owner is refused. A process that cannot
 renew its heartbeat for a whole lease lets go of its tables by itself; each
 heartbeat also compares the tables it thinks it keeps with ``owners``.
+A table whose log cannot be rebuilt is set aside by the host that adopts it
+(:mod:`bohnen.server.audit`): it stays that node's, and every request for it is
+answered with the refusal; a table the database cannot take now (it cannot write) is
+adopted again at a later heartbeat.
 
 **Notices.** Every write of the log sends a ``NOTIFY`` in its transaction (see
 :mod:`bohnen.server.pg`); each process ``LISTEN``s on one connection and passes the
@@ -59,7 +63,8 @@ import psycopg
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server.cluster import Change, ChangeKind, Host, NoAnswer
-from bohnen.server.pg import CHANNEL, PgLog, notice, unreachable
+from bohnen.server.logbase import LogUnwritable
+from bohnen.server.pg import CHANNEL, PgLog, notice, unreachable, unwritable
 
 LEASE_SECONDS = 10.0  # a node not seen for this long is gone: its tables are adopted
 ANSWER_SECONDS = 10.0  # how long a process waits for the owner's answer to a request
@@ -168,6 +173,8 @@ class PgCluster:
             await db.execute(_LEAVE, {"node": self.node, "gone": notice("gone", "")})
         except psycopg.Error as exc:  # the tables are adopted once the lease runs out
             logger.warning("leaving the cluster: %s", unreachable(self.log.url, exc))
+        except (LogUnwritable, ValueError) as exc:
+            logger.warning("leaving the cluster: %s", exc)
         self._owned.clear()
         for connection in (self._db, self._listener):
             if connection is not None:
@@ -218,7 +225,11 @@ class PgCluster:
                 return
             self._owned.add(table_id)
             try:
-                await self._started().adopt(table_id)
+                await self._started().adopt(table_id)  # a bad table is set aside there
+            except LogUnwritable as exc:
+                logger.warning("table %s could not be adopted: %s", table_id, exc)
+                self._owned.discard(table_id)
+                return  # tried again at a later heartbeat
             except Exception:
                 logger.exception("table %s could not be adopted", table_id)
                 self._owned.discard(table_id)
@@ -437,7 +448,15 @@ class PgCluster:
             return self._db
 
     async def _rows(self, query: str, params: dict[str, Any]) -> Sequence[tuple[Any, ...]]:
-        """The rows of one statement (each is its own transaction)."""
-        db = await self._conn()
-        cursor = await db.execute(query, params)
-        return await cursor.fetchall()
+        """The rows of one statement (each is its own transaction); a database that
+        cannot write now as :class:`~bohnen.server.logbase.LogUnwritable` (a table's
+        creation or a request is refused with the cause)."""
+        try:
+            db = await self._conn()
+            cursor = await db.execute(query, params)
+            return await cursor.fetchall()
+        except psycopg.Error as exc:
+            fault = unwritable(exc)
+            if fault is None:
+                raise
+            raise fault from exc

@@ -5,7 +5,9 @@ actions have one order. For each, the writer:
 
 1. reads it (notation) and refuses it, with the reason, unless it is the seat's own
    and the engine allows it now; a refused action changes nothing;
-2. appends it to the log as step ``seq`` and commits (:mod:`bohnen.server.log`);
+2. appends it to the log as step ``seq`` and commits (:mod:`bohnen.server.log`); if
+   the log cannot write now (a full disk...), the action is refused with the cause
+   (``Reply.unsaved``), the table unchanged, and may be sent again once it can;
 3. only then applies it and sends each watcher the step's events as that viewer may
    see them (``event.to_json(viewer)``), numbered by ``seq``.
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,9 +43,11 @@ from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.server.logbase import ChatLine, Log, Logged, SeatRow, TableRow
+from bohnen.server.logbase import ChatLine, Log, Logged, LogUnwritable, SeatRow, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
+RETRY_SECONDS = 5.0  # after a move the log could not save, the bots are asked again
+log = logging.getLogger(__name__)
 
 Listener = Callable[["Table", int], None]
 
@@ -56,10 +61,13 @@ class ClockView(Protocol):
 @dataclass(frozen=True, slots=True)
 class Reply:
     """The writer's answer to one submitted action: the step it became, or the reason
-    it was refused (the table unchanged)."""
+    it was refused (the table unchanged). ``unsaved``: refused because the log cannot
+    write now (:class:`~bohnen.server.logbase.LogUnwritable`): the same action may
+    be taken once it can."""
 
     seq: int | None
     error: str | None = None
+    unsaved: bool = False
 
     @property
     def ok(self) -> bool:
@@ -110,6 +118,8 @@ class Table:
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._views_due = False  # a call of _tell_views is on its way
+        self.end_due = False  # the game is over, the log not yet told (it could not write)
+        self._retry: asyncio.TimerHandle | None = None  # the bots asked again (unsaved)
 
     @property
     def seq(self) -> int:
@@ -169,6 +179,9 @@ class Table:
 
     async def stop(self) -> None:
         """Stop the writer; the actions still queued are refused, saying so."""
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -193,6 +206,8 @@ class Table:
     async def _write(self) -> None:
         while True:
             request = await self._queue.get()
+            if self.end_due:
+                self.record_end()
             try:
                 result = self.accept(request.seat, request.text)
             except Exception as exc:  # a fault of the log: the action is not acknowledged
@@ -220,15 +235,48 @@ class Table:
             return Reply(None, refusal)
         seq = self.seq + 1
         at = time.time()
-        self.log.append(self.table_id, seq, seat, str(action), at)  # committed before anything
+        try:
+            self.log.append(self.table_id, seq, seat, str(action), at)  # committed first
+        except LogUnwritable as exc:
+            return self._unsaved(exc)
         events = self.state.apply(action)
         self.history.append((seat, events))
         self.times.append(at)
         if self.state.is_over:
-            self.log.finish(self.table_id)
+            self.record_end()
         self._tell_listeners()  # first: the clock's deadlines are in the view frames
         self._tell(seq)
         return Reply(seq)
+
+    def _unsaved(self, exc: LogUnwritable) -> Reply:
+        """The action the log could not save: refused, the table unchanged (unless the
+        log holds more than the table: a commit whose answer was lost), and the bots
+        asked again in a while, since no step will wake them."""
+        self._resync()
+        if self._retry is None:
+            with contextlib.suppress(RuntimeError):  # no event loop: a table driven by hand
+                self._retry = asyncio.get_running_loop().call_later(RETRY_SECONDS,
+                                                                    self._ask_again)
+        return Reply(None, str(exc), unsaved=True)
+
+    def _ask_again(self) -> None:
+        self._retry = None
+        if self._writer is not None:
+            self._tell_listeners()
+
+    def record_end(self) -> None:
+        """Tell the log the game is over. The step that ended it is saved already, so
+        if the log cannot write now the step stands, and the end is told again at the
+        writer's next request and when the table is rebuilt (``end_due``)."""
+        try:
+            self.log.finish(self.table_id)
+        except Exception as exc:  # the step is committed: it stands whatever happens
+            if not self.end_due:
+                log.warning("table %s: the end of its game is not saved yet: %s",
+                            self.table_id, exc)
+            self.end_due = True
+        else:
+            self.end_due = False
 
     def follow(self, logged: Logged) -> None:
         """Step ``logged``, written to the log by the table's writer in another server

@@ -39,6 +39,7 @@ CHUNKS_PER_CPU = 4
 MAX_CHUNK = 50
 CLIENT_PORT = 10001  # Ray Client's default port (ray://host)
 CONNECT_SECONDS = 30.0  # how long joining a cluster may take, probe and ray.init together
+MAX_CONNECT_SECONDS = 3_600.0  # the longest --connect-timeout: an hour
 # The client connection preface of HTTP/2 (RFC 9113, 3.4), then an empty SETTINGS frame;
 # a server answers with a SETTINGS frame of its own: a 9-byte header of type 4 on stream 0.
 HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
@@ -73,10 +74,12 @@ def endpoint(address: str) -> tuple[str, int] | None:
 
 
 def check_timeout(seconds: float) -> float:
-    """``seconds`` if it is a finite positive number; ``ValueError`` naming it else."""
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"--connect-timeout must be a positive number of seconds, "
-                         f"not {seconds:g}")
+    """``seconds`` if it is more than 0 and at most :data:`MAX_CONNECT_SECONDS`;
+    ``ValueError`` naming it else (a wait of years is a mistake, and a number past what
+    the clock's arithmetic holds would fail far from here)."""
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_CONNECT_SECONDS:
+        raise ValueError(f"--connect-timeout must be more than 0 and at most "
+                         f"{MAX_CONNECT_SECONDS:g} seconds, not {seconds:g}")
     return seconds
 
 

@@ -125,3 +125,12 @@ def test_control_characters_are_shown_escaped(tmp_path: Path,
     err = fails(["replay", str(tmp_path / "a\x1b[2Jb\u202ec.json")], capsys)
     assert "\x1b" not in err and "\u202e" not in err
     assert "a\\x1b[2Jb\\u202ec.json" in err
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "hansa", "ndb"])
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_an_unknown_option_is_named_with_the_known_ones_for_every_game(
+        game: str, command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails([command, game, "--players", "3", "--option", "nope=1"], capsys)
+    assert "unknown option(s) nope; options are " in err
+    assert "Options.__init__" not in err

@@ -114,3 +114,23 @@ def test_serve_refuses_a_bad_operators_bot_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith("bohnen: error:") and words in err and err.count("\n") == 1, err
 
+
+def test_the_data_folder_is_made_for_its_owner_alone_and_tightened_if_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from bohnen.cli.serve import default_db
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    old = os.umask(0o022)
+    try:
+        db = default_db()
+        assert db == tmp_path / "data" / "bohnen" / "tables.sqlite"
+        assert db.parent.stat().st_mode & 0o777 == 0o700
+        assert caplog.records == []
+        db.parent.chmod(0o755)  # as bohnen serve made it before
+        default_db()
+    finally:
+        os.umask(old)
+    assert db.parent.stat().st_mode & 0o777 == 0o700
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{db.parent} was open to other users (mode 755): now 700 (it holds the tables' log)"]

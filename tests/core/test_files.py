@@ -160,3 +160,56 @@ def test_a_process_killed_while_writing_leaves_the_previous_file(tmp_path: Path)
                           timeout=60, check=False)
     assert done.returncode == -9
     assert json.loads(path.read_text(encoding="utf-8")) == {"valid": True}
+
+
+def test_the_next_save_removes_what_a_killed_save_left_behind(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    path.write_text('{"valid": true}\n', encoding="utf-8")
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", KILLED_WHILE_WRITING, str(path)],
+                              timeout=60, check=False)
+        assert done.returncode == -9
+    leftovers = sorted(p.name for p in tmp_path.glob(".save.json.*.tmp"))
+    assert len(leftovers) == 1, leftovers  # the second save removed the first's
+    write_atomic(path, "new\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+    assert path.read_text(encoding="utf-8") == "new\n"
+
+
+def test_a_save_never_removes_the_temporary_file_of_a_live_writer(tmp_path: Path) -> None:
+    """A temporary file of another live process (here: a child that sleeps, and this
+    process itself) is kept; one of a dead process is removed; files of other names, and
+    temporary files that name no writer, are not touched."""
+    path = tmp_path / "save.json"
+    host = files._host()
+    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                               stdin=subprocess.PIPE)
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait(timeout=60)
+    try:
+        kept = [f".save.json.{sleeper.pid}@{host}.abcd1234.tmp",
+                f".save.json.{os.getpid()}@{host}.efgh5678.tmp",
+                f".save.json.{gone.pid}@another-host.ijkl9012.tmp",  # not this machine's
+                f".other.json.{gone.pid}@{host}.mnop3456.tmp",  # another file's
+                ".save.json.qrst7890.tmp"]  # written before writers were named
+        removed = f".save.json.{gone.pid}@{host}.uvwx1234.tmp"
+        for name in [*kept, removed]:
+            (tmp_path / name).write_text("partial", encoding="utf-8")
+        write_atomic(path, "new\n")
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "save.json"])
+    finally:
+        assert sleeper.stdin is not None
+        sleeper.stdin.close()
+        sleeper.wait(timeout=60)
+
+
+def test_a_temporary_file_names_its_writer(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    def look(fd: int) -> None:
+        seen.extend(p.name for p in tmp_path.glob(".save.json.*.tmp"))
+
+    monkeypatch.setattr(os, "fsync", look)
+    write_atomic(tmp_path / "save.json", "new\n")
+    assert len(seen) == 1 and seen[0].startswith(f".save.json.{os.getpid()}@{files._host()}.")

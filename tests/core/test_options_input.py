@@ -51,3 +51,16 @@ def test_a_hansa_board_digest_that_is_not_text_is_refused() -> None:
             game.options(4, board_digest=digest)
     with pytest.raises(ValueError, match="option board: default has changed"):
         game.options(4, board_digest="0" * 64)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_unknown_option_by_keyword_is_named_with_the_known_ones(name: str) -> None:
+    game = get_game(name)
+    options_class = type(game.options(game.min_players))
+    with pytest.raises(ValueError) as refused:
+        game.options(game.min_players, nope=1, **{"also-not": True})
+    message = str(refused.value)
+    assert message.startswith("unknown option(s) also-not, nope; options are ")
+    known = {field.name for field in dataclasses.fields(options_class)} - {"players"}
+    assert message.endswith(", ".join(sorted(known)))
+    assert options_class.__name__ not in message and "__init__" not in message

@@ -136,12 +136,23 @@ def test_the_probe_refuses_a_server_that_does_not_speak_grpc() -> None:
         server.close()
 
 
-@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
-def test_connect_timeout_must_be_a_positive_number(seconds: str,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "1e9", "3600.5"])
+def test_connect_timeout_must_be_a_positive_number_up_to_an_hour(
+        seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
     err = fails(["tournament", "ndb", "--bots", "random,random,random", "--backend", "ray",
                  "--address", "127.0.0.1:6379", "--connect-timeout", seconds], capsys)
-    assert f"--connect-timeout must be a positive number of seconds, not {seconds}" in err
+    assert (f"--connect-timeout must be more than 0 and at most 3600 seconds, not "
+            f"{float(seconds):g}") in err
+
+
+@pytest.mark.parametrize("seconds", ["1e9", "0"])
+def test_the_dataset_command_bounds_its_connect_timeout(
+        seconds: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails(["dataset", "ndb", "--bots", "random,random,random", "--out",
+                 str(tmp_path / "d"), "--backend", "ray",
+                 "--address", "127.0.0.1:6379", "--connect-timeout", seconds], capsys)
+    assert "--connect-timeout must be more than 0 and at most 3600 seconds" in err
+    assert not (tmp_path / "d").exists()
 
 
 def test_connect_timeout_is_for_an_address(capsys: pytest.CaptureFixture[str]) -> None:
