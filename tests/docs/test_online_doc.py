@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 
 from bohnen.server.app import create_app
+from bohnen.server.limits import Limits
 from bohnen.server.offer import MAX_NUMBER as MAX_BOT_NUMBER
 from bohnen.server.session import BURST, MAX_CHAT, MAX_FRAME_CHARS, RATE
 
+LIMITS = Limits()
 DOC = Path(__file__).resolve().parents[2] / "docs" / "online.md"
 
 
@@ -32,5 +34,13 @@ def test_the_limits_stated_are_the_servers() -> None:
     text = " ".join(DOC.read_text(encoding="utf-8").split())
     for stated in [f"at most {MAX_FRAME_CHARS:,} characters and {RATE:g} a second "
                    f"({BURST} at once)", f"at most {MAX_CHAT} characters",
-                   f"numbers in a spec at most {MAX_BOT_NUMBER:,}"]:
+                   f"any other number in a spec is at most {MAX_BOT_NUMBER:,}",
+                   f"at most `--bot-iterations` iterations (default "
+                   f"{LIMITS.bot_iterations:,})",
+                   f"thinks at most `--bot-seconds` a move (default {LIMITS.bot_seconds:g}",
+                   f"`--tables-per-minute` on average (default {LIMITS.tables_per_minute:g})",
+                   f"`--tables-burst` at once (default {LIMITS.tables_burst})",
+                   f"`--max-tables` (default {LIMITS.max_tables:,}",
+                   f"`--expire-after` hours (default {LIMITS.expire_hours:g})",
+                   f"expires after `--token-days` (default {LIMITS.token_days:g})"]:
         assert stated in text, stated
