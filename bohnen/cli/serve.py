@@ -5,6 +5,7 @@ SQLite file, or a PostgreSQL database shared by several server processes (the
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import re
 import socket
@@ -14,15 +15,16 @@ from typing import Annotated, Any
 import platformdirs
 import typer
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
+from bohnen.server.connections import fit_descriptors, server_config
 from bohnen.server.database import is_postgres
 from bohnen.server.limits import Limits, option_name
 from bohnen.server.log import SYNCHRONOUS
 from bohnen.server.logbase import hide_password
 
-WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
 _DEFAULT = Limits()
 LIMITS = "Limits (what a client may make the server spend)"
 
@@ -146,10 +148,15 @@ def serve_command(
     bots = operator_bots(bot or [])
     path = db_path(db)
     check_free(host, port)
+    fit_descriptors(limits)
     app = create_app(path, settle=True, synchronous=synchronous, limits=limits,
                      allowed_hosts=allowed_host or (), bots=bots)
     shown = f"[{host}]" if ":" in host else host
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "
                "open it in a browser, Ctrl+C stops", err=False)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    server = uvicorn.Server(server_config(app, host, port, limits))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise SystemExit(STARTUP_FAILURE)  # uvicorn has logged why

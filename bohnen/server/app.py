@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from bohnen.server import memory
 from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
+from bohnen.server.guard import BodyLimit, HostCheck
 from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 from bohnen.server.seating import bot_pool
@@ -56,8 +57,9 @@ def create_app(db: str | Path, secret: str | None = None,
     the operator offers by name (``NAME -> SPEC``, ``bohnen serve --bot``), the only
     ones whose spec may name a file of the server."""
     log = open_log(db, synchronous)
+    limits = limits or Limits()
     lobby = Lobby(log, Tokens(secret or log.secret()), join_cluster(log, lease=lease),
-                  limits=limits or Limits(), bots=bots)
+                  limits=limits, bots=bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -71,8 +73,12 @@ def create_app(db: str | Path, secret: str | None = None,
         lobby.pool.shutdown(cancel_futures=True)
         lobby.log.close()
 
-    app = FastAPI(title="bohnen", lifespan=lifespan)
+    # no /docs nor /redoc: those pages load their scripts from a CDN, which the pages'
+    # policy refuses (bohnen.server.guard); /openapi.json describes the API
+    app = FastAPI(title="bohnen", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.lobby = app.state.server = lobby
+    app.add_middleware(BodyLimit, most=limits.max_body_bytes)
+    app.add_middleware(HostCheck, allowed=allowed_hosts)  # the outer one: checked first
     app.include_router(routes(lobby))
     app.add_exception_handler(RequestValidationError, _bad_request)
 

@@ -10,7 +10,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from bohnen.server.app import BURST, RATE, create_app
+from bohnen.server.connections import server_config
+from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 
 SECRET = "test-secret"
@@ -33,13 +35,16 @@ def free_port() -> int:
 
 @contextmanager
 def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
-            burst: int = BURST) -> Iterator[tuple[str, Lobby]]:
-    """The app on the loopback for the block: its ``host:port`` and its lobby
-    (``rate`` and ``burst``: of the frames a client may send)."""
-    app = create_app(db, secret, rate=rate, burst=burst)
+            burst: int = BURST, limits: Limits | None = None,
+            allowed_hosts: Sequence[str] = ()) -> Iterator[tuple[str, Lobby]]:
+    """The app on the loopback for the block, configured as ``bohnen serve`` configures
+    it: its ``host:port`` and its lobby (``rate`` and ``burst``: of the frames a client
+    may send; ``limits`` and ``allowed_hosts``: as ``create_app`` takes them)."""
+    limits = limits or Limits()
+    app = create_app(db, secret, rate=rate, burst=burst, limits=limits,
+                     allowed_hosts=allowed_hosts)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, limits))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
