@@ -5,7 +5,6 @@ SQLite file, or a PostgreSQL database shared by several server processes (the
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import re
 import socket
@@ -14,12 +13,10 @@ from typing import Annotated, Any
 
 import platformdirs
 import typer
-import uvicorn
-from uvicorn.config import STARTUP_FAILURE
 
 from bohnen.core.files import excerpt
 from bohnen.server.app import create_app
-from bohnen.server.connections import fit_descriptors, server_config
+from bohnen.server.connections import fit_descriptors, run
 from bohnen.server.database import is_postgres
 from bohnen.server.limits import Limits, option_name
 from bohnen.server.log import SYNCHRONOUS
@@ -155,8 +152,4 @@ def serve_command(
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "
                "open it in a browser, Ctrl+C stops", err=False)
-    server = uvicorn.Server(server_config(app, host, port, limits))
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run()
-    if not server.started:
-        raise SystemExit(STARTUP_FAILURE)  # uvicorn has logged why
+    run(app, host, port, limits)

@@ -9,10 +9,11 @@ closed after ``idle_seconds`` (uvicorn's keep-alive timeout); a WebSocket pinged
 
 uvicorn bounds neither the connections nor the time a request's headers take: its
 ``limit_concurrency`` answers 503 only once a whole request has been read, and h11
-waits for a request's headers forever. So the connections are counted here, by their transport, as they are
-made (:class:`Gate`): a WebSocket is the HTTP connection it was upgraded from (uvicorn
-hands the transport over), counted once until it closes. A connection beyond a limit is
-answered 503 and closed as soon as it is made, before a byte of it is read.
+waits for a request's headers forever. So the connections are counted here, by their
+transport, as they are made (:class:`Gate`): a WebSocket is the HTTP connection it was
+upgraded from (uvicorn hands the transport over), counted once until it closes. A
+connection beyond a limit is answered 503 and closed as soon as it is made, before a
+byte of it is read.
 
 The headers of a request must come within ``header_seconds`` of the connection, or, on
 a kept-alive connection, of the first byte of the next request (until then the
@@ -23,6 +24,7 @@ connection is idle: ``idle_seconds``), as nginx's ``client_header_timeout`` and
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections import Counter
 from http import HTTPStatus
@@ -32,6 +34,7 @@ import h11
 import uvicorn
 from starlette.types import ASGIApp
 from uvicorn._types import ASGISendEvent
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -40,7 +43,7 @@ from uvicorn.server import ServerState
 from bohnen.server.guard import security_headers
 from bohnen.server.limits import Limits, option_name
 
-__all__ = ["Gate", "ServerConfig", "fit_descriptors", "server_config"]
+__all__ = ["Gate", "ServerConfig", "fit_descriptors", "run", "server_config"]
 
 WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
 RESERVED_FILES = 128  # files besides the connections: the log, the bots' pipes, a page sent
@@ -96,6 +99,16 @@ def server_config(app: ASGIApp, host: str, port: int, limits: Limits,
     """uvicorn's configuration of the server of ``app`` at ``host:port``, bounded by
     ``limits`` (``uvicorn.Server(server_config(...)).run()`` serves it)."""
     return ServerConfig(app, host, port, limits, log_level=log_level, lifespan="on")
+
+
+def run(app: ASGIApp, host: str, port: int, limits: Limits) -> None:
+    """Serve ``app`` at ``host:port`` until stopped (Ctrl+C), as :func:`uvicorn.run`
+    does; ``SystemExit`` (3) if it could not start (uvicorn has logged why)."""
+    server = uvicorn.Server(server_config(app, host, port, limits))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise SystemExit(STARTUP_FAILURE)
 
 
 def _gated(config: uvicorn.Config) -> ServerConfig:
