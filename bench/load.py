@@ -80,6 +80,7 @@ LOOPBACK = "127.0.0.1"
 GAME = "bohnanza"
 OPTIONS = {"trading": "turn_based"}
 START_SECONDS = 60.0  # for a server to answer once started
+SPARE_CONNECTIONS = 100  # besides the clients': the set-up's requests, the probes
 P99_TARGET_MS = 50.0
 ECHO_FACTOR = 2.0
 
@@ -217,9 +218,14 @@ def started(command: Sequence[str], folder: Path, name: str, port: int) -> Itera
         process.stop()
 
 
-def server_command(db: str, port: int, synchronous: str | None = None) -> list[str]:
+def server_command(db: str, port: int, synchronous: str | None = None,
+                   clients: int = 0) -> list[str]:
+    """``bohnen serve`` for ``clients`` clients, all from the loopback (one address:
+    the per-client limit lifted to fit them, and the set-up's requests)."""
+    connections = str(clients + SPARE_CONNECTIONS)
     return [sys.executable, "-m", "bohnen.cli", "serve", "--host", LOOPBACK,
-            "--port", str(port), "--db", db,
+            "--port", str(port), "--db", db, "--max-connections", connections,
+            "--max-per-client", connections,
             # every table is set up from this one address, faster than a client may
             "--tables-per-minute", "10000", "--tables-burst", "10000",
             *(["--synchronous", synchronous] if synchronous is not None else [])]
@@ -559,7 +565,7 @@ async def bench(settings: Settings) -> dict[str, Any]:
         base, echo_base = f"{LOOPBACK}:{port}", f"{LOOPBACK}:{echo_port}"
         server_process = stack.enter_context(started(
             server_command(settings.db or str(folder / "tables.sqlite"), port,
-                           settings.synchronous), folder,
+                           settings.synchronous, settings.clients), folder,
             "server", port))
         echo_process = stack.enter_context(started(
             echo_command(echo_port), folder, "echo", echo_port))

@@ -18,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bohnen.cli.serve import WS_MAX_BYTES
+from bohnen.server.connections import WS_MAX_BYTES
 
 ECHO_MAX_BYTES = 4 * WS_MAX_BYTES  # the echo's clients send frames of a view's size
 

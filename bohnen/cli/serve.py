@@ -19,11 +19,11 @@ from typing import Annotated, Any
 
 import platformdirs
 import typer
-import uvicorn
 
 from bohnen.core.files import excerpt
 from bohnen.server import audit
 from bohnen.server.app import create_app
+from bohnen.server.connections import fit_descriptors, run
 from bohnen.server.database import is_postgres, open_log
 from bohnen.server.limits import Limits, option_name
 from bohnen.server.log import SYNCHRONOUS, TableLog
@@ -31,7 +31,6 @@ from bohnen.server.logbase import hide_password
 from bohnen.server.logfile import private_folder
 from bohnen.server.offer import probe, server_bots
 
-WS_MAX_BYTES = 16_384  # a client's frame is at most 4,000 characters (UTF-8: 16,000 bytes)
 _DEFAULT = Limits()
 LIMITS = "Limits (what a client may make the server spend)"
 
@@ -186,6 +185,7 @@ def serve_command(
                     bot_iterations, bot_tables, token_days)
     path = db_path(db)
     check_free(host, port)
+    fit_descriptors(limits)
     bots, notes = probe(server_bots(operator_bots(bot or [])))
     for note in notes:
         typer.echo(f"bohnen: {note}", err=True)
@@ -195,4 +195,4 @@ def serve_command(
     where = hide_password(path) if isinstance(path, str) else path
     typer.echo(f"bohnen: serving at http://{shown}:{port}/ (tables kept in {where}); "
                "open it in a browser, Ctrl+C stops", err=False)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    run(app, host, port, limits)

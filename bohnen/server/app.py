@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from bohnen.server import memory
 from bohnen.server.api import routes
 from bohnen.server.database import join_cluster, open_log
+from bohnen.server.guard import BodyLimit, HostCheck
 from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 from bohnen.server.logbase import BadLogFile, Log, LogUnwritable, hide_password
@@ -93,8 +94,12 @@ def create_app(db: str | Path, secret: str | None = None,
         pool.shutdown(cancel_futures=True)
         lobby.log.close()
 
-    app = FastAPI(title="bohnen", lifespan=lifespan)
+    # no /docs nor /redoc: those pages load their scripts from a CDN, which the pages'
+    # policy refuses (bohnen.server.guard); /openapi.json describes the API
+    app = FastAPI(title="bohnen", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.lobby = app.state.server = lobby
+    app.add_middleware(BodyLimit, most=limits.max_body_bytes)
+    app.add_middleware(HostCheck, allowed=allowed_hosts)  # the outer one: checked first
     app.include_router(routes(lobby, clock))
     app.add_exception_handler(RequestValidationError, _bad_request)
 

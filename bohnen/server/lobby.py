@@ -689,4 +689,4 @@ def _close_watchers(table: Table, reason: str) -> None:
     its connection is closed (:mod:`bohnen.server.session`)."""
     frame = closed_frame(table.table_id, reason)
     for watcher in list(table.watchers):
-        watcher.frames.put_nowait(frame)
+        watcher.close(frame)

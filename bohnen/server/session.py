@@ -14,6 +14,13 @@ closed. Frames are bounded in size and rate; a spectator makes no move.
 A table the server closes (nobody touched it for a while) sends its clients a
 ``closed`` frame saying why; the connection is closed after it (code 1008, the
 reason again).
+
+A binary frame, or JSON nested too deep to read, is answered with an ``error`` frame,
+the connection kept (text that is not UTF-8 is closed with 1007 by the connection:
+:mod:`bohnen.server.connections`). A client that lets more than
+``limits.watcher_frames`` new frames wait unread is closed (1013, "too slow"; its
+client comes back for what it missed). However the client goes, the session ends
+quietly: a send to a client that is gone ends it, logging nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server.lobby import Lobby, LobbyError
-from bohnen.server.table import Table, Watcher
+from bohnen.server.table import Table, TooSlow, Watcher
 from bohnen.server.tokens import Pass
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token, an action in notation, a chat line
@@ -72,7 +79,7 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
     try:
         table = lobby.table(table_id)
     except LobbyError as exc:
-        await socket.close(code=1008, reason=_reason(str(exc)))
+        await _close(socket, 1008, _reason(str(exc)))
         return
     try:
         first = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
@@ -80,17 +87,21 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
         after = _count(first, "after")
         chat_after = _count(first, "chat_after")
     except (ValueError, TimeoutError) as exc:
-        await socket.close(code=1008, reason=str(exc)[:120] or "no token in time")
+        await _close(socket, 1008, str(exc)[:120] or "no token in time")
         return
     except WebSocketDisconnect:
         return
-    await socket.send_text(encode(_hello(table, granted, lobby.tokens.renew(granted))))
+    if not await _deliver(socket, _hello(table, granted, lobby.tokens.renew(granted))):
+        return
     watcher = table.watch(granted.seat, after, chat_after, granted.nonce)
+    watcher.limit = lobby.limits.watcher_frames
+    closing: set[asyncio.Task[None]] = set()  # a dropped watcher's close (not awaited)
+    watcher.on_drop = lambda why: closing.add(asyncio.create_task(_close(socket, 1013, why)))
     sender = asyncio.create_task(_send(socket, watcher))
     try:
         await _listen(lobby, socket, table, granted, Bucket(rate, burst))
     except SeatLost as exc:
-        await socket.close(code=1008, reason=str(exc))
+        await _close(socket, 1008, str(exc))
     except WebSocketDisconnect:
         pass
     finally:
@@ -138,8 +149,8 @@ async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
             reply = await _answer(lobby, table, granted, frame)
         except ValueError as exc:
             reply = {"type": "error", "error": str(exc)}
-        if reply is not None:
-            await socket.send_text(encode(reply))
+        if reply is not None and not await _deliver(socket, reply):
+            return
 
 
 async def _answer(lobby: Lobby, table: Table, granted: Pass,
@@ -182,32 +193,61 @@ def _chat_text(value: object) -> str:
 
 
 async def _receive(socket: WebSocket) -> dict[str, Any]:
-    """The client's next frame, a JSON object; ``ValueError`` naming what is wrong."""
-    raw = await socket.receive_text()
+    """The client's next frame, a JSON object; ``ValueError`` naming what is wrong,
+    ``WebSocketDisconnect`` once the client is gone."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    raw = message.get("text")
+    if not isinstance(raw, str):
+        raise ValueError("a frame is text (a JSON object), not binary")
     if len(raw) > MAX_FRAME_CHARS:
         raise ValueError(f"a frame is at most {MAX_FRAME_CHARS} characters")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise ValueError(f"a frame is JSON: {exc.msg}") from exc
+    except RecursionError:
+        raise ValueError("a frame is JSON nested too deep to read") from None
     if not isinstance(data, dict):
         raise ValueError("a frame is a JSON object")
     return data
 
 
 async def _send(socket: WebSocket, watcher: Watcher) -> None:
-    """The watcher's frames, in order; after a ``closed`` frame, the connection closed."""
-    while True:
-        frame = await watcher.frames.get()
-        await socket.send_text(encode(frame))
-        if frame.get("type") == "closed":
-            await socket.close(code=1008, reason=_reason(str(frame.get("reason"))))
-            return
+    """The watcher's frames, sent in order until the client is gone or too slow to take
+    them (then it is closed, at once, by the watcher's ``on_drop``: this send may be
+    waiting for the client to read); after a ``closed`` frame, the connection is closed
+    (1008, the frame's reason)."""
+    with contextlib.suppress(TooSlow):
+        while True:
+            frame = await watcher.next()
+            if not await _deliver(socket, frame):
+                return
+            if frame.get("type") == "closed":
+                await _close(socket, 1008, _reason(str(frame.get("reason"))))
+                return
 
 
 def _reason(text: str) -> str:
     """A close frame's reason: at most 123 bytes of UTF-8."""
     return text.encode()[:123].decode(errors="ignore")
+
+
+async def _deliver(socket: WebSocket, frame: JSONObject) -> bool:
+    """``frame`` sent to the client; False if the client is gone (its connection lost,
+    or closing: uvicorn and Starlette refuse a send then with ``RuntimeError``)."""
+    try:
+        await socket.send_text(encode(frame))
+    except (WebSocketDisconnect, RuntimeError):
+        return False
+    return True
+
+
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    """The connection closed with ``code`` and ``reason``, unless it is gone already."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await socket.close(code=code, reason=reason)
 
 
 def encode(frame: JSONObject) -> str:

@@ -18,7 +18,8 @@ taken in one turn of the loop are followed by one view frame, of the table after
 last of them.
 
 A watcher that comes back after step ``after`` gets the steps it missed, filtered for
-its seat, and the chat lines it missed, then a ``view`` frame, before any new one. On
+its seat, and the chat lines it missed, then a ``view`` frame, before any new one. A
+watcher that lets too many new frames wait unread is dropped (:class:`Watcher`). On
 start, :meth:`Table.rebuild` replays a table's logged actions from its seed: the state
 and its history are those the log says.
 
@@ -74,15 +75,72 @@ class Reply:
         return self.error is None
 
 
+class TooSlow(Exception):
+    """A watcher let too many frames wait unread: it is dropped."""
+
+
 @dataclass(slots=True)
 class Watcher:
     """A viewer of the table (a seat, or ``None``: a spectator) and the frames waiting
     for it, in the order of the steps; ``nonce``: for a seat, the nonce of its holder
-    when it started watching (once the seat changes hands, the watcher is closed)."""
+    when it started watching (once the seat changes hands, the watcher is closed).
+
+    The frames of what it missed, given when it comes (:meth:`missed`), are its
+    backlog, however many; of the frames that come after (:meth:`put`), at most
+    ``limit`` may wait (None: no bound). One more, and the watcher is dropped: its
+    frames are let go, no more are kept, ``on_drop`` is told why (its client is
+    closed), and :meth:`next` raises :class:`TooSlow`. :meth:`close` gives it its last
+    frame (a ``closed`` frame, saying why the server ends it), whatever the bound:
+    nothing is kept after it."""
 
     viewer: int | None
     frames: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
     nonce: str = ""
+    limit: int | None = None
+    on_drop: Callable[[str], None] | None = None
+    backlog: int = 0  # the frames of the backlog still waiting (the first ones)
+    dropped: str | None = None  # why it was dropped
+    closed: bool = False  # its last frame is given
+
+    @property
+    def waiting(self) -> int:
+        """The frames waiting besides the backlog."""
+        return self.frames.qsize() - self.backlog
+
+    def missed(self, frame: JSONObject) -> None:
+        """A frame of the backlog: not counted against the bound."""
+        self.frames.put_nowait(frame)
+        self.backlog += 1
+
+    def put(self, frame: JSONObject) -> None:
+        """A new frame for the watcher; past the bound, the watcher is dropped."""
+        if self.dropped is not None or self.closed:
+            return
+        if self.limit is not None and self.waiting >= self.limit:
+            self.dropped = f"too slow: {self.waiting} frames waited unread"
+            while not self.frames.empty():
+                self.frames.get_nowait()
+            self.backlog = 0
+            self.frames.put_nowait({})  # wakes next(), which raises
+            if self.on_drop is not None:
+                self.on_drop(self.dropped)
+            return
+        self.frames.put_nowait(frame)
+
+    def close(self, frame: JSONObject) -> None:
+        """The watcher's last frame (after the frames already waiting); none after it."""
+        if self.dropped is None and not self.closed:
+            self.closed = True
+            self.frames.put_nowait(frame)
+
+    async def next(self) -> JSONObject:
+        """The next frame to send; :class:`TooSlow` once the watcher is dropped."""
+        frame = await self.frames.get()
+        if self.dropped is not None:
+            raise TooSlow(self.dropped)
+        if self.backlog:
+            self.backlog -= 1
+        return frame
 
 
 @dataclass(slots=True)
@@ -317,7 +375,7 @@ class Table:
             frame = made.get(watcher.viewer)
             if frame is None:
                 frame = made[watcher.viewer] = frame_for(watcher.viewer)
-            watcher.frames.put_nowait(frame)
+            watcher.put(frame)
 
     def _tell_listeners(self) -> None:
         for listener in list(self.listeners):
@@ -355,11 +413,11 @@ class Table:
         seat's holder's (the watcher is closed when the seat changes hands)."""
         watcher = Watcher(viewer, nonce=nonce)
         for seq in range(max(after, 0) + 1, self.seq + 1):
-            watcher.frames.put_nowait(self.frame(seq, viewer))
+            watcher.missed(self.frame(seq, viewer))
         if chat_after is not None:
             for line in self.log.chat(self.table_id, max(chat_after, 0)):
-                watcher.frames.put_nowait(chat_frame(line))
-        watcher.frames.put_nowait(self.view_frame(viewer))
+                watcher.missed(chat_frame(line))
+        watcher.missed(self.view_frame(viewer))
         self.watchers.append(watcher)
         self._tell_seats()
         return watcher
@@ -418,7 +476,7 @@ class Table:
         frame: JSONObject = {"type": "seats", "seats": self.seats_json(),
                              "started": self.started}
         for watcher in self.watchers:
-            watcher.frames.put_nowait(frame)
+            watcher.put(frame)
 
     def set_host(self, nonce: str) -> None:
         """The nonce of the host's token now (logged): older host tokens are void."""
@@ -439,7 +497,7 @@ class Table:
                 continue
             self.chat_seen = line.n
             for watcher in self.watchers:
-                watcher.frames.put_nowait(chat_frame(line))
+                watcher.put(chat_frame(line))
 
     def follow_seats(self, rows: Sequence[SeatRow]) -> None:
         """The seats as the table's owner (another process) changed them, told to the
@@ -459,7 +517,7 @@ class Table:
             seat = watcher.viewer
             if seat is not None and seat in nonces and watcher.nonce != nonces[seat]:
                 self.watchers.remove(watcher)
-                watcher.frames.put_nowait(closed_frame(
+                watcher.close(closed_frame(
                     self.table_id, f"seat {seat} has been given to someone else"))
 
 

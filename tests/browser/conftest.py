@@ -3,8 +3,8 @@ SQLite log in a temporary folder), and Playwright for Python driving Debian's Ch
 (``/usr/bin/chromium``, never a downloaded browser), one browser context per player.
 
 Every test here needs Chromium and is skipped, saying so, where it is not installed
-(``apt-get install chromium``; ``.ci/run`` does it). A JavaScript error on any page
-fails the test that opened it.
+(``apt-get install chromium``; ``.ci/run`` does it). A JavaScript error on any page,
+or anything its Content-Security-Policy refuses, fails the test that opened it.
 """
 
 from __future__ import annotations
@@ -94,6 +94,8 @@ class People:
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        page.on("console", lambda message: self.errors.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text else None)
         page.goto(path)
         return page
 

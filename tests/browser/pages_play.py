@@ -87,13 +87,16 @@ class Online:
         return answer
 
     def new(self, path: str) -> Page:
-        """A new person's page at ``path``; a script error on it fails the test."""
+        """A new person's page at ``path``; a script error on it, or anything its
+        Content-Security-Policy refuses, fails the test."""
         context = self.browser.new_context(
             viewport=VIEWPORT, base_url=f"http://{self.base}")  # type: ignore[arg-type]
         context.set_default_timeout(TIMEOUT_MS)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self.errors.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text else None)
         page.goto(path)
         return page
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from bohnen.cli import serve
 from bohnen.server.memory import YOUNG
@@ -93,7 +92,7 @@ def test_bohnen_serve_asks_its_app_to_settle(monkeypatch: pytest.MonkeyPatch,
         return "app"
 
     monkeypatch.setattr(serve, "create_app", create_app)
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    monkeypatch.setattr(serve, "run", lambda app, host, port, limits: None)
     serve.serve_command(port=serve_port(), db=str(tmp_path / "t.sqlite"))
     serve.serve_command(port=serve_port(), db=str(tmp_path / "t.sqlite"),
                         synchronous="full")

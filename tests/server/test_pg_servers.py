@@ -43,11 +43,12 @@ WAIT = 30.0  # the bound of every wait
 
 SERVER = textwrap.dedent("""
     import sys
-    import uvicorn
     from bohnen.server.app import create_app
+    from bohnen.server.connections import run
+    from bohnen.server.limits import Limits
 
     app = create_app(sys.argv[1], lease=float(sys.argv[3]))
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+    run(app, "127.0.0.1", int(sys.argv[2]), Limits())
 """)
 
 

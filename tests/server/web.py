@@ -21,6 +21,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from bohnen.server.app import BURST, RATE, create_app
+from bohnen.server.connections import server_config
+from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 
 SECRET = "test-secret"
@@ -53,7 +55,8 @@ def serving(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
             burst: int = BURST, **options: Any) -> Iterator[tuple[str, Lobby]]:
     """The app on the loopback for the block: its ``host:port`` and its lobby
     (``rate`` and ``burst``: of the frames a client may send; ``options``: the app's
-    others, :func:`~bohnen.server.app.create_app`'s: ``limits``, ``clock``...)."""
+    others, :func:`~bohnen.server.app.create_app`'s: ``limits``, ``allowed_hosts``,
+    ``clock``...), configured as ``bohnen serve`` configures it."""
     with served(db, secret, rate=rate, burst=burst, **options) as server:
         yield server.base, server.lobby
 
@@ -63,10 +66,10 @@ def served(db: Path | str, secret: str | None = SECRET, *, rate: float = RATE,
            burst: int = BURST, **options: Any) -> Iterator[Served]:
     """:func:`serving`, with the server's event loop (to run the lobby's own
     coroutines)."""
+    limits = options.setdefault("limits", Limits())
     app = create_app(db, secret, rate=rate, burst=burst, **options)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="on"))
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, limits))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
