@@ -79,7 +79,7 @@ from bohnen.server.tokens import Pass, Role, Tokens, nonce
 MAX_NAME = 40
 SeatChoice = Literal["me", "open", "bot"]
 FINISHED_KEPT = 32  # finished tables kept rebuilt (besides those somebody watches)
-LINGER_SECONDS = 600.0  # a finished table kept here, unwatched this long, is set aside
+LINGER_SECONDS = 600.0  # a finished table kept here, unwatched this long, is let go
 UPKEEP_SECONDS = 60.0  # between two checks for idle tables (at most expire_hours / 4)
 
 logger = logging.getLogger(__name__)
