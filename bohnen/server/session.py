@@ -12,8 +12,8 @@ checked again at every frame: once the seat has changed hands, the connection is
 closed. Frames are bounded in size and rate; a spectator makes no move.
 
 A table the server closes (nobody touched it for a while) sends its clients a
-``closed`` frame saying why; the connection is closed after it (code 1008, the
-reason again).
+``closed`` frame saying why, and so does a seat that changes hands to every client of
+its earlier holder; the connection is closed after it (code 1008, the reason again).
 
 A binary frame, or JSON nested too deep to read, is answered with an ``error`` frame,
 the connection kept (text that is not UTF-8 is closed with 1007 by the connection:
@@ -92,6 +92,11 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
     except WebSocketDisconnect:
         return
     if not await _deliver(socket, _hello(table, granted, lobby.tokens.renew(granted))):
+        return
+    try:  # again, with no wait before the watcher: the seat may have changed hands
+        lobby.check_holder(granted, table)  # while the hello went out
+    except LobbyError as exc:
+        await _close(socket, 1008, _reason(str(exc)))
         return
     watcher = table.watch(granted.seat, after, chat_after, granted.nonce)
     watcher.limit = lobby.limits.watcher_frames

@@ -244,3 +244,29 @@ def test_a_connection_at_another_process_is_closed_when_the_seat_changes_hands(
         frames, code = _frames_until_closed(old)
         assert code == 1008 and frames[-1]["type"] == "closed"
         assert all(f["type"] not in ("step", "view") or f["seq"] == 0 for f in frames)
+
+
+def test_a_seat_that_changes_hands_while_its_hello_goes_out_gets_no_frame_after(
+        monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
+    """The token is checked, then the hello sent: a hand-over in between (here made
+    while the hello is built) must not leave the connection watching the seat."""
+    from bohnen.server import session
+    from bohnen.server.log import SeatRow
+    from bohnen.server.tokens import nonce
+
+    hello = session._hello
+
+    def handed_over(table: Any, granted: Any, token: str) -> Any:
+        frame = hello(table, granted, token)
+        row = table.seats[granted.seat]
+        table.sit(SeatRow(row.seat, "bot", bot="random", generation=row.generation + 1,
+                          nonce=nonce()))
+        return frame
+
+    with serving(db_url) as (base, _), ExitStack() as stack:
+        made, tokens = people(base, "ndb", 3)
+        monkeypatch.setattr(session, "_hello", handed_over)
+        ws = stack.enter_context(_connect(base, made["table"]))
+        ws.send(json.dumps({"token": tokens[1], "after": 0, "chat_after": 0}))
+        frames, code = _frames_until_closed(ws)
+        assert code == 1008 and [f["type"] for f in frames] == ["hello"], frames
