@@ -135,8 +135,9 @@ class BotSpec:
         return f"{self.name}:" + ",".join(f"{key}={value}" for key, value in self.params)
 
     def get(self, key: str) -> str | None:
-        """The value given to parameter ``key`` (None: not given)."""
-        return next((value for k, value in self.params if k == key), None)
+        """The value given to parameter ``key``, the last if it is given twice (None:
+        not given)."""
+        return next((value for k, value in reversed(self.params) if k == key), None)
 
 
 def spec_name(spec: str) -> str:
@@ -145,9 +146,10 @@ def spec_name(spec: str) -> str:
 
 
 def parse_spec(spec: str, game: AnyGame | None = None) -> BotSpec:
-    """``name[:key=value,...]`` read: a bot known for ``game`` and parameters it has,
-    each given once (the values are checked when the bot is made); ``ValueError``
-    naming what is wrong. Loads the module of the bot it names."""
+    """``name[:key=value,...]`` read: a bot known for ``game`` and parameters it has
+    (the values are checked when the bot is made; a parameter given twice takes its
+    last value); ``ValueError`` naming what is wrong. Loads the module of the bot it
+    names."""
     name, _, params = spec.strip().partition(":")
     name = name.strip().lower()
     known = _names(game)
@@ -163,8 +165,6 @@ def parse_spec(spec: str, game: AnyGame | None = None) -> BotSpec:
         if not eq or key not in kinds:
             names = ", ".join(sorted(kinds)) or "none"
             raise ValueError(f"bot {name}: bad parameter {excerpt(item)}; parameters: {names}")
-        if any(key == given for given, _ in items):
-            raise ValueError(f"bot {name}: {key} is given twice")
         items.append((key, text.strip()))
     return BotSpec(name, tuple(items))
 

@@ -204,8 +204,10 @@ class Offer:
             raise BotRefused(str(exc)) from None
         kinds = bot_params(name, game)
         refs = bot_refs(name, game)
-        params = []
+        params: list[tuple[str, str]] = []
         for key, value in parsed.params:
+            if any(key == given for given, _ in params):
+                raise BotRefused(f"bot {name}: {key} is given twice")
             if key in refs:
                 value = self._nested(name, key, value, game, depth)
             else:

@@ -414,3 +414,8 @@ def test_a_person_waits_no_bot_tables_turn_while_they_saturate_the_pool(
               f"{thinkers.bots_started} questions of tables of bots alone were thought")
         assert thinkers.bots_started > 0  # the tables of bots alone did think meanwhile
         assert thinkers.passed and set(thinkers.passed) == {0}
+
+
+def test_a_parameter_given_twice_is_refused_online() -> None:
+    with pytest.raises(BotRefused, match="iterations is given twice"):
+        Offer().check("ismcts:iterations=5,iterations=99999999", get_game("ndb"))
