@@ -22,7 +22,7 @@ from bohnen.server import text
 from bohnen.server.limits import Limits
 from bohnen.server.table import Table
 
-from .web import call, join, serving
+from .web import call, join, next_frame, serving
 
 BOT = re.compile(r"Bot (\w+(?: \d+)?) \((\w+)\)")  # a bot's name: its first name, its kind
 
@@ -155,3 +155,37 @@ def test_the_host_seats_a_bot_with_a_name_no_other_bot_has(
         kept: Table = lobby.tables[table_id]
         assert [row.name for row in kept.seats] == [s["name"] for s in table["seats"]]
 
+
+# --- characters that are not seen ---------------------------------------------------------
+
+
+def test_a_hidden_character_is_refused_in_chat_and_names_naming_its_code_point(
+        db_url: str) -> None:
+    with serving(db_url, limits=EASY) as (base, _lobby), ExitStack() as stack:
+        made = _table(base, "Ada", [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}],
+                      "ndb")
+        table_id = made["table"]
+        ada, _ = join(stack, base, table_id, made["me"]["token"])
+        watcher, _ = join(stack, base, table_id, made["spectator"])
+        for char in HIDDEN:
+            said = f"pay {char}100 now"
+            ada.send(json.dumps({"chat": said}))
+            refused = next_frame(ada, "error")["error"]
+            assert refused == (f"a chat line may not hold {_refusal(char)}: a character "
+                               "that is not seen and can disguise the text around it")
+            status, answer = call(base, "POST", f"/api/tables/{table_id}/join",
+                                  {"name": f"Bea{char}"})
+            assert status == 422, answer
+            assert answer["detail"].startswith(f"a name may not hold {_refusal(char)}: ")
+            status, answer = call(base, "POST", "/api/tables", {
+                "game": "ndb", "players": 3, "name": f"{char}Cem"})
+            assert status == 422 and _refusal(char) in answer["detail"], answer
+        # the joiners of emoji pass in chat (and nothing refused reached anybody)
+        ada.send(json.dumps({"chat": f"well played {FAMILY}"}))
+        line = next_frame(watcher, "chat")
+        assert (line["n"], line["text"]) == (1, f"well played {FAMILY}")
+        status, answer = call(base, "POST", f"/api/tables/{table_id}/join",
+                              {"name": f"Bea{FAMILY}"})
+        assert status == 422 and "U+200D (ZERO WIDTH JOINER)" in answer["detail"]
+        _status, table = call(base, "GET", f"/api/tables/{table_id}")
+        assert [s["kind"] for s in table["seats"]] == ["person", "open", "open"]
