@@ -21,8 +21,13 @@ from bohnen.core.result import Result
 from bohnen.core.rng import check_seed
 
 FORMAT = "bohnen-record"
-# A record's fields; ``play`` is what ``bohnen play`` adds to a save (who sits where).
-KEYS = ("format", "game", "version", "options", "seed", "deck", "actions", "result", "play")
+# A record's fields, then those its makers add beside them, which a replay reads not:
+# ``play`` is what ``bohnen play`` adds to a save (who sits where); ``table``, ``seats``,
+# ``chat`` and ``steps`` what the replay of an online table adds (``bohnen serve``: its
+# id, who sat where, its chat, each step's seat and time; docs/online.md).
+FIELDS = ("format", "game", "version", "options", "seed", "deck", "actions", "result")
+EXTRAS = ("play", "table", "seats", "chat", "steps")
+KEYS = FIELDS + EXTRAS
 RESULT_CHARS = 200  # a result quoted in a message (a real one is shorter)
 CAUSE_CHARS = 500  # the engine's complaint about a record's part, quoted in a message
 
@@ -131,7 +136,7 @@ def start(record: GameRecord) -> tuple[AnyGame, AnyState]:
         game = get_game(record.game)
     except ValueError as exc:
         raise RecordError(_brief(exc)) from exc
-    if record.version and record.version not in (game.version, *game.replays_versions):
+    if not replays_version(game, record.version):
         raise RecordError(
             f"record is for {game.name} version {excerpt(record.version)}, "
             f"this engine plays version {game.version}"
@@ -150,6 +155,13 @@ def start(record: GameRecord) -> tuple[AnyGame, AnyState]:
     except ValueError as exc:
         raise RecordError(f"record deck: {_brief(exc)}") from exc
     return game, state
+
+
+def replays_version(game: AnyGame, version: int) -> bool:
+    """Whether this engine of ``game`` replays the games of its version ``version``: its
+    own, and those of :attr:`~bohnen.core.game.Game.replays_versions` (0: a record that
+    names no version, replayed as this one)."""
+    return not version or version in (game.version, *game.replays_versions)
 
 
 def replay(record: GameRecord, check_result: bool = True) -> AnyState:

@@ -13,7 +13,9 @@
 - ``POST /api/tables/{id}/seats/{seat}`` (the host's token as a Bearer): revoke an
   invitation, or seat a bot; ``POST /api/tables/{id}/host`` (likewise): a new host
   token, the old one void.
-- ``GET /api/tables/{id}/replay`` and ``.../replay/{seq}``: a finished game.
+- ``GET /api/tables/{id}/replay``: a finished game's record (a standard game record,
+  for ``bohnen replay``, with the table's seats, chat and steps beside its fields);
+  ``.../replay/{seq}``: the table after a step of it.
 
 Bodies are checked by pydantic models; a refused request is answered 4xx with
 ``{"detail": "<what is wrong>"}``: 409 for a table set aside (its log cannot be
@@ -146,7 +148,7 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
 
     @api.get("/tables/{table_id}/replay")
     async def whole_replay(table_id: TableId) -> JSONObject:
-        return _answer(lambda: replay.record(lobby.log, table_id))
+        return _answer(lambda: replays.record(table_id))
 
     @api.get("/tables/{table_id}/replay/{seq}")
     async def replay_step(table_id: TableId, seq: int) -> JSONObject:

@@ -17,9 +17,11 @@ tables it keeps (their writer runs here), releases them, carries out the request
 for them (:meth:`Lobby.handle`) and brings its replicas up to date.
 
 Every change of a seat goes through :meth:`Table.sit` (logged, then told to the
-table's clients and to its bots). Names are short printable text; a bot spec is read
-into its structure and allowed only if the server offers every bot in it, its numbers
-bounded (:mod:`bohnen.server.offer`).
+table's clients and to its bots). Names are short printable text, and differ at a
+table (:mod:`bohnen.server.text`: "ada" cannot sit where "Ada" sits); each bot seated
+gets a name of its own ("Bot Ida (heuristic)"). A bot spec is read into its structure
+and allowed only if the server offers every bot in it, its numbers bounded
+(:mod:`bohnen.server.offer`).
 
 What clients make the lobby keep is bounded (``lobby.limits``): at most
 ``max_tables`` unfinished tables (in the whole cluster, as far as this process
@@ -51,6 +53,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Literal
 
+from bohnen.bots.registry import spec_name
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
@@ -73,6 +76,7 @@ from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, Tabl
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
 from bohnen.server.table import Table, closed_frame
+from bohnen.server.text import TextRefused, bot_name, name_key, typed_line
 from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Pass, Role, Tokens, nonce
 
@@ -101,14 +105,37 @@ class SetAside(LobbyError):
 
 
 def check_name(name: object) -> str:
-    """A player's name: printable text of 1 to ``MAX_NAME`` characters."""
+    """A player's name: printable text of 1 to ``MAX_NAME`` characters, no character in
+    it hidden (:func:`~bohnen.server.text.typed_line`)."""
     if not isinstance(name, str) or not name.strip():
         raise LobbyError("a name is needed to sit at a table")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME or not name.isprintable():
-        raise LobbyError(f"a name is at most {MAX_NAME} printable characters, "
-                         f"not {excerpt(name)}")
-    return name
+    try:
+        return typed_line(name, "a name", MAX_NAME)
+    except TextRefused as exc:
+        raise LobbyError(str(exc)) from None
+
+
+def check_name_free(rows: Sequence[SeatRow], name: str, seat: int) -> None:
+    """``LobbyError`` (409) naming the name taken if somebody at another seat than
+    ``seat`` has the same name (:func:`~bohnen.server.text.name_key`)."""
+    key = name_key(name)
+    for row in rows:
+        if row.seat != seat and row.name is not None and name_key(row.name) == key:
+            raise LobbyError(f'the name "{row.name}" is taken at this table (seat '
+                             f'{row.seat}): choose another', 409)
+
+
+def name_bots(rows: Sequence[SeatRow]) -> list[SeatRow]:
+    """``rows``, each bot's named (:func:`~bohnen.server.text.bot_name`): no two bots
+    alike, none like a person there."""
+    names = [row.name for row in rows if row.name is not None]
+    named = []
+    for row in rows:
+        if row.kind == "bot" and row.name is None and row.bot is not None:
+            row = replace(row, name=bot_name(spec_name(row.bot), names))
+            names.append(row.name or "")
+        named.append(row)
+    return named
 
 
 class Lobby:
@@ -381,7 +408,7 @@ class Lobby:
                                     nonce=nonce()))
             else:
                 rows.append(SeatRow(seat, nonce=nonce()))
-        return rows
+        return name_bots(rows)
 
     def _invitation(self, table_id: str, row: SeatRow) -> JSONObject:
         return {"seat": row.seat,
@@ -563,6 +590,7 @@ class Lobby:
                 raise LobbyError("this invitation has been used or revoked", 403)
         else:
             row = self._free_seat(table, seat)
+        check_name_free(table.seats, name, row.seat)
         taken = SeatRow(row.seat, "person", name=name, generation=row.generation + 1,
                         nonce=nonce())
         table.sit(taken)
@@ -587,7 +615,9 @@ class Lobby:
         assert seat is not None
         row = table.seats[seat]
         if bot is not None:
-            table.sit(SeatRow(seat, "bot", bot=self.check_bot(bot, table.game.name),
+            spec = self.check_bot(bot, table.game.name)
+            others = [r.name for r in table.seats if r.seat != seat and r.name is not None]
+            table.sit(SeatRow(seat, "bot", name=bot_name(spec_name(spec), others), bot=spec,
                               generation=row.generation + 1, nonce=nonce()))
             return {"seat": seat}
         if not revoke:

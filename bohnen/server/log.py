@@ -39,7 +39,7 @@ import json
 import logging
 import secrets
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -58,13 +58,14 @@ from bohnen.server.logbase import (
     SeatKind,
     SeatRow,
     TableRow,
+    game_versions,
     table_row,
 )
 from bohnen.server.logfile import FileLock
 
 __all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
-SCHEMA_VERSION = 3  # PRAGMA user_version of a log this code reads (and writes)
+SCHEMA_VERSION = 4  # PRAGMA user_version of a log this code reads (and writes)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -76,7 +77,8 @@ CREATE TABLE IF NOT EXISTS tables (
     setup TEXT NOT NULL DEFAULT '{}',
     created REAL NOT NULL DEFAULT 0,
     host TEXT NOT NULL DEFAULT '',
-    expired INTEGER NOT NULL DEFAULT 0
+    expired INTEGER NOT NULL DEFAULT 0,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (table_id),
@@ -113,11 +115,23 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+
+
+def _stamp_versions(db: sqlite3.Connection) -> None:
+    """Each table of a log that kept no versions stamped with the version of its game's
+    installed engine (:func:`~bohnen.server.logbase.game_versions`)."""
+    db.executemany("UPDATE tables SET version = ? WHERE game = ?", game_versions())
+
+
+Migration = str | Callable[[sqlite3.Connection], None]  # a statement, or a step of Python
+
 # what makes a log of an older version this version (each: the version it upgrades)
-MIGRATIONS = {
+MIGRATIONS: dict[int, tuple[Migration, ...]] = {
     2: ("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE tables ADD COLUMN expired INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
+    3: ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+        _stamp_versions),
 }
 
 SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
@@ -215,8 +229,11 @@ class TableLog:
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             for upgrade in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[upgrade]:
-                    self._db.execute(statement)
+                for step in MIGRATIONS[upgrade]:
+                    if isinstance(step, str):
+                        self._db.execute(step)
+                    else:
+                        step(self._db)
 
     def close(self) -> None:
         self._db.close()
@@ -258,16 +275,16 @@ class TableLog:
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0, host: str = "") -> None:
-        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
-        is taken."""
+               at: float = 0.0, host: str = "", version: int = 0) -> None:
+        """A new table's game, set-up, seats, host nonce and the version of its game's
+        engine; ``LogConflict`` if the id is taken."""
         try:
             with self._write():
                 self._db.execute(
                     "INSERT INTO tables (table_id, game, options, seed, setup, created, "
-                    "host) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "host, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (table_id, game, json.dumps(options, sort_keys=True), seed,
-                     json.dumps(setup or {}, sort_keys=True), at, host))
+                     json.dumps(setup or {}, sort_keys=True), at, host, version))
                 for row in seats:
                     self._put_seat(table_id, row)
         except sqlite3.IntegrityError as exc:

@@ -18,6 +18,16 @@ failing and once when they work again (:class:`Outage`), not at every write. A
 table's row whose options or set-up are not JSON objects is read all the same, with
 the fault named in :attr:`TableRow.fault` (the table is set aside on start, the rest
 serve: :mod:`bohnen.server.audit`).
+
+Each table keeps the version of its game's engine that made it (``version``: the
+game's :attr:`~bohnen.core.game.Game.version`), so that a server whose engine plays
+another version does not replay its actions into another game (it sets the table
+aside, as ``bohnen replay`` refuses a record of another version). A log made before
+the logs kept versions is brought up to date by stamping each table with the version
+the installed engine of its game plays then (:func:`game_versions`): the engine that
+wrote those tables is not known, and the one that migrates the log is the best guess
+(the tables of a game this server does not know keep 0, "not known", and are set
+aside anyway). Once stamped, a later engine of another version refuses them.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from typing import Literal, Protocol
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
+from bohnen.core.registry import game_names, get_game
 
 SeatKind = Literal["open", "person", "bot"]
 
@@ -49,6 +60,7 @@ class TableRow:
     host: str = ""  # the nonce of the host's token now (a new one voids the old token)
     expired: bool = False  # finished because nobody touched it for a while, not over
     fault: str = ""  # why the row cannot be read as it is (its options, its set-up)
+    version: int = 0  # the version of the game's engine that made it (0: not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +163,9 @@ class Log(Protocol):
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0, host: str = "") -> None:
-        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
-        is taken."""
+               at: float = 0.0, host: str = "", version: int = 0) -> None:
+        """A new table's game, set-up, seats, host nonce and the version of its game's
+        engine; ``LogConflict`` if the id is taken."""
 
     def put_host(self, table_id: str, nonce: str) -> None:
         """The nonce of the table's host token now (committed): older host tokens are
@@ -199,20 +211,28 @@ class Log(Protocol):
         """The table's actions after step ``after``, in order."""
 
 
-TABLE_COLUMNS = "table_id, game, options, seed, finished, setup, created, host, expired"
+TABLE_COLUMNS = ("table_id, game, options, seed, finished, setup, created, host, expired, "
+                 "version")
 SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce"
 
 
-def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool]
+def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool, int]
               ) -> TableRow:
     """A :class:`TableRow` from the columns :data:`TABLE_COLUMNS` as a log keeps them
     (options and set-up as JSON text); options or a set-up that are not a JSON object
     are read as empty, the fault named in ``fault``."""
-    table_id, game, options, seed, finished, setup, created, host, expired = row
+    table_id, game, options, seed, finished, setup, created, host, expired, version = row
     faults: list[str] = []
     return TableRow(str(table_id), str(game), _object(options, "options are", faults), seed,
                     bool(finished), _object(setup, "set-up is", faults), created, host,
-                    bool(expired), "; ".join(faults))
+                    bool(expired), "; ".join(faults), int(version))
+
+
+def game_versions() -> list[tuple[int, str]]:
+    """The version each game's installed engine plays, with the game's name: what a log
+    made before the logs kept versions stamps on its tables when it is brought up to
+    date (see the module)."""
+    return [(get_game(name).version, name) for name in game_names()]
 
 
 def _object(text: object, what: str, faults: list[str]) -> JSONObject:

@@ -38,7 +38,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -56,11 +56,12 @@ from bohnen.server.logbase import (
     Outage,
     SeatRow,
     TableRow,
+    game_versions,
     hide_password,
     table_row,
 )
 
-SCHEMA_VERSION = 2  # the row 'schema' of settings in a database this code reads (and writes)
+SCHEMA_VERSION = 3  # the row 'schema' of settings in a database this code reads (and writes)
 CHANNEL = "bohnen"  # the channel of the notices of every table
 _SCHEMA_LOCK = 0x626F686E656E  # an advisory lock key ("bohnen"): one process makes the schema
 
@@ -75,7 +76,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created DOUBLE PRECISION NOT NULL DEFAULT 0,
     n BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
     host TEXT NOT NULL DEFAULT '',
-    expired BOOLEAN NOT NULL DEFAULT false
+    expired BOOLEAN NOT NULL DEFAULT false,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables (table_id),
@@ -131,11 +133,25 @@ CREATE TABLE IF NOT EXISTS inbox (
 CREATE INDEX IF NOT EXISTS inbox_table ON inbox (table_id, id);
 """
 
+
+
+def _stamp_versions(db: psycopg.Connection[tuple[Any, ...]]) -> None:
+    """Each table of a log that kept no versions stamped with the version of its game's
+    installed engine (:func:`~bohnen.server.logbase.game_versions`)."""
+    with db.cursor() as cursor:
+        cursor.executemany("UPDATE tables SET version = %s WHERE game = %s", game_versions())
+
+
+# a statement, or a step of Python
+Migration = str | Callable[[psycopg.Connection[tuple[Any, ...]]], None]
+
 # what makes a log of an older version this version (each: the version it upgrades)
-MIGRATIONS = {
+MIGRATIONS: dict[str, tuple[Migration, ...]] = {
     "1": ("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''",
           "ALTER TABLE tables ADD COLUMN expired BOOLEAN NOT NULL DEFAULT false",
           "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
+    "2": ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+          _stamp_versions),
 }
 
 
@@ -213,8 +229,12 @@ class PgLog:
                     raise ValueError(f"{hide_password(self.url)} is a log of version "
                                      f"{version}; this server reads version "
                                      f"{SCHEMA_VERSION}")
-                for statement in MIGRATIONS[version]:  # one step: 1 is the only older one
-                    self._db.execute(statement)
+                for upgrade in range(int(version), SCHEMA_VERSION):
+                    for step in MIGRATIONS[str(upgrade)]:
+                        if isinstance(step, str):
+                            self._db.execute(step)
+                        else:
+                            step(self._db)
                 self._db.execute("UPDATE settings SET value = %s WHERE name = 'schema'",
                                  (str(SCHEMA_VERSION),))
             self._db.execute(SCHEMA)
@@ -298,16 +318,17 @@ class PgLog:
 
     def create(self, table_id: str, game: str, options: JSONObject, seed: int,
                setup: JSONObject | None = None, seats: Sequence[SeatRow] = (),
-               at: float = 0.0, host: str = "") -> None:
-        """A new table's game, set-up, seats and host nonce; ``LogConflict`` if the id
-        is taken."""
+               at: float = 0.0, host: str = "", version: int = 0) -> None:
+        """A new table's game, set-up, seats, host nonce and the version of its game's
+        engine; ``LogConflict`` if the id is taken."""
         try:
             with self._transaction() as db:
                 self._fence(db, table_id)
                 db.execute("INSERT INTO tables (table_id, game, options, seed, setup, "
-                           "created, host) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                           (table_id, game, json.dumps(options, sort_keys=True), seed,
-                            json.dumps(setup or {}, sort_keys=True), at, host))
+                           "created, host, version) VALUES (%s, %s, %s, %s, %s, %s, %s, "
+                           "%s)", (table_id, game, json.dumps(options, sort_keys=True),
+                                   seed, json.dumps(setup or {}, sort_keys=True), at, host,
+                                   version))
                 for row in seats:
                     self._put_seat(db, table_id, row)
                 self._notify(db, "new", table_id)

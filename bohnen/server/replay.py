@@ -1,5 +1,16 @@
-"""The replay of a finished table, from its log: the steps (who did what, when), the
-chat, and the table after any step as every seat and a spectator saw it.
+"""The replay of a finished table, from its log: its game record, and the table after
+any step as every seat and a spectator saw it.
+
+The record (:meth:`Replays.record`) is a standard game record
+(:mod:`bohnen.core.records`: ``format``, ``game``, ``version``, ``options``, ``seed``,
+``deck``, ``actions``, ``result``), so that ``bohnen replay`` opens one saved from the
+server, with the table's own beside its fields (the record's extras, which a replay
+reads not): ``table`` (its id), ``seats`` (who sat where), ``chat`` and ``steps``
+(each action's step, seat, notation and time). Its ``version`` is the one the log kept
+for the table (0 for a table of a log that kept none: replayed as any version); its
+``result`` is the one this server's engine reaches. A table made by another version
+of its engine (set aside: :mod:`bohnen.server.audit`) still has its record, without a
+result, to replay with an engine of that version; not its steps.
 
 Only a game that is over is replayed: then every hand may be shown, so a step gives
 every seat's view side by side. Asked of a game still going on, it is refused (a
@@ -21,7 +32,10 @@ from typing import Any
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import AnyState, Event, JSONObject
+from bohnen.core.records import GameRecord
 from bohnen.core.registry import get_game
+from bohnen.core.result import Result
+from bohnen.server import audit
 from bohnen.server.lobby import LobbyError
 from bohnen.server.logbase import Log, TableRow
 from bohnen.server.lru import Lru
@@ -44,24 +58,25 @@ def _finished(log: Log, table_id: str) -> TableRow:
     return row
 
 
-def record(log: Log, table_id: str) -> JSONObject:
-    """The finished table's game, seats, chat and steps."""
-    row = _finished(log, table_id)
-    seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
-             for s in log.seats(table_id)]
-    return {"table": table_id, "game": row.game, "options": row.options, "seed": row.seed,
-            "seats": seats, "chat": [chat_frame(line) for line in log.chat(table_id)],
-            "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at}
-                      for a in log.actions(table_id)]}
+def _unplayable(row: TableRow) -> str | None:
+    """Why this server cannot play the table's game through (a game it does not know,
+    another version of its engine), or None."""
+    try:
+        game = get_game(row.game)
+    except ValueError as exc:
+        return str(exc)
+    return audit.version_fault(game, row.version)
 
 
 @dataclass(frozen=True, slots=True)
 class _Played:
-    """A finished game played through once: its actions (read) and its checkpoints
-    (the state after steps 0, ``every``, 2 ``every``, ...: copies, never applied to)."""
+    """A finished game played through once: its actions (read), its checkpoints (the
+    state after steps 0, ``every``, 2 ``every``, ...: copies, never applied to) and
+    its result."""
 
     actions: Sequence[Any]
     checkpoints: Sequence[AnyState]
+    result: Result | None
 
 
 class Replays:
@@ -78,6 +93,20 @@ class Replays:
     def __len__(self) -> int:
         """The games kept played through now."""
         return len(self._played)
+
+    def record(self, table_id: str) -> JSONObject:
+        """The finished table's game record and its extras (see the module)."""
+        row = _finished(self.log, table_id)
+        steps = self.log.actions(table_id)
+        result = None if _unplayable(row) else self._play(table_id).result
+        record = GameRecord(row.game, row.version, row.options, row.seed,
+                            [step.action for step in steps], None, result).to_json()
+        seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+                 for s in self.log.seats(table_id)]
+        return {**record, "table": table_id, "seats": seats,
+                "chat": [chat_frame(line) for line in self.log.chat(table_id)],
+                "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at}
+                          for a in steps]}
 
     def step(self, table_id: str, seq: int) -> JSONObject:
         """The table after step ``seq`` (0: before the first) as each seat and a
@@ -100,8 +129,22 @@ class Replays:
         if played is not None:
             return played
         row = _finished(self.log, table_id)
+        fault = _unplayable(row)
+        if fault is not None:
+            raise LobbyError(f"table {table_id} has no steps to show here: {fault} (its "
+                             "record replays with an engine of that version)", 409)
+        try:
+            played = self._play_through(row)
+        except audit.ROW_FAULTS as exc:
+            raise LobbyError(f"table {table_id}: its log cannot be replayed: {exc}",
+                             409) from None
+        self._played.put(table_id, played)
+        return played
+
+    def _play_through(self, row: TableRow) -> _Played:
         game = get_game(row.game)
-        actions = [game.parse_action(logged.action) for logged in self.log.actions(table_id)]
+        actions = [game.parse_action(logged.action)
+                   for logged in self.log.actions(row.table_id)]
         state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
         checkpoints = [state.clone()]
         for n, action in enumerate(actions, 1):
@@ -109,9 +152,7 @@ class Replays:
             self.applies += 1
             if n % self.every == 0:
                 checkpoints.append(state.clone())
-        played = _Played(actions, checkpoints)
-        self._played.put(table_id, played)
-        return played
+        return _Played(actions, checkpoints, state.result() if state.is_over else None)
 
 
 def step_frame(state: AnyState, seq: int, events: Sequence[Event]) -> JSONObject:

@@ -37,6 +37,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from bohnen.core.protocol import JSONObject
 from bohnen.server.lobby import Lobby, LobbyError
 from bohnen.server.table import Table, TooSlow, Watcher
+from bohnen.server.text import typed_line
 from bohnen.server.tokens import Pass
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token, an action in notation, a chat line
@@ -189,12 +190,9 @@ async def _answer(lobby: Lobby, table: Table, granted: Pass,
 
 
 def _chat_text(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError("a chat line is some text")
-    text = " ".join(value.split())
-    if len(text) > MAX_CHAT:
-        raise ValueError(f"a chat line is at most {MAX_CHAT} characters")
-    return text
+    """A chat line checked as a name is (:func:`~bohnen.server.text.typed_line`: no
+    character that hides or reorders the text), the emoji's joiners allowed."""
+    return typed_line(value, "a chat line", MAX_CHAT, joiners=True)
 
 
 async def _receive(socket: WebSocket) -> dict[str, Any]:

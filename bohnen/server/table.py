@@ -203,7 +203,8 @@ class Table:
         state = game.new_game(opts, seed)
         rows = list(seats) if seats is not None else _people(opts.players)
         created = time.time()
-        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, created, host)
+        log.create(table_id, game.name, opts.to_json(), seed, setup, rows, created, host,
+                   game.version)
         return cls(table_id, game, state, log, seed, rows, setup, created, host)
 
     @classmethod

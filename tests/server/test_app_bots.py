@@ -102,9 +102,9 @@ def test_the_view_frames_say_when_a_clock_starts_and_after_each_step(db_url: str
         made = _set_up(base, "ndb", [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}],
                        clock={"mode": "async", "per_move": 3_600})
         ws, _hello = join(stack, base, made["table"], made["me"]["token"])
-        for invitation in made["invitations"]:
+        for invitation, name in zip(made["invitations"], ("Bea", "Cem"), strict=True):
             call(base, "POST", f"/api/tables/{made['table']}/join",
-                 {"name": "Bea", "invitation": invitation["token"]})
+                 {"name": name, "invitation": invitation["token"]})
         views = (f for f in _frames(ws) if f["type"] == "view")
         started = next(v for v in views if v["started"])
         assert set(started["clock"]["deadline"]) == {str(s) for s in started["must_act"]}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bohnen.server.database import open_log
-from bohnen.server.log import ChatLine, SeatRow, TableLog
+from bohnen.server.log import SCHEMA_VERSION, ChatLine, SeatRow, TableLog
 from bohnen.server.logbase import Log
 
 
@@ -52,7 +52,8 @@ def test_a_log_of_another_version_is_refused_with_a_message(tmp_path: Path) -> N
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE tables (table_id TEXT PRIMARY KEY)")
         db.execute("PRAGMA user_version=1")
-    with pytest.raises(ValueError, match="version 1; this server reads version 3"):
+    with pytest.raises(ValueError, match=f"version 1; this server reads version "
+                                         f"{SCHEMA_VERSION}"):
         TableLog(path)
 
 
@@ -134,4 +135,4 @@ def test_a_log_of_version_2_is_brought_up_to_this_version(tmp_path: Path) -> Non
     assert row is not None and row.seed == 5 and row.host == "" and not row.expired
     log.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (3,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
