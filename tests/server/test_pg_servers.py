@@ -219,8 +219,10 @@ def test_the_lobby_and_the_chat_work_at_either_server(pg_url: str, tmp_path: Pat
             "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]})
         assert status == 200
         table = made["table"]
-        _status, listing = call(b, "GET", "/api/tables")  # b lists a's table
-        assert table in [t["table"] for t in listing["open"]]
+        deadline = time.monotonic() + WAIT  # b lists a's table once a's notice came
+        while table not in [t["table"] for t in call(b, "GET", "/api/tables")[1]["open"]]:
+            assert time.monotonic() < deadline, "b never listed a's table"
+            time.sleep(0.05)
         ada = Client(stack, a, table, made["me"]["token"])
         status, bea = call(b, "POST", f"/api/tables/{table}/join",  # forwarded to a
                            {"name": "Bea", "invitation": made["invitations"][0]["token"]})
