@@ -47,6 +47,7 @@ from psycopg import errors
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import (
+    ACTION_COLUMNS,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     ChatLine,
@@ -60,7 +61,7 @@ from bohnen.server.logbase import (
     table_row,
 )
 
-SCHEMA_VERSION = 2  # the row 'schema' of settings in a database this code reads (and writes)
+SCHEMA_VERSION = 3  # the row 'schema' of settings in a database this code reads (and writes)
 CHANNEL = "bohnen"  # the channel of the notices of every table
 _SCHEMA_LOCK = 0x626F686E656E  # an advisory lock key ("bohnen"): one process makes the schema
 
@@ -86,6 +87,7 @@ CREATE TABLE IF NOT EXISTS seats (
     standin TEXT,
     generation INTEGER NOT NULL DEFAULT 0,
     nonce TEXT NOT NULL DEFAULT '',
+    standin_reason TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -108,6 +110,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL DEFAULT 0,
+    forced TEXT,
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE IF NOT EXISTS nodes (
@@ -136,6 +139,8 @@ MIGRATIONS = {
     "1": ("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''",
           "ALTER TABLE tables ADD COLUMN expired BOOLEAN NOT NULL DEFAULT false",
           "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
+    "2": ("ALTER TABLE actions ADD COLUMN forced TEXT",
+          "ALTER TABLE seats ADD COLUMN standin_reason TEXT"),
 }
 
 
@@ -213,8 +218,9 @@ class PgLog:
                     raise ValueError(f"{hide_password(self.url)} is a log of version "
                                      f"{version}; this server reads version "
                                      f"{SCHEMA_VERSION}")
-                for statement in MIGRATIONS[version]:  # one step: 1 is the only older one
-                    self._db.execute(statement)
+                for step in range(int(version), SCHEMA_VERSION):  # each version's in turn
+                    for statement in MIGRATIONS[str(step)]:
+                        self._db.execute(statement)
                 self._db.execute("UPDATE settings SET value = %s WHERE name = 'schema'",
                                  (str(SCHEMA_VERSION),))
             self._db.execute(SCHEMA)
@@ -340,12 +346,12 @@ class PgLog:
                   row: SeatRow) -> None:
         db.execute(
             f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE "
-            "SET kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO "
+            "UPDATE SET kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
             "standin = excluded.standin, generation = excluded.generation, "
-            "nonce = excluded.nonce",
+            "nonce = excluded.nonce, standin_reason = excluded.standin_reason",
             (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation,
-             row.nonce))
+             row.nonce, row.standin_reason))
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
@@ -377,15 +383,16 @@ class PgLog:
         return [ChatLine(*row) for row in rows]
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0) -> None:
-        """Step ``seq`` of the table (made at time ``at``), committed when this
-        returns; ``LogConflict`` if that step is written already (or the table is kept
-        by another process)."""
+               at: float = 0.0, forced: str | None = None) -> None:
+        """Step ``seq`` of the table (made at time ``at``; ``forced``: why the server made
+        it for the seat, if it did), committed when this returns; ``LogConflict`` if
+        that step is written already (or the table is kept by another process)."""
         try:
             with self._transaction() as db:
                 self._fence(db, table_id)
-                db.execute("INSERT INTO actions (table_id, seq, seat, action, at) "
-                           "VALUES (%s, %s, %s, %s, %s)", (table_id, seq, seat, action, at))
+                db.execute(f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
+                           "VALUES (%s, %s, %s, %s, %s, %s)",
+                           (table_id, seq, seat, action, at, forced))
                 self._notify(db, "step", table_id, seq)
         except errors.UniqueViolation as exc:
             raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
@@ -422,6 +429,6 @@ class PgLog:
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""
-        rows = self._all("SELECT seq, seat, action, at FROM actions "
+        rows = self._all(f"SELECT {ACTION_COLUMNS} FROM actions "
                          "WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, after))
         return [Logged(*row) for row in rows]

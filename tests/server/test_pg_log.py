@@ -17,7 +17,7 @@ import pytest
 
 from bohnen.server.database import is_postgres, open_log
 from bohnen.server.log import TableLog
-from bohnen.server.logbase import LogConflict, SeatRow, hide_password
+from bohnen.server.logbase import LogConflict, Logged, SeatRow, hide_password
 
 psycopg = pytest.importorskip("psycopg", reason="PostgreSQL tests need psycopg: pip install "
                               "-e '.[postgres]'")
@@ -59,7 +59,7 @@ def test_a_password_is_never_shown_in_a_message() -> None:
 def test_a_database_of_another_version_is_refused_with_a_message(pg_url: str) -> None:
     with psycopg.connect(pg_url, autocommit=True) as db:
         db.execute("CREATE TABLE tables (table_id TEXT PRIMARY KEY)")
-    with pytest.raises(ValueError, match="is a log of version 0; this server reads version 2"):
+    with pytest.raises(ValueError, match="is a log of version 0; this server reads version 3"):
         PgLog(pg_url)
 
 
@@ -196,6 +196,8 @@ def test_a_database_of_version_1_is_brought_up_to_this_version(pg_url: str) -> N
         db.execute("ALTER TABLE tables DROP COLUMN host")
         db.execute("ALTER TABLE tables DROP COLUMN expired")
         db.execute("ALTER TABLE seats DROP COLUMN nonce")
+        db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
+        db.execute("ALTER TABLE actions DROP COLUMN forced")
         db.execute("UPDATE settings SET value = '1' WHERE name = 'schema'")
     log = PgLog(pg_url)
     assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
@@ -205,4 +207,29 @@ def test_a_database_of_version_1_is_brought_up_to_this_version(pg_url: str) -> N
     log.close()
     with psycopg.connect(pg_url, autocommit=True) as db:
         assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \
-            == ("2",)
+            == ("3",)
+
+
+def test_a_database_of_version_2_is_brought_up_to_this_version(pg_url: str) -> None:
+    """Version 3 keeps why a move was forced (``actions.forced``) and who put a seat's
+    stand-in there (``seats.standin_reason``)."""
+    log = PgLog(pg_url)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.append("t1", 1, 0, "0: plant 0", 2.5)
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:  # back to what version 2 made
+        db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
+        db.execute("ALTER TABLE actions DROP COLUMN forced")
+        db.execute("UPDATE settings SET value = '2' WHERE name = 'schema'")
+    log = PgLog(pg_url)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
+    log.append("t1", 2, 0, "0: end-planting", 3.0, forced="clock")
+    log.put_seat("t1", SeatRow(0, "person", name="Ada", standin="heuristic",
+                               standin_reason="clock"))
+    assert log.actions("t1", after=1)[0].forced == "clock"
+    assert log.seats("t1")[0].standin_reason == "clock"
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \
+            == ("3",)
