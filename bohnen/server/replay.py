@@ -51,8 +51,8 @@ def record(log: Log, table_id: str) -> JSONObject:
              for s in log.seats(table_id)]
     return {"table": table_id, "game": row.game, "options": row.options, "seed": row.seed,
             "seats": seats, "chat": [chat_frame(line) for line in log.chat(table_id)],
-            "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at}
-                      for a in log.actions(table_id)]}
+            "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at,
+                       "forced": a.forced} for a in log.actions(table_id)]}
 
 
 @dataclass(frozen=True, slots=True)
