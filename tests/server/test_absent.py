@@ -25,8 +25,10 @@ from typing import Any
 
 import pytest
 
+from bohnen.core import get_game
 from bohnen.server.clock import ABSENT_TURNS, FORCED, Clock, ClockSetup, Reckoning
 from bohnen.server.logbase import Log
+from bohnen.server.offer import BotRefused, Offer
 from bohnen.server.replay import record
 from bohnen.server.seating import Seating
 from bohnen.server.table import Table, Watcher
@@ -119,6 +121,14 @@ def test_the_lobby_takes_absent_turns_and_refuses_a_bad_one(db_url: str) -> None
             body["clock"] = {"mode": "async", "per_move": 600, "absent_turns": bad}
             status, refused = call(server.base, "POST", "/api/tables", body)
             assert status == 422, (bad, refused)
+
+
+def test_the_absent_bot_is_the_servers_own_and_no_client_seats_it() -> None:
+    game = get_game("bohnanza")
+    assert "absent" not in Offer().names(game)
+    for spec in ("absent", "absent:base=heuristic", "ismcts:prior=absent"):
+        with pytest.raises(BotRefused, match="not offered at this server"):
+            Offer().check(spec, game)
 
 
 # --- the reckoning (no time read) -------------------------------------------------------
