@@ -40,8 +40,10 @@ _BOTS: dict[str, Entry] = {"random": (_random, {"trades": bool})}
 # Bots offered by a module (``make`` and ``PARAMS``), loaded when first asked for: the
 # search bot imports this registry for the bots it names (its prior, its playouts).
 # The policy bot (a trained model) is offered by the research interfaces, with the
-# train extra: named here, loaded only when asked for.
-_LAZY: dict[str, str] = {"ismcts": "bohnen.bots.ismcts", "policy": "bohnen.rl.policy_bot"}
+# train extra: named here, loaded only when asked for. The absent bot plays a seat whose
+# person is away (an online table's clock): it names its base bot too.
+_LAZY: dict[str, str] = {"absent": "bohnen.bots.absent", "ismcts": "bohnen.bots.ismcts",
+                         "policy": "bohnen.rl.policy_bot"}
 
 
 def _names(game: AnyGame | None) -> set[str]:

@@ -34,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
+from bohnen.server.clock import ABSENT_TURNS, MAX_ABSENT_TURNS
 from bohnen.server.listing import MAX_PAGE, PAGE, ListName
 from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
 from bohnen.server.logbase import LogUnwritable
@@ -53,11 +54,13 @@ class SeatSetup(BaseModel):
 
 class Clock(BaseModel):
     """A table's clock: ``realtime`` (seconds per move and a bank per seat) or
-    ``async`` (seconds per move, hours in practice)."""
+    ``async`` (seconds per move, hours in practice); ``absent_turns``: the turns in a
+    row the clock plays for a person before a stand-in bot takes the seat (0: never)."""
 
     mode: Literal["realtime", "async"]
     per_move: float = Field(gt=0, le=30 * 86_400)
     bank: float = Field(default=0, ge=0, le=86_400)
+    absent_turns: int = Field(default=ABSENT_TURNS, ge=0, le=MAX_ABSENT_TURNS, strict=True)
 
 
 class NewTable(BaseModel):

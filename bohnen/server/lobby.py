@@ -322,6 +322,7 @@ class Lobby:
         if seat is None:
             raise LobbyError("a spectator makes no move")
         if op == "action":
+            self.come_back(table, seat)
             reply = await table.submit(seat, str(request.get("action")))
             if reply.ok:
                 return {"seq": reply.seq}
@@ -641,10 +642,20 @@ class Lobby:
             raise LobbyError("this host token has been replaced by a newer one", 403)
 
     def stand_in(self, table: Table, seat: int, spec: str | None) -> None:
-        """The person at ``seat`` hands it to bot ``spec`` (None: takes it back)."""
+        """The person at ``seat`` hands it to bot ``spec`` (None: takes it back, whoever
+        put the stand-in there)."""
         row = table.seats[seat]
         checked = None if spec is None else self.check_bot(spec, table.game.name)
-        table.sit(replace(row, standin=checked))
+        table.sit(replace(row, standin=checked, standin_reason=None))
+
+    @staticmethod
+    def come_back(table: Table, seat: int) -> None:
+        """The person at ``seat`` sent an action (whether the table takes it or not):
+        they are back, and a stand-in the server put there (the clock, after turns in a
+        row out of time) is taken away first. A stand-in the person chose stays."""
+        row = table.seats[seat]
+        if row.standin is not None and row.standin_reason is not None:
+            table.sit(replace(row, standin=None, standin_reason=None))
 
     def leave(self, table: Table, seat: int) -> None:
         """The person at ``seat`` leaves: the seat is open again (their token void)."""

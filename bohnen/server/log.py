@@ -47,6 +47,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.server import logfile
 from bohnen.server.logbase import (
+    ACTION_COLUMNS,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     BadLogFile,
@@ -65,7 +66,7 @@ from bohnen.server.logfile import FileLock
 
 __all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
-SCHEMA_VERSION = 4  # PRAGMA user_version of a log this code reads (and writes)
+SCHEMA_VERSION = 5  # PRAGMA user_version of a log this code reads (and writes)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -89,6 +90,7 @@ CREATE TABLE IF NOT EXISTS seats (
     standin TEXT,
     generation INTEGER NOT NULL DEFAULT 0,
     nonce TEXT NOT NULL DEFAULT '',
+    standin_reason TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -111,6 +113,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     at REAL NOT NULL DEFAULT 0,
+    forced TEXT,
     PRIMARY KEY (table_id, seq)
 );
 """
@@ -132,6 +135,8 @@ MIGRATIONS: dict[int, tuple[Migration, ...]] = {
         "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
     3: ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
         _stamp_versions),
+    4: ("ALTER TABLE actions ADD COLUMN forced TEXT",
+        "ALTER TABLE seats ADD COLUMN standin_reason TEXT"),
 }
 
 SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
@@ -310,9 +315,9 @@ class TableLog:
     def _put_seat(self, table_id: str, row: SeatRow) -> None:
         self._db.execute(
             f"INSERT OR REPLACE INTO seats (table_id, {SEAT_COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation,
-             row.nonce))
+             row.nonce, row.standin_reason))
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
@@ -341,14 +346,15 @@ class TableLog:
         return [ChatLine(*row) for row in rows]
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0) -> None:
-        """Step ``seq`` of the table (made at time ``at``), committed when this returns
-        (what that survives: the module); ``LogConflict`` if that step is written already."""
+               at: float = 0.0, forced: str | None = None) -> None:
+        """Step ``seq`` of the table (made at time ``at``; ``forced``: why the server made
+        it for the seat, if it did), committed when this returns (what that survives:
+        the module); ``LogConflict`` if that step is written already."""
         try:
             with self._write():
                 self._db.execute(
-                    "INSERT INTO actions (table_id, seq, seat, action, at) "
-                    "VALUES (?, ?, ?, ?, ?)", (table_id, seq, seat, action, at))
+                    f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (table_id, seq, seat, action, at, forced))
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
 
@@ -384,7 +390,7 @@ class TableLog:
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""
         rows = self._db.execute(
-            "SELECT seq, seat, action, at FROM actions WHERE table_id = ? AND seq > ? "
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = ? AND seq > ? "
             "ORDER BY seq", (table_id, after)).fetchall()
         return [Logged(*row) for row in rows]
 

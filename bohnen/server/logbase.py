@@ -67,10 +67,13 @@ class TableRow:
 class SeatRow:
     """Who sits at a seat: nobody yet (``open``), a person (``name``) or a bot
     (``bot``, its spec). A person may hand the seat to a bot for a while
-    (``standin``, a bot spec) and take it back. ``generation`` numbers the seat's
-    invitation link: a token of an older generation is void. ``nonce``: drawn at random
-    whenever the seat changes hands, and named by its holder's token (a token whose
-    nonce is not the seat's is void, whatever its generation)."""
+    (``standin``, a bot spec) and take it back; ``standin_reason`` says who else put
+    the stand-in there (None: the person; ``"clock"``: the table's clock, after the
+    seat's time ran out turn after turn: :mod:`bohnen.server.clock`). ``generation``
+    numbers the seat's invitation link: a token of an older generation is void.
+    ``nonce``: drawn at random whenever the seat changes hands, and named by its
+    holder's token (a token whose nonce is not the seat's is void, whatever its
+    generation)."""
 
     seat: int
     kind: SeatKind = "open"
@@ -79,6 +82,7 @@ class SeatRow:
     standin: str | None = None
     generation: int = 0
     nonce: str = ""
+    standin_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +100,15 @@ class ChatLine:
 
 @dataclass(frozen=True, slots=True)
 class Logged:
-    """One accepted action: its step in the table (from 1), its seat, its notation."""
+    """One accepted action: its step in the table (from 1), its seat, its notation, when
+    it was made; ``forced``: why it was made for the seat by the server, not by whoever
+    plays there (``"clock"``: the seat's time ran out; None: its own move)."""
 
     seq: int
     seat: int
     action: str
     at: float = 0.0
+    forced: str | None = None
 
 
 class LogConflict(RuntimeError):
@@ -189,9 +196,9 @@ class Log(Protocol):
         """The table's chat after message ``after``, in order."""
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0) -> None:
-        """Step ``seq`` of the table, committed when this returns; ``LogConflict`` if
-        that step is written already."""
+               at: float = 0.0, forced: str | None = None) -> None:
+        """Step ``seq`` of the table (``forced``: see :class:`Logged`), committed when
+        this returns; ``LogConflict`` if that step is written already."""
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
@@ -213,7 +220,8 @@ class Log(Protocol):
 
 TABLE_COLUMNS = ("table_id, game, options, seed, finished, setup, created, host, expired, "
                  "version")
-SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce"
+SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce, standin_reason"
+ACTION_COLUMNS = "seq, seat, action, at, forced"
 
 
 def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool, int]

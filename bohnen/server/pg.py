@@ -47,6 +47,7 @@ from psycopg import errors
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import (
+    ACTION_COLUMNS,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
     ChatLine,
@@ -61,7 +62,7 @@ from bohnen.server.logbase import (
     table_row,
 )
 
-SCHEMA_VERSION = 3  # the row 'schema' of settings in a database this code reads (and writes)
+SCHEMA_VERSION = 4  # the row 'schema' of settings in a database this code reads (and writes)
 CHANNEL = "bohnen"  # the channel of the notices of every table
 _SCHEMA_LOCK = 0x626F686E656E  # an advisory lock key ("bohnen"): one process makes the schema
 
@@ -88,6 +89,7 @@ CREATE TABLE IF NOT EXISTS seats (
     standin TEXT,
     generation INTEGER NOT NULL DEFAULT 0,
     nonce TEXT NOT NULL DEFAULT '',
+    standin_reason TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -110,6 +112,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL DEFAULT 0,
+    forced TEXT,
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE IF NOT EXISTS nodes (
@@ -152,6 +155,8 @@ MIGRATIONS: dict[str, tuple[Migration, ...]] = {
           "ALTER TABLE seats ADD COLUMN nonce TEXT NOT NULL DEFAULT ''"),
     "2": ("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
           _stamp_versions),
+    "3": ("ALTER TABLE actions ADD COLUMN forced TEXT",
+          "ALTER TABLE seats ADD COLUMN standin_reason TEXT"),
 }
 
 
@@ -361,12 +366,12 @@ class PgLog:
                   row: SeatRow) -> None:
         db.execute(
             f"INSERT INTO seats (table_id, {SEAT_COLUMNS}) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE "
-            "SET kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO "
+            "UPDATE SET kind = excluded.kind, name = excluded.name, bot = excluded.bot, "
             "standin = excluded.standin, generation = excluded.generation, "
-            "nonce = excluded.nonce",
+            "nonce = excluded.nonce, standin_reason = excluded.standin_reason",
             (table_id, row.seat, row.kind, row.name, row.bot, row.standin, row.generation,
-             row.nonce))
+             row.nonce, row.standin_reason))
 
     def seats(self, table_id: str) -> list[SeatRow]:
         """The table's seats, in seat order."""
@@ -398,15 +403,16 @@ class PgLog:
         return [ChatLine(*row) for row in rows]
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0) -> None:
-        """Step ``seq`` of the table (made at time ``at``), committed when this
-        returns; ``LogConflict`` if that step is written already (or the table is kept
-        by another process)."""
+               at: float = 0.0, forced: str | None = None) -> None:
+        """Step ``seq`` of the table (made at time ``at``; ``forced``: why the server made
+        it for the seat, if it did), committed when this returns; ``LogConflict`` if
+        that step is written already (or the table is kept by another process)."""
         try:
             with self._transaction() as db:
                 self._fence(db, table_id)
-                db.execute("INSERT INTO actions (table_id, seq, seat, action, at) "
-                           "VALUES (%s, %s, %s, %s, %s)", (table_id, seq, seat, action, at))
+                db.execute(f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
+                           "VALUES (%s, %s, %s, %s, %s, %s)",
+                           (table_id, seq, seat, action, at, forced))
                 self._notify(db, "step", table_id, seq)
         except errors.UniqueViolation as exc:
             raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
@@ -443,6 +449,6 @@ class PgLog:
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
         """The table's actions after step ``after``, in order."""
-        rows = self._all("SELECT seq, seat, action, at FROM actions "
+        rows = self._all(f"SELECT {ACTION_COLUMNS} FROM actions "
                          "WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, after))
         return [Logged(*row) for row in rows]

@@ -105,7 +105,8 @@ class Replays:
                  for s in self.log.seats(table_id)]
         return {**record, "table": table_id, "seats": seats,
                 "chat": [chat_frame(line) for line in self.log.chat(table_id)],
-                "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at}
+                "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at,
+                           "forced": a.forced}
                           for a in steps]}
 
     def step(self, table_id: str, seq: int) -> JSONObject:

@@ -67,7 +67,9 @@ from bohnen.server.offer import BotRefused, Offer
 from bohnen.server.table import Reply, Table
 from bohnen.server.thinkers import Thinkers
 
-DEFAULT_BOT = "heuristic"  # makes the move of a bot that fails, and of a seat out of time
+DEFAULT_BOT = "heuristic"  # makes the move of a bot that fails; a clock's stand-in
+ABSENT_BOT = "absent"  # plays a seat out of time (the clock's: bohnen.server.clock)
+OWN_BOTS = frozenset({DEFAULT_BOT, ABSENT_BOT})  # the server's own choices, not a client's
 log = logging.getLogger(__name__)
 
 
@@ -162,9 +164,10 @@ class Minds:
         return bot
 
     def playable(self, spec: str) -> str:
-        """``spec`` if this server seats it, else the default bot (said once in the
-        log: a seat written by an older server, or a log tampered with)."""
-        if self.offer is None:
+        """``spec`` if this server seats it or chose it itself (:data:`OWN_BOTS`), else
+        the default bot (said once in the log: a seat written by an older server, or a
+        log tampered with)."""
+        if self.offer is None or spec in OWN_BOTS:
             return spec
         checked = self._playable.get(spec)
         if checked is None:
@@ -193,10 +196,12 @@ def thinkers_of(pool: Executor | Thinkers) -> Thinkers:
 
 async def forced_move(table: Table, thinkers: Thinkers, minds: Minds, seat: int,
                       spec: str = DEFAULT_BOT,
-                      on_reply: Callable[[Reply], None] | None = None) -> Reply | None:
+                      on_reply: Callable[[Reply], None] | None = None,
+                      forced: str | None = None) -> Reply | None:
     """Bot ``spec`` makes ``seat``'s move now (offered no wait), through the pool and the
     writer; its reply, or None if the table moved on before the bot answered or the bot
-    failed (logged). ``on_reply``: as :meth:`Table.submit` takes it."""
+    failed (logged). ``on_reply`` and ``forced`` (why, marked in the log): as
+    :meth:`Table.submit` takes them."""
     seq = table.seq
     try:
         ask = minds.ask(seat, minds.playable(spec), waiting=False)
@@ -207,7 +212,7 @@ async def forced_move(table: Table, thinkers: Thinkers, minds: Minds, seat: int,
         return None
     if table.seq != seq or answer is None or isinstance(answer, Wait):
         return None
-    return await table.submit(seat, answer, on_reply)
+    return await table.submit(seat, answer, on_reply, forced)
 
 
 class Seating:

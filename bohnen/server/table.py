@@ -9,7 +9,9 @@ actions have one order. For each, the writer:
    the log cannot write now (a full disk...), the action is refused with the cause
    (``Reply.unsaved``), the table unchanged, and may be sent again once it can;
 3. only then applies it and sends each watcher the step's events as that viewer may
-   see them (``event.to_json(viewer)``), numbered by ``seq``.
+   see them (``event.to_json(viewer)``), numbered by ``seq``. A move the server made
+   for a seat (its clock ran out: :mod:`bohnen.server.clock`) is logged with the
+   reason, and its step frame says so to every viewer (``forced``).
 
 Then every watcher also gets a ``view`` frame: its seat's view now, its legal moves
 (in notation), the seats the game waits on, the clock and the result. The view frames
@@ -149,6 +151,7 @@ class _Request:
     text: str
     reply: asyncio.Future[Reply]
     on_reply: Callable[[Reply], None] | None = None
+    forced: str | None = None
 
 
 class Table:
@@ -169,6 +172,8 @@ class Table:
         self.setup: JSONObject = setup or {}
         self.history: list[tuple[int, Sequence[Event]]] = []  # per step: its seat, its events
         self.times: list[float] = []  # per step: when it was made
+        self.forced: list[str | None] = []  # per step: why the server made it (Logged)
+        self.now: Callable[[], float] = time.time  # the time of the steps (and the clock)
         self.watchers: list[Watcher] = []
         self.listeners: list[Listener] = []
         self.clock: ClockView | None = None
@@ -228,6 +233,7 @@ class Table:
         events = self.state.apply(self.game.parse_action(logged.action))
         self.history.append((logged.seat, events))
         self.times.append(logged.at)
+        self.forced.append(logged.forced)
 
     # --- the writer ---------------------------------------------------------------------
 
@@ -253,13 +259,16 @@ class Table:
                                                      "was taken: send it again"))
 
     async def submit(self, seat: int, text: str,
-                     on_reply: Callable[[Reply], None] | None = None) -> Reply:
+                     on_reply: Callable[[Reply], None] | None = None,
+                     forced: str | None = None) -> Reply:
         """Queue ``seat``'s action (notation) for the writer; its reply. ``on_reply`` is
         called with the reply by the writer itself, as the action is taken or refused,
         even if the caller has stopped waiting (a bot's count of its moves, kept right
-        when a table closes right after the last move)."""
+        when a table closes right after the last move). ``forced``: why the server
+        makes this move for the seat (``"clock"``), kept with it in the log and shown
+        in its step frame."""
         reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Request(seat, text, reply, on_reply))
+        await self._queue.put(_Request(seat, text, reply, on_reply, forced))
         return await reply
 
     async def _write(self) -> None:
@@ -268,7 +277,7 @@ class Table:
             if self.end_due:
                 self.record_end()
             try:
-                result = self.accept(request.seat, request.text)
+                result = self.accept(request.seat, request.text, request.forced)
             except Exception as exc:  # a fault of the log: the action is not acknowledged
                 if not request.reply.done():
                     request.reply.set_exception(exc)
@@ -286,21 +295,22 @@ class Table:
             for logged in self.log.actions(self.table_id, after=self.seq):
                 self.follow(logged)
 
-    def accept(self, seat: int, text: str) -> Reply:
-        """Check ``seat``'s action, log it, apply it, tell the watchers (see the module).
-        Only the writer calls this."""
+    def accept(self, seat: int, text: str, forced: str | None = None) -> Reply:
+        """Check ``seat``'s action, log it, apply it, tell the watchers (see the module;
+        ``forced``: :meth:`submit`'s). Only the writer calls this."""
         refusal, action = self._read(seat, text)
         if refusal is not None or action is None:
             return Reply(None, refusal)
         seq = self.seq + 1
-        at = time.time()
-        try:
-            self.log.append(self.table_id, seq, seat, str(action), at)  # committed first
+        at = self.now()
+        try:  # committed first
+            self.log.append(self.table_id, seq, seat, str(action), at, forced)
         except LogUnwritable as exc:
             return self._unsaved(exc)
         events = self.state.apply(action)
         self.history.append((seat, events))
         self.times.append(at)
+        self.forced.append(forced)
         if self.state.is_over:
             self.record_end()
         self._tell_listeners()  # first: the clock's deadlines are in the view frames
@@ -429,11 +439,15 @@ class Table:
             self._tell_seats()
 
     def frame(self, seq: int, viewer: int | None) -> JSONObject:
-        """Step ``seq`` as ``viewer`` may see it: who moved, when, and the events (each
-        with its line of text)."""
+        """Step ``seq`` as ``viewer`` may see it: who moved, when, whether the server
+        made the move for the seat (``forced``: ``{"seat", "reason"}``, the same for
+        every viewer; null for a seat's own move), and the events (each with its line
+        of text)."""
         seat, events = self.history[seq - 1]
+        reason = self.forced[seq - 1]
         return {"type": "step", "table": self.table_id, "seq": seq, "seat": seat,
                 "at": self.times[seq - 1],
+                "forced": None if reason is None else {"seat": seat, "reason": reason},
                 "events": [{**event.to_json(viewer), "text": event.text(viewer)}
                            for event in events]}
 
@@ -456,10 +470,12 @@ class Table:
 
     def seats_json(self) -> list[JSONObject]:
         """The seats as the lobby and the table show them (``connected``: a client of
-        the seat is watching)."""
+        the seat is watching; ``standin_reason``: who put the stand-in there, if not the
+        person: ``"clock"``)."""
         here = {w.viewer for w in self.watchers}
         return [{"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
-                 "standin": row.standin, "connected": row.seat in here}
+                 "standin": row.standin, "standin_reason": row.standin_reason,
+                 "connected": row.seat in here}
                 for row in self.seats]
 
     def sit(self, row: SeatRow) -> None:

@@ -1,6 +1,7 @@
 """A clock running out, in a browser: a person who does not move in time sees the
-clock count down, then a bot (the heuristic one) makes that move for them; the seat
-stays theirs."""
+clock count down, then the clock plays their whole turn for them at once (the absent
+bot: it plants, closes the trading at once, plants what it kept); the seat stays
+theirs."""
 
 from __future__ import annotations
 
@@ -19,10 +20,12 @@ def test_a_clock_running_out_has_the_move_made_for_the_seat(people: People) -> N
     ada = pages[0]
     expect(ada.get_by_role("region", name="Seats")).to_contain_text("2 s a move + bank")
     expect(ada.locator(".seat[data-seat='0'] [role=timer] .bank")).to_be_visible()
-    # Ada does nothing: her time runs out and her first move is made for her
+    # Ada does nothing: her time runs out and her whole turn is played for her at once
     expect(ada.locator("main")).not_to_have_attribute("data-seq", "0", timeout=30_000)
     expect(ada.get_by_role("log").first).to_contain_text("Seat 0 plants")
-    # her next move's time runs: its countdown is shown (then it runs out too)
-    expect(ada.locator(".seat[data-seat='0'] [role=timer] .left")).to_be_visible()
+    expect(ada.get_by_role("log").first).to_contain_text("Seat 0 closes trading")
+    # then another seat's time runs: its countdown is shown (then it runs out too)
+    expect(ada.locator(".seat:not([data-seat='0']) [role=timer] .left").first
+           ).to_be_visible(timeout=30_000)
     expect(ada.locator(".seat[data-seat='0']")).to_contain_text("Ada (you)")
     expect(ada.locator("main")).to_have_attribute("data-seat", "0")

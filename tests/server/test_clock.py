@@ -46,7 +46,7 @@ def test_a_clock_is_read_from_the_set_up() -> None:
     assert ClockSetup.from_json({"mode": "async", "per_move": 86_400, "bank": 5}) == \
         ClockSetup("async", 86_400.0, 0.0)
     assert ClockSetup("realtime", 30, 300).to_json() == \
-        {"mode": "realtime", "per_move": 30, "bank": 300}
+        {"mode": "realtime", "per_move": 30, "bank": 300, "absent_turns": 3}
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -127,23 +127,40 @@ def test_a_seat_out_of_time_gets_the_heuristics_move_and_stays_the_players(
     assert table.log.actions("t1")[0].action == str(expected)
     assert [seat for seat, _ in table.history[:2]] == [0, 0]  # its second move too
     assert clock.forced >= 2 and table.seats[0] == SeatRow(0, "person", name="p0")
-    assert clock.reckoning.banks[0] == 0.0  # spent on the second move, and kept at 0
-    assert clock.reckoning.banks[1:] == [0.2, 0.2]  # the others' banks are their own
+    assert table.forced[:2] == ["clock", "clock"]  # its second move at once, forced too
 
 
 def test_banks_are_spent_and_kept_per_seat(log: Log,
                                            pool: ProcessPoolExecutor) -> None:
-    # Seats 0 and 1 let their time run out again and again; seat 2 never has to move.
+    # Seat 0's time runs out in the first turn, which began at no logged step (no bank to
+    # draw on), seat 1's in the second (its bank spent first); seat 2 never has to move.
+    # The table's time is the test's.
     table = table_of(log, ["person"] * 3, seed=4, trading="open",
-                     setup={"clock": {"mode": "realtime", "per_move": 0.05, "bank": 0.1}})
+                     setup={"clock": {"mode": "realtime", "per_move": 5, "bank": 10}})
+    now = [1000.0]
+    table.now = lambda: now[0]
     clock = Clock.for_table(table, pool)
     assert clock is not None
-    asyncio.run(_run_until(table, clock, lambda: table.state.turn >= 2,
-                           "the second turn"))
+
+    async def scenario() -> None:
+        table.start()
+        clock.attach()
+        try:
+            now[0] += 5
+            clock.wake()
+            await until(lambda: table.state.must_act() == (1,), "seat 1's turn")
+            assert clock.reckoning.banks == [10, 10, 10]
+            now[0] += 15
+            clock.wake()
+            await until(lambda: 1 not in table.state.must_act(), "the end of its turn")
+        finally:
+            await clock.close()
+            await table.stop()
+
+    asyncio.run(scenario())
     movers = {seat for seat, _ in table.history}
-    assert 0 in movers and clock.forced == table.seq
-    for seat in range(3):
-        assert clock.reckoning.banks[seat] == (0.0 if seat in movers else 0.1), seat
+    assert movers == {0, 1} and clock.forced == table.seq
+    assert clock.reckoning.banks == [10, 0.0, 10]
 
 
 def test_an_async_clock_has_no_bank(log: Log, pool: ProcessPoolExecutor) -> None:
@@ -186,7 +203,8 @@ def test_the_clock_waits_for_the_table_to_start(log: Log,
             assert table.clock is clock
             assert clock.to_json() == {"mode": "realtime", "per_move": 60.0,
                                        "bank": {"0": 0.0, "1": 0.0, "2": 0.0},
-                                       "deadline": {}}
+                                       "deadline": {}, "ran_out": [], "absent": {},
+                                       "absent_turns": 3}
             assert table.view_frame(0)["clock"]["deadline"] == {}
             table.sit(SeatRow(1, "person", name="late"))
             assert list(clock.to_json()["deadline"]) == ["0"]

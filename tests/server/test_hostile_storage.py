@@ -407,12 +407,12 @@ class Cramped:
             raise LogUnwritable("disk full")
         self.log.finish(table_id)
 
-    def append(self, table_id: str, seq: int, seat: int, action: str, at: float = 0.0
-               ) -> None:
+    def append(self, table_id: str, seq: int, seat: int, action: str, at: float = 0.0,
+               forced: str | None = None) -> None:
         if "append" in self.full:
             self.refused[seat] += 1
             raise LogUnwritable("disk full")
-        self.log.append(table_id, seq, seat, action, at)
+        self.log.append(table_id, seq, seat, action, at, forced)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.log, name)

@@ -11,7 +11,7 @@ import pytest
 
 from bohnen.server.database import open_log
 from bohnen.server.log import SCHEMA_VERSION, ChatLine, SeatRow, TableLog
-from bohnen.server.logbase import Log
+from bohnen.server.logbase import Log, Logged
 
 
 def test_seats_are_kept_and_replaced(db_url: str) -> None:
@@ -126,6 +126,9 @@ def test_a_log_of_version_2_is_brought_up_to_this_version(tmp_path: Path) -> Non
             CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL,
                 kind TEXT NOT NULL, name TEXT, bot TEXT, standin TEXT,
                 generation INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));
+            CREATE TABLE actions (table_id TEXT NOT NULL, seq INTEGER NOT NULL,
+                seat INTEGER NOT NULL, action TEXT NOT NULL, at REAL NOT NULL DEFAULT 0,
+                PRIMARY KEY (table_id, seq));
             INSERT INTO tables VALUES ('t1', 'bohnanza', '{}', 5, 0, '{}', 1.5);
             INSERT INTO seats VALUES ('t1', 0, 'person', 'Ada', NULL, NULL, 2);
             PRAGMA user_version=2;""")
@@ -133,6 +136,32 @@ def test_a_log_of_version_2_is_brought_up_to_this_version(tmp_path: Path) -> Non
     assert log.seats("t1") == [SeatRow(0, "person", name="Ada", generation=2)]
     row = log.table("t1")
     assert row is not None and row.seed == 5 and row.host == "" and not row.expired
+    log.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
+def test_a_log_of_version_4_is_brought_up_to_this_version(tmp_path: Path) -> None:
+    """Version 5 keeps why a move was forced (``actions.forced``) and who put a seat's
+    stand-in there (``seats.standin_reason``): a log of version 4 has neither."""
+    path = tmp_path / "v4.sqlite"
+    log = TableLog(path)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.append("t1", 1, 0, "0: plant 0", 2.5)
+    log.close()
+    with sqlite3.connect(path) as db:  # back to what version 4 made
+        db.executescript("""
+            ALTER TABLE actions DROP COLUMN forced;
+            ALTER TABLE seats DROP COLUMN standin_reason;
+            PRAGMA user_version=4;""")
+    log = TableLog(path)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
+    log.append("t1", 2, 0, "0: end-planting", 3.0, forced="clock")
+    log.put_seat("t1", SeatRow(0, "person", name="Ada", standin="heuristic",
+                               standin_reason="clock"))
+    assert log.actions("t1", after=1)[0].forced == "clock"
+    assert log.seats("t1")[0].standin_reason == "clock"
     log.close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)

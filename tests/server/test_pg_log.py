@@ -17,7 +17,7 @@ import pytest
 
 from bohnen.server.database import is_postgres, open_log
 from bohnen.server.log import TableLog
-from bohnen.server.logbase import LogConflict, SeatRow, hide_password
+from bohnen.server.logbase import LogConflict, Logged, SeatRow, hide_password
 
 psycopg = pytest.importorskip("psycopg", reason="PostgreSQL tests need psycopg: pip install "
                               "-e '.[postgres]'")
@@ -198,12 +198,39 @@ def test_a_database_of_version_1_is_brought_up_to_this_version(pg_url: str) -> N
         db.execute("ALTER TABLE tables DROP COLUMN expired")
         db.execute("ALTER TABLE seats DROP COLUMN nonce")
         db.execute("ALTER TABLE tables DROP COLUMN version")
+        db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
+        db.execute("ALTER TABLE actions DROP COLUMN forced")
         db.execute("UPDATE settings SET value = '1' WHERE name = 'schema'")
     log = PgLog(pg_url)
     assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
     log.put_host("t1", "h1")
     row = log.table("t1")
     assert row is not None and row.host == "h1" and not row.expired
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \
+            == (str(SCHEMA_VERSION),)
+
+
+def test_a_database_of_version_3_is_brought_up_to_this_version(pg_url: str) -> None:
+    """Version 4 keeps why a move was forced (``actions.forced``) and who put a seat's
+    stand-in there (``seats.standin_reason``)."""
+    log = PgLog(pg_url)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.append("t1", 1, 0, "0: plant 0", 2.5)
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:  # back to what version 3 made
+        db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
+        db.execute("ALTER TABLE actions DROP COLUMN forced")
+        db.execute("UPDATE settings SET value = '3' WHERE name = 'schema'")
+    log = PgLog(pg_url)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
+    log.append("t1", 2, 0, "0: end-planting", 3.0, forced="clock")
+    log.put_seat("t1", SeatRow(0, "person", name="Ada", standin="heuristic",
+                               standin_reason="clock"))
+    assert log.actions("t1", after=1)[0].forced == "clock"
+    assert log.seats("t1")[0].standin_reason == "clock"
     log.close()
     with psycopg.connect(pg_url, autocommit=True) as db:
         assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \

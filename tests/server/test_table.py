@@ -53,8 +53,8 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
     append = log.append
 
     def logged_append(table_id: str, seq: int, seat: int, action: str,
-                      at: float = 0.0) -> None:
-        append(table_id, seq, seat, action, at)
+                      at: float = 0.0, forced: str | None = None) -> None:
+        append(table_id, seq, seat, action, at, forced)
         order.append(f"logged {seq}")
 
     log.append = logged_append  # type: ignore[method-assign]
@@ -347,8 +347,8 @@ def test_after_a_fault_of_the_log_the_table_catches_up_with_it(log: Log) -> None
         append = log.append
 
         def committed_then_lost(table_id: str, seq: int, seat: int, action: str,
-                                at: float = 0.0) -> None:
-            append(table_id, seq, seat, action, at)  # on disk, but the answer is lost
+                                at: float = 0.0, forced: str | None = None) -> None:
+            append(table_id, seq, seat, action, at, forced)  # on disk, the answer lost
             raise OSError("the connection dropped")
 
         log.append = committed_then_lost  # type: ignore[method-assign]
