@@ -12,7 +12,7 @@ export async function api(path, { method = 'GET', body, token } = {}) {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new Error(`the server cannot be reached (${err.message})`);
+    throw new Error(`the server cannot be reached (${err.message})`, { cause: err });
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new Error(reason(data, response));

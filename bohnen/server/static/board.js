@@ -1,10 +1,11 @@
-// A game's page: the module `games/<game>.js`, loaded when a table of that game is shown.
-// It exports `Board({view, legal, seat, send, seats})` and may export `stylesheet` (a URL)
+// A game's page: the module `games/<game>.js` (its components in `games/<game>/`), loaded
+// when a table of that game is shown. It exports `Board({view, legal, seat, send, seats,
+// mustAct})` and may export `stylesheet` (a URL)
 // and `allHands(views)` (for the replay of a finished game: one view from the views of
 // every seat, {"spectator": view, "0": view, ...}, with every hand in it).
 // A game without a page gets the plain board below: its legal moves as buttons.
 import { html, useEffect, useState } from './html.js';
-import { addStylesheet } from './common.js';
+import { addStylesheet, Result } from './common.js';
 
 const loaded = new Map();
 
@@ -36,8 +37,9 @@ export function useGamePage(game) {
 }
 
 /** The placeholder for a game without a page: its legal moves, and the view as text. */
-export function PlainBoard({ view, legal, send }) {
+export function PlainBoard({ view, legal, send, seat, seats }) {
   return html`<section class="plain-board" aria-label="Board">
+    ${view && view.result && html`<${Result} result=${view.result} seats=${seats} me=${seat} />`}
     <p>This game has no page yet; its moves are listed as they are written.</p>
     ${send && html`<div class="moves" role="group" aria-label="Moves">
       ${(legal || []).map((a) => html`<button type="button" data-action=${a}

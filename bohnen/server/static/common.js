@@ -1,5 +1,5 @@
 // Small pieces shared by the pages: the games' catalogue, a copyable link, a stylesheet
-// added once, seat names, the result of a game.
+// added once, seat names, the result of a game, clocks.
 import { html, useEffect, useState } from './html.js';
 import { api } from './api.js';
 
@@ -34,14 +34,21 @@ export function addStylesheet(href) {
   document.head.append(link);
 }
 
-/** A seat's name as the table shows it. */
-export function seatName(seats, seat) {
+/** A seat's name as every page writes it: the person's name, a bot's name (or its spec,
+ * "heuristic bot"), "Seat 2" for a seat with no name; " (you)" after the viewer's own
+ * (`me`: the viewer's seat, null for a spectator); "spectator" for no seat. */
+export function seatName(seats, seat, me = null) {
   if (seat === null || seat === undefined) return 'spectator';
   const row = (seats || []).find((s) => s.seat === seat);
-  if (!row) return `Seat ${seat}`;
-  if (row.kind === 'open') return `Seat ${seat} (open)`;
-  if (row.kind === 'bot') return row.name || `${row.bot} bot`;
-  return row.name || `Seat ${seat}`;
+  let name = `Seat ${seat}`;
+  if (row && row.kind === 'bot') name = row.name || `${row.bot} bot`;
+  else if (row && row.name) name = row.name;
+  return seat === me ? `${name} (you)` : name;
+}
+
+/** Seats by name, joined: "Ada, Bea (you)". */
+export function seatNames(seats, list, me = null) {
+  return list.map((s) => seatName(seats, s, me)).join(', ');
 }
 
 /** A link in a read-only field with a Copy button. */
@@ -65,20 +72,34 @@ export function CopyLink({ label, href, name }) {
   </div>`;
 }
 
-/** The end of a game: each seat's score, the winners, why it ended. */
-export function Result({ result, seats }) {
+/** Who won, in words: "The game is over: Ada wins" ("Ada and Bea share the win"). */
+export function resultLine(result, seats, me = null) {
+  const winners = result.winners || [];
+  const who = winners.map((s) => seatName(seats, s, me));
+  const said = who.length > 1
+    ? `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]} share the win`
+    : who.length ? `${who[0]} wins` : 'nobody wins';
+  return `The game is over: ${said}`;
+}
+
+/**
+ * The end of a game, as every game's board shows it: who won and why, and each seat's
+ * score in seat order (`score(n)` writes one: "12", "12 talers", "+12"); the winners'
+ * rows marked.
+ */
+export function Result({ result, seats, me = null, score = String }) {
   if (!result) return null;
-  const scores = result.scores || [];
   const winners = new Set(result.winners || []);
-  return html`<section class="result" aria-label="Result">
+  return html`<section class="result" aria-label="Result" data-testid="result">
     <h2>Game over</h2>
-    <p>${[...winners].map((s) => seatName(seats, s)).join(' and ') || 'Nobody'}
-      ${winners.size > 1 ? ' win' : ' wins'}${result.reason ? ` — ${result.reason}` : ''}</p>
+    <p class="result-line">${resultLine(result, seats, me)}${
+      result.reason ? ` (${result.reason})` : ''}.</p>
     <table>
       <thead><tr><th scope="col">Seat</th><th scope="col">Score</th></tr></thead>
-      <tbody>${scores.map((score, seat) => html`
-        <tr class=${winners.has(seat) ? 'winner' : ''}>
-          <td>${seatName(seats, seat)}</td><td>${score}</td></tr>`)}</tbody>
+      <tbody>${(result.scores || []).map((n, seat) => html`
+        <tr key=${seat} class=${winners.has(seat) ? 'winner' : ''} data-seat=${seat}>
+          <td>${seatName(seats, seat, me)}</td><td>${score(n)}</td>
+        </tr>`)}</tbody>
     </table>
   </section>`;
 }

@@ -16,15 +16,31 @@ function useStickToBottom(length) {
   return [box, onScroll];
 }
 
-export function GameLog({ steps }) {
-  const lines = steps.flatMap((step) => (step.events || []).map((event, i) => ({
-    key: `${step.seq}.${i}`, seq: step.seq, text: event.text || event.event || '' })));
+/**
+ * The lines of the log: each event of each step; a step the clock forced (the step
+ * frame's `forced` mark: the seat's time ran out and its stand-in moved for it) says so
+ * first, "Bea's clock ran out: Bea plants …".
+ */
+export function logLines(steps, seats) {
+  return steps.flatMap((step) => {
+    const texts = (step.events || []).map((event) => event.text || event.event || '');
+    if (step.forced) {
+      const ran = `${seatName(seats, step.seat)}'s clock ran out`;
+      texts.splice(0, 1, texts.length ? `${ran}: ${texts[0]}` : `${ran}.`);
+    }
+    return texts.map((text, i) => ({ key: `${step.seq}.${i}`, seq: step.seq, text,
+      forced: Boolean(step.forced) && i === 0 }));
+  });
+}
+
+export function GameLog({ steps, seats }) {
+  const lines = logLines(steps, seats);
   const [box, onScroll] = useStickToBottom(lines.length);
   return html`<section class="panel log-panel" aria-label="Game log">
     <h2>Log</h2>
     <ol class="log" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}
       data-lines=${lines.length}>
-      ${lines.map((l) => html`<li key=${l.key} data-seq=${l.seq}>
+      ${lines.map((l) => html`<li key=${l.key} data-seq=${l.seq} class=${l.forced ? 'forced' : ''}>
         <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`)}
     </ol>
   </section>`;

@@ -1,5 +1,5 @@
 // The lobby: the tables (open, playing, finished) and the form that sets up a table.
-import { html, useEffect, useState } from './html.js';
+import { html, useEffect, useRef, useState } from './html.js';
 import {
   api, keepHostRecord, keepSeatToken, replayLink, tableLink, tablesPath,
 } from './api.js';
@@ -32,9 +32,20 @@ export function Lobby() {
   </main>`;
 }
 
+/** The table just set up: the way to it and the links to give out, brought into view
+ * (on a phone the form above it fills the screen) with the way to the table focused. */
 function Created({ answer }) {
-  return html`<section class="card created" aria-label="Table created">
-    <h2>Table ${answer.table} is set up</h2>
+  const card = useRef(null);
+  useEffect(() => {
+    const box = card.current;
+    if (!box) return;
+    const shown = box.getBoundingClientRect();
+    if (shown.top < 0 || shown.bottom > window.innerHeight) box.scrollIntoView({ block: 'start' });
+    const go = box.querySelector('a.button');
+    (go || box.querySelector('h2')).focus({ preventScroll: true });
+  }, [answer.table]);
+  return html`<section class="card created" aria-label="Table created" ref=${card}>
+    <h2 tabindex="-1">Table ${answer.table} is set up</h2>
     ${answer.me && html`<p><a class="button primary" href=${tableLink(answer.table)}>
       Go to the table (your seat: ${answer.me.seat})</a></p>`}
     <${Invitations} table=${answer.table} invitations=${answer.invitations || []}

@@ -2,7 +2,7 @@
 // saw it, every hand shown, the events of the step and the chat up to it.
 import { html, useEffect, useRef, useState } from './html.js';
 import { api, tableLink } from './api.js';
-import { Result, seatName, useGame } from './common.js';
+import { seatName, useGame } from './common.js';
 import { useGamePage } from './board.js';
 import { Chat } from './gamelog.js';
 
@@ -64,7 +64,6 @@ function Replay({ table, replay }) {
       <p class="replay-action">${action
     ? html`${seatName(seats, action.seat)}: <code>${action.action}</code>` : 'The start.'}</p>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${step && step.result && html`<${Result} result=${step.result} seats=${seats} />`}
       ${Board && view && html`<${Board} view=${view} legal=${[]} seats=${seats} send=${null}
         seat=${seen === 'spectator' || seen === 'all' ? null : Number(seen)} />`}
     </div>

@@ -1,12 +1,13 @@
 // The seats of a table: who sits where (a person, a bot, open), who is connected, whom
-// the game waits on and their clocks; my seat's stand-in bot; the host's controls.
+// the game waits on (`waiting`: the view frame's must_act) and their clocks; my seat's
+// stand-in bot; the host's controls; and what the table puts below them (`children`).
 import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
 
-export function Seats({ table, seats, me, toAct, clock, skew = 0, banked = false, bots, host,
-  onHost, send, onLeave }) {
-  const waiting = new Set(toAct || []);
+export function Seats({ table, seats, me, waiting: waits, clock, skew = 0, banked = false, bots,
+  host, onHost, send, onLeave, children }) {
+  const waiting = new Set(waits || []);
   return html`<section class="panel seats-panel" aria-label="Seats">
     <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock, banked)}</small>`}</h2>
     <ul class="seats">
@@ -27,6 +28,7 @@ export function Seats({ table, seats, me, toAct, clock, skew = 0, banked = false
     </ul>
     ${me !== null && me !== undefined && send && html`<${StandIn}
       seat=${seats.find((s) => s.seat === me)} bots=${bots} send=${send} onLeave=${onLeave} />`}
+    ${children}
   </section>`;
 }
 
