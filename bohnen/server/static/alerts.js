@@ -24,7 +24,9 @@ export function loadAlerts() {
 export function saveAlerts(settings) {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
-  } catch { /* private mode: the choice lasts as long as the page */ }
+  } catch {
+    /* private mode: the choice lasts as long as the page */
+  }
 }
 
 /** Whether the game waits on `me` in the view `frame`: its `must_act` holds the seat. */
@@ -85,7 +87,10 @@ function notify(body, tag) {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
   if (document.visibilityState === 'visible' && document.hasFocus()) return;
   const note = new Notification('bohnen: your move', { body, tag });
-  note.onclick = () => { window.focus(); note.close(); };
+  note.onclick = () => {
+    window.focus();
+    note.close();
+  };
 }
 
 /**
@@ -95,7 +100,9 @@ function notify(body, tag) {
  */
 export function useYourMove({ waiting, ready, title, settings, body, tag }) {
   // set in the same rendering as the page it belongs to, never a frame behind
-  useLayoutEffect(() => { document.title = `${waiting ? '● ' : ''}${title}`; }, [waiting, title]);
+  useLayoutEffect(() => {
+    document.title = `${waiting ? '● ' : ''}${title}`;
+  }, [waiting, title]);
   const before = useRef(null);
   useEffect(() => {
     const was = before.current;
@@ -104,7 +111,8 @@ export function useYourMove({ waiting, ready, title, settings, body, tag }) {
     if (settings.sound) chime();
     if (settings.notify) notify(body, tag);
   }, [waiting, ready]);
-  useEffect(() => {  // a click or a key lets the page make its sound later
+  useEffect(() => {
+    // a click or a key lets the page make its sound later
     if (!settings.sound) return undefined;
     const unlock = () => unlockSound();
     document.addEventListener('pointerdown', unlock);
@@ -138,7 +146,7 @@ export function AlertsSettings({ settings, onChange }) {
     let on = box.checked;
     if (on && key === 'sound') unlockSound();
     if (on && key === 'notify') on = await askNotifications();
-    box.checked = on;  // a notification the browser refused stays off
+    box.checked = on; // a notification the browser refused stays off
     onChange({ ...settings, [key]: on, asked: true });
   };
   return html`<details class="alerts-settings"><summary>Your-move alerts</summary>

@@ -12,11 +12,14 @@ const loaded = new Map();
 function load(game) {
   if (!/^[a-z][a-z0-9_]*$/.test(game)) return Promise.reject(new Error(`bad game name ${game}`));
   if (!loaded.has(game)) {
-    loaded.set(game, import(`./games/${game}.js`).then((module) => {
-      if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
-      if (module.stylesheet) addStylesheet(module.stylesheet);
-      return { Board: module.Board, allHands: module.allHands || null };
-    }));
+    loaded.set(
+      game,
+      import(`./games/${game}.js`).then((module) => {
+        if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
+        if (module.stylesheet) addStylesheet(module.stylesheet);
+        return { Board: module.Board, allHands: module.allHands || null };
+      }),
+    );
   }
   return loaded.get(game);
 }
@@ -27,11 +30,18 @@ export function useGamePage(game) {
   useEffect(() => {
     if (!game) return undefined;
     let live = true;
-    load(game).then((found) => { if (live) setPage(found); }, (err) => {
-      console.warn(`no page for ${game}:`, err);
-      if (live) setPage({ Board: PlainBoard, allHands: null });
-    });
-    return () => { live = false; };
+    load(game).then(
+      (found) => {
+        if (live) setPage(found);
+      },
+      (err) => {
+        console.warn(`no page for ${game}:`, err);
+        if (live) setPage({ Board: PlainBoard, allHands: null });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [game]);
   return page;
 }
@@ -41,10 +51,15 @@ export function PlainBoard({ view, legal, send, seat, seats }) {
   return html`<section class="plain-board" aria-label="Board">
     ${view && view.result && html`<${Result} result=${view.result} seats=${seats} me=${seat} />`}
     <p>This game has no page yet; its moves are listed as they are written.</p>
-    ${send && html`<div class="moves" role="group" aria-label="Moves">
-      ${(legal || []).map((a) => html`<button type="button" data-action=${a}
-        onClick=${() => send(a)}>${a}</button>`)}
-    </div>`}
+    ${
+      send &&
+      html`<div class="moves" role="group" aria-label="Moves">
+      ${(legal || []).map(
+        (a) => html`<button type="button" data-action=${a}
+        onClick=${() => send(a)}>${a}</button>`,
+      )}
+    </div>`
+    }
     <details><summary>The view</summary><pre>${JSON.stringify(view, null, 1)}</pre></details>
   </section>`;
 }

@@ -7,7 +7,11 @@ let catalogue = null;
 
 /** GET /api/games, asked once per page: [{game, title, players, options, bots}]. */
 export function games() {
-  if (!catalogue) catalogue = api('/api/games').catch((err) => { catalogue = null; throw err; });
+  if (!catalogue)
+    catalogue = api('/api/games').catch((err) => {
+      catalogue = null;
+      throw err;
+    });
   return catalogue;
 }
 
@@ -16,9 +20,15 @@ export function useGame(game) {
   const [entry, setEntry] = useState(null);
   useEffect(() => {
     let live = true;
-    games().then((all) => { if (live) setEntry(all.find((g) => g.game === game) || null); },
-      () => {});
-    return () => { live = false; };
+    games().then(
+      (all) => {
+        if (live) setEntry(all.find((g) => g.game === game) || null);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [game]);
   return entry;
 }
@@ -60,7 +70,7 @@ export function CopyLink({ label, href, name }) {
     try {
       await navigator.clipboard.writeText(href);
     } catch {
-      document.execCommand('copy');  // insecure origins have no clipboard API
+      document.execCommand('copy'); // insecure origins have no clipboard API
     }
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
@@ -76,9 +86,12 @@ export function CopyLink({ label, href, name }) {
 export function resultLine(result, seats, me = null) {
   const winners = result.winners || [];
   const who = winners.map((s) => seatName(seats, s, me));
-  const said = who.length > 1
-    ? `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]} share the win`
-    : who.length ? `${who[0]} wins` : 'nobody wins';
+  const said =
+    who.length > 1
+      ? `${who.slice(0, -1).join(', ')} and ${who[who.length - 1]} share the win`
+      : who.length
+        ? `${who[0]} wins`
+        : 'nobody wins';
   return `The game is over: ${said}`;
 }
 
@@ -93,13 +106,16 @@ export function Result({ result, seats, me = null, score = String }) {
   return html`<section class="result" aria-label="Result" data-testid="result">
     <h2>Game over</h2>
     <p class="result-line">${resultLine(result, seats, me)}${
-      result.reason ? ` (${result.reason})` : ''}.</p>
+      result.reason ? ` (${result.reason})` : ''
+    }.</p>
     <table>
       <thead><tr><th scope="col">Seat</th><th scope="col">Score</th></tr></thead>
-      <tbody>${(result.scores || []).map((n, seat) => html`
+      <tbody>${(result.scores || []).map(
+        (n, seat) => html`
         <tr key=${seat} class=${winners.has(seat) ? 'winner' : ''} data-seat=${seat}>
           <td>${seatName(seats, seat, me)}</td><td>${score(n)}</td>
-        </tr>`)}</tbody>
+        </tr>`,
+      )}</tbody>
     </table>
   </section>`;
 }

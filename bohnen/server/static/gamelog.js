@@ -28,8 +28,12 @@ export function logLines(steps, seats) {
       const ran = `${seatName(seats, step.seat)}'s clock ran out`;
       texts.splice(0, 1, texts.length ? `${ran}: ${texts[0]}` : `${ran}.`);
     }
-    return texts.map((text, i) => ({ key: `${step.seq}.${i}`, seq: step.seq, text,
-      forced: Boolean(step.forced) && i === 0 }));
+    return texts.map((text, i) => ({
+      key: `${step.seq}.${i}`,
+      seq: step.seq,
+      text,
+      forced: Boolean(step.forced) && i === 0,
+    }));
   });
 }
 
@@ -40,8 +44,10 @@ export function GameLog({ steps, seats }) {
     <h2>Log</h2>
     <ol class="log" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}
       data-lines=${lines.length}>
-      ${lines.map((l) => html`<li key=${l.key} data-seq=${l.seq} class=${l.forced ? 'forced' : ''}>
-        <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`)}
+      ${lines.map(
+        (l) => html`<li key=${l.key} data-seq=${l.seq} class=${l.forced ? 'forced' : ''}>
+        <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`,
+      )}
     </ol>
   </section>`;
 }
@@ -59,10 +65,13 @@ export function Chat({ lines, seats, onSay }) {
     <ol class="chat" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}>
       ${lines.map((l) => html`<li key=${l.n}><b>${l.name || seatName(seats, l.seat)}:</b> ${l.text}</li>`)}
     </ol>
-    ${onSay && html`<form class="chat-form" onSubmit=${submit}>
+    ${
+      onSay &&
+      html`<form class="chat-form" onSubmit=${submit}>
       <input name="chat" maxlength="500" value=${text} aria-label="Chat message"
         placeholder="Say something" onInput=${(e) => setText(e.target.value)} />
       <button type="submit">Send</button>
-    </form>`}
+    </form>`
+    }
   </section>`;
 }

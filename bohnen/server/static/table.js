@@ -5,7 +5,14 @@
 // the log and the chat behind tabs.
 import { html, useEffect, useState } from './html.js';
 import { fragment, hostRecord, keepSeatToken, replayLink, seatToken } from './api.js';
-import { AlertsAsk, AlertsSettings, loadAlerts, saveAlerts, useYourMove, waitsOn } from './alerts.js';
+import {
+  AlertsAsk,
+  AlertsSettings,
+  loadAlerts,
+  saveAlerts,
+  useYourMove,
+  waitsOn,
+} from './alerts.js';
 import { seatName, useGame } from './common.js';
 import { useGamePage } from './board.js';
 import { Chat, GameLog } from './gamelog.js';
@@ -18,14 +25,20 @@ export function TablePage({ table }) {
   const invitation = fragment().get('invite');
   if (!token) {
     const joined = (t) => {
-      history.replaceState(null, '', location.pathname);  // the invitation is used up
+      history.replaceState(null, '', location.pathname); // the invitation is used up
       setToken(t);
     };
     return html`<${JoinForm} table=${table} invitation=${invitation} onJoined=${joined}
       onWatch=${setToken} />`;
   }
-  const forget = () => { keepSeatToken(table, null); location.replace(location.pathname); };
-  const left = () => { keepSeatToken(table, null); location.assign('/'); };
+  const forget = () => {
+    keepSeatToken(table, null);
+    location.replace(location.pathname);
+  };
+  const left = () => {
+    keepSeatToken(table, null);
+    location.assign('/');
+  };
   return html`<${TableScreen} table=${table} token=${token} onForget=${forget} onLeft=${left} />`;
 }
 
@@ -44,7 +57,8 @@ function TableScreen({ table, token, onForget, onLeft }) {
   const [host, setHost] = useState(() => hostRecord(table));
   const [leaving, setLeaving] = useState(false);
   const [alerts, setAlerts] = useState(loadAlerts);
-  useEffect(() => {  // the server closes the connection of a seat left: then to the lobby
+  useEffect(() => {
+    // the server closes the connection of a seat left: then to the lobby
     if (leaving && state.status === 'refused') onLeft();
   }, [leaving, state.status]);
   const { hello, view: frame } = state;
@@ -57,9 +71,18 @@ function TableScreen({ table, token, onForget, onLeft }) {
   const toAct = frame ? frame.to_act || [] : [];
   const mustAct = frame ? frame.must_act || [] : [];
   const title = `${entry ? entry.title : 'bohnen'} · ${table}`;
-  useYourMove({ waiting: waitsOn(frame, seated ? me : null, state.over), ready: Boolean(frame),
-    title, settings: alerts, body: `The table waits on you: ${title}`, tag: `bohnen:${table}` });
-  const changeAlerts = (next) => { saveAlerts(next); setAlerts(next); };
+  useYourMove({
+    waiting: waitsOn(frame, seated ? me : null, state.over),
+    ready: Boolean(frame),
+    title,
+    settings: alerts,
+    body: `The table waits on you: ${title}`,
+    tag: `bohnen:${table}`,
+  });
+  const changeAlerts = (next) => {
+    saveAlerts(next);
+    setAlerts(next);
+  };
   const send = seated && !state.over ? (notation) => sendFrame({ action: notation }) : null;
   return html`<main class="page table-page" data-status=${state.status}
     data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}
@@ -69,8 +92,9 @@ function TableScreen({ table, token, onForget, onLeft }) {
       <h1><a href="/" aria-label="bohnen: the lobby">bohnen</a>
         ${entry ? ` · ${entry.title}` : game ? ` · ${game}` : ''}</h1>
       <span class="table-id">table ${table}</span>
-      <span class="who">${hello ? (seated ? `You: ${seatName(state.seats, me)}, seat ${me}`
-    : 'Watching') : ''}</span>
+      <span class="who">${
+        hello ? (seated ? `You: ${seatName(state.seats, me)}, seat ${me}` : 'Watching') : ''
+      }</span>
       ${frame && html`<span class="step">step ${frame.seq}</span>`}
       ${state.over && html`<a href=${replayLink(table)}>Replay</a>`}
     </header>
@@ -79,16 +103,21 @@ function TableScreen({ table, token, onForget, onLeft }) {
     <div class="table-layout">
       <div class="board-column">
         ${state.error && html`<p class="error" role="alert">${state.error}</p>`}
-        ${Board && frame ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
+        ${
+          Board && frame
+            ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
           seat=${seated ? me : null} send=${send} seats=${state.seats} mustAct=${mustAct} />`
-    : html`<p class="loading">Loading the table…</p>`}
+            : html`<p class="loading">Loading the table…</p>`
+        }
       </div>
       <${Side} state=${state}>
         <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} waiting=${mustAct}
           clock=${frame ? frame.clock : null} skew=${state.skew} banked=${banked(hello)}
           bots=${entry ? entry.bots || [] : []}
           host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
-          onLeave=${() => { if (sendFrame({ leave: true })) setLeaving(true); }}>
+          onLeave=${() => {
+            if (sendFrame({ leave: true })) setLeaving(true);
+          }}>
           ${seated && html`<${AlertsSettings} settings=${alerts} onChange=${changeAlerts} />`}
         <//>
         <${GameLog} steps=${state.log} seats=${state.seats} />
@@ -99,7 +128,11 @@ function TableScreen({ table, token, onForget, onLeft }) {
   </main>`;
 }
 
-const TABS = [['seats', 'Seats'], ['log', 'Log'], ['chat', 'Chat']];
+const TABS = [
+  ['seats', 'Seats'],
+  ['log', 'Log'],
+  ['chat', 'Chat'],
+];
 
 /**
  * The side of the table: its panels (the seats, the log, the chat) one above the other
@@ -110,14 +143,21 @@ function Side({ state, children }) {
   const [tab, setTab] = useState('seats');
   const [read, setRead] = useState(0);
   const lines = state.chat.length;
-  useEffect(() => { if (tab === 'chat') setRead(lines); }, [tab, lines]);
+  useEffect(() => {
+    if (tab === 'chat') setRead(lines);
+  }, [tab, lines]);
   const unread = tab === 'chat' ? 0 : lines - read;
   return html`<aside class="side-column" data-tab=${tab}>
     <div class="side-tabs" role="tablist" aria-label="Seats, log and chat">
-      ${TABS.map(([key, label]) => html`<button type="button" role="tab" key=${key}
+      ${TABS.map(
+        ([key, label]) => html`<button type="button" role="tab" key=${key}
         data-tab=${key} aria-selected=${tab === key ? 'true' : 'false'}
-        onClick=${() => setTab(key)}>${label}${key === 'chat' && unread > 0
-    ? html` <span class="unread" aria-label=${`${unread} unread`}>${unread}</span>` : ''}</button>`)}
+        onClick=${() => setTab(key)}>${label}${
+          key === 'chat' && unread > 0
+            ? html` <span class="unread" aria-label=${`${unread} unread`}>${unread}</span>`
+            : ''
+        }</button>`,
+      )}
     </div>
     ${children}
   </aside>`;
@@ -135,8 +175,11 @@ function Banner({ state, table, onForget }) {
       The server refused this page: ${state.reason}.
       <button type="button" onClick=${onForget}>Forget this seat</button>
       <a href="/">Back to the lobby</a>
-      ${state.over || /no such table/.test(state.reason || '')
-    ? html` · <a href=${replayLink(table)}>The replay, if the game is over</a>` : ''}</div>`;
+      ${
+        state.over || /no such table/.test(state.reason || '')
+          ? html` · <a href=${replayLink(table)}>The replay, if the game is over</a>`
+          : ''
+      }</div>`;
   }
   if (state.status === 'offline') {
     return html`<div class="banner offline" role="status">Connection lost — reconnecting…</div>`;

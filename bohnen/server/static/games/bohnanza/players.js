@@ -14,13 +14,18 @@ export function Player({ player, view, legend, seats }) {
     aria-label=${seatName(seats, player.seat)}>
     <header><b>${seatName(seats, player.seat)}</b>${active && html` <span class="badge">turn</span>`}
       <span class="talers">${talers(player.talers)}</span></header>
-    <div class="hand-line">${player.hand
-    ? html`<${Beans} codes=${player.hand} legend=${legend} label="hand" />`
-    : html`<${Backs} count=${player.hand_size} />`}</div>
+    <div class="hand-line">${
+      player.hand
+        ? html`<${Beans} codes=${player.hand} legend=${legend} label="hand" />`
+        : html`<${Backs} count=${player.hand_size} />`
+    }</div>
     <${Fields} player=${player} legend=${legend} moves=${null} send=${null}
       cost=${view.third_field_cost} compact=${true} />
-    ${player.trade_area.length > 0 && html`<div class="trade-area"><span class="label">to plant</span>
-      <${Beans} codes=${player.trade_area} legend=${legend} label="trade area" /></div>`}
+    ${
+      player.trade_area.length > 0 &&
+      html`<div class="trade-area"><span class="label">to plant</span>
+      <${Beans} codes=${player.trade_area} legend=${legend} label="trade area" /></div>`
+    }
   </article>`;
 }
 
@@ -38,13 +43,18 @@ export function Mine({ player, view, legend, moves, send, seats }) {
       <div class="mine-cards">
         <div class="hand" aria-label="My hand, front card first">
           <span class="label">Hand (${hand.length})</span>
-          <ol class="hand-cards">${hand.map((code, i) => html`<li key=${i}>
-            <${Bean} code=${code} legend=${legend} note=${i === 0 ? 'front' : String(i + 1)} /></li>`)}
+          <ol class="hand-cards">${hand.map(
+            (code, i) => html`<li key=${i}>
+            <${Bean} code=${code} legend=${legend} note=${i === 0 ? 'front' : String(i + 1)} /></li>`,
+          )}
           </ol>
         </div>
-        ${player.trade_area.length > 0 && html`<div class="trade-area"><span class="label">Traded,
+        ${
+          player.trade_area.length > 0 &&
+          html`<div class="trade-area"><span class="label">Traded,
           to plant</span><${Beans} codes=${player.trade_area} legend=${legend} label="trade area" />
-        </div>`}
+        </div>`
+        }
       </div>
     </div>
   </article>`;

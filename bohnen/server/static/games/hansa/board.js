@@ -33,7 +33,7 @@ const talers = (n) => `${n} talers`;
 export function Board({ view, legal, seat, send, seats }) {
   if (!view) return html`<div class="hansa-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(send ? legal : [], me);  // no send: a spectator, or the end
+  const moves = readMoves(send ? legal : [], me); // no send: a spectator, or the end
   return html`<div class="hansa-board" data-game="hansa">
     <${Status} view=${view} me=${me} seats=${seats} />
     <div class="hansa-main">

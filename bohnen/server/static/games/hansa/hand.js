@@ -12,8 +12,12 @@ export function Contract({ view, code, beans, action, send, extra }) {
   return html`<span class=${`hansa-contract${extra ? ` ${extra}` : ''}`} data-contract=${code}
       title=${contractWords(view, code)}>
     <strong>${code}</strong> <span class="hansa-contract-city">${c.city}</span>
-    <${Beans} board=${board} beans=${c.beans} /> <strong>${c.payout}</strong>t${have ? html` <span
-      class="hansa-ok" title="you hold its beans">✓</span>` : ''}
+    <${Beans} board=${board} beans=${c.beans} /> <strong>${c.payout}</strong>t${
+      have
+        ? html` <span
+      class="hansa-ok" title="you hold its beans">✓</span>`
+        : ''
+    }
     ${action ? html` <${ActionButton} text=${action} label="fulfil" send=${send} primary=${true} />` : ''}
   </span>`;
 }
@@ -43,26 +47,42 @@ export function Hand({ view, me, moves, send }) {
       })}
     </div>
     <div class="hansa-contracts">
-      ${hand.filter((c) => c.startsWith('C')).map((code) => html`<${Contract} key=${code}
+      ${hand
+        .filter((c) => c.startsWith('C'))
+        .map(
+          (code) => html`<${Contract} key=${code}
         view=${view} code=${code} beans=${player.beans} action=${moves.fulfil.get(code)}
-        send=${send} />`)}
+        send=${send} />`,
+        )}
     </div>
-    ${moves.buyContract.size ? html`<div class="hansa-buy-contract">Buy a contract (5 talers and a
-      travel card given up for good): ${[...moves.buyContract.entries()].map(([card, text]) =>
-      html`<${ActionButton} key=${card} text=${text} label=${card} send=${send} />`)}</div>` : ''}
+    ${
+      moves.buyContract.size
+        ? html`<div class="hansa-buy-contract">Buy a contract (5 talers and a
+      travel card given up for good): ${[...moves.buyContract.entries()].map(
+        ([card, text]) =>
+          html`<${ActionButton} key=${card} text=${text} label=${card} send=${send} />`,
+      )}</div>`
+        : ''
+    }
   </section>`;
 }
 
 export function TableContracts({ view, me, moves, send }) {
   const beans = me === null ? null : view.players[me].beans;
-  const extra = [...moves.fulfil.keys()].filter((c) => !view.table.includes(c)
-    && !(me !== null && (view.players[me].hand || []).includes(c)));
+  const extra = [...moves.fulfil.keys()].filter(
+    (c) => !view.table.includes(c) && !(me !== null && (view.players[me].hand || []).includes(c)),
+  );
   if (!view.table.length && !view.played.length && !extra.length) return null;
   return html`<section class="hansa-table" data-testid="table-contracts">
     <h3>On the table</h3>
-    ${view.played.length ? html`<div>Cards of the journey awaiting the customs: ${
-      view.played.join(' ')}</div>` : ''}
-    ${[...view.table, ...extra].map((code) => html`<${Contract} key=${code} view=${view}
-      code=${code} beans=${beans} action=${moves.fulfil.get(code)} send=${send} />`)}
+    ${
+      view.played.length
+        ? html`<div>Cards of the journey awaiting the customs: ${view.played.join(' ')}</div>`
+        : ''
+    }
+    ${[...view.table, ...extra].map(
+      (code) => html`<${Contract} key=${code} view=${view}
+      code=${code} beans=${beans} action=${moves.fulfil.get(code)} send=${send} />`,
+    )}
   </section>`;
 }

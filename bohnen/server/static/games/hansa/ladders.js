@@ -6,7 +6,9 @@ import { Bean } from './pieces.js';
 import { beanName } from './words.js';
 
 function Slot({ board, city, k, slot, free, moves, send, active }) {
-  const prices = Object.entries(city.ladder[k]).map(([b, v]) => `${b} ${v}`).join(', ');
+  const prices = Object.entries(city.ladder[k])
+    .map(([b, v]) => `${b} ${v}`)
+    .join(', ');
   if (!slot) {
     return html`<td class=${`hansa-slot${free ? ' hansa-slot-free' : ''}`}
       title=${`slot ${k + 1}: ${prices}`}></td>`;
@@ -29,23 +31,34 @@ export function Ladders({ view, me, moves, send }) {
         ${board.cities.map((c, i) => {
           const slots = view.ladders[c.code];
           const now = view.cities[i];
-          const mark = c.code === activeCity ? ' hansa-row-active' : c.code === myCity ? ' hansa-row-mine' : '';
+          const mark =
+            c.code === activeCity
+              ? ' hansa-row-active'
+              : c.code === myCity
+                ? ' hansa-row-mine'
+                : '';
           return html`<tr key=${c.code} data-ladder=${c.code} class=${mark}>
             <th title=${c.name}>${c.code}</th>
-            ${Array.from({ length: most }, (_, k) => (k >= slots.length
-    ? html`<td key=${k} class="hansa-noslot"></td>`
-    : html`<${Slot} key=${k} board=${board} city=${c} k=${k} slot=${slots[k]}
+            ${Array.from({ length: most }, (_, k) =>
+              k >= slots.length
+                ? html`<td key=${k} class="hansa-noslot"></td>`
+                : html`<${Slot} key=${k} board=${board} city=${c} k=${k} slot=${slots[k]}
         free=${k + 1 === now.free_slot} moves=${moves} send=${send}
-        active=${c.code === activeCity} />`))}
-            <td class="hansa-prices">${Object.entries(now.prices).map(([b, v]) => html`<span
-              key=${b} class="hansa-price"><${Bean} board=${board} code=${b} />${v}</span>`)}</td>
+        active=${c.code === activeCity} />`,
+            )}
+            <td class="hansa-prices">${Object.entries(now.prices).map(
+              ([b, v]) => html`<span
+              key=${b} class="hansa-price"><${Bean} board=${board} code=${b} />${v}</span>`,
+            )}</td>
           </tr>`;
         })}
       </tbody>
     </table>
-    <div class="hansa-supply" title="the beans in the supply">Supply: ${board.beans.map((b) =>
-      html`<span key=${b.code} class="hansa-price"><${Bean} board=${board} code=${b.code}
-        title=${`${b.name}: base price ${b.base_price}`} />${view.supply[b.code] || 0}</span>`)}
+    <div class="hansa-supply" title="the beans in the supply">Supply: ${board.beans.map(
+      (b) =>
+        html`<span key=${b.code} class="hansa-price"><${Bean} board=${board} code=${b.code}
+        title=${`${b.name}: base price ${b.base_price}`} />${view.supply[b.code] || 0}</span>`,
+    )}
     </div>
   </section>`;
 }

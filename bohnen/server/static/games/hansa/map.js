@@ -26,8 +26,10 @@ export function layoutCities(board, minDistance) {
         const push = (least - d) / 2;
         const ux = d > 0 ? dx / d : 1;
         const uy = d > 0 ? dy / d : 0;
-        pts[i].x -= ux * push; pts[i].y -= uy * push;
-        pts[j].x += ux * push; pts[j].y += uy * push;
+        pts[i].x -= ux * push;
+        pts[i].y -= uy * push;
+        pts[j].x += ux * push;
+        pts[j].y += uy * push;
         moved = true;
       }
     }
@@ -70,20 +72,25 @@ export function MapView({ view, me, seats, moves, send }) {
   return html`<svg class="hansa-map" viewBox=${`${minX} ${minY} ${width} ${height}`}
       data-testid="map" role="img" aria-label=${board.title}>
     <rect x=${minX} y=${minY} width=${width} height=${height} class="hansa-sea" />
-    ${edges.map(([a, b]) => html`<line key=${`${a}-${b}`} class="hansa-route"
-      x1=${at.get(a).x} y1=${at.get(a).y} x2=${at.get(b).x} y2=${at.get(b).y} />`)}
+    ${edges.map(
+      ([a, b]) => html`<line key=${`${a}-${b}`} class="hansa-route"
+      x1=${at.get(a).x} y1=${at.get(a).y} x2=${at.get(b).x} y2=${at.get(b).y} />`,
+    )}
     ${board.cities.map((c, i) => {
       const p = pts[i];
       const journey = moves.journeys.get(c.code);
       const stay = c.code === myCity && moves.stay;
       const action = journey ? journey.text : stay ? moves.stay : null;
       const prices = view.cities[i].prices;
-      const priceText = Object.entries(prices).map(([b, v]) => `${b} ${v}`).join(', ');
+      const priceText = Object.entries(prices)
+        .map(([b, v]) => `${b} ${v}`)
+        .join(', ');
       let title = `${c.name} (${c.code}): ${priceText}`;
       if (journey) title = `${journeyTitle(view, me, c.code, journey.path)}. ${title}`;
       if (stay) title = `Stay in ${c.name}: 1 card. ${title}`;
       const cls = `hansa-city${action ? ' hansa-destination' : ''}${
-        c.code === activeCity ? ' hansa-active-city' : ''}`;
+        c.code === activeCity ? ' hansa-active-city' : ''
+      }`;
       const here = carts.get(c.code) || [];
       const onClick = action ? () => send(action) : undefined;
       return html`<g key=${c.code} class=${cls} data-city=${c.code}
@@ -94,15 +101,23 @@ export function MapView({ view, me, seats, moves, send }) {
           font-size=${r * 0.95}>${c.code}</text>
         <text x=${p.x} y=${p.y + r + r * 0.95} class="hansa-city-name"
           font-size=${r * 0.7}>${c.name}</text>
-        ${c.beans.map((b, k) => html`<circle key=${b} class=${`hansa-city-bean ${beanClass(board, b)}`}
+        ${c.beans.map(
+          (b, k) => html`<circle key=${b} class=${`hansa-city-bean ${beanClass(board, b)}`}
           cx=${p.x - ((c.beans.length - 1) * r * 0.55) / 2 + k * r * 0.55} cy=${p.y - r * 1.3}
-          r=${r * 0.24} />`)}
-        ${here.map((s, k) => html`<circle key=${`cart${s}`} class=${`hansa-cart ${seatClass(view, s)}`}
+          r=${r * 0.24} />`,
+        )}
+        ${here.map(
+          (s, k) => html`<circle key=${`cart${s}`} class=${`hansa-cart ${seatClass(view, s)}`}
           data-cart=${s} cx=${p.x + r * 1.05 + (k % 3) * r * 0.75}
           cy=${p.y - r * 0.5 + Math.floor(k / 3) * r * 0.75} r=${r * 0.36}
-          ><title>${seatName(seats, s, me)}</title></circle>`)}
-        ${journey ? html`<text x=${p.x - r * 1.1} y=${p.y - r * 0.7} class="hansa-cards-badge"
-          font-size=${r * 0.75}>${journey.path.length + 1}</text>` : null}
+          ><title>${seatName(seats, s, me)}</title></circle>`,
+        )}
+        ${
+          journey
+            ? html`<text x=${p.x - r * 1.1} y=${p.y - r * 0.7} class="hansa-cards-badge"
+          font-size=${r * 0.75}>${journey.path.length + 1}</text>`
+            : null
+        }
       </g>`;
     })}
   </svg>`;

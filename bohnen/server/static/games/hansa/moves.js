@@ -9,8 +9,14 @@
  */
 export function readMoves(legal, seat) {
   const moves = {
-    journeys: new Map(), stay: null, buys: new Map(), fulfil: new Map(),
-    buyContract: new Map(), begin: [], answer: [], other: [],
+    journeys: new Map(),
+    stay: null,
+    buys: new Map(),
+    fulfil: new Map(),
+    buyContract: new Map(),
+    begin: [],
+    answer: [],
+    other: [],
   };
   for (const text of legal || []) {
     const m = /^(\d+): (\S+)(?: (.*))?$/.exec(text);
@@ -37,7 +43,11 @@ export function readMoves(legal, seat) {
 /** The notation of a proposal or counter: `head` is "S: propose TO" or "S: counter PID". */
 export function dealNotation(head, give, want, buy) {
   let text = head;
-  for (const [word, beans] of [['give', give], ['want', want], ['buy', buy]]) {
+  for (const [word, beans] of [
+    ['give', give],
+    ['want', want],
+    ['buy', buy],
+  ]) {
     if (beans.length) text += ` ${word} ${beans.join(',')}`;
   }
   return text;

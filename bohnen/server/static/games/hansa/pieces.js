@@ -6,7 +6,7 @@ import { spread } from './moves.js';
 import { beanName } from './words.js';
 
 const PALETTE = new Set(['BL', 'FE', 'SA', 'BR', 'SO', 'AU', 'RO', 'GA']);
-const SPARES = 6;  // bean-spare-0 … bean-spare-5 in the stylesheet
+const SPARES = 6; // bean-spare-0 … bean-spare-5 in the stylesheet
 
 /** The class that colours the bean `code` of `board`. */
 export function beanClass(board, code) {
@@ -31,12 +31,17 @@ export function Bean({ board, code, count, title, action, send, extra }) {
 }
 
 export function Beans({ board, beans }) {
-  return html`<span class="hansa-beans">${beans.map((code, i) => html`<${Bean} key=${i}
-    board=${board} code=${code} />`)}</span>`;
+  return html`<span class="hansa-beans">${beans.map(
+    (code, i) => html`<${Bean} key=${i}
+    board=${board} code=${code} />`,
+  )}</span>`;
 }
 
 export function Aid({ board, beans }) {
-  const held = spread(beans, board.beans.map((b) => b.code));
+  const held = spread(
+    beans,
+    board.beans.map((b) => b.code),
+  );
   const free = Math.max(0, board.storage - held.length);
   return html`<span class="hansa-aid" title=${`${held.length} of ${board.storage} places`}>
     ${held.map((code, i) => html`<${Bean} key=${i} board=${board} code=${code} />`)}

@@ -22,16 +22,30 @@ export function Players({ view, me, seats }) {
             <td data-label="city" title=${cityName(board, p.city)}>${started ? p.city : '·'}</td>
             <td data-label="money" data-money=${p.seat}>${p.money}</td>
             <td data-label="loans">${p.loans || '—'}</td>
-            <td data-label="hand">${p.hand_size}${p.waste.length ? html` <span class="hansa-muted"
-              title=${`given up for good: ${p.waste.join(' ')}`}>−${p.waste.length}</span>` : ''}</td>
-            <td data-label="aid"><${Aid} board=${board} beans=${p.beans} />${p.harvest_before.length
-              ? html` <span class="hansa-muted" title="Neue-Ernte cards placed at its next turn">${
-                p.harvest_before.join(' ')} waits</span>` : ''}</td>
-          </tr>${p.hand && p.seat !== me ? html`<tr key=${`hand${p.seat}`} class="hansa-other-hand"
-            data-hand=${p.seat}><td></td><td colspan="6">${p.hand.map((card) => html`<span
+            <td data-label="hand">${p.hand_size}${
+              p.waste.length
+                ? html` <span class="hansa-muted"
+              title=${`given up for good: ${p.waste.join(' ')}`}>−${p.waste.length}</span>`
+                : ''
+            }</td>
+            <td data-label="aid"><${Aid} board=${board} beans=${p.beans} />${
+              p.harvest_before.length
+                ? html` <span class="hansa-muted" title="Neue-Ernte cards placed at its next turn">${p.harvest_before.join(
+                    ' ',
+                  )} waits</span>`
+                : ''
+            }</td>
+          </tr>${
+            p.hand && p.seat !== me
+              ? html`<tr key=${`hand${p.seat}`} class="hansa-other-hand"
+            data-hand=${p.seat}><td></td><td colspan="6">${p.hand.map(
+              (card) => html`<span
               key=${card} class="hansa-card hansa-small-card" data-card=${card}
-              title=${view.contracts[card] ? contractWords(view, card) : card}>${card}</span>`)}
-          </td></tr>` : null}`;
+              title=${view.contracts[card] ? contractWords(view, card) : card}>${card}</span>`,
+            )}
+          </td></tr>`
+              : null
+          }`;
         })}
       </tbody>
     </table>

@@ -67,20 +67,33 @@ export function moveLabel(view, text) {
   if (!m) return text;
   const args = m[3] ? m[3].split(' ') : [];
   switch (m[2]) {
-    case 'sell': return `Sell ${beanName(board, args[0])} (${basePrice(board, args[0])}) for the customs`;
-    case 'buy-scarce': return `Scarce purchase: ${beanName(board, args[0])}`;
-    case 'return': return `Return ${beanName(board, args[0])} (make room)`;
-    case 'pass': return 'Pass the floor';
-    case 'end-trading': return 'End trading';
-    case 'end-turn': return 'End the turn';
-    case 'done': return 'Done';
-    default: return text;
+    case 'sell':
+      return `Sell ${beanName(board, args[0])} (${basePrice(board, args[0])}) for the customs`;
+    case 'buy-scarce':
+      return `Scarce purchase: ${beanName(board, args[0])}`;
+    case 'return':
+      return `Return ${beanName(board, args[0])} (make room)`;
+    case 'pass':
+      return 'Pass the floor';
+    case 'end-trading':
+      return 'End trading';
+    case 'end-turn':
+      return 'End the turn';
+    case 'done':
+      return 'Done';
+    default:
+      return text;
   }
 }
 
 export const PHASES = {
-  setup: 'set-up', travel: 'journey', customs: 'customs', trade: 'trade',
-  final: 'end of the turn', closing: 'last contracts', over: 'over',
+  setup: 'set-up',
+  travel: 'journey',
+  customs: 'customs',
+  trade: 'trade',
+  final: 'end of the turn',
+  closing: 'last contracts',
+  over: 'over',
 };
 
 /** What the seat looking is to do now, or whom the game waits on. */
@@ -92,10 +105,12 @@ export function statusText(view, me, seats) {
   if (me !== null && waiting.includes(me)) {
     if (view.phase === 'setup') return 'Your set-up: choose your first contract.';
     if (view.phase === 'travel') return 'Your journey: choose a destination on the map.';
-    if (view.phase === 'customs') return `Customs: ${view.customs_due} talers still owed; sell a bean.`;
+    if (view.phase === 'customs')
+      return `Customs: ${view.customs_due} talers still owed; sell a bean.`;
     if (view.phase === 'trade') {
       if (view.pending && view.pending.to === me) return 'A proposal awaits your answer.';
-      return view.active === me ? 'Your trade: buy, fulfil, deal, or end trading.'
+      return view.active === me
+        ? 'Your trade: buy, fulfil, deal, or end trading.'
         : 'You hold the floor: propose a deal to the active player, or pass.';
     }
     if (view.phase === 'final') return 'Fulfil your contracts, then end the turn.';

@@ -18,23 +18,29 @@ import { Trick } from './trick.js';
 export function allHands(views) {
   const base = views.spectator;
   const own = (seat) => views[String(seat)];
-  const players = base.players.map((p) => (own(p.seat)
-    ? { ...p, hand: own(p.seat).players[p.seat].hand } : p));
-  const table = base.table.map((code, seat) => (code === null && own(seat)
-    ? own(seat).table[seat] : code));
+  const players = base.players.map((p) =>
+    own(p.seat) ? { ...p, hand: own(p.seat).players[p.seat].hand } : p,
+  );
+  const table = base.table.map((code, seat) =>
+    code === null && own(seat) ? own(seat).table[seat] : code,
+  );
   return { ...base, players, table };
 }
 
 export function Board({ view, legal, seat, send, seats }) {
   if (!view) return html`<div class="ndb-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(send ? legal : [], me);  // no send: a spectator, or the end
+  const moves = readMoves(send ? legal : [], me); // no send: a spectator, or the end
   return html`<div class="ndb-board" data-game="ndb">
     <${Status} view=${view} me=${me} seats=${seats} />
-    ${view.phase === 'over' ? html`<${Result} result=${view.result} seats=${seats} me=${me}
-      score=${signed} />` : html`
+    ${
+      view.phase === 'over'
+        ? html`<${Result} result=${view.result} seats=${seats} me=${me}
+      score=${signed} />`
+        : html`
       <${Trick} view=${view} me=${me} seats=${seats} moves=${moves} send=${send} />
-      <${Hand} view=${view} me=${me} moves=${moves} send=${send} />`}
+      <${Hand} view=${view} me=${me} moves=${moves} send=${send} />`
+    }
     <${OtherMoves} moves=${moves} send=${send} />
     <div class="ndb-lower">
       <${Rows} view=${view} me=${me} seats=${seats} />

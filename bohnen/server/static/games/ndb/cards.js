@@ -23,7 +23,8 @@ export function Card({ code, legend, action, send, extra }) {
   const special = kind === '-' || kind === 'x2' || kind === '0';
   const words = cardWords(legend, code);
   const cls = `ndb-card ndb-${colour}${special ? ' ndb-special' : ''}${
-    action ? ' ndb-playable' : ''}${extra ? ` ${extra}` : ''}`;
+    action ? ' ndb-playable' : ''
+  }${extra ? ` ${extra}` : ''}`;
   const face = html`
     <span class="ndb-kind">${kind === '0' ? '0' : kindLabel(kind)}</span>
     ${kind === '0' ? html`<span class="ndb-caption">Nicht die Bohne</span>` : null}`;

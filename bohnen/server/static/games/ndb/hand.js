@@ -11,8 +11,10 @@ export function Hand({ view, me, moves, send }) {
   return html`<section class="ndb-hand" data-testid="hand">
     <h3>Your hand (${hand.length})${can ? html` · click a card to play it ${how}` : ''}</h3>
     <div class="ndb-cards">
-      ${hand.map((code, i) => html`<${Card} key=${`${code}-${i}`} code=${code}
-        legend=${view.legend} action=${moves.plays.get(code)} send=${send} />`)}
+      ${hand.map(
+        (code, i) => html`<${Card} key=${`${code}-${i}`} code=${code}
+        legend=${view.legend} action=${moves.plays.get(code)} send=${send} />`,
+      )}
     </div>
   </section>`;
 }
@@ -20,7 +22,9 @@ export function Hand({ view, me, moves, send }) {
 export function OtherMoves({ moves, send }) {
   if (!moves.other.length) return null;
   return html`<section class="ndb-moves"><h3>Moves</h3>
-    ${moves.other.map((text) => html`<button type="button" key=${text} data-action=${text}
-      onClick=${() => send(text)}>${text}</button>`)}
+    ${moves.other.map(
+      (text) => html`<button type="button" key=${text} data-action=${text}
+      onClick=${() => send(text)}>${text}</button>`,
+    )}
   </section>`;
 }

@@ -14,27 +14,39 @@ export function Rows({ view, me, seats }) {
   return html`<section class="ndb-rows" data-testid="rows">
     <h3>Rows</h3>
     <div class="ndb-players">
-      ${view.players.map((p) => html`<div key=${p.seat} data-seat=${p.seat}
+      ${view.players.map(
+        (p) => html`<div key=${p.seat} data-seat=${p.seat}
           class=${`ndb-player${p.seat === me ? ' ndb-me' : ''}${
-            view.to_act.includes(p.seat) ? ' ndb-acting' : ''}`}>
+            view.to_act.includes(p.seat) ? ' ndb-acting' : ''
+          }`}>
         <div class="ndb-player-head">
           ${p.seat === view.token ? html`<span class="ndb-token" title="the token">◆</span> ` : ''}
           <strong>${seatName(seats, p.seat, me)}</strong>
           <span class="ndb-muted">${p.hand_size} in hand</span>
           <span class="ndb-score" title="the rows' points now">${signed(p.rows_score)}</span>
         </div>
-        ${p.hand && p.seat !== me ? html`<div class="ndb-other-hand" data-hand=${p.seat}
-          title="the hand (the game is over: every card is shown)">${p.hand.map((code, j) =>
-            html`<${Card} key=${j} code=${code} legend=${view.legend} extra="ndb-small" />`)}</div>`
-          : null}
-        ${p.rows.map((row, i) => html`<div class="ndb-row" key=${i}
+        ${
+          p.hand && p.seat !== me
+            ? html`<div class="ndb-other-hand" data-hand=${p.seat}
+          title="the hand (the game is over: every card is shown)">${p.hand.map(
+            (code, j) =>
+              html`<${Card} key=${j} code=${code} legend=${view.legend} extra="ndb-small" />`,
+          )}</div>`
+            : null
+        }
+        ${p.rows.map(
+          (row, i) => html`<div class="ndb-row" key=${i}
             title=${`${colours[i].name} (${colours[i].english}): ${signed(row.score)}`}>
           <span class=${`ndb-row-colour ndb-${colours[i].code}`}>${colours[i].code}</span>
-          <span class="ndb-row-cards">${row.cards.map((code, j) => html`<${Card} key=${j}
-            code=${code} legend=${view.legend} extra="ndb-small" />`)}</span>
+          <span class="ndb-row-cards">${row.cards.map(
+            (code, j) => html`<${Card} key=${j}
+            code=${code} legend=${view.legend} extra="ndb-small" />`,
+          )}</span>
           <span class="ndb-row-score">${row.cards.length ? signed(row.score) : ''}</span>
-        </div>`)}
-      </div>`)}
+        </div>`,
+        )}
+      </div>`,
+      )}
     </div>
   </section>`;
 }

@@ -26,13 +26,17 @@ export function Sheet({ view, me, seats }) {
   return html`<section class="ndb-sheet" data-testid="sheet">
     <h3>Score sheet <span class="ndb-muted">Spiel + · Spiel – · Summe</span></h3>
     <table>
-      <thead><tr><th>Round</th>${seatsList.map((s) => html`<th key=${s}
-        class=${winners.includes(s) ? 'ndb-winner' : ''}>${seatName(seats, s, me)}</th>`)}</tr></thead>
+      <thead><tr><th>Round</th>${seatsList.map(
+        (s) => html`<th key=${s}
+        class=${winners.includes(s) ? 'ndb-winner' : ''}>${seatName(seats, s, me)}</th>`,
+      )}</tr></thead>
       <tbody>
         ${rounds.map((r) => html`<tr key=${r}><th>${r + 1}</th>${seatsList.map((s) => cell(r, s))}</tr>`)}
-        <tr class="ndb-totals"><th>Total</th>${seatsList.map((s) => html`<td key=${s}
+        <tr class="ndb-totals"><th>Total</th>${seatsList.map(
+          (s) => html`<td key=${s}
           data-total=${s} class=${winners.includes(s) ? 'ndb-winner' : ''}>
-          <strong>${signed(over && view.result ? view.result.scores[s] : view.totals[s])}</strong></td>`)}</tr>
+          <strong>${signed(over && view.result ? view.result.scores[s] : view.totals[s])}</strong></td>`,
+        )}</tr>
       </tbody>
     </table>
   </section>`;

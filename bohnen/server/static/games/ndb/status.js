@@ -10,7 +10,8 @@ export function statusText(view, me, seats) {
   const waiting = view.to_act;
   const mine = me !== null && waiting.includes(me);
   if (view.phase === 'lead') {
-    return mine ? 'Your lead: play a card face up.'
+    return mine
+      ? 'Your lead: play a card face up.'
       : `${seatName(seats, view.token, me)} leads the trick.`;
   }
   if (view.phase === 'play') {

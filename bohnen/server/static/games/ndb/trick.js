@@ -28,14 +28,18 @@ function TrickSlot({ view, owner, me, seats, moves, send, takenBy }) {
     const action = moves.takes.get(owner);
     card = html`<${Card} code=${code} legend=${legend} action=${action} send=${send}
       extra=${`${hidden ? 'ndb-mine-down' : ''}${view.phase === 'take' ? ' ndb-revealed' : ''}${
-        taken ? ' ndb-taken' : ''}`} />`;
+        taken ? ' ndb-taken' : ''
+      }`} />`;
     if (hidden) note = 'face down (only you see it)';
     if (taken) note = `taken by ${seatName(seats, takenBy.get(owner), me)}`;
   }
   const token = owner === view.token;
   return html`<div class=${`ndb-slot${token ? ' ndb-slot-token' : ''}`} data-seat=${owner}>
-    <div class="ndb-slot-name">${token ? html`<span class="ndb-token" title="the token">◆</span> ` : ''}${
-      seatName(seats, owner, me)}</div>
+    <div class="ndb-slot-name">${token ? html`<span class="ndb-token" title="the token">◆</span> ` : ''}${seatName(
+      seats,
+      owner,
+      me,
+    )}</div>
     ${card}
     <div class="ndb-slot-note">${note}</div>
   </div>`;
@@ -52,8 +56,10 @@ export function Trick({ view, me, seats, moves, send }) {
       key=${`trick-${view.turn}-${revealed}`}>
     <h3>${heading}</h3>
     <div class="ndb-slots">
-      ${trickOrder(view).map((owner) => html`<${TrickSlot} view=${view} owner=${owner} me=${me}
-        seats=${seats} moves=${moves} send=${send} takenBy=${takenBy} key=${owner} />`)}
+      ${trickOrder(view).map(
+        (owner) => html`<${TrickSlot} view=${view} owner=${owner} me=${me}
+        seats=${seats} moves=${moves} send=${send} takenBy=${takenBy} key=${owner} />`,
+      )}
     </div>
   </section>`;
 }
