@@ -14,9 +14,10 @@ function load(game) {
   if (!loaded.has(game)) {
     loaded.set(
       game,
-      import(`./games/${game}.js`).then((module) => {
+      import(`./games/${game}.js`).then(async (module) => {
         if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
-        if (module.stylesheet) addStylesheet(module.stylesheet);
+        // the board is shown once styled: unstyled, it would be wider than a phone's screen
+        if (module.stylesheet) await addStylesheet(module.stylesheet);
         return { Board: module.Board, allHands: module.allHands || null };
       }),
     );

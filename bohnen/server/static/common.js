@@ -33,15 +33,30 @@ export function useGame(game) {
   return entry;
 }
 
-/** Add the stylesheet at `href` to the page once. */
+const sheets = new Map();
+
+/** Add the stylesheet at `href` to the page once; a promise kept when it is loaded (or
+ * failed to load: the page then goes on without it). */
 export function addStylesheet(href) {
-  if ([...document.styleSheets].some((s) => s.href === href)) return;
-  if (document.querySelector(`link[data-href="${CSS.escape(href)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  link.dataset.href = href;
-  document.head.append(link);
+  if (!sheets.has(href)) {
+    sheets.set(
+      href,
+      new Promise((loaded) => {
+        if ([...document.styleSheets].some((s) => s.href === href)) {
+          loaded();
+          return;
+        }
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.dataset.href = href;
+        link.addEventListener('load', () => loaded());
+        link.addEventListener('error', () => loaded());
+        document.head.append(link);
+      }),
+    );
+  }
+  return sheets.get(href);
 }
 
 /** A seat's name as every page writes it: the person's name, a bot's name (or its spec,
