@@ -1,10 +1,13 @@
-"""Screenshots of the three games' tables at 1280×800, for ``docs/screenshots/``.
+"""Screenshots of the three games' tables and of the lobby, for ``docs/screenshots/``.
 
 Run: ``python scripts/screenshots.py [--games bohnanza,ndb,hansa] [--out docs/screenshots]``.
 It starts the server on the loopback (a temporary log), sets up a table of people for
 each game, plays a scripted opening through the WebSocket (for Bohnanza: two turns,
 then open offers side by side and a chat line), and photographs seat 0's page in
-Debian's Chromium (``/usr/bin/chromium``). Each game's page is ``docs/screenshots/<game>.png``.
+Debian's Chromium (``/usr/bin/chromium``): on a desktop at 1280×800
+(``docs/screenshots/<game>.png``) and on a phone at 390×844 (a touch screen at twice the
+pixels, ``<game>-phone.png``). ``lobby-phone.png`` is the lobby on the phone just after
+"Set up the table". The page's one question (the your-move alerts) is answered first.
 """
 
 from __future__ import annotations
@@ -176,18 +179,44 @@ SCENES: dict[str, tuple[dict[str, Any], Callable[[Table], None]]] = {
 }
 
 
-def photograph(base: str, table: Table, seat: int, path: Path) -> None:
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+ASKED = "localStorage.setItem('bohnen:alerts', JSON.stringify({asked: true}))"
+
+
+def photograph(base: str, table: Table, seat: int, path: Path, device: dict[str, Any]) -> None:
+    """Seat ``seat``'s page of ``table`` on ``device`` (Playwright's context options)."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800},
-                                base_url=f"http://{base}")
+        page = browser.new_page(**device, base_url=f"http://{base}")
         page.goto("/")
         page.evaluate("([key, token]) => localStorage.setItem(key, token)",
                       [f"bohnen:{table.table}", table.tokens[seat]])
+        page.evaluate(ASKED)
         page.goto(f"/t/{table.table}")
-        page.wait_for_selector(f"main[data-seq='{table.seq}'] [aria-label=Board], "
-                               f"main[data-seq='{table.seq}'] section[aria-label$=table]")
+        page.wait_for_selector(f"main[data-seq='{table.seq}'] .board-column [data-game], "
+                               f"main[data-seq='{table.seq}'] .board-column .bohnanza")
         page.wait_for_timeout(500)  # the chat and the stylesheet settle
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path))
+        browser.close()
+
+
+def photograph_lobby(base: str, path: Path) -> None:
+    """The lobby on a phone just after "Set up the table": the way to the table and the
+    invitation links in view."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(**PHONE, base_url=f"http://{base}")
+        page.goto("/")
+        form = page.get_by_role("region", name="New table")
+        form.get_by_label("Your name").fill("Ada")
+        form.locator("select[name=seat-2]").select_option("bot")
+        form.locator("input[name=bot-2]").fill("heuristic")
+        form.get_by_role("button", name="Set up the table").tap()
+        page.get_by_role("region", name="Table created").wait_for()
+        page.wait_for_timeout(500)
         path.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path))
         browser.close()
@@ -211,9 +240,13 @@ def main() -> int:
             with ExitStack() as stack:
                 table = Table(stack, base, game, PLAYERS[game], options)
                 scene(table)
-                path = args.out / f"{game}.png"
-                photograph(base, table, 0, path)
-                print(f"{path}: table {table.table} at step {table.seq}")
+                for suffix, device in (("", DESKTOP), ("-phone", PHONE)):
+                    path = args.out / f"{game}{suffix}.png"
+                    photograph(base, table, 0, path, device)
+                    print(f"{path}: table {table.table} at step {table.seq}")
+        path = args.out / "lobby-phone.png"
+        photograph_lobby(base, path)
+        print(path)
     return 0
 
 

@@ -189,9 +189,11 @@ def simple_move(legal: list[str]) -> str | None:
 
 
 def play_out(site: Site, table: str, tokens: list[str],
-             chat: dict[int, tuple[int, str]] | None = None) -> int:
+             chat: dict[int, tuple[int, str]] | None = None, movers: str = "to_act") -> int:
     """Play the whole game of a table of people through their WebSockets, the simple
-    way; ``chat``: after step n, seat s says a line. The number of steps."""
+    way; ``chat``: after step n, seat s says a line; ``movers``: the view frame's list
+    of the seats that move (``to_act``, or ``must_act``: only those the game waits on).
+    The number of steps."""
     said = dict(chat or {})
     with ExitStack() as stack:
         sockets = [web_join(stack, site.base, table, token)[0] for token in tokens]
@@ -203,7 +205,7 @@ def play_out(site: Site, table: str, tokens: list[str],
             if seq in said:
                 seat, line = said.pop(seq)
                 sockets[seat].send(json.dumps({"chat": line}))
-            seat = next(s for s in views[0]["to_act"] if simple_move(views[s]["legal"]))
+            seat = next(s for s in views[0][movers] if simple_move(views[s]["legal"]))
             sockets[seat].send(json.dumps({"action": simple_move(views[seat]["legal"])}))
             while (frame := json.loads(sockets[seat].recv(timeout=10)))["type"] != "ack":
                 assert frame["type"] != "error", frame

@@ -33,6 +33,7 @@ IMPORTS = {
 
 TEST_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>board bench</title><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <script type="importmap">{"imports": IMPORTS}</script>
 </head><body><div id="root"></div>
 <script type="module">

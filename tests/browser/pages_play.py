@@ -53,8 +53,12 @@ class Person:
     def click(self, selector: str) -> None:
         """Click a move and wait for its answer: an error fails the test; an ack, for
         the page to show the step it made."""
+        self.answer(lambda: self.page.click(selector), selector)
+
+    def answer(self, press: Callable[[], None], selector: str) -> None:
+        """``press`` (which makes a move) and wait for the answer to it, as ``click``."""
         answered = len(self.acks) + len(self.errors)
-        self.page.click(selector)
+        press()
         deadline = time.monotonic() + WAIT_S
         while len(self.acks) + len(self.errors) == answered:
             assert time.monotonic() < deadline, f"no answer to {selector}"

@@ -11,10 +11,13 @@ export function CreateTable({ onCreated }) {
   const [error, setError] = useState(null);
   const [form, setForm] = useState(null);
   useEffect(() => {
-    games().then((all) => {
-      setCatalogue(all);
-      if (all.length) setForm(freshForm(all[0]));
-    }, (err) => setError(err.message));
+    games().then(
+      (all) => {
+        setCatalogue(all);
+        if (all.length) setForm(freshForm(all[0]));
+      },
+      (err) => setError(err.message),
+    );
   }, []);
   if (!catalogue || !form) {
     return html`<section class="card create"><h2>New table</h2>
@@ -40,21 +43,32 @@ export function CreateTable({ onCreated }) {
     <form onSubmit=${submit}>
       <label>Game
         <select name="game" value=${form.game}
-          onChange=${(e) => setForm(freshForm(catalogue.find((g) => g.game === e.target.value),
-    form.name))}>
+          onChange=${(e) =>
+            setForm(
+              freshForm(
+                catalogue.find((g) => g.game === e.target.value),
+                form.name,
+              ),
+            )}>
           ${catalogue.map((g) => html`<option value=${g.game}>${g.title}</option>`)}
         </select></label>
       <label>Players
         <select name="players" value=${form.players}
-          onChange=${(e) => change({ players: Number(e.target.value),
-    seats: resize(form.seats, Number(e.target.value)) })}>
+          onChange=${(e) =>
+            change({
+              players: Number(e.target.value),
+              seats: resize(form.seats, Number(e.target.value)),
+            })}>
           ${range(game.players[0], game.players[1]).map((n) => html`<option value=${n}>${n}</option>`)}
         </select></label>
       <label>Your name <input name="name" required maxlength="40" value=${form.name}
         onInput=${(e) => change({ name: e.target.value })} /></label>
-      ${trading && html`<${OptionField} option=${trading} label="Trading"
+      ${
+        trading &&
+        html`<${OptionField} option=${trading} label="Trading"
         value=${form.options.trading ?? trading.default}
-        onChange=${(v) => change({ options: { ...form.options, trading: v } })} />`}
+        onChange=${(v) => change({ options: { ...form.options, trading: v } })} />`
+      }
       <${Seats} seats=${form.seats} bots=${game.bots || []}
         onChange=${(seats) => change({ seats })} />
       <${ClockChoice} clock=${form.clock} onChange=${(clock) => change({ clock })} />
@@ -68,8 +82,14 @@ export function CreateTable({ onCreated }) {
 
 function freshForm(game, name = lastName()) {
   const players = game.players[0] <= 3 && game.players[1] >= 3 ? 3 : game.players[0];
-  return { game: game.game, players, name, options: {}, clock: { ...NO_CLOCK },
-    seats: resize([], players) };
+  return {
+    game: game.game,
+    players,
+    name,
+    options: {},
+    clock: { ...NO_CLOCK },
+    seats: resize([], players),
+  };
 }
 
 function resize(seats, players) {
@@ -82,9 +102,15 @@ const range = (low, high) => Array.from({ length: high - low + 1 }, (_, i) => lo
 
 /** The body of POST /api/tables. */
 function request(form) {
-  const body = { game: form.game, players: form.players, options: form.options,
-    name: form.name.trim(), seats: form.seats.map((s) => (
-      s.kind === 'bot' ? { kind: 'bot', bot: (s.bot || 'heuristic').trim() } : { kind: s.kind })) };
+  const body = {
+    game: form.game,
+    players: form.players,
+    options: form.options,
+    name: form.name.trim(),
+    seats: form.seats.map((s) =>
+      s.kind === 'bot' ? { kind: 'bot', bot: (s.bot || 'heuristic').trim() } : { kind: s.kind },
+    ),
+  };
   const { clock } = form;
   if (clock.mode === 'realtime') {
     body.clock = { mode: 'realtime', per_move: Number(clock.per_move), bank: Number(clock.bank) };
@@ -100,17 +126,22 @@ function Seats({ seats, bots, onChange }) {
   const set = (i, patch) => onChange(seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   return html`<fieldset class="seats-choice"><legend>Seats</legend>
     <datalist id="bot-specs">${bots.map((b) => html`<option value=${b} />`)}</datalist>
-    ${seats.map((s, i) => html`<div class="seat-choice" data-seat=${i}>
+    ${seats.map(
+      (s, i) => html`<div class="seat-choice" data-seat=${i}>
       <label>Seat ${i}
         <select name=${`seat-${i}`} value=${s.kind} onChange=${(e) => set(i, { kind: e.target.value })}>
           <option value="me">me</option>
           <option value="open">open (a person joins)</option>
           <option value="bot">a bot</option>
         </select></label>
-      ${s.kind === 'bot' && html`<label>Bot <input name=${`bot-${i}`} list="bot-specs"
+      ${
+        s.kind === 'bot' &&
+        html`<label>Bot <input name=${`bot-${i}`} list="bot-specs"
         placeholder="heuristic" value=${s.bot || ''} onInput=${(e) => set(i, { bot: e.target.value })} />
-        </label>`}
-    </div>`)}
+        </label>`
+      }
+    </div>`,
+    )}
   </fieldset>`;
 }
 
@@ -119,8 +150,10 @@ function Options({ options, values, onChange }) {
   const set = (name, value) => onChange({ ...values, [name]: value });
   const changed = options.filter((o) => o.name in values).length;
   return html`<details class="options"><summary>Rules${changed ? ` (${changed} changed)` : ''}</summary>
-    ${options.map((o) => html`<${OptionField} key=${o.name} option=${o}
-      value=${o.name in values ? values[o.name] : o.default} onChange=${(v) => set(o.name, v)} />`)}
+    ${options.map(
+      (o) => html`<${OptionField} key=${o.name} option=${o}
+      value=${o.name in values ? values[o.name] : o.default} onChange=${(v) => set(o.name, v)} />`,
+    )}
   </details>`;
 }
 
@@ -143,8 +176,10 @@ function OptionField({ option, value, onChange, label = option.name.replaceAll('
   return html`<div class="option"><label>${label} <input name=${option.name}
     type=${number ? 'number' : 'text'} value=${value ?? ''} placeholder=${value == null ? 'none' : ''}
     aria-describedby=${`${id}-help`}
-    onInput=${(e) => onChange(number ? (e.target.value === '' ? null : Number(e.target.value))
-    : e.target.value)} /></label>${help}</div>`;
+    onInput=${(e) =>
+      onChange(
+        number ? (e.target.value === '' ? null : Number(e.target.value)) : e.target.value,
+      )} /></label>${help}</div>`;
 }
 
 function ClockChoice({ clock, onChange }) {
@@ -155,14 +190,20 @@ function ClockChoice({ clock, onChange }) {
       <option value="realtime">real time (seconds a move, with a bank)</option>
       <option value="async">asynchronous (hours a move)</option>
     </select></label>
-    ${clock.mode === 'realtime' && html`
+    ${
+      clock.mode === 'realtime' &&
+      html`
       <label>Seconds a move <input name="per_move" type="number" min="1" value=${clock.per_move}
         onInput=${(e) => set({ per_move: e.target.value })} /></label>
       <label>Bank (seconds) <input name="bank" type="number" min="0" value=${clock.bank}
-        onInput=${(e) => set({ bank: e.target.value })} /></label>`}
-    ${clock.mode === 'async' && html`
+        onInput=${(e) => set({ bank: e.target.value })} /></label>`
+    }
+    ${
+      clock.mode === 'async' &&
+      html`
       <label>Hours a move <input name="hours" type="number" min="0.1" step="0.1" value=${clock.hours}
-        onInput=${(e) => set({ hours: e.target.value })} /></label>`}
+        onInput=${(e) => set({ hours: e.target.value })} /></label>`
+    }
     <p class="hint">When a seat's time runs out, a bot (the heuristic one) makes that move for it.</p>
   </fieldset>`;
 }

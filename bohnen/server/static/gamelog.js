@@ -16,16 +16,38 @@ function useStickToBottom(length) {
   return [box, onScroll];
 }
 
-export function GameLog({ steps }) {
-  const lines = steps.flatMap((step) => (step.events || []).map((event, i) => ({
-    key: `${step.seq}.${i}`, seq: step.seq, text: event.text || event.event || '' })));
+/**
+ * The lines of the log: each event of each step; a step the clock forced (the step
+ * frame's `forced` mark: the seat's time ran out and its stand-in moved for it) says so
+ * first, "Bea's clock ran out: Bea plants …".
+ */
+export function logLines(steps, seats) {
+  return steps.flatMap((step) => {
+    const texts = (step.events || []).map((event) => event.text || event.event || '');
+    if (step.forced) {
+      const ran = `${seatName(seats, step.seat)}'s clock ran out`;
+      texts.splice(0, 1, texts.length ? `${ran}: ${texts[0]}` : `${ran}.`);
+    }
+    return texts.map((text, i) => ({
+      key: `${step.seq}.${i}`,
+      seq: step.seq,
+      text,
+      forced: Boolean(step.forced) && i === 0,
+    }));
+  });
+}
+
+export function GameLog({ steps, seats }) {
+  const lines = logLines(steps, seats);
   const [box, onScroll] = useStickToBottom(lines.length);
   return html`<section class="panel log-panel" aria-label="Game log">
     <h2>Log</h2>
     <ol class="log" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}
       data-lines=${lines.length}>
-      ${lines.map((l) => html`<li key=${l.key} data-seq=${l.seq}>
-        <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`)}
+      ${lines.map(
+        (l) => html`<li key=${l.key} data-seq=${l.seq} class=${l.forced ? 'forced' : ''}>
+        <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`,
+      )}
     </ol>
   </section>`;
 }
@@ -43,10 +65,13 @@ export function Chat({ lines, seats, onSay }) {
     <ol class="chat" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}>
       ${lines.map((l) => html`<li key=${l.n}><b>${l.name || seatName(seats, l.seat)}:</b> ${l.text}</li>`)}
     </ol>
-    ${onSay && html`<form class="chat-form" onSubmit=${submit}>
+    ${
+      onSay &&
+      html`<form class="chat-form" onSubmit=${submit}>
       <input name="chat" maxlength="500" value=${text} aria-label="Chat message"
         placeholder="Say something" onInput=${(e) => setText(e.target.value)} />
       <button type="submit">Send</button>
-    </form>`}
+    </form>`
+    }
   </section>`;
 }

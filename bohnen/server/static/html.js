@@ -6,5 +6,11 @@ import htm from 'htm';
 export const html = htm.bind(h);
 export { h, render };
 export {
-  useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
 } from 'preact/hooks';

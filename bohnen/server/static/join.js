@@ -9,7 +9,9 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
   const [seat, setSeat] = useState('');
   const [error, setError] = useState(null);
   useEffect(() => {
-    api(`/api/tables/${encodeURIComponent(table)}`).then(setSummary, (err) => setError(err.message));
+    api(`/api/tables/${encodeURIComponent(table)}`).then(setSummary, (err) =>
+      setError(err.message),
+    );
   }, [table]);
   const free = summary ? summary.seats.filter((s) => s.kind === 'open').map((s) => s.seat) : [];
   const submit = async (event) => {
@@ -19,8 +21,10 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
     if (invitation) body.invitation = invitation;
     else if (seat !== '') body.seat = Number(seat);
     try {
-      const answer = await api(`/api/tables/${encodeURIComponent(table)}/join`,
-        { method: 'POST', body });
+      const answer = await api(`/api/tables/${encodeURIComponent(table)}/join`, {
+        method: 'POST',
+        body,
+      });
       keepName(body.name);
       keepSeatToken(table, answer.token);
       onJoined(answer.token);
@@ -33,20 +37,37 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
     <header class="page-header"><h1><a href="/">bohnen</a> · table ${table}</h1></header>
     <section class="card" aria-label="Join the table">
       <h2>${invitation ? 'You are invited to this table' : 'Join this table'}</h2>
-      ${summary && html`<p>${`${summary.game}, ${summary.players} players: ${summary.seats.map(
-    (s) => (s.kind === 'open' ? `seat ${s.seat} free` : `seat ${s.seat} ${s.name || s.bot}`))
-    .join(', ')}.`}</p>`}
-      ${full ? html`<p>Every seat is taken.</p>` : html`<form onSubmit=${submit}>
+      ${
+        summary &&
+        html`<p>${`${summary.game}, ${summary.players} players: ${summary.seats
+          .map((s) =>
+            s.kind === 'open' ? `seat ${s.seat} free` : `seat ${s.seat} ${s.name || s.bot}`,
+          )
+          .join(', ')}.`}</p>`
+      }
+      ${
+        full
+          ? html`<p>Every seat is taken.</p>`
+          : html`<form onSubmit=${submit}>
         <label>Your name <input name="name" required maxlength="40" value=${name}
           onInput=${(e) => setName(e.target.value)} /></label>
-        ${!invitation && free.length > 1 && html`<label>Seat <select name="seat" value=${seat}
+        ${
+          !invitation &&
+          free.length > 1 &&
+          html`<label>Seat <select name="seat" value=${seat}
           onChange=${(e) => setSeat(e.target.value)}>
           <option value="">any free seat</option>
-          ${free.map((s) => html`<option value=${s}>seat ${s}</option>`)}</select></label>`}
+          ${free.map((s) => html`<option value=${s}>seat ${s}</option>`)}</select></label>`
+        }
         <button class="primary" type="submit">Take the seat</button>
-      </form>`}
-      ${summary && summary.spectator && html`<p><button type="button"
-        onClick=${() => onWatch(summary.spectator)}>Watch instead</button></p>`}
+      </form>`
+      }
+      ${
+        summary &&
+        summary.spectator &&
+        html`<p><button type="button"
+        onClick=${() => onWatch(summary.spectator)}>Watch instead</button></p>`
+      }
       ${error && html`<p role="alert" class="error">${error}</p>`}
     </section>
   </main>`;

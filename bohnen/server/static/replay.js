@@ -2,7 +2,7 @@
 // saw it, every hand shown, the events of the step and the chat up to it.
 import { html, useEffect, useRef, useState } from './html.js';
 import { api, tableLink } from './api.js';
-import { Result, seatName, useGame } from './common.js';
+import { seatName, useGame } from './common.js';
 import { useGamePage } from './board.js';
 import { Chat } from './gamelog.js';
 
@@ -10,11 +10,12 @@ export function ReplayPage({ table }) {
   const [replay, setReplay] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
-    api(`/api/tables/${encodeURIComponent(table)}/replay`).then(setReplay, (e) => setError(e.message));
+    api(`/api/tables/${encodeURIComponent(table)}/replay`).then(setReplay, (e) =>
+      setError(e.message),
+    );
   }, [table]);
   return html`<main class="page replay-page">
-    <header class="table-header"><h1><a href="/" aria-label="bohnen: the lobby">bohnen</a>${
-      ' · replay'}</h1><span class="table-id">table ${table}</span>
+    <header class="table-header"><h1><a href="/" aria-label="bohnen: the lobby">bohnen</a>${' · replay'}</h1><span class="table-id">table ${table}</span>
       <a href=${tableLink(table)}>The table</a></header>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     ${!replay && !error && html`<p class="loading">Loading the replay…</p>`}
@@ -35,13 +36,24 @@ function Replay({ table, replay }) {
   const seen = viewer === 'all' && !allHands ? 'spectator' : viewer;
   useEffect(() => {
     let live = true;
-    fetchStep(table, seq).then((s) => { if (live) { setStep(s); setError(null); } },
-      (e) => { if (live) setError(e.message); });
-    return () => { live = false; };
+    fetchStep(table, seq).then(
+      (s) => {
+        if (live) {
+          setStep(s);
+          setError(null);
+        }
+      },
+      (e) => {
+        if (live) setError(e.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [table, seq]);
   const seats = replay.seats.map((s) => ({ ...s, connected: false }));
   const view = step ? (seen === 'all' ? allHands(step.views) : step.views[seen]) : null;
-  const events = step ? (step.events[seen === 'all' ? 'spectator' : seen] || []) : [];
+  const events = step ? step.events[seen === 'all' ? 'spectator' : seen] || [] : [];
   const chat = (replay.chat || []).filter((line) => line.seq <= seq);
   const go = (n) => setSeq(Math.max(0, Math.min(last, n)));
   const action = replay.steps.find((s) => s.seq === seq);
@@ -61,12 +73,16 @@ function Replay({ table, replay }) {
           ${seats.map((s) => html`<option value=${String(s.seat)}>${seatName(seats, s.seat)}</option>`)}
         </select></label>
       </div>
-      <p class="replay-action">${action
-    ? html`${seatName(seats, action.seat)}: <code>${action.action}</code>` : 'The start.'}</p>
+      <p class="replay-action">${
+        action ? html`${seatName(seats, action.seat)}: <code>${action.action}</code>` : 'The start.'
+      }</p>
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${step && step.result && html`<${Result} result=${step.result} seats=${seats} />`}
-      ${Board && view && html`<${Board} view=${view} legal=${[]} seats=${seats} send=${null}
-        seat=${seen === 'spectator' || seen === 'all' ? null : Number(seen)} />`}
+      ${
+        Board &&
+        view &&
+        html`<${Board} view=${view} legal=${[]} seats=${seats} send=${null}
+        seat=${seen === 'spectator' || seen === 'all' ? null : Number(seen)} />`
+      }
     </div>
     <aside class="side-column">
       <section class="panel log-panel" aria-label="Events of the step"><h2>Step ${seq}</h2>
@@ -84,25 +100,33 @@ const cache = new Map();
 function fetchStep(table, seq) {
   const key = `${table}/${seq}`;
   if (!cache.has(key)) {
-    cache.set(key, api(`/api/tables/${encodeURIComponent(table)}/replay/${seq}`)
-      .catch((err) => { cache.delete(key); throw err; }));
+    cache.set(
+      key,
+      api(`/api/tables/${encodeURIComponent(table)}/replay/${seq}`).catch((err) => {
+        cache.delete(key);
+        throw err;
+      }),
+    );
   }
   return cache.get(key);
 }
 
 function StepList({ steps, seats, seq, onPick }) {
   const list = useRef(null);
-  useEffect(() => {  // the current step kept in sight
+  useEffect(() => {
+    // the current step kept in sight
     const current = list.current && list.current.querySelector('li.current');
     if (current) current.scrollIntoView({ block: 'nearest' });
   }, [seq]);
   return html`<section class="panel steps-panel" aria-label="Moves">
     <h2>Moves</h2>
-    <ol class="log steps" ref=${list}>${steps.map((s) => html`<li key=${s.seq}
+    <ol class="log steps" ref=${list}>${steps.map(
+      (s) => html`<li key=${s.seq}
       class=${s.seq === seq ? 'current' : ''}>
       <button type="button" class="link" onClick=${() => onPick(s.seq)}
         aria-current=${s.seq === seq ? 'step' : undefined}>
-        ${s.seq}. ${seatName(seats, s.seat)}: ${s.action}</button></li>`)}
+        ${s.seq}. ${seatName(seats, s.seat)}: ${s.action}</button></li>`,
+    )}
     </ol>
   </section>`;
 }

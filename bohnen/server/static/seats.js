@@ -1,18 +1,37 @@
 // The seats of a table: who sits where (a person, a bot, open), who is connected, whom
-// the game waits on and their clocks; my seat's stand-in bot; the host's controls.
+// the game waits on (`waiting`: the view frame's must_act) and their clocks; my seat's
+// stand-in bot; the host's controls; and what the table puts below them (`children`).
 import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
 
-export function Seats({ table, seats, me, toAct, clock, skew = 0, banked = false, bots, host,
-  onHost, send, onLeave }) {
-  const waiting = new Set(toAct || []);
+export function Seats({
+  table,
+  seats,
+  me,
+  waiting: waits,
+  clock,
+  skew = 0,
+  banked = false,
+  bots,
+  host,
+  onHost,
+  send,
+  onLeave,
+  children,
+}) {
+  const waiting = new Set(waits || []);
   return html`<section class="panel seats-panel" aria-label="Seats">
     <h2>Seats ${clock && html`<small class="clock-mode">${clockMode(clock, banked)}</small>`}</h2>
     <ul class="seats">
-      ${seats.map((s) => html`<li key=${s.seat} data-seat=${s.seat}
-        class=${['seat', s.kind, waiting.has(s.seat) ? 'to-act' : '', s.seat === me ? 'me' : '']
-    .join(' ')}>
+      ${seats.map(
+        (s) => html`<li key=${s.seat} data-seat=${s.seat}
+        class=${[
+          'seat',
+          s.kind,
+          waiting.has(s.seat) ? 'to-act' : '',
+          s.seat === me ? 'me' : '',
+        ].join(' ')}>
         <span class=${`dot ${s.connected || s.kind === 'bot' ? 'on' : 'off'}`}
           title=${s.kind === 'bot' ? 'a bot' : s.connected ? 'connected' : 'not connected'}
           role="img" aria-label=${s.kind === 'bot' ? 'a bot' : s.connected ? 'connected' : 'not connected'}></span>
@@ -21,12 +40,23 @@ export function Seats({ table, seats, me, toAct, clock, skew = 0, banked = false
         ${s.standin && html`<span class="standin">played by ${s.standin}</span>`}
         ${waiting.has(s.seat) && html`<span class="waits" title="the game waits on this seat">●</span>`}
         ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} skew=${skew} banked=${banked} />`}
-        ${host && (s.kind === 'open' || (s.kind === 'person' && !s.connected)) && s.seat !== me
-          && html`<${HostSeat} table=${table} seat=${s} host=${host} bots=${bots} onHost=${onHost} />`}
-      </li>`)}
+        ${
+          host &&
+          (s.kind === 'open' || (s.kind === 'person' && !s.connected)) &&
+          s.seat !== me &&
+          html`<${HostSeat} table=${table} seat=${s} host=${host} bots=${bots} onHost=${onHost} />`
+        }
+      </li>`,
+      )}
     </ul>
-    ${me !== null && me !== undefined && send && html`<${StandIn}
-      seat=${seats.find((s) => s.seat === me)} bots=${bots} send=${send} onLeave=${onLeave} />`}
+    ${
+      me !== null &&
+      me !== undefined &&
+      send &&
+      html`<${StandIn}
+      seat=${seats.find((s) => s.seat === me)} bots=${bots} send=${send} onLeave=${onLeave} />`
+    }
+    ${children}
   </section>`;
 }
 
@@ -83,8 +113,11 @@ function HostSeat({ table, seat, host, bots, onHost }) {
   const change = async (body) => {
     setError(null);
     try {
-      const answer = await api(`/api/tables/${encodeURIComponent(table)}/seats/${seat.seat}`,
-        { method: 'POST', body, token: host.host });
+      const answer = await api(`/api/tables/${encodeURIComponent(table)}/seats/${seat.seat}`, {
+        method: 'POST',
+        body,
+        token: host.host,
+      });
       if (answer.token) {
         const next = { ...host, invitations: { ...host.invitations, [seat.seat]: answer.token } };
         keepHostRecord(table, next);
@@ -95,8 +128,12 @@ function HostSeat({ table, seat, host, bots, onHost }) {
     }
   };
   return html`<details class="host-seat"><summary>Host: seat ${seat.seat}</summary>
-    ${token && seat.kind === 'open' && html`<${CopyLink} name=${`seat-${seat.seat}`}
-      label="Invitation" href=${invitationLink(table, token)} />`}
+    ${
+      token &&
+      seat.kind === 'open' &&
+      html`<${CopyLink} name=${`seat-${seat.seat}`}
+      label="Invitation" href=${invitationLink(table, token)} />`
+    }
     <button type="button" onClick=${() => change({ revoke: true })}>New invitation link</button>
     <label>Bot for seat ${seat.seat} <select value=${spec} onChange=${(e) => setSpec(e.target.value)}>
       ${(bots.length ? bots : ['heuristic']).map((b) => html`<option value=${b}>${b}</option>`)}

@@ -5,37 +5,44 @@
 import { keepSeatToken } from './api.js';
 import { useEffect, useReducer, useRef } from './html.js';
 
-const FIRST_DELAY = 500;  // ms before the first try to reconnect; doubled up to MAX_DELAY
+const FIRST_DELAY = 500; // ms before the first try to reconnect; doubled up to MAX_DELAY
 const MAX_DELAY = 5000;
 
 export const initialTable = {
-  status: 'connecting',  // connecting | open | offline | refused
-  reason: null,          // why the server refused the connection
-  hello: null,           // the server's hello frame
+  status: 'connecting', // connecting | open | offline | refused
+  reason: null, // why the server refused the connection
+  hello: null, // the server's hello frame
   seats: [],
   started: false,
   over: false,
-  log: [],               // step frames, in order of seq
-  chat: [],              // chat frames, in order of n
-  view: null,            // the last view frame: {seq, view, legal, to_act, clock, result}
-  error: null,           // the last error frame's text, until the next ack or step
-  live: false,           // the frames sent again after the hello are over: these are new
-  skew: 0,               // this browser's clock less the server's, in seconds (about)
+  log: [], // step frames, in order of seq
+  chat: [], // chat frames, in order of n
+  view: null, // the last view frame: {seq, view, legal, to_act, clock, result}
+  error: null, // the last error frame's text, until the next ack or step
+  live: false, // the frames sent again after the hello are over: these are new
+  skew: 0, // this browser's clock less the server's, in seconds (about)
 };
 
 /** How far this browser's clock is ahead of the server's, from a new frame's time
  * (frames sent again after a hello are old: they say nothing of it). */
-const skewOf = (state, frame) => (state.live && typeof frame.at === 'number'
-  ? Date.now() / 1000 - frame.at : state.skew);
+const skewOf = (state, frame) =>
+  state.live && typeof frame.at === 'number' ? Date.now() / 1000 - frame.at : state.skew;
 
 export function reduceTable(state, { type, frame }) {
   switch (type) {
     case 'status':
       return { ...state, status: frame.status, reason: frame.reason ?? null };
     case 'hello':
-      return { ...state, status: 'open', reason: null, hello: frame, seats: frame.seats || [],
+      return {
+        ...state,
+        status: 'open',
+        reason: null,
+        hello: frame,
+        seats: frame.seats || [],
         live: false,
-        started: Boolean(frame.started), over: Boolean(frame.over) };
+        started: Boolean(frame.started),
+        over: Boolean(frame.over),
+      };
     case 'step': {
       const last = state.log.length ? state.log[state.log.length - 1].seq : 0;
       return frame.seq > last
@@ -45,11 +52,17 @@ export function reduceTable(state, { type, frame }) {
     case 'chat': {
       const last = state.chat.length ? state.chat[state.chat.length - 1].n : 0;
       return frame.n > last
-        ? { ...state, chat: [...state.chat, frame], skew: skewOf(state, frame) } : state;
+        ? { ...state, chat: [...state.chat, frame], skew: skewOf(state, frame) }
+        : state;
     }
     case 'view':
-      return { ...state, view: frame, over: state.over || frame.result != null, live: true,
-        started: frame.started ?? state.started };
+      return {
+        ...state,
+        view: frame,
+        over: state.over || frame.result != null,
+        live: true,
+        started: frame.started ?? state.started,
+      };
     case 'seats':
       return { ...state, seats: frame.seats || [], started: Boolean(frame.started) };
     case 'error':
@@ -67,13 +80,13 @@ export class Connection {
     this.table = table;
     this.token = token;
     this.dispatch = dispatch;
-    this.after = 0;      // the last step seq received
-    this.chatAfter = 0;  // the last chat line n received
+    this.after = 0; // the last step seq received
+    this.chatAfter = 0; // the last chat line n received
     this.delay = FIRST_DELAY;
     this.socket = null;
     this.timer = null;
     this.stopped = false;
-    this.greeted = false;  // a hello came once: a later close is a dropped connection
+    this.greeted = false; // a hello came once: a later close is a dropped connection
     this.online = () => this.reconnectNow();
     window.addEventListener('online', this.online);
   }
@@ -81,18 +94,26 @@ export class Connection {
   open() {
     if (this.stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}`);
+    const socket = new WebSocket(
+      `${scheme}://${location.host}/ws/${encodeURIComponent(this.table)}`,
+    );
     this.socket = socket;
     this.status(this.greeted ? 'offline' : 'connecting');
-    socket.onopen = () => socket.send(JSON.stringify(
-      { token: this.token, after: this.after, chat_after: this.chatAfter }));
+    socket.onopen = () =>
+      socket.send(
+        JSON.stringify({ token: this.token, after: this.after, chat_after: this.chatAfter }),
+      );
     socket.onmessage = (event) => this.receive(event.data);
     socket.onclose = (event) => this.closed(socket, event);
   }
 
   receive(data) {
     let frame;
-    try { frame = JSON.parse(data); } catch { return; }
+    try {
+      frame = JSON.parse(data);
+    } catch {
+      return;
+    }
     if (!frame || typeof frame.type !== 'string') return;
     if (frame.type === 'hello') {
       this.delay = FIRST_DELAY;
@@ -111,7 +132,8 @@ export class Connection {
     if (socket !== this.socket) return;
     this.socket = null;
     if (this.stopped) return;
-    if (event.code === 1008) {  // the server refused: a bad token, no such table, ...
+    if (event.code === 1008) {
+      // the server refused: a bad token, no such table, ...
       this.status('refused', event.reason || 'the server refused the connection');
       return;
     }
@@ -159,7 +181,8 @@ export function useTable(table, token) {
   }, [table, token]);
   const send = (frame) => {
     const sent = connection.current ? connection.current.send(frame) : false;
-    if (!sent) dispatch({ type: 'error', frame: { error: 'not connected: try again in a moment' } });
+    if (!sent)
+      dispatch({ type: 'error', frame: { error: 'not connected: try again in a moment' } });
     return sent;
   };
   return [state, send];

@@ -1,8 +1,19 @@
 // A table's page: who I am here (an invitation, my kept seat token, or a spectator link),
-// then the shell around the game's Board: header, seats and clocks, log, chat, result.
+// then the shell around the game's Board: header, seats and clocks, log, chat; the
+// signal of my move. On a wide screen the board and, beside it, the seats, log and chat;
+// on a narrow one (a phone, a tablet upright) the board first, and below it the seats,
+// the log and the chat behind tabs.
 import { html, useEffect, useState } from './html.js';
 import { fragment, hostRecord, keepSeatToken, replayLink, seatToken } from './api.js';
-import { Result, seatName, useGame } from './common.js';
+import {
+  AlertsAsk,
+  AlertsSettings,
+  loadAlerts,
+  saveAlerts,
+  useYourMove,
+  waitsOn,
+} from './alerts.js';
+import { seatName, useGame } from './common.js';
 import { useGamePage } from './board.js';
 import { Chat, GameLog } from './gamelog.js';
 import { JoinForm } from './join.js';
@@ -14,14 +25,20 @@ export function TablePage({ table }) {
   const invitation = fragment().get('invite');
   if (!token) {
     const joined = (t) => {
-      history.replaceState(null, '', location.pathname);  // the invitation is used up
+      history.replaceState(null, '', location.pathname); // the invitation is used up
       setToken(t);
     };
     return html`<${JoinForm} table=${table} invitation=${invitation} onJoined=${joined}
       onWatch=${setToken} />`;
   }
-  const forget = () => { keepSeatToken(table, null); location.replace(location.pathname); };
-  const left = () => { keepSeatToken(table, null); location.assign('/'); };
+  const forget = () => {
+    keepSeatToken(table, null);
+    location.replace(location.pathname);
+  };
+  const left = () => {
+    keepSeatToken(table, null);
+    location.assign('/');
+  };
   return html`<${TableScreen} table=${table} token=${token} onForget=${forget} onLeft=${left} />`;
 }
 
@@ -39,7 +56,9 @@ function TableScreen({ table, token, onForget, onLeft }) {
   const [state, sendFrame] = useTable(table, token);
   const [host, setHost] = useState(() => hostRecord(table));
   const [leaving, setLeaving] = useState(false);
-  useEffect(() => {  // the server closes the connection of a seat left: then to the lobby
+  const [alerts, setAlerts] = useState(loadAlerts);
+  useEffect(() => {
+    // the server closes the connection of a seat left: then to the lobby
     if (leaving && state.status === 'refused') onLeft();
   }, [leaving, state.status]);
   const { hello, view: frame } = state;
@@ -50,44 +69,98 @@ function TableScreen({ table, token, onForget, onLeft }) {
   const me = hello ? hello.seat : null;
   const seated = me !== null && me !== undefined;
   const toAct = frame ? frame.to_act || [] : [];
-  useEffect(() => {
-    const mine = seated && toAct.includes(me) && !state.over;
-    document.title = `${mine ? '● ' : ''}${entry ? entry.title : 'bohnen'} · ${table}`;
-  }, [seated, me, toAct.join(','), state.over, entry, table]);
+  const mustAct = frame ? frame.must_act || [] : [];
+  const title = `${entry ? entry.title : 'bohnen'} · ${table}`;
+  useYourMove({
+    waiting: waitsOn(frame, seated ? me : null, state.over),
+    ready: Boolean(frame),
+    title,
+    settings: alerts,
+    body: `The table waits on you: ${title}`,
+    tag: `bohnen:${table}`,
+  });
+  const changeAlerts = (next) => {
+    saveAlerts(next);
+    setAlerts(next);
+  };
   const send = seated && !state.over ? (notation) => sendFrame({ action: notation }) : null;
   return html`<main class="page table-page" data-status=${state.status}
     data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}
-    data-to-act=${toAct.join(',')} data-over=${state.over ? 'true' : 'false'}>
+    data-to-act=${toAct.join(',')} data-must-act=${mustAct.join(',')}
+    data-over=${state.over ? 'true' : 'false'}>
     <header class="table-header">
       <h1><a href="/" aria-label="bohnen: the lobby">bohnen</a>
         ${entry ? ` · ${entry.title}` : game ? ` · ${game}` : ''}</h1>
       <span class="table-id">table ${table}</span>
-      <span class="who">${hello ? (seated ? `You: ${seatName(state.seats, me)}, seat ${me}`
-    : 'Watching') : ''}</span>
+      <span class="who">${
+        hello ? (seated ? `You: ${seatName(state.seats, me)}, seat ${me}` : 'Watching') : ''
+      }</span>
       ${frame && html`<span class="step">step ${frame.seq}</span>`}
       ${state.over && html`<a href=${replayLink(table)}>Replay</a>`}
     </header>
     <${Banner} state=${state} table=${table} onForget=${onForget} />
+    ${seated && !state.over && html`<${AlertsAsk} settings=${alerts} onChange=${changeAlerts} />`}
     <div class="table-layout">
       <div class="board-column">
         ${state.error && html`<p class="error" role="alert">${state.error}</p>`}
-        ${frame && frame.result && html`<${Result} result=${frame.result} seats=${state.seats} />`}
-        ${Board && frame ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
-          seat=${seated ? me : null} send=${send} seats=${state.seats} />`
-    : html`<p class="loading">Loading the table…</p>`}
+        ${
+          Board && frame
+            ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
+          seat=${seated ? me : null} send=${send} seats=${state.seats} mustAct=${mustAct} />`
+            : html`<p class="loading">Loading the table…</p>`
+        }
       </div>
-      <aside class="side-column">
-        <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} toAct=${toAct}
+      <${Side} state=${state}>
+        <${Seats} table=${table} seats=${state.seats} me=${seated ? me : null} waiting=${mustAct}
           clock=${frame ? frame.clock : null} skew=${state.skew} banked=${banked(hello)}
           bots=${entry ? entry.bots || [] : []}
           host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
-          onLeave=${() => { if (sendFrame({ leave: true })) setLeaving(true); }} />
-        <${GameLog} steps=${state.log} />
+          onLeave=${() => {
+            if (sendFrame({ leave: true })) setLeaving(true);
+          }}>
+          ${seated && html`<${AlertsSettings} settings=${alerts} onChange=${changeAlerts} />`}
+        <//>
+        <${GameLog} steps=${state.log} seats=${state.seats} />
         <${Chat} lines=${state.chat} seats=${state.seats}
           onSay=${seated ? (text) => sendFrame({ chat: text }) : null} />
-      </aside>
+      <//>
     </div>
   </main>`;
+}
+
+const TABS = [
+  ['seats', 'Seats'],
+  ['log', 'Log'],
+  ['chat', 'Chat'],
+];
+
+/**
+ * The side of the table: its panels (the seats, the log, the chat) one above the other
+ * beside a wide board; on a narrow screen below the board, one at a time behind tabs
+ * (the stylesheet shows the tabs only there), the chat's tab counting the lines not read.
+ */
+function Side({ state, children }) {
+  const [tab, setTab] = useState('seats');
+  const [read, setRead] = useState(0);
+  const lines = state.chat.length;
+  useEffect(() => {
+    if (tab === 'chat') setRead(lines);
+  }, [tab, lines]);
+  const unread = tab === 'chat' ? 0 : lines - read;
+  return html`<aside class="side-column" data-tab=${tab}>
+    <div class="side-tabs" role="tablist" aria-label="Seats, log and chat">
+      ${TABS.map(
+        ([key, label]) => html`<button type="button" role="tab" key=${key}
+        data-tab=${key} aria-selected=${tab === key ? 'true' : 'false'}
+        onClick=${() => setTab(key)}>${label}${
+          key === 'chat' && unread > 0
+            ? html` <span class="unread" aria-label=${`${unread} unread`}>${unread}</span>`
+            : ''
+        }</button>`,
+      )}
+    </div>
+    ${children}
+  </aside>`;
 }
 
 /** Whether the table's clock keeps a bank of time for each seat (its set-up says). */
@@ -102,8 +175,11 @@ function Banner({ state, table, onForget }) {
       The server refused this page: ${state.reason}.
       <button type="button" onClick=${onForget}>Forget this seat</button>
       <a href="/">Back to the lobby</a>
-      ${state.over || /no such table/.test(state.reason || '')
-    ? html` · <a href=${replayLink(table)}>The replay, if the game is over</a>` : ''}</div>`;
+      ${
+        state.over || /no such table/.test(state.reason || '')
+          ? html` · <a href=${replayLink(table)}>The replay, if the game is over</a>`
+          : ''
+      }</div>`;
   }
   if (state.status === 'offline') {
     return html`<div class="banner offline" role="status">Connection lost — reconnecting…</div>`;

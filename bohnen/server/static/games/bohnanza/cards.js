@@ -21,8 +21,10 @@ export function Bean({ code, legend, note, small }) {
 /** A row of cards, or `empty` when there are none. */
 export function Beans({ codes, legend, empty = '—', small = true, label }) {
   if (!codes || !codes.length) return html`<span class="none">${empty}</span>`;
-  return html`<span class="beans" aria-label=${label}>${codes.map((c, i) => html`<${Bean}
-    key=${i} code=${c} legend=${legend} small=${small} />`)}</span>`;
+  return html`<span class="beans" aria-label=${label}>${codes.map(
+    (c, i) => html`<${Bean}
+    key=${i} code=${c} legend=${legend} small=${small} />`,
+  )}</span>`;
 }
 
 /** The backs of `count` hidden cards. */

@@ -3,17 +3,27 @@ import { html } from '../../html.js';
 import { Bean } from './cards.js';
 
 export function Fields({ player, legend, moves, send, cost, compact = false }) {
-  const fields = player.fields.map((field, i) => html`<${Field} key=${i} index=${i} field=${field}
-    legend=${legend} moves=${moves} send=${send} />`);
+  const fields = player.fields.map(
+    (field, i) => html`<${Field} key=${i} index=${i} field=${field}
+    legend=${legend} moves=${moves} send=${send} />`,
+  );
   const buy = moves && moves.general.find((m) => m.verb === 'buy-field');
   return html`<div class=${`fields${compact ? ' compact' : ''}`}>
     ${fields}
-    ${!player.third_field && !compact && html`<div class="field third-missing">
+    ${
+      !player.third_field &&
+      !compact &&
+      html`<div class="field third-missing">
       <span class="field-title">Third field</span>
       <span class="hint">costs ${cost} talers</span>
-      ${buy && send && html`<button type="button" data-action=${buy.text}
-        onClick=${() => send(buy.text)}>Buy the third field</button>`}
-    </div>`}
+      ${
+        buy &&
+        send &&
+        html`<button type="button" data-action=${buy.text}
+        onClick=${() => send(buy.text)}>Buy the third field</button>`
+      }
+    </div>`
+    }
   </div>`;
 }
 
@@ -25,29 +35,49 @@ function Field({ index, field, legend, moves, send }) {
   return html`<div class=${`field${field.bean ? '' : ' empty'}`} data-field=${index}
     aria-label=${`field ${index}`}>
     <span class="field-title">Field ${index}${index === 2 ? ' (third)' : ''}</span>
-    ${bean ? html`<div class="field-bean"><${Bean} code=${field.bean} legend=${legend} />
+    ${
+      bean
+        ? html`<div class="field-bean"><${Bean} code=${field.bean} legend=${legend} />
         <span class="field-count" aria-label="beans in the field">×${field.count}</span></div>
       <${Beanometer} bean=${bean} count=${field.count} />
-      <span class="field-pays">pays ${field.talers} now${field.next
-    ? `; ${field.next.talers} at ${field.next.count}` : ''}</span>`
-    : html`<span class="field-empty">empty</span>`}
-    ${send && html`<div class="field-moves">
-      ${plant && html`<button type="button" class="primary" data-action=${plant.text}
-        onClick=${() => send(plant.text)}>Plant the front card here</button>`}
-      ${traded.map(({ bean: code, move }) => html`<button type="button" data-action=${move.text}
-        onClick=${() => send(move.text)}>Plant ${legend[code] ? legend[code].name : code} here</button>`)}
-      ${harvest && html`<button type="button" data-action=${harvest.text}
-        onClick=${() => send(harvest.text)}>Harvest (${field.talers} ${field.talers === 1
-    ? 'taler' : 'talers'})</button>`}
-    </div>`}
+      <span class="field-pays">pays ${field.talers} now${
+        field.next ? `; ${field.next.talers} at ${field.next.count}` : ''
+      }</span>`
+        : html`<span class="field-empty">empty</span>`
+    }
+    ${
+      send &&
+      html`<div class="field-moves">
+      ${
+        plant &&
+        html`<button type="button" class="primary" data-action=${plant.text}
+        onClick=${() => send(plant.text)}>Plant the front card here</button>`
+      }
+      ${traded.map(
+        ({ bean: code, move }) => html`<button type="button" data-action=${move.text}
+        onClick=${() => send(move.text)}>Plant ${legend[code] ? legend[code].name : code} here</button>`,
+      )}
+      ${
+        harvest &&
+        html`<button type="button" data-action=${harvest.text}
+        onClick=${() => send(harvest.text)}>Harvest (${field.talers} ${
+          field.talers === 1 ? 'taler' : 'talers'
+        })</button>`
+      }
+    </div>`
+    }
   </div>`;
 }
 
 /** The card's beanometer: beans needed for 1, 2, 3 and 4 talers; the steps reached lit. */
 export function Beanometer({ bean, count }) {
   return html`<ol class="beanometer" aria-label=${`beanometer of ${bean.name}`}>
-    ${bean.beanometer.map((need, i) => (need === null ? null : html`<li key=${i}
+    ${bean.beanometer.map((need, i) =>
+      need === null
+        ? null
+        : html`<li key=${i}
       class=${count >= need ? 'reached' : ''} title=${`${need} beans: ${i + 1} talers`}>
-      <span class="need">${need}</span><span class="pays">${i + 1}</span></li>`))}
+      <span class="need">${need}</span><span class="pays">${i + 1}</span></li>`,
+    )}
   </ol>`;
 }

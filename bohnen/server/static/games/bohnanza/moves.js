@@ -12,13 +12,13 @@ export function parseMove(text) {
 /** The legal moves sorted by where the page shows them. */
 export function sortMoves(legal) {
   const moves = {
-    plant: new Map(),      // field -> move: plant the front card there
-    traded: new Map(),     // field -> [{bean, move}]: plant a traded bean there
-    harvest: new Map(),    // field -> move
-    accept: new Map(),     // pid -> [move]
-    decline: new Map(),    // pid -> move
-    withdraw: new Map(),   // pid -> move
-    general: [],           // the rest: end planting, close trading, pass, buy-field, ...
+    plant: new Map(), // field -> move: plant the front card there
+    traded: new Map(), // field -> [{bean, move}]: plant a traded bean there
+    harvest: new Map(), // field -> move
+    accept: new Map(), // pid -> [move]
+    decline: new Map(), // pid -> move
+    withdraw: new Map(), // pid -> move
+    general: [], // the rest: end planting, close trading, pass, buy-field, ...
   };
   for (const text of legal) {
     const move = parseMove(text);
@@ -41,7 +41,13 @@ export function sortMoves(legal) {
 /** The `give` references of an accept move: ['h3', 'f0', 't1']. */
 export function acceptGives(move) {
   const at = move.args.indexOf('give');
-  return at < 0 ? [] : move.args.slice(at + 1).join('').split(',').filter(Boolean);
+  return at < 0
+    ? []
+    : move.args
+        .slice(at + 1)
+        .join('')
+        .split(',')
+        .filter(Boolean);
 }
 
 /**
@@ -49,18 +55,34 @@ export function acceptGives(move) {
  * `0: propose 2 give h0,f0,t1 want RO,t2`. Positions sorted, wanted beans in the
  * legend's order; null when both sides are empty.
  */
-export function proposalNotation({ seat, to, pid = null, hand = [], faceUp = [], talers = 0,
-  wants = [], wantsTalers = 0, order = [] }) {
-  const rank = (code) => { const i = order.indexOf(code); return i < 0 ? order.length : i; };
+export function proposalNotation({
+  seat,
+  to,
+  pid = null,
+  hand = [],
+  faceUp = [],
+  talers = 0,
+  wants = [],
+  wantsTalers = 0,
+  order = [],
+}) {
+  const rank = (code) => {
+    const i = order.indexOf(code);
+    return i < 0 ? order.length : i;
+  };
   const give = [
     ...[...hand].sort((x, y) => x - y).map((i) => `h${i}`),
     ...[...faceUp].sort((x, y) => x - y).map((i) => `f${i}`),
     ...(talers > 0 ? [`t${talers}`] : []),
   ];
-  const want = [...[...wants].sort((x, y) => rank(x) - rank(y)),
-    ...(wantsTalers > 0 ? [`t${wantsTalers}`] : [])];
+  const want = [
+    ...[...wants].sort((x, y) => rank(x) - rank(y)),
+    ...(wantsTalers > 0 ? [`t${wantsTalers}`] : []),
+  ];
   if (!give.length && !want.length) return null;
   const head = pid === null ? `propose ${to}` : `counter ${pid}`;
-  return `${seat}: ${head}${give.length ? ` give ${give.join(',')}` : ''}`
-    + `${want.length ? ` want ${want.join(',')}` : ''}`;
+  return (
+    `${seat}: ${head}${give.length ? ` give ${give.join(',')}` : ''}` +
+    `${want.length ? ` want ${want.join(',')}` : ''}`
+  );
 }

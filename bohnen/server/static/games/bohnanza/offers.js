@@ -5,23 +5,37 @@ import { seatName } from '../../common.js';
 import { acceptGives } from './moves.js';
 import { Beans } from './cards.js';
 
-const MAX_ACCEPT_BUTTONS = 3;  // more ways to pay for an offer: a list to choose from
+const MAX_ACCEPT_BUTTONS = 3; // more ways to pay for an offer: a list to choose from
 
 export function Offers({ view, seat, seats, legend, moves, send, onCounter }) {
   const trading = view.trading;
   if (!trading) return null;
   return html`<section class="offers" aria-label="Offers">
-    <h3>Offers ${trading.floor !== null && trading.floor !== undefined
-    ? html`<small>· the floor: ${seatName(seats, trading.floor)}</small>` : ''}</h3>
-    ${trading.proposals.length === 0 ? html`<p class="none">No open offer.</p>` : html`
-      <ul class="offer-row">${trading.proposals.map((p) => html`<${Offer} key=${p.pid}
+    <h3>Offers ${
+      trading.floor !== null && trading.floor !== undefined
+        ? html`<small>· the floor: ${seatName(seats, trading.floor)}</small>`
+        : ''
+    }</h3>
+    ${
+      trading.proposals.length === 0
+        ? html`<p class="none">No open offer.</p>`
+        : html`
+      <ul class="offer-row">${trading.proposals.map(
+        (p) => html`<${Offer} key=${p.pid}
         proposal=${p} seat=${seat} seats=${seats} legend=${legend} moves=${moves} send=${send}
-        view=${view} onCounter=${onCounter} />`)}</ul>`}
-    ${trading.closed.length > 0 && html`<details class="closed-offers">
+        view=${view} onCounter=${onCounter} />`,
+      )}</ul>`
+    }
+    ${
+      trading.closed.length > 0 &&
+      html`<details class="closed-offers">
       <summary>Closed this turn (${trading.closed.length})</summary>
-      <ul>${trading.closed.map((p) => html`<li key=${p.pid}>#${p.pid}
-        ${seatName(seats, p.from)} → ${seatName(seats, p.to)}: ${p.how}</li>`)}</ul>
-    </details>`}
+      <ul>${trading.closed.map(
+        (p) => html`<li key=${p.pid}>#${p.pid}
+        ${seatName(seats, p.from)} → ${seatName(seats, p.to)}: ${p.how}</li>`,
+      )}</ul>
+    </details>`
+    }
   </section>`;
 }
 
@@ -43,17 +57,30 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
       <${Beans} codes=${p.wants} legend=${legend} empty=${gives.length ? 'nothing: a gift' : 'nothing'}
         label="wanted" />
       ${p.wants_talers > 0 && html`<span class="talers">+${p.wants_talers} talers</span>`}</div>
-    ${send && html`<div class="offer-moves">
-      ${accepts.length > MAX_ACCEPT_BUTTONS
-    ? html`<${AcceptChoice} moves=${accepts} view=${view} seat=${seat} legend=${legend} send=${send} />`
-    : accepts.map((m) => html`<button type="button" class="primary" data-action=${m.text}
-        onClick=${() => send(m.text)}>${acceptLabel(m, view, seat, legend, accepts.length)}</button>`)}
-      ${decline && html`<button type="button" data-action=${decline.text}
-        onClick=${() => send(decline.text)}>Decline</button>`}
+    ${
+      send &&
+      html`<div class="offer-moves">
+      ${
+        accepts.length > MAX_ACCEPT_BUTTONS
+          ? html`<${AcceptChoice} moves=${accepts} view=${view} seat=${seat} legend=${legend} send=${send} />`
+          : accepts.map(
+              (m) => html`<button type="button" class="primary" data-action=${m.text}
+        onClick=${() => send(m.text)}>${acceptLabel(m, view, seat, legend, accepts.length)}</button>`,
+            )
+      }
+      ${
+        decline &&
+        html`<button type="button" data-action=${decline.text}
+        onClick=${() => send(decline.text)}>Decline</button>`
+      }
       ${toMe && onCounter && html`<button type="button" onClick=${() => onCounter(p)}>Counter…</button>`}
-      ${withdraw && html`<button type="button" data-action=${withdraw.text}
-        onClick=${() => send(withdraw.text)}>Withdraw</button>`}
-    </div>`}
+      ${
+        withdraw &&
+        html`<button type="button" data-action=${withdraw.text}
+        onClick=${() => send(withdraw.text)}>Withdraw</button>`
+      }
+    </div>`
+    }
   </li>`;
 }
 
@@ -78,12 +105,14 @@ function acceptLabel(move, view, seat, legend, variants) {
 /** The cards an accept move gives, by name and place: "Rote (card 3), face-up Soja". */
 function givesText(move, view, seat, legend) {
   const hand = view.players[seat].hand || [];
-  return acceptGives(move).map((ref) => {
-    const n = Number(ref.slice(1));
-    if (ref[0] === 'h') return `${name(hand[n], legend)} (card ${n + 1})`;
-    if (ref[0] === 'f') return `face-up ${name(view.face_up[n], legend)}`;
-    return `${n} talers`;
-  }).join(', ');
+  return acceptGives(move)
+    .map((ref) => {
+      const n = Number(ref.slice(1));
+      if (ref[0] === 'h') return `${name(hand[n], legend)} (card ${n + 1})`;
+      if (ref[0] === 'f') return `face-up ${name(view.face_up[n], legend)}`;
+      return `${n} talers`;
+    })
+    .join(', ');
 }
 
 const name = (code, legend) => (legend[code] ? legend[code].name : code || '?');
