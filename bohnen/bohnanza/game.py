@@ -17,10 +17,12 @@ from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.search import SEARCH
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState
+from bohnen.bohnanza.text import action_texts
 from bohnen.bohnanza.view_types import SeatView, SpectatorView
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
 from bohnen.core.options import options_with
+from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
 
 
@@ -91,6 +93,9 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
 
     def state_from_json(self, data: object) -> BohnanzaState:
         return state_from_json(data, BohnanzaState)
+
+    def action_texts(self, view: View, actions: Sequence[BohnanzaAction]) -> list[str]:
+        return action_texts(view, actions)
 
 
 GAME = Bohnanza()

@@ -87,6 +87,13 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     def state_from_json(self, data: object) -> StateT:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
 
+    @abstractmethod
+    def action_texts(self, view: View, actions: Sequence[ActionT]) -> list[str]:
+        """Each of ``actions`` (legal actions of the seat whose view ``view`` is) in
+        words for people: one line each, in English with the names of the edition (its
+        beans, cities and cards), from the view alone, so that it tells the seat nothing
+        its view does not. Notation stays for records and for people who type."""
+
     def describe(self, view: View, viewer: int, names: Sequence[str]) -> str:
         """The board in words as ``viewer`` sees it, from its view (``names``: each
         seat's name): plain text, no markup. A game without words of its own
