@@ -36,6 +36,8 @@ from bohnen.server.listing import MAX_PAGE, PAGE, ListName
 from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
 from bohnen.server.logbase import LogUnwritable
 from bohnen.server.offer import MAX_BOT_SPEC
+from bohnen.server.requests import AnswerT, Hosted, Join, Manage, Rehost, Seated
+from bohnen.server.requests import Request as LobbyRequest
 from bohnen.server.throttle import Throttle, retry_after
 
 TableId = Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -71,7 +73,7 @@ class NewTable(BaseModel):
     clock: Clock | None = None
 
 
-class Join(BaseModel):
+class JoinBody(BaseModel):
     name: str = Field(max_length=MAX_NAME * 4)
     seat: int | None = Field(default=None, ge=0, le=16)
     invitation: Token | None = None
@@ -128,21 +130,22 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
         return _answer(answer)
 
     @api.post("/tables/{table_id}/join")
-    async def join(table_id: TableId, request: Join) -> JSONObject:
-        return await _request(lobby, table_id, {"op": "join", **request.model_dump()})
+    async def join(table_id: TableId, request: JoinBody) -> Seated:
+        return await _request(lobby, table_id,
+                              Join(request.name, request.seat, request.invitation))
 
     @api.post("/tables/{table_id}/seats/{seat}")
     async def change_seat(table_id: TableId, seat: int, request: SeatChange,
-                          authorization: Annotated[str, Header()] = "") -> JSONObject:
+                          authorization: Annotated[str, Header()] = "") -> Seated:
         host = authorization.removeprefix("Bearer ").strip()
-        return await _request(lobby, table_id, {"op": "manage", "host": host,
-                                                "seat": seat, **request.model_dump()})
+        return await _request(lobby, table_id,
+                              Manage(host, seat, request.revoke, request.bot))
 
     @api.post("/tables/{table_id}/host")
     async def new_host_token(table_id: TableId,
-                             authorization: Annotated[str, Header()] = "") -> JSONObject:
+                             authorization: Annotated[str, Header()] = "") -> Hosted:
         host = authorization.removeprefix("Bearer ").strip()
-        return await _request(lobby, table_id, {"op": "rehost", "host": host})
+        return await _request(lobby, table_id, Rehost(host))
 
     @api.get("/tables/{table_id}/replay")
     async def whole_replay(table_id: TableId) -> JSONObject:
@@ -166,7 +169,7 @@ def _throttle(creations: Throttle, http: Request) -> None:
                  f"again in {retry_after(wait)} s", headers={"Retry-After": retry_after(wait)})
 
 
-async def _request(lobby: Lobby, table_id: str, request: JSONObject) -> JSONObject:
+async def _request(lobby: Lobby, table_id: str, request: LobbyRequest[AnswerT]) -> AnswerT:
     """``request`` carried out by the table's owner; a refusal as its HTTP status."""
     try:
         return await lobby.request(table_id, request)

@@ -47,6 +47,7 @@ from typing import Literal
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
+from bohnen.server.frames import ClockJSON
 from bohnen.server.offer import Offer
 from bohnen.server.seating import DEFAULT_BOT, Minds, forced_move, thinkers_of
 from bohnen.server.table import Table
@@ -231,7 +232,7 @@ class Clock:
         player, or once the game is over)."""
         return self.reckoning.deadlines() if self._running else {}
 
-    def to_json(self) -> JSONObject:
+    def to_json(self) -> ClockJSON:
         """``{"mode", "per_move", "bank": {seat: seconds left, as kept since its last
         move} | null, "deadline": {seat: unix time}}``, the seats' keys in text."""
         banks = self.reckoning.banks

@@ -30,6 +30,7 @@ from typing import Literal, TypeVar
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
 from bohnen.server.cluster import Change
+from bohnen.server.frames import seat_json
 from bohnen.server.logbase import Log, SeatRow, TableRow
 
 PAGE = 50  # tables per list in one answer, unless asked
@@ -66,14 +67,8 @@ class Listed:
     def summary(self) -> JSONObject:
         """The table as the lobby lists it (the same keys as a table kept here)."""
         return {"table": self.table_id, "game": self.game, "players": self.players,
-                "seats": [seats_json(row) for row in self.seats], "seq": self.seq,
+                "seats": [seat_json(row) for row in self.seats], "seq": self.seq,
                 "started": self.started, "over": False, "created": self.created}
-
-
-def seats_json(row: SeatRow, connected: bool = False) -> JSONObject:
-    """A seat as the lobby and the table show it."""
-    return {"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
-            "standin": row.standin, "connected": connected}
 
 
 def finished_summary(row: TableRow) -> JSONObject:

@@ -58,6 +58,7 @@ from bohnen.server import audit
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
+from bohnen.server.frames import closed_frame
 from bohnen.server.limits import Limits
 from bohnen.server.listing import (
     LISTS,
@@ -72,7 +73,26 @@ from bohnen.server.listing import (
 from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
-from bohnen.server.table import Table, closed_frame
+from bohnen.server.requests import (
+    Act,
+    AnswerT,
+    AnyRequest,
+    Chat,
+    Done,
+    Hosted,
+    Join,
+    Leave,
+    Manage,
+    Refusal,
+    Rehost,
+    Reply,
+    Request,
+    Said,
+    Seated,
+    Standin,
+    Stepped,
+)
+from bohnen.server.table import Table
 from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Pass, Role, Tokens, nonce
 
@@ -242,70 +262,70 @@ class Lobby:
         table.end_due = table.state.is_over and not row.finished
         return table
 
-    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def handle(self, table_id: str, request: AnyRequest) -> Reply:
         """A request for a table kept here (made here or forwarded by another process):
-        its answer, or ``{"error", "status"}``. Carried out, it touches the table."""
+        its answer, or a :class:`~bohnen.server.requests.Refusal`. Carried out, it
+        touches the table."""
         try:
             table = self.table(table_id)
-            if request.get("op") == "action" and table_id not in self.tables:
+            if isinstance(request, Act) and table_id not in self.tables:
                 raise LobbyError("the game is over")  # a finished table has no writer
             answer = await self._carry_out(table, request)
         except LobbyError as exc:
-            return {"error": str(exc), "status": exc.status}
+            return _refusal(str(exc), exc.status)
         except LogUnwritable as exc:  # a chat line or a seat: the table as it was
-            return {"error": str(exc), "status": 503}
-        if "error" not in answer and table_id in self.touched:
+            return _refusal(str(exc), 503)
+        if table_id in self.touched:
             self.touched[table_id] = self.clock()
         return answer
 
-    async def request(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def request(self, table_id: str, request: Request[AnswerT]) -> AnswerT:
         """``request`` carried out by the table's owner, wherever it is; its answer, or
         ``LobbyError`` saying why it was refused."""
+        read_answer = request.answer  # before the type of ``request`` is narrowed
+        if not isinstance(request, AnyRequest):
+            raise TypeError(f"{type(request).__name__} is not a request of the lobby")
         try:
-            answer = await self.cluster.call(table_id, request)
+            reply = await self.cluster.call(table_id, request)
         except LookupError as exc:
             raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
         except (NoAnswer, LogConflict, LogUnwritable) as exc:
             raise LobbyError(str(exc), 503) from exc
-        error = answer.get("error")
+        error = reply.get("error")
         if error is not None:
-            status = answer.get("status", 422)
+            status = reply.get("status", 422)
             raise LobbyError(str(error), status if isinstance(status, int) else 422)
-        return answer
+        return read_answer(reply)
 
-    async def _carry_out(self, table: Table, request: JSONObject) -> JSONObject:
-        op = request.get("op")
-        if op == "join":
-            return self.join(table, request.get("name"), _seat(request.get("seat")),
-                             _text(request.get("invitation")))
-        if op == "manage":
-            return self.manage(table, request.get("host"), _seat(request.get("seat")),
-                               request.get("revoke") is True, _text(request.get("bot")))
-        if op == "rehost":
-            return self.rehost(table, request.get("host"))
-        seat = _seat(request.get("seat"))
-        generation = request.get("generation")
+    async def _carry_out(self, table: Table, request: AnyRequest) -> Reply:
+        match request:
+            case Join():
+                return self.join(table, request.name, request.seat, request.invitation)
+            case Manage():
+                return self.manage(table, request.host, request.seat, request.revoke,
+                                   request.bot)
+            case Rehost():
+                return self.rehost(table, request.host)
+        seat = request.sender.seat
         if seat is not None:
-            self.check_holder(Pass(table.table_id, "seat", seat,
-                                   generation if isinstance(generation, int) else -1,
-                                   _text(request.get("nonce")) or ""), table)
-        if op == "chat":
-            line = table.say(seat, _speaker(table, seat), str(request.get("text")))
-            return {"n": line.n}
+            self.check_holder(Pass(table.table_id, "seat", seat, request.sender.generation,
+                                   request.sender.nonce), table)
+        if isinstance(request, Chat):
+            line = table.say(seat, _speaker(table, seat), request.text)
+            return Said(n=line.n)
         if seat is None:
             raise LobbyError("a spectator makes no move")
-        if op == "action":
-            reply = await table.submit(seat, str(request.get("action")))
-            if reply.ok:
-                return {"seq": reply.seq}
-            return {"error": reply.error, "status": 503 if reply.unsaved else 422}
-        if op == "standin":
-            self.stand_in(table, seat, _text(request.get("bot")))
-            return {}
-        if op == "leave":
-            self.leave(table, seat)
-            return {}
-        raise LobbyError(f"no such request: {excerpt(op)}")
+        match request:
+            case Act():
+                reply = await table.submit(seat, request.action)
+                if reply.seq is not None:
+                    return Stepped(seq=reply.seq)
+                return _refusal(reply.error or "refused", 503 if reply.unsaved else 422)
+            case Standin():
+                self.stand_in(table, seat, request.bot)
+            case Leave():
+                self.leave(table, seat)
+        return Done()
 
     # --- setting up ---------------------------------------------------------------------
 
@@ -383,7 +403,7 @@ class Lobby:
                 rows.append(SeatRow(seat, nonce=nonce()))
         return rows
 
-    def _invitation(self, table_id: str, row: SeatRow) -> JSONObject:
+    def _invitation(self, table_id: str, row: SeatRow) -> Seated:
         return {"seat": row.seat,
                 "token": self.tokens.make(table_id, "invite", row.seat, row.generation)}
 
@@ -550,7 +570,7 @@ class Lobby:
     # --- seats --------------------------------------------------------------------------
 
     def join(self, table: Table, name: object, seat: int | None,
-             invitation: str | None) -> JSONObject:
+             invitation: str | None) -> Seated:
         """``name`` takes a free seat (the one its invitation names, or ``seat``, or the
         first free one); the seat's token."""
         table_id = table.table_id
@@ -578,7 +598,7 @@ class Lobby:
         return free[0]
 
     def manage(self, table: Table, host: object, seat: int | None, revoke: bool,
-               bot: str | None) -> JSONObject:
+               bot: str | None) -> Seated:
         """The host revokes ``seat``'s invitation or seats a bot there (a person there
         loses the seat: their token is void, their connections closed)."""
         table_id = table.table_id
@@ -596,7 +616,7 @@ class Lobby:
         table.sit(opened)
         return self._invitation(table_id, opened)
 
-    def rehost(self, table: Table, host: object) -> JSONObject:
+    def rehost(self, table: Table, host: object) -> Hosted:
         """The host's token replaced by a new one (the old one, and any copy of it, is
         void from now on); the new token."""
         self.check_host(host, table)
@@ -657,12 +677,8 @@ class Lobby:
             raise LobbyError(str(exc), 403) from exc
 
 
-def _seat(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def _refusal(error: str, status: int) -> Refusal:
+    return {"error": error, "status": status}
 
 
 def _speaker(table: Table, seat: int | None) -> str:

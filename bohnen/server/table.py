@@ -12,7 +12,9 @@ actions have one order. For each, the writer:
    see them (``event.to_json(viewer)``), numbered by ``seq``.
 
 Then every watcher also gets a ``view`` frame: its seat's view now, its legal moves
-(in notation), the seats the game waits on, the clock and the result. The view frames
+(in notation, and as moves: the engine's JSON, words, notation), what it may propose,
+the seats the game waits on, the clock and the result. The frames are typed
+(:mod:`bohnen.server.frames`). The view frames
 go out once every watcher's step frame has (in the event loop's next turn), and steps
 taken in one turn of the loop are followed by one view frame, of the table after the
 last of them.
@@ -42,8 +44,21 @@ from typing import Protocol
 from bohnen.core.errors import GameError
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
+from bohnen.core.moves import legal_moves
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
+from bohnen.server.frames import (
+    ChatFrame,
+    ClockJSON,
+    SeatJSON,
+    SeatsFrame,
+    ServerFrame,
+    StepFrame,
+    ViewFrame,
+    closed_frame,
+    error_frame,
+    seat_json,
+)
 from bohnen.server.logbase import ChatLine, Log, Logged, LogUnwritable, SeatRow, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
@@ -56,7 +71,7 @@ Listener = Callable[["Table", int], None]
 class ClockView(Protocol):
     """What the table asks of its clock for the ``view`` frames."""
 
-    def to_json(self) -> JSONObject | None: ...
+    def to_json(self) -> ClockJSON | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +109,7 @@ class Watcher:
     nothing is kept after it."""
 
     viewer: int | None
-    frames: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    frames: asyncio.Queue[ServerFrame] = field(default_factory=asyncio.Queue)
     nonce: str = ""
     limit: int | None = None
     on_drop: Callable[[str], None] | None = None
@@ -107,12 +122,12 @@ class Watcher:
         """The frames waiting besides the backlog."""
         return self.frames.qsize() - self.backlog
 
-    def missed(self, frame: JSONObject) -> None:
+    def missed(self, frame: ServerFrame) -> None:
         """A frame of the backlog: not counted against the bound."""
         self.frames.put_nowait(frame)
         self.backlog += 1
 
-    def put(self, frame: JSONObject) -> None:
+    def put(self, frame: ServerFrame) -> None:
         """A new frame for the watcher; past the bound, the watcher is dropped."""
         if self.dropped is not None or self.closed:
             return
@@ -121,19 +136,19 @@ class Watcher:
             while not self.frames.empty():
                 self.frames.get_nowait()
             self.backlog = 0
-            self.frames.put_nowait({})  # wakes next(), which raises
+            self.frames.put_nowait(error_frame(self.dropped))  # wakes next(), which raises
             if self.on_drop is not None:
                 self.on_drop(self.dropped)
             return
         self.frames.put_nowait(frame)
 
-    def close(self, frame: JSONObject) -> None:
+    def close(self, frame: ServerFrame) -> None:
         """The watcher's last frame (after the frames already waiting); none after it."""
         if self.dropped is None and not self.closed:
             self.closed = True
             self.frames.put_nowait(frame)
 
-    async def next(self) -> JSONObject:
+    async def next(self) -> ServerFrame:
         """The next frame to send; :class:`TooSlow` once the watcher is dropped."""
         frame = await self.frames.get()
         if self.dropped is not None:
@@ -367,10 +382,10 @@ class Table:
         self._views_due = False
         self._tell_each(self.view_frame)
 
-    def _tell_each(self, frame_for: Callable[[int | None], JSONObject]) -> None:
+    def _tell_each(self, frame_for: Callable[[int | None], ServerFrame]) -> None:
         """To every watcher, the frame ``frame_for`` makes for its viewer; made once
         for each viewer (the spectators, and the clients of one seat, share it)."""
-        made: dict[int | None, JSONObject] = {}
+        made: dict[int | None, ServerFrame] = {}
         for watcher in self.watchers:
             frame = made.get(watcher.viewer)
             if frame is None:
@@ -427,7 +442,7 @@ class Table:
             self.watchers.remove(watcher)
             self._tell_seats()
 
-    def frame(self, seq: int, viewer: int | None) -> JSONObject:
+    def frame(self, seq: int, viewer: int | None) -> StepFrame:
         """Step ``seq`` as ``viewer`` may see it: who moved, when, and the events (each
         with its line of text)."""
         seat, events = self.history[seq - 1]
@@ -436,30 +451,33 @@ class Table:
                 "events": [{**event.to_json(viewer), "text": event.text(viewer)}
                            for event in events]}
 
-    def view_frame(self, viewer: int | None) -> JSONObject:
-        """The table now as ``viewer`` sees it: its view, its legal moves (proposals,
-        which the client composes, left out), who may move and whom the game waits on
-        (whose clock runs), the clock and the result."""
+    def view_frame(self, viewer: int | None) -> ViewFrame:
+        """The table now as ``viewer`` sees it: its view, its legal moves (in notation,
+        and as moves: JSON, words, notation; proposals, which the client composes, left
+        out) and what it may propose, who may move and whom the game waits on (whose
+        clock runs), the clock and the result."""
         state = self.state
-        legal = ([] if viewer is None or state.is_over or not self.started
-                 else [str(action) for action in state.legal_actions(viewer)])
-        result = state.result().to_json() if state.is_over else None
-        return {"type": "view", "seq": self.seq, "view": dict(state.view(viewer)),
-                "legal": legal, "to_act": list(state.to_act()) if self.started else [],
+        view = state.view(viewer)
+        playing = viewer is not None and self.started and not state.is_over
+        actions = state.legal_actions(viewer) if playing and viewer is not None else []
+        return {"type": "view", "seq": self.seq, "view": dict(view),
+                "legal": [str(action) for action in actions],
+                "moves": legal_moves(self.game, view, actions),
+                "terms": (state.proposal_terms(viewer) if playing and viewer is not None
+                          else None),
+                "to_act": list(state.to_act()) if self.started else [],
                 "must_act": list(state.must_act()) if self.started else [],
                 "started": self.started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
-                "result": result}
+                "result": state.result().to_json() if state.is_over else None}
 
     # --- seats and chat -----------------------------------------------------------------
 
-    def seats_json(self) -> list[JSONObject]:
+    def seats_json(self) -> list[SeatJSON]:
         """The seats as the lobby and the table show them (``connected``: a client of
         the seat is watching)."""
         here = {w.viewer for w in self.watchers}
-        return [{"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
-                 "standin": row.standin, "connected": row.seat in here}
-                for row in self.seats]
+        return [seat_json(row, row.seat in here) for row in self.seats]
 
     def sit(self, row: SeatRow) -> None:
         """``row`` now says who sits at its seat: logged, then told to the watchers and
@@ -473,7 +491,7 @@ class Table:
         self._tell_each(self.view_frame)  # the game may have started
 
     def _tell_seats(self) -> None:
-        frame: JSONObject = {"type": "seats", "seats": self.seats_json(),
+        frame: SeatsFrame = {"type": "seats", "seats": self.seats_json(),
                              "started": self.started}
         for watcher in self.watchers:
             watcher.put(frame)
@@ -521,12 +539,7 @@ class Table:
                     self.table_id, f"seat {seat} has been given to someone else"))
 
 
-def closed_frame(table_id: str, reason: str) -> JSONObject:
-    """The last frame a client gets before the server closes its connection, and why."""
-    return {"type": "closed", "table": table_id, "reason": reason}
-
-
-def chat_frame(line: ChatLine) -> JSONObject:
+def chat_frame(line: ChatLine) -> ChatFrame:
     return {"type": "chat", "n": line.n, "seat": line.seat, "name": line.name,
             "text": line.text, "seq": line.seq, "at": line.at}
 

@@ -8,9 +8,10 @@ import re
 from pathlib import Path
 
 from bohnen.server.app import create_app
+from bohnen.server.client_frames import MAX_CHAT
 from bohnen.server.limits import Limits
 from bohnen.server.offer import MAX_NUMBER as MAX_BOT_NUMBER
-from bohnen.server.session import BURST, MAX_CHAT, MAX_FRAME_CHARS, RATE
+from bohnen.server.session import BURST, MAX_FRAME_CHARS, RATE
 
 LIMITS = Limits()
 DOC = Path(__file__).resolve().parents[2] / "docs" / "online.md"
