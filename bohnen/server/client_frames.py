@@ -91,6 +91,10 @@ def _tag(data: object) -> str | None:
 
 
 AnyClientFrame = Hello | ActionFrame | ChatFrame | StandinFrame | LeaveFrame
+# Each kind of frame by its name (docs/online.md's table of client frames names these).
+CLIENT_FRAMES: dict[str, type[AnyClientFrame]] = {
+    "hello": Hello, "action": ActionFrame, "chat": ChatFrame, "standin": StandinFrame,
+    "leave": LeaveFrame}
 # The union pydantic validates, each model tagged by the key that says what it is.
 ClientFrame = Annotated[
     Annotated[Hello, Tag("token")] | Annotated[ActionFrame, Tag("action")]

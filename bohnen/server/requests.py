@@ -202,8 +202,9 @@ def _value(name: str, value: object, hint: object) -> object:
     """``value`` if it is of type ``hint`` (a Sender read from its JSON); ``ValueError``."""
     if hint is Sender:
         make: Callable[..., Sender] = Sender  # its fields checked against its types
+        fields = _object(name, value)
         try:
-            return make(**_fields(Sender, _object(name, value)))
+            return make(**_fields(Sender, fields))
         except ValueError as exc:
             raise ValueError(f"{name}: {exc}") from None
     options = typing.get_args(hint) or (hint,)

@@ -10,6 +10,7 @@ uvicorn processes are in test_pg_servers.py."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -23,7 +24,7 @@ from bohnen.server.requests import Act, AnyRequest, Chat, Reply, Sender, request
 psycopg = pytest.importorskip("psycopg", reason="PostgreSQL tests need psycopg: pip install "
                               "-e '.[postgres]'")
 
-from bohnen.server.pg import PgLog  # noqa: E402  (needs psycopg)
+from bohnen.server.pg import CHANNEL, PgLog  # noqa: E402  (needs psycopg)
 from bohnen.server.pg_cluster import PgCluster  # noqa: E402
 
 pytestmark = pytest.mark.postgres
@@ -253,5 +254,38 @@ def test_after_the_notices_were_cut_off_every_replica_catches_up(pg_url: str) ->
             await cluster.stop()
         log_a.close()
         log_b.close()
+
+    run(pg_url, scenario)
+
+
+def test_a_row_of_the_inbox_that_is_no_request_is_refused_saying_why(pg_url: str) -> None:
+    """A request crosses the inbox as JSON, read back into its dataclass by the owner: a
+    row that is no request (written there by anything but a server) is answered with a
+    refusal that says why, and never reaches the host."""
+    async def scenario(url: str) -> None:
+        a, host_a, log_a = await node(url, "a")
+        await a.claim("t1")
+        log_a.create("t1", "bohnanza", {}, 1)
+        with psycopg.connect(url, autocommit=True) as db:
+            rows = db.execute(
+                "WITH asked AS (INSERT INTO inbox (table_id, sender, request) VALUES "
+                "('t1', 'nobody', %s) RETURNING id) SELECT id, pg_notify(%s, "
+                "json_build_object('kind', 'ask', 'table', 't1', 'n', id)::text) FROM asked",
+                (json.dumps({"op": "nuke", "table": "all"}), CHANNEL)).fetchall()
+            asked = rows[0][0]
+
+            def answered() -> bool:
+                row = db.execute("SELECT answer FROM inbox WHERE id = %s", (asked,)).fetchone()
+                return row is not None and row[0] is not None
+
+            await until(answered, "the owner answers the row")
+            row = db.execute("SELECT answer FROM inbox WHERE id = %s", (asked,)).fetchone()
+        assert row is not None
+        assert json.loads(row[0]) == {"answer": {
+            "error": "not a request: no such request: 'nuke' (requests are join, manage, "
+                     "rehost, chat, action, standin, leave)", "status": 422}}
+        assert host_a.handled == []
+        await a.stop()
+        log_a.close()
 
     run(pg_url, scenario)
