@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any
 
 from bohnen.bohnanza.actions import BohnanzaAction, action_from_json, parse_action
 from bohnen.bohnanza.beans import standard_deck
@@ -52,7 +51,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     seat_view = SeatView
     spectator_view = SpectatorView
 
-    def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
+    def options(self, players: int = 4, **overrides: object) -> BohnanzaOptions:
         return options_with(BohnanzaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> BohnanzaOptions:

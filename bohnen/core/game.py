@@ -20,12 +20,12 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from bohnen.core.files import excerpt
 from bohnen.core.golden import Golden
 from bohnen.core.lazy import load
-from bohnen.core.protocol import Action, AnyState, Options, State, View
+from bohnen.core.protocol import Action, AnyState, Options, View
 from bohnen.core.result import Result
 from bohnen.core.search import Estimate, Search
 
 OptionsT = TypeVar("OptionsT", bound=Options)
-StateT = TypeVar("StateT", bound=State[Any, Any])
+StateT = TypeVar("StateT", bound=AnyState)
 ActionT = TypeVar("ActionT", bound=Action)
 
 NOTHING: Mapping[str, str] = MappingProxyType({})
@@ -60,7 +60,7 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     search: Search[StateT]  # the hooks of search bots
 
     @abstractmethod
-    def options(self, players: int, **overrides: Any) -> OptionsT:
+    def options(self, players: int, **overrides: object) -> OptionsT:
         """Validated options; a bad value raises ``ValueError`` naming the option."""
 
     @abstractmethod

@@ -90,7 +90,7 @@ def _schema(tp: object, defs: _Defs) -> JSON:
         return {}  # any JSON value
     if tp in _SCALARS:
         return dict(_SCALARS[tp])
-    if typing.is_typeddict(tp):
+    if isinstance(tp, type) and typing.is_typeddict(tp):
         return _typed_dict(tp, defs)
     if isinstance(tp, type) and issubclass(tp, enum.IntEnum):
         return {"type": "integer", "enum": [int(member) for member in tp]}
@@ -125,7 +125,7 @@ def _union(options: list[JSON]) -> JSON:
     return {"anyOf": options}
 
 
-def _typed_dict(tp: Any, defs: _Defs) -> JSON:
+def _typed_dict(tp: type, defs: _Defs) -> JSON:
     name = tp.__name__
     known = defs.types.setdefault(name, tp)
     if id(known) != id(tp):
@@ -137,7 +137,7 @@ def _typed_dict(tp: Any, defs: _Defs) -> JSON:
         properties = {key: _schema(_bare(hint), defs) for key, hint in hints.items()}
         body: JSON = {"type": "object", "properties": properties,
                       "required": sorted(key for key, hint in hints.items()
-                                         if _required(hint, tp.__total__)),
+                                         if _required(hint, getattr(tp, "__total__", True))),
                       "additionalProperties": False}
         doc = (tp.__doc__ or "").strip()
         if doc:
@@ -146,8 +146,8 @@ def _typed_dict(tp: Any, defs: _Defs) -> JSON:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _qualified(tp: Any) -> str:
-    return f"{tp.__module__}.{tp.__qualname__}"
+def _qualified(tp: object) -> str:
+    return f"{getattr(tp, '__module__', '?')}.{getattr(tp, '__qualname__', tp)}"
 
 
 def _required(hint: object, total: bool) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
@@ -48,7 +47,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     spectator_view = SpectatorView
     search = SEARCH
 
-    def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
+    def options(self, players: int = 4, **overrides: object) -> HansaOptions:
         return options_with(HansaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> HansaOptions:

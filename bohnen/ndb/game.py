@@ -43,7 +43,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     )
     search = SEARCH
 
-    def options(self, players: int = 4, **overrides: int) -> NdbOptions:
+    def options(self, players: int = 4, **overrides: object) -> NdbOptions:
         return options_with(NdbOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> NdbOptions:

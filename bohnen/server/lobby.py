@@ -52,9 +52,9 @@ from dataclasses import replace
 from typing import Literal
 
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server import audit
+from bohnen.server.answers import Created, FinishedSummary, Listing, TableSummary
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
@@ -329,9 +329,10 @@ class Lobby:
 
     # --- setting up ---------------------------------------------------------------------
 
-    async def create(self, game_name: str, players: int, options: JSONObject, seed: int | None,
-               name: str | None, seats: Sequence[tuple[SeatChoice, str | None]] | None,
-               clock: JSONObject | None, practice: bool = False) -> JSONObject:
+    async def create(self, game_name: str, players: int, options: Mapping[str, object],
+                     seed: int | None, name: str | None,
+                     seats: Sequence[tuple[SeatChoice, str | None]] | None,
+                     clock: dict[str, object] | None, practice: bool = False) -> Created:
         """A new table (see the module); its id and tokens. Its seed is drawn by the
         server from a cryptographic source and told to nobody before the end (from the
         seed every hand and the draw pile follow); only a ``practice`` table may be
@@ -362,7 +363,8 @@ class Lobby:
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
-        setup: JSONObject = {"clock": clock, "host": rows_host(rows), "practice": practice}
+        setup: dict[str, object] = {"clock": clock, "host": rows_host(rows),
+                                    "practice": practice}
         host = nonce()
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup,
@@ -371,7 +373,7 @@ class Lobby:
         self.touched[table_id] = self.clock()
         self._keep(table)
         me = next((r for r in rows if r.kind == "person"), None)
-        answer: JSONObject = {
+        answer: Created = {
             "table": table_id, "game": game.name, "practice": practice,
             "host": self.tokens.make(table_id, "host", nonce=host),
             "me": None if me is None else {"seat": me.seat, "token": self._seat_token(
@@ -432,36 +434,41 @@ class Lobby:
                 self._keep(table)
         return table
 
-    def summary(self, table: Table) -> JSONObject:
+    def summary(self, table: Table) -> TableSummary:
         return {"table": table.table_id, "game": table.game.name,
                 "players": table.state.options.players, "seats": table.seats_json(),
                 "seq": table.seq, "started": table.started, "over": table.state.is_over,
                 "created": table.created}
 
     def listing(self, which: ListName | None = None, after: str | None = None,
-                limit: int = PAGE) -> JSONObject:
+                limit: int = PAGE) -> Listing:
         """A page of ``limit`` tables of each list (open, playing, finished), or of list
         ``which`` after cursor ``after``, and under ``next`` the cursor of each list's
         next page (None: no more). Built from memory and one bounded query of the log
         (:mod:`bohnen.server.listing`): no table is rebuilt."""
-        answer: JSONObject = {}
-        following: JSONObject = {}
+        answer: Listing = {}
+        following: dict[str, str | None] = {}
         for name in LISTS if which is None else (which,):
             try:
-                answer[name], following[name] = self._page(name, after, limit)
+                if name == "finished":
+                    answer["finished"], following[name] = self._finished(after, limit)
+                else:
+                    answer[name], following[name] = self._page(name == "playing", after,
+                                                               limit)
             except ValueError as exc:
                 raise LobbyError(str(exc)) from exc
         answer["next"] = following
         return answer
 
-    def _page(self, name: ListName, after: str | None,
-              limit: int) -> tuple[list[JSONObject], str | None]:
-        if name == "finished":
-            before = None if after is None else finished_cursor(after)
-            rows = self.log.finished(limit + 1, before)
-            more = rows[limit - 1].table_id if len(rows) > limit else None
-            return [finished_summary(row) for row in rows[:limit]], more
-        started = name == "playing"
+    def _finished(self, after: str | None,
+                  limit: int) -> tuple[list[FinishedSummary], str | None]:
+        before = None if after is None else finished_cursor(after)
+        rows = self.log.finished(limit + 1, before)
+        more = rows[limit - 1].table_id if len(rows) > limit else None
+        return [finished_summary(row) for row in rows[:limit]], more
+
+    def _page(self, started: bool, after: str | None,
+              limit: int) -> tuple[list[TableSummary], str | None]:
         chosen, more = page(((item.created, item.table_id, item)
                              for item in self._unfinished() if item.started == started),
                             after, limit)

@@ -72,7 +72,9 @@ STALE_REQUESTS = "1 hour"  # answered requests nobody collected are deleted afte
 
 logger = logging.getLogger(__name__)
 
-Connection = psycopg.AsyncConnection[tuple[Any, ...]]
+# A row as the driver gives it: the types of its values are those its query selects.
+Row = tuple[Any, ...]
+Connection = psycopg.AsyncConnection[Row]
 
 _CHANGES: dict[str, ChangeKind] = {"new": "new", "seats": "seats", "chat": "chat",
                                    "step": "step", "over": "over"}
@@ -430,7 +432,7 @@ class PgCluster:
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._done)
@@ -455,7 +457,7 @@ class PgCluster:
                 self._db = await self._connect("requests")
             return self._db
 
-    async def _rows(self, query: str, params: dict[str, Any]) -> Sequence[tuple[Any, ...]]:
+    async def _rows(self, query: str, params: dict[str, object]) -> Sequence[Row]:
         """The rows of one statement (each is its own transaction); a database that
         cannot write now as :class:`~bohnen.server.logbase.LogUnwritable` (a table's
         creation or a request is refused with the cause)."""

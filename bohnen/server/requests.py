@@ -23,9 +23,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, NotRequired, TypeVar, cast
-
-from typing_extensions import TypedDict  # pydantic reads it (FastAPI's answers) on 3.11
+from typing import ClassVar, Generic, NotRequired, TypedDict, TypeVar, cast
 
 from bohnen.core.files import excerpt
 
