@@ -15,7 +15,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import overload
 
 from bohnen.bohnanza.actions import Counter, Propose
-from bohnen.bohnanza.beans import ALL_BEANS, CODES, Bean
+from bohnen.bohnanza.beans import ALL_BEANS, CODES, DECK_SIZE, Bean
 from bohnen.bohnanza.data import BohnanzaData
 from bohnen.bohnanza.flow import may_propose, proposals_left
 from bohnen.bohnanza.trading import (
@@ -197,17 +197,21 @@ def proposal_terms(state: BohnanzaData, seat: int) -> Terms | None:
         targets += [_target(p.proposer, p.pid) for p in state.open_proposals
                     if answer_refusal(seat, p) is None]
     expert = state.options.expert_taler_trading
-    give = {f"h{i}": 1 for i in range(len(state.hands[seat]))}
+    give = dict.fromkeys(_HAND[:len(state.hands[seat])], 1)
     if gives_face_up(state, seat):
-        give.update({f"f{i}": 1 for i in range(len(state.face_up))})
+        give.update(dict.fromkeys(_FACE_UP[:len(state.face_up)], 1))
     talers = len(state.taler_cards[seat])
     if expert and talers:
         give["t"] = talers
-    want: dict[str, int | None] = dict.fromkeys(CODES)
-    if expert:
-        want["t"] = None
     return {"targets": targets, "left": proposals_left(state, seat), "give": give,
-            "want": want, "buy": {}}
+            "want": dict(_WANT_EXPERT if expert else _WANT), "buy": {}}
+
+
+# How proposals name what they give (hand positions, face-up cards) and want.
+_HAND = tuple(f"h{i}" for i in range(DECK_SIZE))
+_FACE_UP = tuple(f"f{i}" for i in range(DECK_SIZE))
+_WANT: dict[str, int | None] = dict.fromkeys(CODES)
+_WANT_EXPERT: dict[str, int | None] = {**_WANT, "t": None}
 
 
 def _target(seat: int, pid: int | None) -> Target:

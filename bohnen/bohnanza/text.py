@@ -27,7 +27,7 @@ from bohnen.bohnanza.actions import (
     Propose,
     Withdraw,
 )
-from bohnen.bohnanza.beans import CODES
+from bohnen.bohnanza.beans import CODES, NAMES
 
 JSON = Mapping[str, Any]
 PHASES = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
@@ -127,30 +127,39 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
 # --- a seat's moves in words ---------------------------------------------------------
 
 
+_NAMES: dict[str, str] = dict(zip(CODES, NAMES, strict=True))  # the legend's, by code
+
+
 class _Seen:
-    """What the words of one seat's moves read of its view, looked up once."""
+    """What the words of one seat's moves read of its view, looked up once (the beans'
+    names are the legend's, which is the same in every view)."""
+
+    __slots__ = ("_proposals", "hand", "me", "view")
 
     def __init__(self, view: JSON, seat: int) -> None:
         self.view = view
-        self.names = bean_names(view)
         self.me = view["players"][seat]
         self.hand: Sequence[str] = self.me["hand"] or []
-        trading = view["trading"]
-        self.proposals: dict[int, JSON] = ({p["pid"]: p for p in trading["proposals"]}
-                                           if trading is not None else {})
+        self._proposals: dict[int, JSON] | None = None
+
+    @property
+    def proposals(self) -> dict[int, JSON]:
+        """The open proposals by number (read when a move names one)."""
+        if self._proposals is None:
+            trading = self.view["trading"]
+            self._proposals = ({p["pid"]: p for p in trading["proposals"]}
+                               if trading is not None else {})
+        return self._proposals
 
     def bean(self, bean: object) -> str:
         code = CODES[bean] if isinstance(bean, int) and 0 <= bean < len(CODES) else "?"
-        return self.names.get(code, code)
+        return _NAMES.get(code, code)
 
     def cards(self, hand: Sequence[int], face_up: Sequence[int]) -> list[str]:
         """The cards named by hand positions and face-up indices, by bean."""
         face = self.view["face_up"]
-        return ([f"{self._at(self.hand, i)} (card {i + 1} of your hand)" for i in hand]
-                + [f"the face-up {self._at(face, i)}" for i in face_up])
-
-    def _at(self, codes: Sequence[str], index: int) -> str:
-        return self.names.get(codes[index], "?") if 0 <= index < len(codes) else "?"
+        return ([f"{_at(self.hand, i)} (card {i + 1} of your hand)" for i in hand]
+                + [f"the face-up {_at(face, i)}" for i in face_up])
 
     def offer(self, a: Propose | Counter) -> str:
         """What a proposal gives and wants, in words."""
@@ -165,12 +174,16 @@ class _Seen:
         return f" of seat {p['from']}" if p is not None else ""
 
 
+def _at(codes: Sequence[str], index: int) -> str:
+    return _NAMES.get(codes[index], "?") if 0 <= index < len(codes) else "?"
+
+
 def _talers(count: int) -> list[str]:
     return [f"{count} taler{'s' if count != 1 else ''}"] if count else []
 
 
 def _plant(seen: _Seen, a: Plant) -> str:
-    front = seen.names.get(seen.hand[0], "?") if seen.hand else "?"
+    front = _at(seen.hand, 0)
     return f"Plant your front card ({front}) in field {a.field}"
 
 
@@ -180,7 +193,7 @@ def _harvest(seen: _Seen, a: Harvest) -> str:
         return f"Harvest field {a.field}"
     field = fields[a.field]
     talers = field["talers"]
-    return (f"Harvest field {a.field}: {field['count']} {seen.names[field['bean']]} for "
+    return (f"Harvest field {a.field}: {field['count']} {_NAMES[field['bean']]} for "
             f"{talers} taler{'s' if talers != 1 else ''}")
 
 

@@ -117,27 +117,35 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
 # --- a seat's moves in words ---------------------------------------------------------
 
 
-def card_words(view: JSON, code: str) -> str:
-    """A card in words, its colour in English: ``red 7``, ``blue –``, ``yellow Nicht die
-    Bohne``."""
-    legend = view["legend"]
-    colour = next((c["english"] for c in legend["colours"] if c["code"] == code[:1]), "?")
-    kind_name = next((k["name"] for k in legend["kinds"] if k["code"] == code[1:]), code[1:])
-    return f"{colour} {kind_name}"
+class _Words:
+    """A card's words, from the view's legend (read once for a seat's moves)."""
+
+    def __init__(self, view: JSON) -> None:
+        legend = view["legend"]
+        self.colours = {c["code"]: c["english"] for c in legend["colours"]}
+        self.kinds = {k["code"]: k["name"] for k in legend["kinds"]}
+
+    def card(self, code: str) -> str:
+        """``red 7``, ``blue –``, ``yellow Nicht die Bohne``: its colour in English."""
+        return f"{self.colours.get(code[:1], '?')} {self.kinds.get(code[1:], code[1:])}"
 
 
-def _words(view: JSON, seat: int, action: NdbAction) -> str:
+def _words(view: JSON, words: _Words, seat: int, action: NdbAction) -> str:
     match action:
         case Play():
             how = "face up, leading the trick" if view["token"] == seat else "face down"
-            return f"Play the {card_words(view, card_text(action.card))} {how}"
+            return f"Play the {words.card(card_text(action.card))} {how}"
         case Take():
-            code = view["table"][action.owner] if 0 <= action.owner < len(view["table"]) else None
-            card = f"the {card_words(view, code)}" if code else "the card"
+            table = view["table"]
+            code = table[action.owner] if 0 <= action.owner < len(table) else None
+            card = f"the {words.card(code)}" if code else "the card"
             return f"Take {card} that seat {action.owner} played"
 
 
 def action_texts(view: JSON, actions: Sequence[NdbAction]) -> list[str]:
     """Each of ``actions`` (of the seat whose view ``view`` is) in words, colours in
     English."""
-    return [_words(view, view["seat"], action) for action in actions]
+    if not actions:
+        return []
+    words = _Words(view)
+    return [_words(view, words, view["seat"], action) for action in actions]

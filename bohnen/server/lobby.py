@@ -275,7 +275,7 @@ class Lobby:
             return _refusal(str(exc), exc.status)
         except LogUnwritable as exc:  # a chat line or a seat: the table as it was
             return _refusal(str(exc), 503)
-        if table_id in self.touched:
+        if "error" not in answer and table_id in self.touched:  # a refusal touches nothing
             self.touched[table_id] = self.clock()
         return answer
 

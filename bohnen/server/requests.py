@@ -20,6 +20,7 @@ into it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -231,10 +232,7 @@ def _typed(data: object, answer: type) -> object:
     """``data`` if it is a JSON object of the ``TypedDict`` ``answer`` (its required keys,
     no other, each of its type); ``ValueError`` otherwise."""
     fields = _object("an answer", data)
-    marked = typing.get_type_hints(answer, include_extras=True)
-    hints = {key: _bare(hint) for key, hint in marked.items()}
-    required = {key for key, hint in marked.items()
-                if typing.get_origin(hint) is not NotRequired}
+    hints, required = _keys(answer)
     missing = sorted(required - set(fields))
     extra = sorted(set(fields) - set(hints))
     if missing or extra:
@@ -243,6 +241,15 @@ def _typed(data: object, answer: type) -> object:
         if not _is(value, hints[key]):
             raise ValueError(f"an answer {answer.__name__}: {key} is not {hints[key]}")
     return fields
+
+
+@functools.cache
+def _keys(answer: type) -> tuple[dict[str, object], frozenset[str]]:
+    """The keys of the ``TypedDict`` ``answer``: each one's type, and those required."""
+    marked = typing.get_type_hints(answer, include_extras=True)
+    required = frozenset(key for key, hint in marked.items()
+                         if typing.get_origin(hint) is not NotRequired)
+    return {key: _bare(hint) for key, hint in marked.items()}, required
 
 
 def _bare(hint: object) -> object:

@@ -456,18 +456,17 @@ class Table:
         and as moves: JSON, words, notation; proposals, which the client composes, left
         out) and what it may propose, who may move and whom the game waits on (whose
         clock runs), the clock and the result."""
-        state = self.state
+        state, started = self.state, self.started
         view = state.view(viewer)
-        playing = viewer is not None and self.started and not state.is_over
-        actions = state.legal_actions(viewer) if playing and viewer is not None else []
+        seat = viewer if started and not state.is_over else None
+        actions = state.legal_actions(seat) if seat is not None else []
+        moves = legal_moves(self.game, view, actions)
         return {"type": "view", "seq": self.seq, "view": dict(view),
-                "legal": [str(action) for action in actions],
-                "moves": legal_moves(self.game, view, actions),
-                "terms": (state.proposal_terms(viewer) if playing and viewer is not None
-                          else None),
-                "to_act": list(state.to_act()) if self.started else [],
-                "must_act": list(state.must_act()) if self.started else [],
-                "started": self.started,
+                "legal": [move["notation"] for move in moves], "moves": moves,
+                "terms": state.proposal_terms(seat) if seat is not None else None,
+                "to_act": list(state.to_act()) if started else [],
+                "must_act": list(state.must_act()) if started else [],
+                "started": started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
                 "result": state.result().to_json() if state.is_over else None}
 
