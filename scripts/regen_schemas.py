@@ -1,4 +1,5 @@
-"""Regenerate the JSON Schema of every game's views: ``bohnen/<game>/view.schema.json``.
+"""Regenerate the JSON Schemas: every game's views (``bohnen/<game>/view.schema.json``)
+and the online table's frames (``bohnen/server/frames.schema.json``).
 
 A game names the ``TypedDict`` of a seat's view and of a spectator's in
 ``Game.seat_view`` and ``Game.spectator_view``; this script writes one schema for both
@@ -10,7 +11,13 @@ checks that the checked-in file is the one this script writes (so a change of th
 shows as a diff in review) and validates views of random games against it. Games that
 name no view types yet are skipped. The games only tests register (Tiny Beans,
 ``tests/extra_games.py``) are included: their schema goes beside their package too.
-Run: ``python scripts/regen_schemas.py [GAME...]``.
+
+The frames the server sends over a client's WebSocket are typed in
+:mod:`bohnen.server.frames` (one ``TypedDict`` per frame type): their schema,
+``#/$defs/<type>`` for each frame type, is the contract of the browser client;
+``tests/server/test_protocol.py`` checks the checked-in file and validates every frame
+of whole games against it. Run: ``python scripts/regen_schemas.py [GAME...]`` (the
+frames' schema is written when no game is named).
 """
 
 from __future__ import annotations
@@ -25,10 +32,12 @@ from pathlib import Path
 from bohnen.core import game_names, get_game
 from bohnen.core.files import write_atomic
 from bohnen.core.registry import game_module
-from bohnen.core.schema import JSON, views_schema
+from bohnen.core.schema import JSON, union_schema, views_schema
+from bohnen.server.frames import FRAMES
 
 FILE_NAME = "view.schema.json"
 TESTS = Path(__file__).resolve().parent.parent / "tests"
+FRAMES_PATH = Path(__file__).resolve().parent.parent / "bohnen" / "server" / "frames.schema.json"
 
 
 def view_types(name: str) -> tuple[type, type] | None:
@@ -88,6 +97,20 @@ def write_schemas(names: Sequence[str] | None = None) -> list[Path]:
     return paths
 
 
+def frames_schema() -> JSON:
+    """The schema of the online table's frames: ``#/$defs/<type>`` for each frame type."""
+    return union_schema(
+        "The online table's frames", FRAMES,
+        "The frames the server of the online table (bohnen serve) sends a client over its "
+        "WebSocket, told apart by their type: #/$defs/<type> is each one. Written by "
+        "scripts/regen_schemas.py from bohnen.server.frames; do not edit.")
+
+
+def frames_schema_text() -> str:
+    """The frames' schema file's text, as :func:`schema_text` writes a game's."""
+    return json.dumps(frames_schema(), indent=1, ensure_ascii=False) + "\n"
+
+
 def _qualified(tp: type) -> str:
     return f"{tp.__module__}.{tp.__qualname__}"
 
@@ -107,7 +130,11 @@ def with_test_games() -> Iterator[tuple[str, ...]]:
 def main(argv: list[str]) -> int:
     names = argv[1:] or None
     with with_test_games():
-        for path in write_schemas(names):
+        paths = write_schemas(names)
+        if names is None:
+            write_atomic(FRAMES_PATH, frames_schema_text())
+            paths.append(FRAMES_PATH)
+        for path in paths:
             print(f"{path}: {path.stat().st_size:,} bytes")
         skipped = sorted(set(names or game_names()) - set(schema_games(names)))
     if skipped:

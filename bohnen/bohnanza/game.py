@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any
 
 from bohnen.bohnanza.actions import BohnanzaAction, action_from_json, parse_action
 from bohnen.bohnanza.beans import standard_deck
@@ -17,10 +16,12 @@ from bohnen.bohnanza.options import BohnanzaOptions
 from bohnen.bohnanza.search import SEARCH
 from bohnen.bohnanza.serialize import state_from_json
 from bohnen.bohnanza.state import BohnanzaState
+from bohnen.bohnanza.text import action_texts
 from bohnen.bohnanza.view_types import SeatView, SpectatorView
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
 from bohnen.core.options import options_with
+from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
 
 
@@ -50,7 +51,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     seat_view = SeatView
     spectator_view = SpectatorView
 
-    def options(self, players: int = 4, **overrides: Any) -> BohnanzaOptions:
+    def options(self, players: int = 4, **overrides: object) -> BohnanzaOptions:
         return options_with(BohnanzaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> BohnanzaOptions:
@@ -91,6 +92,9 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
 
     def state_from_json(self, data: object) -> BohnanzaState:
         return state_from_json(data, BohnanzaState)
+
+    def action_texts(self, view: View, actions: Sequence[BohnanzaAction]) -> list[str]:
+        return action_texts(view, actions)
 
 
 GAME = Bohnanza()

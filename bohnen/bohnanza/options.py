@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from bohnen.core.files import excerpt
 from bohnen.core.options import check_choice, check_int, options_from_json
+from bohnen.core.protocol import JSONObject
 
 TRADING_MODES = ("turn_based", "open")
 TIE_BREAKS = ("shared", "most_cards_in_hand")
@@ -81,7 +82,7 @@ class BohnanzaOptions:
     def turn_based(self) -> bool:
         return self.trading == "turn_based"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         # a fresh dict each time (the caller may keep or change it), the fields read once:
         # every view carries the options
         known = _JSON.get(self)
@@ -90,9 +91,9 @@ class BohnanzaOptions:
         return dict(known)
 
     @classmethod
-    def from_json(cls, data: Any) -> BohnanzaOptions:
+    def from_json(cls, data: object) -> BohnanzaOptions:
         return options_from_json(cls, data)
 
 
-_JSON: dict[BohnanzaOptions, dict[str, Any]] = {}  # each option set's JSON form
+_JSON: dict[BohnanzaOptions, JSONObject] = {}  # each option set's JSON form
 

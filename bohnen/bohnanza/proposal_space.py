@@ -4,7 +4,8 @@ The space of proposals is combinatorial, so it is never listed: a :class:`Propos
 is a ``Sequence`` that builds the proposal at an index on demand. It offers only what
 the rules of :mod:`~bohnen.bohnanza.trading` allow (it asks their predicates: who may
 propose now, to whom, with face-up cards or not), within ``proposal_size`` cards (and
-talers) a side.
+talers) a side. :func:`proposal_terms` says where a seat's proposals may go and what
+they may hold, whatever their size: what an interface composes within.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from itertools import combinations, combinations_with_replacement
 from typing import overload
 
 from bohnen.bohnanza.actions import Counter, Propose
-from bohnen.bohnanza.beans import ALL_BEANS, Bean
+from bohnen.bohnanza.beans import ALL_BEANS, CODES, DECK_SIZE, Bean
 from bohnen.bohnanza.data import BohnanzaData
-from bohnen.bohnanza.flow import may_propose
+from bohnen.bohnanza.flow import may_propose, proposals_left
 from bohnen.bohnanza.trading import (
     answer_refusal,
     gives_face_up,
@@ -24,6 +25,7 @@ from bohnen.bohnanza.trading import (
     propose_refusal,
     trading_refusal,
 )
+from bohnen.core.protocol import Target, Terms
 
 Give = tuple[tuple[int, ...], tuple[int, ...], int]  # hand positions, face-up indices, talers
 Want = tuple[tuple[Bean, ...], int]  # beans, talers
@@ -151,24 +153,66 @@ def _single_gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...]) -> list[Giv
 _EMPTY = ProposalSpace(0, [], (), (), 0, 0, 0)
 
 
-def proposal_space(state: BohnanzaData, seat: int) -> ProposalSpace:
-    """The proposals (or, answering in turn-based mode, counters) ``seat`` may make now."""
-    opts = state.options
+def _reach(state: BohnanzaData, seat: int) -> tuple[list[int], int | None] | None:
+    """Where the generator's proposals of ``seat`` go now: the seats, and the proposal
+    a counter answers (None: new proposals); None if it may make none."""
     if trading_refusal(state) is not None or not 0 <= seat < state.players:
-        return _EMPTY
+        return None
     if not may_propose(state, seat):
-        return _EMPTY
-    counter: int | None = None
+        return None
     if propose_refusal(state, seat) is not None:  # turn-based, a proposal awaits an answer
         p = state.open_proposals[0]
         if answer_refusal(seat, p) is not None:
-            return _EMPTY
-        counter, targets = p.pid, [p.proposer]
-    elif state.turn_based and seat != state.mover:  # not its move (the floor's)
+            return None
+        return [p.proposer], p.pid
+    if state.turn_based and seat != state.mover:  # not its move (the floor's)
+        return None
+    return partners(state, seat), None
+
+
+def proposal_space(state: BohnanzaData, seat: int) -> ProposalSpace:
+    """The proposals (or, answering in turn-based mode, counters) ``seat`` may make now."""
+    reach = _reach(state, seat)
+    if reach is None:
         return _EMPTY
-    else:
-        targets = partners(state, seat)
+    targets, counter = reach
+    opts = state.options
     money = opts.proposal_size if opts.expert_taler_trading else 0
     face_up = state.face_up if gives_face_up(state, seat) else ()
     return ProposalSpace(seat, targets, state.hands[seat], face_up,
                          len(state.taler_cards[seat]), opts.proposal_size, money, counter)
+
+
+def proposal_terms(state: BohnanzaData, seat: int) -> Terms | None:
+    """What ``seat`` may propose now, whatever the size (the generator's targets, and in
+    open trading a counter to every open proposal made to it): any card of its hand,
+    the face-up cards if it is the active player, its talers in the expert variant;
+    any bean wanted (and talers, in the expert variant)."""
+    reach = _reach(state, seat)
+    if reach is None:
+        return None
+    seats, counter = reach
+    targets = [_target(to, counter) for to in seats]
+    if counter is None and not state.turn_based:
+        targets += [_target(p.proposer, p.pid) for p in state.open_proposals
+                    if answer_refusal(seat, p) is None]
+    expert = state.options.expert_taler_trading
+    give = dict.fromkeys(_HAND[:len(state.hands[seat])], 1)
+    if gives_face_up(state, seat):
+        give.update(dict.fromkeys(_FACE_UP[:len(state.face_up)], 1))
+    talers = len(state.taler_cards[seat])
+    if expert and talers:
+        give["t"] = talers
+    return {"targets": targets, "left": proposals_left(state, seat), "give": give,
+            "want": dict(_WANT_EXPERT if expert else _WANT), "buy": {}}
+
+
+# How proposals name what they give (hand positions, face-up cards) and want.
+_HAND = tuple(f"h{i}" for i in range(DECK_SIZE))
+_FACE_UP = tuple(f"f{i}" for i in range(DECK_SIZE))
+_WANT: dict[str, int | None] = dict.fromkeys(CODES)
+_WANT_EXPERT: dict[str, int | None] = {**_WANT, "t": None}
+
+
+def _target(seat: int, pid: int | None) -> Target:
+    return {"seat": seat, "pid": pid, "invite": False, "empty": False}

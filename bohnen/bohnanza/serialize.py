@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bohnen.bohnanza.audit import audit
 from bohnen.bohnanza.beans import CODES, DECK_SIZE, Bean, bean_of_code
@@ -23,7 +23,7 @@ from bohnen.core import saved
 from bohnen.core.errors import RecordError
 from bohnen.core.files import excerpt
 
-JSON = dict[str, Any]
+JSON = dict[str, object]
 
 
 def _codes(beans: tuple[int, ...] | list[int]) -> list[str]:
@@ -74,7 +74,7 @@ def state_to_json(state: BohnanzaData) -> JSON:
 S = TypeVar("S", bound=BohnanzaData)
 
 
-def state_from_json(data: Any, make: type[S]) -> S:
+def state_from_json(data: object, make: type[S]) -> S:
     """The state saved by :func:`state_to_json`; ``RecordError`` naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "bohnanza":
         raise RecordError("not a Bohnanza state (expected an object with game 'bohnanza')")
@@ -95,7 +95,7 @@ def state_from_json(data: Any, make: type[S]) -> S:
     return state
 
 
-def _beans(values: Any, what: str) -> tuple[Bean, ...]:
+def _beans(values: object, what: str) -> tuple[Bean, ...]:
     return tuple(_bean(x, what) for x in saved.items(values, what))
 
 
@@ -142,7 +142,7 @@ def _load(data: JSON, make: type[S]) -> S:
     return s
 
 
-def _load_field(s: BohnanzaData, seat: int, f: int, fd: Any) -> None:
+def _load_field(s: BohnanzaData, seat: int, f: int, fd: object) -> None:
     if not isinstance(fd, dict):
         raise ValueError(f"seat {seat} field {f} must be an object, not {excerpt(fd)}")
     count = saved.whole(fd["count"], f"seat {seat} field {f}'s count", 0, DECK_SIZE)
@@ -153,7 +153,7 @@ def _load_field(s: BohnanzaData, seat: int, f: int, fd: Any) -> None:
     s.field_beans[seat * 3 + f] = _bean(bean, "a field's bean") if count else EMPTY
 
 
-def _load_trading(s: BohnanzaData, t: Any) -> None:
+def _load_trading(s: BohnanzaData, t: object) -> None:
     if not isinstance(t, dict):
         raise ValueError(f"trading must be an object, not {excerpt(t)}")
     n = s.players
@@ -166,7 +166,7 @@ def _load_trading(s: BohnanzaData, t: Any) -> None:
     s.closed_proposals = tuple(_closed(c, n) for c in saved.items(t.get("closed", []), "closed"))
 
 
-def _closed(c: Any, n: int) -> Closed:
+def _closed(c: object, n: int) -> Closed:
     """One of this turn's closed proposals, as saved."""
     if not isinstance(c, dict):
         raise ValueError(f"a closed proposal must be an object, not {excerpt(c)}")
@@ -181,7 +181,7 @@ def _closed(c: Any, n: int) -> Closed:
                   saved.whole(c["wants_talers"], "a closed proposal's wants_talers"), how)
 
 
-def _proposal(s: BohnanzaData, p: Any) -> Proposal:
+def _proposal(s: BohnanzaData, p: object) -> Proposal:
     if not isinstance(p, dict):
         raise ValueError(f"a proposal must be an object, not {excerpt(p)}")
     frm = saved.seat(p["from"], s.players, "a proposal's from")
@@ -195,7 +195,7 @@ def _proposal(s: BohnanzaData, p: Any) -> Proposal:
                     saved.whole(p.get("wants_talers", 0), "a proposal's wants_talers"))
 
 
-def _positions(values: Any, size: int, what: str) -> tuple[int, ...]:
+def _positions(values: object, size: int, what: str) -> tuple[int, ...]:
     """Card positions: distinct, in order, each of the ``size`` cards there are."""
     found = tuple(saved.whole(i, what) for i in saved.items(values, what))
     if any(i >= size for i in found) or list(found) != sorted(set(found)):

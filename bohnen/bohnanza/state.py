@@ -22,12 +22,13 @@ from bohnen.bohnanza.legal import legal_actions as _legal_actions
 from bohnen.bohnanza.legal import must_act as _must_act
 from bohnen.bohnanza.legal import to_act as _to_act
 from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
+from bohnen.bohnanza.proposal_space import proposal_terms as _proposal_terms
 from bohnen.bohnanza.rules import apply as _apply
 from bohnen.bohnanza.rules import check as _check
 from bohnen.bohnanza.serialize import state_to_json as _state_to_json
 from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as _view
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import JSONObject, Terms
 from bohnen.core.result import Result
 
 
@@ -56,6 +57,10 @@ class BohnanzaState(BohnanzaData):
         """The actions ``seat`` may take at any moment, also out of turn (harvests, buying
         the third field); taking one never changes whose move it is."""
         return _any_time_actions(self, seat)
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        """What ``seat`` may propose now (``proposal_space.proposal_terms``)."""
+        return _proposal_terms(self, seat)
 
     def check(self, action: object) -> None:
         _check(self, action)

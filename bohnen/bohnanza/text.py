@@ -1,15 +1,33 @@
 """The Bohnanza board in words, from a seat's view: plain text, no markup.
 
-What :meth:`Bohnanza.describe` writes (for a text agent, a log, a screen reader) and the
+What :meth:`Bohnanza.describe` writes (for a text agent, a log, a screen reader), the
 plain pieces the terminal screen shares (beans by name, the hand in its fixed order,
-the open proposals). Reads only the view (``view_types.py`` types it), so it shows a
-seat no more than its view holds.
+the open proposals), and a seat's moves in words (:func:`action_texts`, what
+:meth:`Bohnanza.action_texts` gives the online table). Reads only the view
+(``view_types.py`` types it), so it shows a seat no more than its view holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from bohnen.bohnanza.actions import (
+    Accept,
+    BohnanzaAction,
+    BuyThirdField,
+    CloseTrading,
+    Counter,
+    Decline,
+    EndPlanting,
+    Harvest,
+    Pass,
+    Plant,
+    PlantTraded,
+    Propose,
+    Withdraw,
+)
+from bohnen.bohnanza.beans import CODES, NAMES
 
 JSON = Mapping[str, Any]
 PHASES = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
@@ -104,3 +122,119 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     hand = view["players"][viewer]["hand"] or []
     lines.append("Your hand: " + (hand_text(hand, beans) or "(empty)"))
     return "\n".join(lines)
+
+
+# --- a seat's moves in words ---------------------------------------------------------
+
+
+_NAMES: dict[str, str] = dict(zip(CODES, NAMES, strict=True))  # the legend's, by code
+
+
+class _Seen:
+    """What the words of one seat's moves read of its view, looked up once (the beans'
+    names are the legend's, which is the same in every view)."""
+
+    __slots__ = ("_proposals", "hand", "me", "view")
+
+    def __init__(self, view: JSON, seat: int) -> None:
+        self.view = view
+        self.me = view["players"][seat]
+        self.hand: Sequence[str] = self.me["hand"] or []
+        self._proposals: dict[int, JSON] | None = None
+
+    @property
+    def proposals(self) -> dict[int, JSON]:
+        """The open proposals by number (read when a move names one)."""
+        if self._proposals is None:
+            trading = self.view["trading"]
+            self._proposals = ({p["pid"]: p for p in trading["proposals"]}
+                               if trading is not None else {})
+        return self._proposals
+
+    def bean(self, bean: object) -> str:
+        code = CODES[bean] if isinstance(bean, int) and 0 <= bean < len(CODES) else "?"
+        return _NAMES.get(code, code)
+
+    def cards(self, hand: Sequence[int], face_up: Sequence[int]) -> list[str]:
+        """The cards named by hand positions and face-up indices, by bean."""
+        face = self.view["face_up"]
+        return ([f"{_at(self.hand, i)} (card {i + 1} of your hand)" for i in hand]
+                + [f"the face-up {_at(face, i)}" for i in face_up])
+
+    def offer(self, a: Propose | Counter) -> str:
+        """What a proposal gives and wants, in words."""
+        gives = self.cards(a.hand, a.face_up) + _talers(a.talers)
+        wants = [self.bean(b) for b in a.wants] + _talers(a.wants_talers)
+        give = ", ".join(gives) or "nothing"
+        want = ", ".join(wants) or "nothing (a gift)"
+        return f"give {give}; want {want}"
+
+    def proposer(self, pid: int) -> str:
+        p = self.proposals.get(pid)
+        return f" of seat {p['from']}" if p is not None else ""
+
+
+def _at(codes: Sequence[str], index: int) -> str:
+    return _NAMES.get(codes[index], "?") if 0 <= index < len(codes) else "?"
+
+
+def _talers(count: int) -> list[str]:
+    return [f"{count} taler{'s' if count != 1 else ''}"] if count else []
+
+
+def _plant(seen: _Seen, a: Plant) -> str:
+    front = _at(seen.hand, 0)
+    return f"Plant your front card ({front}) in field {a.field}"
+
+
+def _harvest(seen: _Seen, a: Harvest) -> str:
+    fields = seen.me["fields"]
+    if not 0 <= a.field < len(fields) or fields[a.field]["bean"] is None:
+        return f"Harvest field {a.field}"
+    field = fields[a.field]
+    talers = field["talers"]
+    return (f"Harvest field {a.field}: {field['count']} {_NAMES[field['bean']]} for "
+            f"{talers} taler{'s' if talers != 1 else ''}")
+
+
+def _accept(seen: _Seen, a: Accept) -> str:
+    given = seen.cards(a.hand, a.face_up)
+    giving = f", giving {', '.join(given)}" if given else ""
+    return f"Accept offer {a.pid}{seen.proposer(a.pid)}{giving}"
+
+
+def _words(seen: _Seen, a: BohnanzaAction) -> str:
+    """One action in words."""
+    match a:
+        case Plant():
+            return _plant(seen, a)
+        case EndPlanting():
+            return "End planting (keep the next card in your hand)"
+        case PlantTraded():
+            return f"Plant the traded {seen.bean(a.bean)} in field {a.field}"
+        case Harvest():
+            return _harvest(seen, a)
+        case BuyThirdField():
+            return f"Buy the third field for {seen.view['third_field_cost']} talers"
+        case Propose():
+            return f"Propose to seat {a.to}: {seen.offer(a)}"
+        case Counter():
+            return f"Counter offer {a.pid}{seen.proposer(a.pid)}: {seen.offer(a)}"
+        case Accept():
+            return _accept(seen, a)
+        case Decline():
+            return f"Decline offer {a.pid}{seen.proposer(a.pid)}"
+        case Withdraw():
+            return f"Withdraw your offer {a.pid}"
+        case Pass():
+            return "Pass the floor to the next seat"
+        case CloseTrading():
+            return "Close the trading"
+
+
+def action_texts(view: JSON, actions: Sequence[BohnanzaAction]) -> list[str]:
+    """Each of ``actions`` (of the seat whose view ``view`` is) in words, beans by name."""
+    if not actions:
+        return []
+    seen = _Seen(view, view["seat"])
+    return [_words(seen, a) for a in actions]

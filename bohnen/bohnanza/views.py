@@ -30,7 +30,6 @@ from bohnen.bohnanza.view_types import (
     OptionsJSON,
     PlayerView,
     ProposalView,
-    ResultJSON,
     SeatView,
     SpectatorView,
     TradingView,
@@ -125,7 +124,7 @@ def view(state: BohnanzaData, seat: int | None) -> BohnanzaView:
         "players": [_player_view(state, s, seat) for s in range(state.players)],
         "legend": LEGEND,
         "trading": _trading_view(state, seat) if state.phase is TRADE else None,
-        "result": cast(ResultJSON, result(state).to_json()) if over else None,
+        "result": result(state).to_json() if over else None,
     }
     if seat is None:
         spectator = cast(SpectatorView, data)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from bohnen.core.protocol import Action, State, View, flag
+from bohnen.core.protocol import Action, AnyState, Options, State, View, flag
 
 A = TypeVar("A", bound=Action)
 
@@ -108,7 +108,7 @@ class Reads(Protocol):
     def proposes(self) -> bool: ...
 
 
-def decision_for(state: State[Any, A], seat: int, bot: Reads, waiting: bool = False,
+def decision_for(state: State[Options, A], seat: int, bot: Reads, waiting: bool = False,
                  waited: float = 0.0) -> Decision[A]:
     """The decision ``bot`` is given at ``seat`` in ``state``: its view (if it reads
     one), its legal actions and its proposals (if it proposes, or when proposals are
@@ -122,7 +122,7 @@ def decision_for(state: State[Any, A], seat: int, bot: Reads, waiting: bool = Fa
     return Decision(seat, view, legal, proposals, may_wait(state, seat), waited)
 
 
-def idle(decision: Decision[Any], proposes: bool = True) -> bool:
+def idle(decision: Decision[A], proposes: bool = True) -> bool:
     """Whether a bot may wait and has nothing to do but the moves open at any moment
     (and, if it ``proposes``, no proposal to make): a bot with nothing of its own to do
     waits for the table to change rather than take such a move for want of another."""
@@ -130,14 +130,14 @@ def idle(decision: Decision[Any], proposes: bool = True) -> bool:
             and all(flag(a, "any_time") for a in decision.actions))
 
 
-def has_move(state: State[Any, Any], seat: int) -> bool:
+def has_move(state: AnyState, seat: int) -> bool:
     """Whether ``seat`` has a move of the game to make now: a legal action that is not
     one open at any moment, or a proposal."""
     return (any(not flag(a, "any_time") for a in state.legal_actions(seat))
             or bool(state.proposals(seat)))
 
 
-def may_wait(state: State[Any, Any], seat: int) -> bool:
+def may_wait(state: AnyState, seat: int) -> bool:
     """Whether the game can go on without ``seat``'s move now: the game does not need it
     (the seat is not one of ``must_act()``), or another seat it waits on has a move of
     its own to make (:func:`has_move`), as in open trading, where the active player may

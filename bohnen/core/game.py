@@ -20,12 +20,12 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from bohnen.core.files import excerpt
 from bohnen.core.golden import Golden
 from bohnen.core.lazy import load
-from bohnen.core.protocol import Action, AnyState, Options, State, View
+from bohnen.core.protocol import Action, AnyState, Options, View
 from bohnen.core.result import Result
 from bohnen.core.search import Estimate, Search
 
 OptionsT = TypeVar("OptionsT", bound=Options)
-StateT = TypeVar("StateT", bound=State[Any, Any])
+StateT = TypeVar("StateT", bound=AnyState)
 ActionT = TypeVar("ActionT", bound=Action)
 
 NOTHING: Mapping[str, str] = MappingProxyType({})
@@ -60,7 +60,7 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     search: Search[StateT]  # the hooks of search bots
 
     @abstractmethod
-    def options(self, players: int, **overrides: Any) -> OptionsT:
+    def options(self, players: int, **overrides: object) -> OptionsT:
         """Validated options; a bad value raises ``ValueError`` naming the option."""
 
     @abstractmethod
@@ -86,6 +86,13 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     @abstractmethod
     def state_from_json(self, data: object) -> StateT:
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
+
+    @abstractmethod
+    def action_texts(self, view: View, actions: Sequence[ActionT]) -> list[str]:
+        """Each of ``actions`` (legal actions of the seat whose view ``view`` is) in
+        words for people: one line each, in English with the names of the edition (its
+        beans, cities and cards), from the view alone, so that it tells the seat nothing
+        its view does not. Notation stays for records and for people who type."""
 
     def describe(self, view: View, viewer: int, names: Sequence[str]) -> str:
         """The board in words as ``viewer`` sees it, from its view (``names``: each

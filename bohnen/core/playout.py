@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from bohnen.core.protocol import Action, AnyState, State
+from bohnen.core.protocol import Action, AnyState
 from bohnen.core.result import Result
 
-S = TypeVar("S", bound=State[Any, Any])
+S = TypeVar("S", bound=AnyState)
 
 _CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
 

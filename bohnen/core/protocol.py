@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypedDict, TypeVar, runtime_checkable
 
 from bohnen.core.result import Result
 
@@ -80,6 +80,40 @@ class Options(Protocol):
     def to_json(self) -> JSONObject: ...
 
 
+class Target(TypedDict):
+    """Where a seat's proposal may go now: to ``seat``, as a new proposal (``pid``
+    None) or as the counter of proposal ``pid`` (``seat`` its proposer). ``invite``:
+    a deal with that seat is an invitation (Bohn Hansa: it comes to the active player's
+    city when it accepts); ``empty``: a proposal that gives and asks for nothing may go
+    there (an invitation may move nothing else)."""
+
+    seat: int
+    pid: int | None
+    invite: bool
+    empty: bool
+
+
+class Terms(TypedDict):
+    """What a seat may propose now, as the rules have it, so that an interface composes
+    a proposal within them and restates no rule (:meth:`State.proposal_terms`).
+
+    ``targets``: where a proposal may go (new ones and counters); ``left``: the
+    proposals the seat may still make this turn (None: no bound). ``give``: what it may
+    give, each thing named as the game's notation names it in a proposal (Bohnanza:
+    ``h0`` the front card of the hand, ``f1`` a face-up card, ``t`` talers; Bohn Hansa:
+    a bean's code), with how many of it at most; ``want``: what it may ask for, and how
+    many at most (None: as many as it likes); ``buy``: what the active player may buy in
+    its city for the other seat, and how many at most (Bohn Hansa; empty elsewhere). A
+    proposal's JSON names its target in ``to``, a counter the proposal it answers in
+    ``pid``."""
+
+    targets: list[Target]
+    left: int | None
+    give: dict[str, int]
+    want: dict[str, int | None]
+    buy: dict[str, int]
+
+
 A = TypeVar("A", bound=Action)
 O_co = TypeVar("O_co", bound=Options, covariant=True)
 
@@ -122,6 +156,12 @@ class State(Protocol[O_co, A]):
 
     def proposals(self, seat: int) -> Sequence[A]:
         """Trade proposals of ``seat`` from the bounded generator (empty if none)."""
+        ...
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        """What ``seat`` may propose now, whatever its size (:class:`Terms`): None when
+        it may neither propose nor counter (and then :meth:`proposals` is empty); every
+        proposal of :meth:`proposals` goes to one of its targets."""
         ...
 
     def check(self, action: A) -> None:

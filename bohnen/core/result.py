@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from bohnen.core.files import excerpt
+
+
+class ResultJSON(TypedDict):
+    """A result as JSON: each seat's score, the winning seats, why the game ended."""
+
+    scores: list[int]
+    winners: list[int]
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +24,7 @@ class Result:
     winners: tuple[int, ...]
     reason: str
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ResultJSON:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
 
     @classmethod

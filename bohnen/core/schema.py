@@ -9,10 +9,14 @@ validate real views against it with the ``jsonschema`` library).
 Understood: ``TypedDict`` (closed: no other keys; ``NotRequired`` keys optional; its
 docstring as the description), ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]`` and
 ``Mapping[str, X]``, ``Literal[...]``, unions (``X | None``), ``int``, ``float``,
-``str``, ``bool``, ``None``, ``NewType`` (as its base) and ``IntEnum`` (its values).
-Anything else is refused with a ``TypeError`` naming it. :func:`json_schema` gives the
-schema of one type, :func:`views_schema` one document for a game's two views (what
-``scripts/regen_schemas.py`` writes to ``bohnen/<game>/view.schema.json``).
+``str``, ``bool``, ``None``, ``NewType`` (as its base), ``IntEnum`` (its values), and
+``object`` or ``Any`` (any JSON value: what another schema describes, such as a game's
+view inside a frame of the online table). Anything else is refused with a
+``TypeError`` naming it. :func:`json_schema` gives the schema of one type,
+:func:`union_schema` one document for several named types (:func:`views_schema`: a
+game's two views, what ``scripts/regen_schemas.py`` writes to
+``bohnen/<game>/view.schema.json``; the online table's frames, to
+``bohnen/server/frames.schema.json``).
 """
 
 from __future__ import annotations
@@ -61,10 +65,18 @@ def views_schema(title: str, seat: type, spectator: type, description: str = "")
     ``$defs`` once, shared by the two; ``#/$defs/seat_view`` and
     ``#/$defs/spectator_view`` are the two views, and the whole document accepts
     either."""
+    return union_schema(title, {"seat_view": seat, "spectator_view": spectator},
+                        description)
+
+
+def union_schema(title: str, parts: Mapping[str, type], description: str = "") -> JSON:
+    """One JSON Schema for the named ``parts`` (each a ``TypedDict``): every
+    ``TypedDict`` is named in ``$defs`` once, shared by all; ``#/$defs/<name>`` is the
+    part of that name, and the whole document accepts any of them."""
     defs = _Defs()
-    refs = {"seat_view": _schema(seat, defs), "spectator_view": _schema(spectator, defs)}
+    refs = {name: _schema(tp, defs) for name, tp in parts.items()}
     if set(refs) & set(defs):
-        raise TypeError(f"a view type may not be called {' or '.join(sorted(refs))}")
+        raise TypeError(f"a type may not be called {' or '.join(sorted(refs))}")
     schema: JSON = {"$schema": DIALECT, "title": title}
     if description:
         schema["description"] = description
@@ -74,9 +86,11 @@ def views_schema(title: str, seat: type, spectator: type, description: str = "")
 
 
 def _schema(tp: object, defs: _Defs) -> JSON:
+    if tp is object or tp is Any:
+        return {}  # any JSON value
     if tp in _SCALARS:
         return dict(_SCALARS[tp])
-    if typing.is_typeddict(tp):
+    if isinstance(tp, type) and typing.is_typeddict(tp):
         return _typed_dict(tp, defs)
     if isinstance(tp, type) and issubclass(tp, enum.IntEnum):
         return {"type": "integer", "enum": [int(member) for member in tp]}
@@ -111,7 +125,7 @@ def _union(options: list[JSON]) -> JSON:
     return {"anyOf": options}
 
 
-def _typed_dict(tp: Any, defs: _Defs) -> JSON:
+def _typed_dict(tp: type, defs: _Defs) -> JSON:
     name = tp.__name__
     known = defs.types.setdefault(name, tp)
     if id(known) != id(tp):
@@ -123,7 +137,7 @@ def _typed_dict(tp: Any, defs: _Defs) -> JSON:
         properties = {key: _schema(_bare(hint), defs) for key, hint in hints.items()}
         body: JSON = {"type": "object", "properties": properties,
                       "required": sorted(key for key, hint in hints.items()
-                                         if _required(hint, tp.__total__)),
+                                         if _required(hint, getattr(tp, "__total__", True))),
                       "additionalProperties": False}
         doc = (tp.__doc__ or "").strip()
         if doc:
@@ -132,8 +146,8 @@ def _typed_dict(tp: Any, defs: _Defs) -> JSON:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _qualified(tp: Any) -> str:
-    return f"{tp.__module__}.{tp.__qualname__}"
+def _qualified(tp: object) -> str:
+    return f"{getattr(tp, '__module__', '?')}.{getattr(tp, '__qualname__', tp)}"
 
 
 def _required(hint: object, total: bool) -> bool:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from bohnen.core.playout import random_move
-from bohnen.core.protocol import Action, AnyState, State, View
+from bohnen.core.protocol import Action, AnyState, View
 from bohnen.core.result import Result
 
-S = TypeVar("S", bound=State[Any, Any])
+S = TypeVar("S", bound=AnyState)
 
 
 class Search(ABC, Generic[S]):

@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, NewType
+from typing import NewType
 
 from bohnen.core.files import FileFault, capped, excerpt, load_json, read_text
 
@@ -190,7 +190,7 @@ class _Check:
     def add(self, where: str, message: str) -> None:
         self.errors.append(f"{where}: {message}" if where else message)
 
-    def int_field(self, obj: dict[str, Any], key: str, where: str, low: int,
+    def int_field(self, obj: dict[str, object], key: str, where: str, low: int,
                   high: int = MAX_NUMBER) -> int | None:
         value = obj.get(key)
         if type(value) is not int:
@@ -202,7 +202,7 @@ class _Check:
             return None
         return value
 
-    def str_field(self, obj: dict[str, Any], key: str, where: str,
+    def str_field(self, obj: dict[str, object], key: str, where: str,
                   limit: int = NAME_CHARS) -> str | None:
         value = obj.get(key)
         if not isinstance(value, str) or not value.strip():
@@ -215,7 +215,7 @@ class _Check:
             return None
         return value
 
-    def list_field(self, obj: dict[str, Any], key: str, where: str) -> list[Any]:
+    def list_field(self, obj: dict[str, object], key: str, where: str) -> list[object]:
         value = obj.get(key)
         if not isinstance(value, list):
             self.add(where, f"{key} must be a list" if key in obj else f"missing {key}")
@@ -231,7 +231,7 @@ class _Beans:
     base: list[int]
 
 
-def _beans(chk: _Check, data: dict[str, Any]) -> _Beans:
+def _beans(chk: _Check, data: dict[str, object]) -> _Beans:
     out = _Beans([], [""] * BEAN_TYPES, [0] * BEAN_TYPES, [0] * BEAN_TYPES)
     items = chk.list_field(data, "beans", "")
     if not items and "beans" in data:
@@ -266,7 +266,7 @@ def _beans(chk: _Check, data: dict[str, Any]) -> _Beans:
     return out
 
 
-def _colours(chk: _Check, data: dict[str, Any]) -> tuple[list[str], list[int], list[int]]:
+def _colours(chk: _Check, data: dict[str, object]) -> tuple[list[str], list[int], list[int]]:
     names: list[str] = []
     zoll: list[int] = []
     nach: list[int] = []
@@ -301,7 +301,7 @@ class _Cities:
     prices: list[tuple[tuple[int, ...], ...]]
 
 
-def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
+def _price_row(chk: _Check, row: object, where: str, city_beans: list[str],
                bean_codes: list[str]) -> tuple[int, ...]:
     out = [0] * BEAN_TYPES
     if not isinstance(row, dict):
@@ -321,7 +321,7 @@ def _price_row(chk: _Check, row: Any, where: str, city_beans: list[str],
     return tuple(out)
 
 
-def _city(chk: _Check, item: dict[str, Any], where: str, bean_codes: list[str],
+def _city(chk: _Check, item: dict[str, object], where: str, bean_codes: list[str],
           base: list[int]) -> tuple[list[str], tuple[tuple[int, ...], ...]]:
     beans = chk.list_field(item, "beans", where)
     known = []
@@ -359,7 +359,7 @@ def _city(chk: _Check, item: dict[str, Any], where: str, bean_codes: list[str],
     return known, tuple(rows)
 
 
-def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
+def _cities(chk: _Check, data: dict[str, object], bean_codes: list[str],
             base: list[int]) -> _Cities:
     out = _Cities([], [], [], [], [])
     items = chk.list_field(data, "cities", "")
@@ -393,18 +393,19 @@ def _cities(chk: _Check, data: dict[str, Any], bean_codes: list[str],
     return out
 
 
-def _finite(value: Any) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
+def _finite(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and math.isfinite(value)
 
 
-def _city_ref(chk: _Check, value: Any, where: str, codes: list[str]) -> int | None:
+def _city_ref(chk: _Check, value: object, where: str, codes: list[str]) -> int | None:
     if not isinstance(value, str) or value.upper() not in codes:
         chk.add(where, f"unknown city {excerpt(value)}")
         return None
     return codes.index(value.upper())
 
 
-def _routes(chk: _Check, data: dict[str, Any], codes: list[str]) -> list[set[int]]:
+def _routes(chk: _Check, data: dict[str, object], codes: list[str]) -> list[set[int]]:
     graph: list[set[int]] = [set() for _ in codes]
     for i, item in enumerate(chk.list_field(data, "routes", "")):
         where = f"routes[{i}]"
@@ -444,7 +445,7 @@ def _bfs(graph: list[set[int]], start: int) -> list[int]:
     return dist
 
 
-def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> list[Bean]:
+def _bean_refs(chk: _Check, beans: object, where: str, bean_codes: list[str]) -> list[Bean]:
     out: list[Bean] = []
     if not isinstance(beans, list) or not beans:
         chk.add(where, "beans must be a non-empty list of bean codes")
@@ -460,7 +461,7 @@ def _bean_refs(chk: _Check, beans: Any, where: str, bean_codes: list[str]) -> li
     return out
 
 
-def _contracts(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
+def _contracts(chk: _Check, data: dict[str, object], codes: list[str], bean_codes: list[str],
                city_beans: list[tuple[Bean, ...]]) -> list[Contract]:
     items = chk.list_field(data, "contracts", "")
     if "contracts" in data and len(items) != CONTRACTS:
@@ -482,7 +483,7 @@ def _contracts(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: 
     return out
 
 
-def _harvests(chk: _Check, data: dict[str, Any], codes: list[str], bean_codes: list[str],
+def _harvests(chk: _Check, data: dict[str, object], codes: list[str], bean_codes: list[str],
               city_beans: list[tuple[Bean, ...]]) -> list[tuple[tuple[int, Bean, int], ...]]:
     items = chk.list_field(data, "harvests", "")
     if "harvests" in data and len(items) != HARVESTS:
@@ -565,7 +566,7 @@ def _paths(graph: list[set[int]], dist: list[list[int]], a: int, b: int) -> list
     return out
 
 
-def check_board_data(data: Any, source: str = "board") -> Board:
+def check_board_data(data: object, source: str = "board") -> Board:
     """A :class:`Board` from the parsed JSON ``data``; :class:`BoardError` listing every fault."""
     chk = _Check()
     if not isinstance(data, dict):
@@ -622,7 +623,7 @@ _KEYS = {"format", "version", "name", "title", "reconstruction", "note", "beans"
          "cities", "routes", "contracts", "harvests"}
 
 
-def digest(data: Any) -> str:
+def digest(data: object) -> str:
     """The sha256 of ``data``'s canonical JSON (sorted keys, no spaces): names a board."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

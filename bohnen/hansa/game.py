@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
 from bohnen.core.options import options_with
+from bohnen.core.protocol import View
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
 from bohnen.hansa.data import VERSION
 from bohnen.hansa.flow import new_state
@@ -21,6 +21,7 @@ from bohnen.hansa.options import HansaOptions
 from bohnen.hansa.search import SEARCH
 from bohnen.hansa.serialize import state_from_json
 from bohnen.hansa.state import HansaState
+from bohnen.hansa.text import action_texts
 from bohnen.hansa.view_types import SeatView, SpectatorView
 
 
@@ -46,7 +47,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     spectator_view = SpectatorView
     search = SEARCH
 
-    def options(self, players: int = 4, **overrides: Any) -> HansaOptions:
+    def options(self, players: int = 4, **overrides: object) -> HansaOptions:
         return options_with(HansaOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> HansaOptions:
@@ -81,6 +82,9 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
 
     def state_from_json(self, data: object) -> HansaState:
         return state_from_json(data, HansaState)
+
+    def action_texts(self, view: View, actions: Sequence[HansaAction]) -> list[str]:
+        return action_texts(view, actions)
 
 
 def _deck(deck: Sequence[object], contracts: int,

@@ -1,4 +1,5 @@
-"""Listing every legal action of a seat, and the bounded proposal generator.
+"""Listing every legal action of a seat, the bounded proposal generator, and the terms
+of a seat's proposals (where they may go, what they may hold: :func:`proposal_terms`).
 
 The listing restates no rule: the kinds open to the seat come from the rules' table
 (``rules.OPEN``, turned here into a table of listings once), and each kind's candidates
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from typing import overload
 
+from bohnen.core.protocol import Target, Terms
 from bohnen.hansa.actions import (
     Accept,
     Begin,
@@ -34,7 +36,7 @@ from bohnen.hansa.actions import (
     Sell,
     Stay,
 )
-from bohnen.hansa.board import BEANS, CONTRACT
+from bohnen.hansa.board import BEANS, CODES, CONTRACT
 from bohnen.hansa.data import TRADE, HansaData
 from bohnen.hansa.rules import (
     OPEN,
@@ -228,23 +230,35 @@ class ProposalSpace(Sequence[Propose | Counter]):
 _EMPTY = ProposalSpace(0, [], [()], [()], [()], None)
 
 
-def proposal_space(s: HansaData, seat: int) -> ProposalSpace:
-    """The proposals (or counters) ``seat`` may make now: those its part opens
-    (``rules.OPEN``), while its allowance lasts."""
+def _reach(s: HansaData, seat: int) -> tuple[list[tuple[int, bool]], int | None] | None:
+    """Where ``seat``'s deals may go now: each seat (and whether a deal with it is an
+    invitation), and the proposal a counter answers (None: new proposals); None if it
+    may propose nothing (its part opens no proposal, or its allowance is used up)."""
     if not 0 <= seat < s.player_count or s.phase != TRADE:
-        return _EMPTY
+        return None
     kinds = open_kinds(s, seat)
     if allowance_problem(s, seat) is not None:
-        return _EMPTY
+        return None
     counter: int | None = None
     if Counter in kinds and s.pending is not None:
         counter, others = s.pending.pid, [s.pending.proposer]
     elif Propose not in kinds:
-        return _EMPTY
+        return None
     elif seat == s.active:
         others = [t for t in range(s.player_count) if t != seat]
     else:
         others = [s.active]
+    city = s.positions[s.active]
+    return [(t, s.positions[t if seat == s.active else seat] != city) for t in others], counter
+
+
+def proposal_space(s: HansaData, seat: int) -> ProposalSpace:
+    """The proposals (or counters) ``seat`` may make now: those its part opens
+    (``rules.OPEN``), while its allowance lasts."""
+    reach = _reach(s, seat)
+    if reach is None:
+        return _EMPTY
+    targets, counter = reach
     size = s.options.proposal_size
     city = s.positions[s.active]
     have = s.counts(seat)
@@ -256,5 +270,24 @@ def proposal_space(s: HansaData, seat: int) -> ProposalSpace:
     buys: list[Beans] = [()]
     if size:
         buys += [(b,) for b in s.board.city_beans[city] if on_ladder(s, b)]
-    targets = [(t, s.positions[t if seat == s.active else seat] != city) for t in others]
     return ProposalSpace(seat, targets, gives, wants, buys, counter)
+
+
+def proposal_terms(s: HansaData, seat: int) -> Terms | None:
+    """What ``seat`` may propose now, whatever the size: the generator's targets (a deal
+    with a seat in another city is an invitation, which may move nothing else), the
+    beans it holds to give, any bean of the board wanted, and the beans the ladder of
+    the active player's city holds to buy."""
+    reach = _reach(s, seat)
+    if reach is None:
+        return None
+    seats, counter = reach
+    targets: list[Target] = [{"seat": t, "pid": counter, "invite": invite, "empty": invite}
+                             for t, invite in seats]
+    have = s.counts(seat)
+    city = s.positions[s.active]
+    buy = {CODES[b]: on_ladder(s, b) for b in s.board.city_beans[city]}
+    return {"targets": targets, "left": s.proposals_left(seat),
+            "give": {CODES[b]: have[b] for b in BEANS if have[b]},
+            "want": dict.fromkeys((CODES[b] for b in s.board.beans), None),
+            "buy": {code: most for code, most in buy.items() if most}}

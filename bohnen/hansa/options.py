@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Literal
 
 from bohnen.core.files import excerpt
 from bohnen.core.options import check_choice, check_int, options_from_json
+from bohnen.core.protocol import JSONObject
 from bohnen.hansa.board import Board, BoardError, load_board
 
 START_TIE_BREAKS = ("seat_order", "random")
@@ -85,11 +86,11 @@ class HansaOptions:
     def board_data(self) -> Board:
         return load_board(self.board)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {name: getattr(self, name) for name in _FIELDS}
 
     @classmethod
-    def from_json(cls, data: Any) -> HansaOptions:
+    def from_json(cls, data: object) -> HansaOptions:
         return options_from_json(cls, data)
 
 

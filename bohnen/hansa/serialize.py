@@ -6,7 +6,7 @@ of cards is a list of codes, a ladder's slot ``{"bean": "BL", "count": 3}`` or n
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from bohnen.core import saved
 from bohnen.core.errors import RecordError
@@ -19,7 +19,7 @@ from bohnen.hansa.events import deal_json
 from bohnen.hansa.options import HansaOptions
 from bohnen.hansa.view_types import BeanCode, LadderSlot
 
-JSON = dict[str, Any]
+JSON = dict[str, object]
 D = TypeVar("D", bound=HansaData)
 MAX_CODE = 64  # characters of a code or a city's name in a saved state
 
@@ -28,7 +28,7 @@ def _harvest(card: int) -> str:
     return f"H{card + 1}"
 
 
-def _parse_harvest(text: Any, count: int) -> int:
+def _parse_harvest(text: object, count: int) -> int:
     digits = text[1:] if isinstance(text, str) and text.startswith("H") else ""
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
         raise ValueError(f"{excerpt(text)} is not a Neue-Ernte card H1..H{count}")
@@ -101,7 +101,7 @@ def state_to_json(state: HansaData) -> JSON:
     }
 
 
-def state_from_json(data: Any, cls: type[D]) -> D:
+def state_from_json(data: object, cls: type[D]) -> D:
     """The state saved by :func:`state_to_json`, of class ``cls``; ``RecordError``
     naming what is wrong."""
     if not isinstance(data, dict) or data.get("game") != "hansa":
@@ -126,24 +126,24 @@ def state_from_json(data: Any, cls: type[D]) -> D:
 _int = saved.whole
 
 
-def _ints(values: Any, n: int, what: str, low: int = 0) -> list[int]:
+def _ints(values: object, n: int, what: str, low: int = 0) -> list[int]:
     return [_int(v, what, low) for v in saved.items(values, what, n)]
 
 
-def _seat(value: Any, n: int, what: str, allow_none: bool = False) -> int:
+def _seat(value: object, n: int, what: str, allow_none: bool = False) -> int:
     if allow_none and value is None:
         return -1
     return saved.seat(value, n, what)
 
 
-def _code(value: Any, what: str) -> str:
+def _code(value: object, what: str) -> str:
     """A bean or city code (or a city's name), short text."""
     if not isinstance(value, str) or len(value) > MAX_CODE:
         raise ValueError(f"{what} must be a code, not {excerpt(value)}")
     return value
 
 
-def _counts(state: HansaData, data: Any, what: str) -> list[int]:
+def _counts(state: HansaData, data: object, what: str) -> list[int]:
     codes = [CODES[b] for b in state.board.beans]
     if not isinstance(data, dict) or set(data) != set(codes):
         raise ValueError(f"{what} must give a count for each bean {', '.join(codes)}")
@@ -153,26 +153,26 @@ def _counts(state: HansaData, data: Any, what: str) -> list[int]:
     return out
 
 
-def _cards(values: Any, what: str) -> tuple[Card, ...]:
+def _cards(values: object, what: str) -> tuple[Card, ...]:
     if not isinstance(values, list):
         raise ValueError(f"{what} must be a list of cards")
     return tuple(parse_card(_code(v, what), what) for v in values)
 
 
-def _contracts(values: Any, what: str, count: int) -> tuple[int, ...]:
+def _contracts(values: object, what: str, count: int) -> tuple[int, ...]:
     cards = _cards(values, what)
     if any(c <= CONTRACT or c > CONTRACT + count for c in cards):
         raise ValueError(f"{what} must hold contracts C1..C{count}")
     return tuple(c - CONTRACT for c in cards)
 
 
-def _harvests(values: Any, what: str, count: int) -> tuple[int, ...]:
+def _harvests(values: object, what: str, count: int) -> tuple[int, ...]:
     if not isinstance(values, list):
         raise ValueError(f"{what} must be a list of Neue-Ernte cards")
     return tuple(_parse_harvest(v, count) for v in values)
 
 
-def _ladders(state: HansaData, data: Any) -> list[Ladder]:
+def _ladders(state: HansaData, data: object) -> list[Ladder]:
     board = state.board
     if not isinstance(data, dict) or set(data) != set(board.city_codes):
         raise ValueError("ladders must give every city's slots")
@@ -195,7 +195,7 @@ def _ladders(state: HansaData, data: Any) -> list[Ladder]:
     return out
 
 
-def _proposal(state: HansaData, data: Any) -> Proposal | None:
+def _proposal(state: HansaData, data: object) -> Proposal | None:
     if data is None:
         return None
     if not isinstance(data, dict):
@@ -261,7 +261,7 @@ def _load(data: JSON, s: D) -> D:
     return s
 
 
-def _ints_any(values: Any, n: int, what: str) -> list[int]:
+def _ints_any(values: object, n: int, what: str) -> list[int]:
     if not isinstance(values, list) or len(values) != n or not all(type(v) is int for v in values):
         raise ValueError(f"{what} must list {n} whole numbers")
     return values

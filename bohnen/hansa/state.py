@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from bohnen.core.errors import IllegalActionError
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import JSONObject, Terms
 from bohnen.core.result import Result
 from bohnen.hansa.actions import Counter, HansaAction, Propose
 from bohnen.hansa.audit import audit as _audit
@@ -24,6 +24,7 @@ from bohnen.hansa.flow import result as _result
 from bohnen.hansa.legal import any_time_actions as _any_time_actions
 from bohnen.hansa.legal import legal_actions as _legal_actions
 from bohnen.hansa.legal import proposal_space as _proposal_space
+from bohnen.hansa.legal import proposal_terms as _proposal_terms
 from bohnen.hansa.rules import apply as _apply
 from bohnen.hansa.rules import check as _check
 from bohnen.hansa.serialize import state_to_json as _state_to_json
@@ -58,6 +59,9 @@ class HansaState(HansaData):
 
     def proposals(self, seat: int) -> Sequence[Propose | Counter]:
         return _proposal_space(self, seat)
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        return _proposal_terms(self, seat)
 
     def check(self, action: object) -> None:
         _check(self, action)

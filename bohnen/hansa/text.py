@@ -2,15 +2,40 @@
 
 What :meth:`BohnHansa.describe` writes (for a text agent, a log, a screen reader) and
 the plain pieces the terminal screen shares (a hand's cards with their Zoll and
-Nachschub marked, a contract, a deal). Reads only the view (its ``board`` gives the
-map, the beans and each colour's Zoll and Nachschub cards), so it shows a seat no more
-than its view holds.
+Nachschub marked, a contract, a deal), and a seat's moves in words
+(:func:`action_texts`, what :meth:`BohnHansa.action_texts` gives the online table).
+Reads only the view (its ``board`` gives the map, the beans and each colour's Zoll and
+Nachschub cards), so it shows a seat no more than its view holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from bohnen.hansa.actions import (
+    Accept,
+    Begin,
+    Buy,
+    BuyContract,
+    BuyScarce,
+    Counter,
+    Decline,
+    Done,
+    EndTrading,
+    EndTurn,
+    Fulfil,
+    Go,
+    HansaAction,
+    Pass,
+    Propose,
+    Return,
+    Sell,
+    Stay,
+    bean_text,
+)
+from bohnen.hansa.board import card_text
+from bohnen.hansa.data import CONTRACT_PRICE
 
 JSON = Mapping[str, Any]
 CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
@@ -147,3 +172,118 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
         lines.append(f"Table (seat {view['active']}): "
                      + " · ".join(contract_text(view["contracts"], c) for c in view["table"]))
     return "\n".join(lines + phase_lines(view, viewer))
+
+
+# --- a seat's moves in words ---------------------------------------------------------
+
+
+class _Seen:
+    """What the words of one seat's moves read of its view, looked up once."""
+
+    def __init__(self, view: JSON, seat: int) -> None:
+        board = view["board"]
+        self.view = view
+        self.seat = seat
+        self.me = view["players"][seat]
+        self.beans: dict[str, str] = {b["code"]: b["name"] for b in board["beans"]}
+        self.base: dict[str, int] = {b["code"]: b["base_price"] for b in board["beans"]}
+        self.cities: dict[str, str] = {c["code"]: c["name"] for c in board["cities"]}
+        here = self.me["city"]
+        self.prices: Mapping[str, int] = next(
+            (c["prices"] for c in view["cities"] if c["code"] == here), {})
+
+    def bean(self, bean: object) -> str:
+        code = bean_text(bean)
+        return self.beans.get(code, code)
+
+    def city(self, code: str) -> str:
+        return self.cities.get(code, code)
+
+    def contract(self, card: object) -> str:
+        """A contract in words: ``C58 (Rostock: Saubohne, Sojabohne, 35 talers)``."""
+        code = card_text(card)
+        facts = self.view["contracts"].get(code)
+        if facts is None:
+            return code
+        beans = ", ".join(self.beans.get(b, b) for b in facts["beans"])
+        return f"{code} ({self.city(facts['city'])}: {beans}, {facts['payout']} talers)"
+
+    def beans_list(self, beans: Sequence[object]) -> str:
+        return ", ".join(self.bean(b) for b in beans) or "nothing"
+
+    def deal(self, a: Propose | Counter) -> str:
+        """What a deal moves, in the proposer's words."""
+        parts = [f"you give {self.beans_list(a.give)}", f"you get {self.beans_list(a.want)}"]
+        if a.buy:
+            buyer = "you buy" if self.seat == self.view["active"] else "the active player buys"
+            parts.append(f"{buyer} {self.beans_list(a.buy)} for the guest")
+        return "; ".join(parts)
+
+
+def _stay(seen: _Seen) -> str:
+    hand = seen.me["hand"] or []
+    front = f", playing {hand[0]}" if hand else ""
+    return f"Stay in {seen.city(seen.me['city'])}{front}"
+
+
+def _go(seen: _Seen, a: Go) -> str:
+    path = [seen.city(str(code)) for code in a.path]
+    via = f" via {', '.join(path[:-1])}" if len(path) > 1 else ""
+    return f"Travel to {path[-1] if path else '?'}{via}"
+
+
+def _buy(seen: _Seen, a: Buy) -> str:
+    price = seen.prices.get(bean_text(a.bean))
+    cost = f" for {price} talers" if price is not None else ""
+    return f"Buy a {seen.bean(a.bean)} from slot {a.slot} of the ladder{cost}"
+
+
+def _words(seen: _Seen, a: HansaAction) -> str:
+    """One action in words."""
+    match a:
+        case Begin():
+            return (f"Begin with contract {seen.contract(a.contract)}; "
+                    f"{card_text(a.last)} ends your hand")
+        case Stay():
+            return _stay(seen)
+        case Go():
+            return _go(seen, a)
+        case Sell():
+            return (f"Sell a {seen.bean(a.bean)} for its base price "
+                    f"({seen.base.get(bean_text(a.bean), '?')} talers) to pay the customs")
+        case Buy():
+            return _buy(seen, a)
+        case BuyScarce():
+            return f"Buy the one scarce {seen.bean(a.bean)} at the city's highest price"
+        case Fulfil():
+            return f"Fulfil contract {seen.contract(a.contract)}"
+        case BuyContract():
+            return (f"Buy a contract for {CONTRACT_PRICE} talers, giving up "
+                    f"{card_text(a.card)} for good")
+        case Return():
+            return f"Put a {seen.bean(a.bean)} back into the supply to make room"
+        case Propose():
+            return f"Propose a deal to seat {a.to}: {seen.deal(a)}"
+        case Counter():
+            return f"Counter proposal {a.pid}: {seen.deal(a)}"
+        case Accept():
+            return f"Accept proposal {a.pid}"
+        case Decline():
+            return f"Decline proposal {a.pid}"
+        case Pass():
+            return "Pass the floor to the next seat"
+        case EndTrading():
+            return "End the trading"
+        case EndTurn():
+            return "End the turn"
+        case Done():
+            return "Fulfil no more contracts: done"
+
+
+def action_texts(view: JSON, actions: Sequence[HansaAction]) -> list[str]:
+    """Each of ``actions`` (of the seat whose view ``view`` is) in words: beans and
+    cities by name, contracts with what they ask."""
+    if not actions:
+        return []
+    seen = _Seen(view, view["seat"])
+    return [_words(seen, a) for a in actions]

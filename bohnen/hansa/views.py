@@ -33,7 +33,6 @@ from bohnen.hansa.view_types import (
     PhaseName,
     PlayerView,
     ProposalView,
-    ResultView,
     SeatView,
     SpectatorView,
 )
@@ -195,7 +194,7 @@ def view(state: HansaData, seat: int | None) -> SeatView | SpectatorView:
         "pending": proposal_view(state),
         "next_pid": state.next_pid,
         "closing": list(state.closing),
-        "result": cast(ResultView, result(state).to_json()) if state.phase == OVER else None,
+        "result": result(state).to_json() if state.phase == OVER else None,
     }
     return table
 

@@ -23,10 +23,10 @@ class Play:
     card: Card
 
     def __str__(self) -> str:
-        return f"{self.seat}: play {_card_text(self.card)}"
+        return f"{self.seat}: play {card_text(self.card)}"
 
     def to_json(self) -> JSONObject:
-        return {"type": "play", "seat": self.seat, "card": _card_text(self.card)}
+        return {"type": "play", "seat": self.seat, "card": card_text(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class Take:
 NdbAction = Play | Take
 
 
-def _card_text(card: object) -> str:
+def card_text(card: object) -> str:
     """The card's code; a value that is no card (an action built by hand) shown as such."""
     return code(card) if type(card) is int and 0 <= card < CARD_IDS else f"?{card!r}"
 

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
 from bohnen.core.options import options_with
+from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
 from bohnen.ndb.actions import NdbAction, action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, Card, full_deck, parse_card
@@ -19,6 +20,7 @@ from bohnen.ndb.rules import new_state
 from bohnen.ndb.search import SEARCH
 from bohnen.ndb.serialize import state_from_json
 from bohnen.ndb.state import NdbState
+from bohnen.ndb.text import action_texts
 from bohnen.ndb.view_types import SeatView, SpectatorView
 
 
@@ -41,7 +43,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     )
     search = SEARCH
 
-    def options(self, players: int = 4, **overrides: int) -> NdbOptions:
+    def options(self, players: int = 4, **overrides: object) -> NdbOptions:
         return options_with(NdbOptions, players, overrides)  # each checked
 
     def options_from_json(self, data: object) -> NdbOptions:
@@ -76,6 +78,9 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
 
     def state_from_json(self, data: object) -> NdbState:
         return state_from_json(data, NdbState)
+
+    def action_texts(self, view: View, actions: Sequence[NdbAction]) -> list[str]:
+        return action_texts(view, actions)
 
 
 GAME = NichtDieBohne()

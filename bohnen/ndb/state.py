@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bohnen.core.protocol import Terms
 from bohnen.ndb import audit as _audit
 from bohnen.ndb import determinize as _determinize
 from bohnen.ndb import legal as _legal
@@ -43,6 +44,9 @@ class NdbState(NdbData):
 
     def any_time_actions(self, seat: int) -> list[NdbAction]:
         return []  # nothing is played out of turn in this game
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        return None  # no negotiation in this game
 
     def proposals(self, seat: int) -> Sequence[NdbAction]:
         return ()  # no negotiation in this game

@@ -3,13 +3,17 @@
 What :meth:`NichtDieBohne.describe` writes (for a text agent, a log, a screen reader)
 and the plain pieces the terminal screen shares (a card's kind, the hand by colour,
 the chain of taking, the score sheet). Reads only the view, so it shows a seat no more
-than its view holds: the cards played face down stay ``??`` until the reveal.
+than its view holds: the cards played face down stay ``??`` until the reveal. A
+seat's moves in words (:func:`action_texts`) are what :meth:`NichtDieBohne.action_texts`
+gives the online table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from bohnen.ndb.actions import NdbAction, Play, Take, card_text
 
 JSON = Mapping[str, Any]
 BACK = "??"
@@ -108,3 +112,40 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     lines += sheet_lines(view)
     lines.append("Your hand: " + (hand_text(view["players"][viewer]["hand"] or []) or "(empty)"))
     return "\n".join(lines)
+
+
+# --- a seat's moves in words ---------------------------------------------------------
+
+
+class _Words:
+    """A card's words, from the view's legend (read once for a seat's moves)."""
+
+    def __init__(self, view: JSON) -> None:
+        legend = view["legend"]
+        self.colours = {c["code"]: c["english"] for c in legend["colours"]}
+        self.kinds = {k["code"]: k["name"] for k in legend["kinds"]}
+
+    def card(self, code: str) -> str:
+        """``red 7``, ``blue –``, ``yellow Nicht die Bohne``: its colour in English."""
+        return f"{self.colours.get(code[:1], '?')} {self.kinds.get(code[1:], code[1:])}"
+
+
+def _words(view: JSON, words: _Words, seat: int, action: NdbAction) -> str:
+    match action:
+        case Play():
+            how = "face up, leading the trick" if view["token"] == seat else "face down"
+            return f"Play the {words.card(card_text(action.card))} {how}"
+        case Take():
+            table = view["table"]
+            code = table[action.owner] if 0 <= action.owner < len(table) else None
+            card = f"the {words.card(code)}" if code else "the card"
+            return f"Take {card} that seat {action.owner} played"
+
+
+def action_texts(view: JSON, actions: Sequence[NdbAction]) -> list[str]:
+    """Each of ``actions`` (of the seat whose view ``view`` is) in words, colours in
+    English."""
+    if not actions:
+        return []
+    words = _Words(view)
+    return [_words(view, words, view["seat"], action) for action in actions]

@@ -76,7 +76,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(self, encoding: Encoding, options: Mapping[str, Any] | None = None,
+    def __init__(self, encoding: Encoding, options: Mapping[str, object] | None = None,
                  reward: str = "win", potential: Potential | None = None,
                  shaping: float = 1.0, render_mode: str | None = None) -> None:
         super().__init__()

@@ -8,7 +8,6 @@ Every game with an encoding (:data:`bohnen.rl.encodings.ENCODINGS`) has one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import pettingzoo
 
@@ -19,7 +18,7 @@ from bohnen.rl.rewards import Potential
 VERSION = 0  # the -vN of the ids: bumped whenever an environment's behaviour changes
 
 
-def aec_env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
+def aec_env(game: str, players: int | None = None, options: Mapping[str, object] | None = None,
             reward: str = "win", potential: Potential | None = None, shaping: float = 1.0,
             render_mode: str | None = None) -> BohnenAEC:
     """The PettingZoo environment of ``game`` (see :class:`~bohnen.rl.aec.BohnenAEC`)."""

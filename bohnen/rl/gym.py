@@ -53,7 +53,7 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
 
     def __init__(self, encoding: Encoding, seat: int = 0,
                  bots: str | Sequence[str] = "heuristic",
-                 options: Mapping[str, Any] | None = None, reward: str = "win",
+                 options: Mapping[str, object] | None = None, reward: str = "win",
                  potential: Potential | None = None, shaping: float = 1.0,
                  illegal: str = "end", illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:

@@ -66,7 +66,7 @@ class Table:
     """A game of ``encoding.game`` at ``encoding.players`` seats, with the game's
     ``options`` (the player count comes from the encoding)."""
 
-    def __init__(self, encoding: Encoding, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, encoding: Encoding, options: Mapping[str, object] | None = None) -> None:
         self.encoding = encoding
         self.game: AnyGame = get_game(encoding.game)
         self.options = self.game.options(encoding.players, **dict(options or {}))

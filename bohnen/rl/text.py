@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bohnen.core import GameError, get_game
 from bohnen.core.bots import has_move
@@ -117,7 +116,7 @@ class TextEnv:
     """One game played by text agents, a seat at a time (the rules: module docstring)."""
 
     def __init__(self, game: str, players: int, seed: int, *,
-                 options: Mapping[str, Any] | None = None, names: Sequence[str] | None = None,
+                 options: Mapping[str, object] | None = None, names: Sequence[str] | None = None,
                  max_tries: int = MAX_TRIES, proposals_shown: int = PROPOSALS_SHOWN,
                  state: AnyState | None = None) -> None:
         """A new game of ``players`` dealt from ``seed`` with ``options`` (overrides of the

@@ -27,7 +27,7 @@ from bohnen.rl.text import MAX_TRIES, TextEnv
 class TextArenaEnv:
     """A game of ``game`` for text agents, in TextArena's shape."""
 
-    def __init__(self, game: str, *, options: Mapping[str, Any] | None = None,
+    def __init__(self, game: str, *, options: Mapping[str, object] | None = None,
                  names: Sequence[str] | None = None, max_tries: int = MAX_TRIES) -> None:
         self.game = game
         self.options = dict(options or {})

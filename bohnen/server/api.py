@@ -17,30 +17,36 @@
   for ``bohnen replay``, with the table's seats, chat and steps beside its fields);
   ``.../replay/{seq}``: the table after a step of it.
 
-Bodies are checked by pydantic models; a refused request is answered 4xx with
-``{"detail": "<what is wrong>"}``: 409 for a table set aside (its log cannot be
-rebuilt), and 503 when the log cannot save the change now (a full disk: the cause is
-the detail; the same request may succeed later).
+Bodies are checked by pydantic models; the answers are typed (``TypedDict``s of
+:mod:`bohnen.server.answers` and :mod:`bohnen.server.requests`, sent as they are). A
+refused request is answered 4xx with ``{"detail": "<what is wrong>"}``: 409 for a
+table set aside (its log cannot be rebuilt), and 503 when the log cannot save the
+change now (a full disk: the cause is the detail; the same request may succeed
+later).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from bohnen.core.protocol import JSONObject
 from bohnen.server import catalog, replay
+from bohnen.server.answers import Created, GameJSON, Listing, TableAnswer
 from bohnen.server.clock import ABSENT_TURNS, MAX_ABSENT_TURNS
 from bohnen.server.listing import MAX_PAGE, PAGE, ListName
 from bohnen.server.lobby import MAX_NAME, Lobby, LobbyError
 from bohnen.server.logbase import LogUnwritable
 from bohnen.server.offer import MAX_BOT_SPEC
+from bohnen.server.requests import AnswerT, Hosted, Join, Manage, Rehost, Seated
+from bohnen.server.requests import Request as LobbyRequest
 from bohnen.server.throttle import Throttle, retry_after
 
+T = TypeVar("T")
 TableId = Annotated[str, Path(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 Token = Annotated[str, Field(max_length=500)]
 
@@ -76,7 +82,7 @@ class NewTable(BaseModel):
     clock: Clock | None = None
 
 
-class Join(BaseModel):
+class JoinBody(BaseModel):
     name: str = Field(max_length=MAX_NAME * 4)
     seat: int | None = Field(default=None, ge=0, le=16)
     invitation: Token | None = None
@@ -95,12 +101,12 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
     creations = Throttle(limits.tables_per_minute / 60, limits.tables_burst, clock)
     replays = replay.Replays(lobby.log)
 
-    @api.get("/games")
-    async def games() -> list[JSONObject]:
+    @api.get("/games", response_model=None)
+    async def games() -> list[GameJSON]:
         return catalog.games(lobby.offer)
 
-    @api.post("/tables")
-    async def create_table(request: NewTable, http: Request) -> JSONObject:
+    @api.post("/tables", response_model=None)
+    async def create_table(request: NewTable, http: Request) -> Created:
         _throttle(creations, http)
         seats = (None if request.seats is None
                  else [(s.kind, s.bot) for s in request.seats])
@@ -114,46 +120,47 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
         except LogUnwritable as exc:
             raise HTTPException(503, str(exc)) from exc
 
-    @api.get("/tables")
+    @api.get("/tables", response_model=None)
     async def list_tables(
             limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
             list_: Annotated[ListName | None, Query(alias="list")] = None,
-            after: Annotated[str | None, Query(max_length=80)] = None) -> JSONObject:
+            after: Annotated[str | None, Query(max_length=80)] = None) -> Listing:
         if after is not None and list_ is None:
             raise HTTPException(422, "after: a cursor is of one list: say which (list)")
         return _answer(lambda: lobby.listing(list_, after, limit))
 
-    @api.get("/tables/{table_id}")
-    async def one_table(table_id: TableId) -> JSONObject:
-        def answer() -> JSONObject:
+    @api.get("/tables/{table_id}", response_model=None)
+    async def one_table(table_id: TableId) -> TableAnswer:
+        def answer() -> TableAnswer:
             table = lobby.table(table_id)
             return {**lobby.summary(table), "setup": table.setup,
                     "options": table.state.options.to_json(),
                     "spectator": lobby.tokens.make(table_id, "spectator")}
         return _answer(answer)
 
-    @api.post("/tables/{table_id}/join")
-    async def join(table_id: TableId, request: Join) -> JSONObject:
-        return await _request(lobby, table_id, {"op": "join", **request.model_dump()})
+    @api.post("/tables/{table_id}/join", response_model=None)
+    async def join(table_id: TableId, request: JoinBody) -> Seated:
+        return await _request(lobby, table_id,
+                              Join(request.name, request.seat, request.invitation))
 
-    @api.post("/tables/{table_id}/seats/{seat}")
+    @api.post("/tables/{table_id}/seats/{seat}", response_model=None)
     async def change_seat(table_id: TableId, seat: int, request: SeatChange,
-                          authorization: Annotated[str, Header()] = "") -> JSONObject:
+                          authorization: Annotated[str, Header()] = "") -> Seated:
         host = authorization.removeprefix("Bearer ").strip()
-        return await _request(lobby, table_id, {"op": "manage", "host": host,
-                                                "seat": seat, **request.model_dump()})
+        return await _request(lobby, table_id,
+                              Manage(host, seat, request.revoke, request.bot))
 
-    @api.post("/tables/{table_id}/host")
+    @api.post("/tables/{table_id}/host", response_model=None)
     async def new_host_token(table_id: TableId,
-                             authorization: Annotated[str, Header()] = "") -> JSONObject:
+                             authorization: Annotated[str, Header()] = "") -> Hosted:
         host = authorization.removeprefix("Bearer ").strip()
-        return await _request(lobby, table_id, {"op": "rehost", "host": host})
+        return await _request(lobby, table_id, Rehost(host))
 
-    @api.get("/tables/{table_id}/replay")
+    @api.get("/tables/{table_id}/replay", response_model=None)
     async def whole_replay(table_id: TableId) -> JSONObject:
         return _answer(lambda: replays.record(table_id))
 
-    @api.get("/tables/{table_id}/replay/{seq}")
+    @api.get("/tables/{table_id}/replay/{seq}", response_model=None)
     async def replay_step(table_id: TableId, seq: int) -> JSONObject:
         return _answer(lambda: replays.step(table_id, seq))
 
@@ -171,7 +178,7 @@ def _throttle(creations: Throttle, http: Request) -> None:
                  f"again in {retry_after(wait)} s", headers={"Retry-After": retry_after(wait)})
 
 
-async def _request(lobby: Lobby, table_id: str, request: JSONObject) -> JSONObject:
+async def _request(lobby: Lobby, table_id: str, request: LobbyRequest[AnswerT]) -> AnswerT:
     """``request`` carried out by the table's owner; a refusal as its HTTP status."""
     try:
         return await lobby.request(table_id, request)
@@ -179,7 +186,7 @@ async def _request(lobby: Lobby, table_id: str, request: JSONObject) -> JSONObje
         raise HTTPException(exc.status, str(exc)) from exc
 
 
-def _answer(make: Callable[[], JSONObject]) -> JSONObject:
+def _answer(make: Callable[[], T]) -> T:
     """``make()``, a refusal of the lobby turned into its HTTP status and message."""
     try:
         return make()

@@ -80,6 +80,7 @@ from typing import Literal
 
 from bohnen.core.files import excerpt
 from bohnen.core.protocol import JSONObject
+from bohnen.server.frames import ClockJSON
 from bohnen.server.logbase import LogUnwritable, SeatRow
 from bohnen.server.offer import Offer
 from bohnen.server.seating import ABSENT_BOT, DEFAULT_BOT, Minds, forced_move, thinkers_of
@@ -329,7 +330,7 @@ class Clock:
         player, or once the game is over)."""
         return self.reckoning.deadlines() if self._running else {}
 
-    def to_json(self) -> JSONObject:
+    def to_json(self) -> ClockJSON:
         """``{"mode", "per_move", "bank": {seat: seconds left, as kept since its last
         move} | null, "deadline": {seat: unix time}, "ran_out": [seats out of time, whose
         moves the clock makes], "absent": {seat: absent turns in a row, where any},

@@ -11,8 +11,8 @@ The web server is the cluster's :class:`Host`; it asks the cluster three things:
 - :meth:`Cluster.claim` a new table before writing it to the log (it is then kept
   here);
 - :meth:`Cluster.call` the table's owner with a request (an action, a chat line, a
-  seat change: the host's own JSON), wherever the owner is, and get its answer: the
-  owner's host answers it in :meth:`Host.handle`;
+  seat change: :mod:`bohnen.server.requests`), wherever the owner is, and get its
+  answer as JSON: the owner's host answers it in :meth:`Host.handle`;
 - :meth:`Cluster.owns`: whether a table is kept here (a writer) or a replica.
 
 and the cluster tells the host when it keeps a table (:meth:`Host.adopt`: on start,
@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from bohnen.core.protocol import JSONObject
 from bohnen.server.logbase import Log
+from bohnen.server.requests import AnyRequest, Reply
 
 ChangeKind = Literal["new", "seats", "chat", "step", "over", "resync"]
 
@@ -66,9 +66,9 @@ class Host(Protocol):
         """Another process keeps the table now: stop writing it (it may stay here as a
         replica for the clients watching it)."""
 
-    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def handle(self, table_id: str, request: AnyRequest) -> Reply:
         """Carry out a request for a table kept here (made here or forwarded from
-        another process); its answer."""
+        another process); its answer, or a refusal."""
 
     async def changed(self, change: Change) -> None:
         """The log of a table kept by another process changed: a replica catches up
@@ -93,7 +93,7 @@ class Cluster(Protocol):
         """Keep a new table here; call before writing it to the log. False if another
         live process keeps a table of that id."""
 
-    async def call(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def call(self, table_id: str, request: AnyRequest) -> Reply:
         """The answer of the table's owner to ``request`` (:meth:`Host.handle`), here
         or in another process; ``LookupError`` if there is no such table,
         :class:`NoAnswer` if the owner did not answer in time."""
@@ -121,7 +121,7 @@ class Solo:
     async def claim(self, table_id: str) -> bool:
         return True
 
-    async def call(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def call(self, table_id: str, request: AnyRequest) -> Reply:
         if self._host is None:
             raise RuntimeError("the cluster is not started")
         return await self._host.handle(table_id, request)

@@ -123,7 +123,7 @@ class HttpConnection(H11Protocol):
     reads a request's headers (see the module)."""
 
     def __init__(self, config: uvicorn.Config, server_state: ServerState,
-                 app_state: dict[str, Any],
+                 app_state: dict[str, object],
                  _loop: asyncio.AbstractEventLoop | None = None) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.gate = _gated(config).gate
@@ -192,7 +192,7 @@ class WebSocketConnection(WebSocketsSansIOProtocol):
     uvicorn would log an error."""
 
     def __init__(self, config: uvicorn.Config, server_state: ServerState,
-                 app_state: dict[str, Any],
+                 app_state: dict[str, object],
                  _loop: asyncio.AbstractEventLoop | None = None) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.gate = _gated(config).gate

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import JSONObject
+from bohnen.server.answers import FinishedSummary, TableSummary
 from bohnen.server.cluster import Change
+from bohnen.server.frames import seat_json
 from bohnen.server.logbase import Log, SeatRow, TableRow
 
 PAGE = 50  # tables per list in one answer, unless asked
@@ -63,23 +64,19 @@ class Listed:
     def started(self) -> bool:
         return all(row.kind != "open" for row in self.seats)
 
-    def summary(self) -> JSONObject:
+    def summary(self) -> TableSummary:
         """The table as the lobby lists it (the same keys as a table kept here)."""
         return {"table": self.table_id, "game": self.game, "players": self.players,
-                "seats": [seats_json(row) for row in self.seats], "seq": self.seq,
+                "seats": [seat_json(row) for row in self.seats], "seq": self.seq,
                 "started": self.started, "over": False, "created": self.created}
 
 
-def seats_json(row: SeatRow, connected: bool = False) -> JSONObject:
-    """A seat as the lobby and the table show it."""
-    return {"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
-            "standin": row.standin, "connected": connected}
-
-
-def finished_summary(row: TableRow) -> JSONObject:
+def finished_summary(row: TableRow) -> FinishedSummary:
     """A finished table as the lobby lists it (``expired``: closed before the end of its
     game, with no replay)."""
-    return {"table": row.table_id, "game": row.game, "players": row.options.get("players"),
+    players = row.options.get("players")
+    return {"table": row.table_id, "game": row.game,
+            "players": players if isinstance(players, int) else None,
             "over": True, "expired": row.expired, "created": row.created}
 
 

@@ -55,12 +55,13 @@ from typing import Literal
 
 from bohnen.bots.registry import spec_name
 from bohnen.core.files import excerpt
-from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.server import audit
+from bohnen.server.answers import Created, FinishedSummary, Listing, TableSummary
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
+from bohnen.server.frames import closed_frame
 from bohnen.server.limits import Limits
 from bohnen.server.listing import (
     LISTS,
@@ -75,7 +76,26 @@ from bohnen.server.listing import (
 from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
-from bohnen.server.table import Table, closed_frame
+from bohnen.server.requests import (
+    Act,
+    AnswerT,
+    AnyRequest,
+    Chat,
+    Done,
+    Hosted,
+    Join,
+    Leave,
+    Manage,
+    Refusal,
+    Rehost,
+    Reply,
+    Request,
+    Said,
+    Seated,
+    Standin,
+    Stepped,
+)
+from bohnen.server.table import Table
 from bohnen.server.text import TextRefused, bot_name, name_key, typed_line
 from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Pass, Role, Tokens, nonce
@@ -269,77 +289,78 @@ class Lobby:
         table.end_due = table.state.is_over and not row.finished
         return table
 
-    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def handle(self, table_id: str, request: AnyRequest) -> Reply:
         """A request for a table kept here (made here or forwarded by another process):
-        its answer, or ``{"error", "status"}``. Carried out, it touches the table."""
+        its answer, or a :class:`~bohnen.server.requests.Refusal`. Carried out, it
+        touches the table."""
         try:
             table = self.table(table_id)
-            if request.get("op") == "action" and table_id not in self.tables:
+            if isinstance(request, Act) and table_id not in self.tables:
                 raise LobbyError("the game is over")  # a finished table has no writer
             answer = await self._carry_out(table, request)
         except LobbyError as exc:
-            return {"error": str(exc), "status": exc.status}
+            return _refusal(str(exc), exc.status)
         except LogUnwritable as exc:  # a chat line or a seat: the table as it was
-            return {"error": str(exc), "status": 503}
-        if "error" not in answer and table_id in self.touched:
+            return _refusal(str(exc), 503)
+        if "error" not in answer and table_id in self.touched:  # a refusal touches nothing
             self.touched[table_id] = self.clock()
         return answer
 
-    async def request(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def request(self, table_id: str, request: Request[AnswerT]) -> AnswerT:
         """``request`` carried out by the table's owner, wherever it is; its answer, or
         ``LobbyError`` saying why it was refused."""
+        read_answer = request.answer  # before the type of ``request`` is narrowed
+        if not isinstance(request, AnyRequest):
+            raise TypeError(f"{type(request).__name__} is not a request of the lobby")
         try:
-            answer = await self.cluster.call(table_id, request)
+            reply = await self.cluster.call(table_id, request)
         except LookupError as exc:
             raise LobbyError(f"no table {excerpt(table_id)}", 404) from exc
         except (NoAnswer, LogConflict, LogUnwritable) as exc:
             raise LobbyError(str(exc), 503) from exc
-        error = answer.get("error")
+        error = reply.get("error")
         if error is not None:
-            status = answer.get("status", 422)
+            status = reply.get("status", 422)
             raise LobbyError(str(error), status if isinstance(status, int) else 422)
-        return answer
+        return read_answer(reply)
 
-    async def _carry_out(self, table: Table, request: JSONObject) -> JSONObject:
-        op = request.get("op")
-        if op == "join":
-            return self.join(table, request.get("name"), _seat(request.get("seat")),
-                             _text(request.get("invitation")))
-        if op == "manage":
-            return self.manage(table, request.get("host"), _seat(request.get("seat")),
-                               request.get("revoke") is True, _text(request.get("bot")))
-        if op == "rehost":
-            return self.rehost(table, request.get("host"))
-        seat = _seat(request.get("seat"))
-        generation = request.get("generation")
+    async def _carry_out(self, table: Table, request: AnyRequest) -> Reply:
+        match request:
+            case Join():
+                return self.join(table, request.name, request.seat, request.invitation)
+            case Manage():
+                return self.manage(table, request.host, request.seat, request.revoke,
+                                   request.bot)
+            case Rehost():
+                return self.rehost(table, request.host)
+        seat = request.sender.seat
         if seat is not None:
-            self.check_holder(Pass(table.table_id, "seat", seat,
-                                   generation if isinstance(generation, int) else -1,
-                                   _text(request.get("nonce")) or ""), table)
-        if op == "chat":
-            line = table.say(seat, _speaker(table, seat), str(request.get("text")))
-            return {"n": line.n}
+            self.check_holder(Pass(table.table_id, "seat", seat, request.sender.generation,
+                                   request.sender.nonce), table)
+        if isinstance(request, Chat):
+            line = table.say(seat, _speaker(table, seat), request.text)
+            return Said(n=line.n)
         if seat is None:
             raise LobbyError("a spectator makes no move")
-        if op == "action":
-            self.come_back(table, seat)
-            reply = await table.submit(seat, str(request.get("action")))
-            if reply.ok:
-                return {"seq": reply.seq}
-            return {"error": reply.error, "status": 503 if reply.unsaved else 422}
-        if op == "standin":
-            self.stand_in(table, seat, _text(request.get("bot")))
-            return {}
-        if op == "leave":
-            self.leave(table, seat)
-            return {}
-        raise LobbyError(f"no such request: {excerpt(op)}")
+        match request:
+            case Act():
+                self.come_back(table, seat)
+                reply = await table.submit(seat, request.action)
+                if reply.seq is not None:
+                    return Stepped(seq=reply.seq)
+                return _refusal(reply.error or "refused", 503 if reply.unsaved else 422)
+            case Standin():
+                self.stand_in(table, seat, request.bot)
+            case Leave():
+                self.leave(table, seat)
+        return Done()
 
     # --- setting up ---------------------------------------------------------------------
 
-    async def create(self, game_name: str, players: int, options: JSONObject, seed: int | None,
-               name: str | None, seats: Sequence[tuple[SeatChoice, str | None]] | None,
-               clock: JSONObject | None, practice: bool = False) -> JSONObject:
+    async def create(self, game_name: str, players: int, options: Mapping[str, object],
+                     seed: int | None, name: str | None,
+                     seats: Sequence[tuple[SeatChoice, str | None]] | None,
+                     clock: dict[str, object] | None, practice: bool = False) -> Created:
         """A new table (see the module); its id and tokens. Its seed is drawn by the
         server from a cryptographic source and told to nobody before the end (from the
         seed every hand and the draw pile follow); only a ``practice`` table may be
@@ -370,7 +391,8 @@ class Lobby:
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
-        setup: JSONObject = {"clock": clock, "host": rows_host(rows), "practice": practice}
+        setup: dict[str, object] = {"clock": clock, "host": rows_host(rows),
+                                    "practice": practice}
         host = nonce()
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup,
@@ -379,7 +401,7 @@ class Lobby:
         self.touched[table_id] = self.clock()
         self._keep(table)
         me = next((r for r in rows if r.kind == "person"), None)
-        answer: JSONObject = {
+        answer: Created = {
             "table": table_id, "game": game.name, "practice": practice,
             "host": self.tokens.make(table_id, "host", nonce=host),
             "me": None if me is None else {"seat": me.seat, "token": self._seat_token(
@@ -411,7 +433,7 @@ class Lobby:
                 rows.append(SeatRow(seat, nonce=nonce()))
         return name_bots(rows)
 
-    def _invitation(self, table_id: str, row: SeatRow) -> JSONObject:
+    def _invitation(self, table_id: str, row: SeatRow) -> Seated:
         return {"seat": row.seat,
                 "token": self.tokens.make(table_id, "invite", row.seat, row.generation)}
 
@@ -440,36 +462,41 @@ class Lobby:
                 self._keep(table)
         return table
 
-    def summary(self, table: Table) -> JSONObject:
+    def summary(self, table: Table) -> TableSummary:
         return {"table": table.table_id, "game": table.game.name,
                 "players": table.state.options.players, "seats": table.seats_json(),
                 "seq": table.seq, "started": table.started, "over": table.state.is_over,
                 "created": table.created}
 
     def listing(self, which: ListName | None = None, after: str | None = None,
-                limit: int = PAGE) -> JSONObject:
+                limit: int = PAGE) -> Listing:
         """A page of ``limit`` tables of each list (open, playing, finished), or of list
         ``which`` after cursor ``after``, and under ``next`` the cursor of each list's
         next page (None: no more). Built from memory and one bounded query of the log
         (:mod:`bohnen.server.listing`): no table is rebuilt."""
-        answer: JSONObject = {}
-        following: JSONObject = {}
+        answer: Listing = {}
+        following: dict[str, str | None] = {}
         for name in LISTS if which is None else (which,):
             try:
-                answer[name], following[name] = self._page(name, after, limit)
+                if name == "finished":
+                    answer["finished"], following[name] = self._finished(after, limit)
+                else:
+                    answer[name], following[name] = self._page(name == "playing", after,
+                                                               limit)
             except ValueError as exc:
                 raise LobbyError(str(exc)) from exc
         answer["next"] = following
         return answer
 
-    def _page(self, name: ListName, after: str | None,
-              limit: int) -> tuple[list[JSONObject], str | None]:
-        if name == "finished":
-            before = None if after is None else finished_cursor(after)
-            rows = self.log.finished(limit + 1, before)
-            more = rows[limit - 1].table_id if len(rows) > limit else None
-            return [finished_summary(row) for row in rows[:limit]], more
-        started = name == "playing"
+    def _finished(self, after: str | None,
+                  limit: int) -> tuple[list[FinishedSummary], str | None]:
+        before = None if after is None else finished_cursor(after)
+        rows = self.log.finished(limit + 1, before)
+        more = rows[limit - 1].table_id if len(rows) > limit else None
+        return [finished_summary(row) for row in rows[:limit]], more
+
+    def _page(self, started: bool, after: str | None,
+              limit: int) -> tuple[list[TableSummary], str | None]:
         chosen, more = page(((item.created, item.table_id, item)
                              for item in self._unfinished() if item.started == started),
                             after, limit)
@@ -578,7 +605,7 @@ class Lobby:
     # --- seats --------------------------------------------------------------------------
 
     def join(self, table: Table, name: object, seat: int | None,
-             invitation: str | None) -> JSONObject:
+             invitation: str | None) -> Seated:
         """``name`` takes a free seat (the one its invitation names, or ``seat``, or the
         first free one); the seat's token."""
         table_id = table.table_id
@@ -607,7 +634,7 @@ class Lobby:
         return free[0]
 
     def manage(self, table: Table, host: object, seat: int | None, revoke: bool,
-               bot: str | None) -> JSONObject:
+               bot: str | None) -> Seated:
         """The host revokes ``seat``'s invitation or seats a bot there (a person there
         loses the seat: their token is void, their connections closed)."""
         table_id = table.table_id
@@ -627,7 +654,7 @@ class Lobby:
         table.sit(opened)
         return self._invitation(table_id, opened)
 
-    def rehost(self, table: Table, host: object) -> JSONObject:
+    def rehost(self, table: Table, host: object) -> Hosted:
         """The host's token replaced by a new one (the old one, and any copy of it, is
         void from now on); the new token."""
         self.check_host(host, table)
@@ -698,12 +725,8 @@ class Lobby:
             raise LobbyError(str(exc), 403) from exc
 
 
-def _seat(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def _refusal(error: str, status: int) -> Refusal:
+    return {"error": error, "status": status}
 
 
 def _speaker(table: Table, seat: int | None) -> str:

@@ -61,10 +61,10 @@ from typing import Any
 
 import psycopg
 
-from bohnen.core.protocol import JSONObject
 from bohnen.server.cluster import Change, ChangeKind, Host, NoAnswer
 from bohnen.server.logbase import LogUnwritable
 from bohnen.server.pg import CHANNEL, PgLog, notice, unreachable, unwritable
+from bohnen.server.requests import AnyRequest, Reply, read_request, request_json
 
 LEASE_SECONDS = 10.0  # a node not seen for this long is gone: its tables are adopted
 ANSWER_SECONDS = 10.0  # how long a process waits for the owner's answer to a request
@@ -72,7 +72,9 @@ STALE_REQUESTS = "1 hour"  # answered requests nobody collected are deleted afte
 
 logger = logging.getLogger(__name__)
 
-Connection = psycopg.AsyncConnection[tuple[Any, ...]]
+# A row as the driver gives it: the types of its values are those its query selects.
+Row = tuple[Any, ...]
+Connection = psycopg.AsyncConnection[Row]
 
 _CHANGES: dict[str, ChangeKind] = {"new": "new", "seats": "seats", "chat": "chat",
                                    "step": "step", "over": "over"}
@@ -142,7 +144,7 @@ class PgCluster:
         self._listener: Connection | None = None
         self._owned: set[str] = set()
         self._failed: set[str] = set()  # tables whose adoption failed: not tried again
-        self._waiting: dict[int, asyncio.Future[JSONObject]] = {}
+        self._waiting: dict[int, asyncio.Future[Reply]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._adopting = asyncio.Lock()
         self._connecting = asyncio.Lock()
@@ -191,7 +193,7 @@ class PgCluster:
         self._owned.add(table_id)
         return True
 
-    async def call(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def call(self, table_id: str, request: AnyRequest) -> Reply:
         host = self._started()
         if table_id not in self._owned:
             known, owner, live = await self._where(table_id)
@@ -275,10 +277,10 @@ class PgCluster:
 
     # --- forwarding ---------------------------------------------------------------------
 
-    async def _forward(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def _forward(self, table_id: str, request: AnyRequest) -> Reply:
         (request_id, _), = await self._rows(_ASK, {"table": table_id, "node": self.node,
-                                                   "request": json.dumps(request)})
-        future: asyncio.Future[JSONObject] = asyncio.get_running_loop().create_future()
+                                                   "request": json.dumps(request_json(request))})
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
         try:
             await self._collect(request_id)  # answered before it was waited for
@@ -301,10 +303,12 @@ class PgCluster:
         if not rows or future is None or future.done():
             return
         envelope = json.loads(rows[0][0])
-        if "failed" in envelope:
-            future.set_exception(NoAnswer(str(envelope["failed"])))
+        answer = envelope.get("answer") if isinstance(envelope, dict) else None
+        if isinstance(answer, dict):
+            future.set_result(answer)
         else:
-            future.set_result(envelope["answer"])
+            failed = envelope.get("failed") if isinstance(envelope, dict) else envelope
+            future.set_exception(NoAnswer(str(failed)))
 
     async def _serve(self, table_id: str) -> None:
         """Carry out, in order, the requests for a table kept here that no owner took."""
@@ -316,9 +320,15 @@ class PgCluster:
                 envelope = await self._answer(table_id, request)
                 await self._rows(_ANSWER, {"answer": json.dumps(envelope), "id": request_id})
 
-    async def _answer(self, table_id: str, request: str) -> JSONObject:
+    async def _answer(self, table_id: str, request: str) -> dict[str, object]:
+        """The envelope of the answer to a request of the inbox: ``answer`` (a refusal
+        too: a row that is no request is refused, saying why), or ``failed``."""
         try:
-            return {"answer": await self._started().handle(table_id, json.loads(request))}
+            asked = read_request(json.loads(request))
+        except ValueError as exc:
+            return {"answer": {"error": f"not a request: {exc}", "status": 422}}
+        try:
+            return {"answer": await self._started().handle(table_id, asked)}
         except Exception as exc:
             logger.exception("a request for table %s failed", table_id)
             return {"failed": f"the server keeping table {table_id} failed to carry out "
@@ -422,7 +432,7 @@ class PgCluster:
     def _lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._done)
@@ -447,7 +457,7 @@ class PgCluster:
                 self._db = await self._connect("requests")
             return self._db
 
-    async def _rows(self, query: str, params: dict[str, Any]) -> Sequence[tuple[Any, ...]]:
+    async def _rows(self, query: str, params: dict[str, object]) -> Sequence[Row]:
         """The rows of one statement (each is its own transaction); a database that
         cannot write now as :class:`~bohnen.server.logbase.LogUnwritable` (a table's
         creation or a request is refused with the cause)."""

@@ -5,11 +5,14 @@ server answers ``hello`` (the seat, the table's set-up and seats), then the step
 ``after`` and the chat lines after ``chat_after`` as that seat may see them, then a
 ``view`` frame, then every new step, chat line and change of seats.
 
-Later frames: ``{"action": "<notation>"}`` (answered ``ack`` or ``error``: the table
-unchanged, the connection open), ``{"chat": "<text>"}``, ``{"standin": spec | null}``
-(hand my seat to a bot, or take it back), ``{"leave": true}``. A seat's token is
-checked again at every frame: once the seat has changed hands, the connection is
-closed. Frames are bounded in size and rate; a spectator makes no move.
+Later frames: ``{"action": "<notation>" | {JSON}}`` (answered ``ack`` or ``error``: the
+table unchanged, the connection open), ``{"chat": "<text>"}``, ``{"standin": spec |
+null}`` (hand my seat to a bot, or take it back), ``{"leave": true}``. Each is read
+into its model (:mod:`bohnen.server.client_frames`), and what the client asks is a
+request to the table's owner (:mod:`bohnen.server.requests`); the frames sent are
+typed (:mod:`bohnen.server.frames`). A seat's token is checked again at every frame:
+once the seat has changed hands, the connection is closed. Frames are bounded in size
+and rate; a spectator makes no move.
 
 A table the server closes (nobody touched it for a while) sends its clients a
 ``closed`` frame saying why, and so does a seat that changes hands to every client of
@@ -29,19 +32,28 @@ import asyncio
 import contextlib
 import json
 import time
-from typing import Any
+from collections.abc import Mapping
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.errors import GameError
+from bohnen.server.client_frames import (
+    ActionFrame,
+    AnyClientFrame,
+    ChatFrame,
+    Hello,
+    LeaveFrame,
+    StandinFrame,
+    read_frame,
+)
+from bohnen.server.frames import AckFrame, HelloFrame, ServerFrame, error_frame
 from bohnen.server.lobby import Lobby, LobbyError
+from bohnen.server.requests import Act, Chat, Leave, Sender, Standin
 from bohnen.server.table import Table, TooSlow, Watcher
-from bohnen.server.text import typed_line
 from bohnen.server.tokens import Pass
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token, an action in notation, a chat line
-MAX_CHAT = 500  # characters of a chat line
 HELLO_SECONDS = 10.0  # time a client has to present its token
 RATE = 20.0  # frames a second a client may send, on average
 BURST = 40  # frames a client may send at once
@@ -84,9 +96,10 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
         return
     try:
         first = await asyncio.wait_for(_receive(socket), HELLO_SECONDS)
-        granted = lobby.viewer(first.get("token"), table)
-        after = _count(first, "after")
-        chat_after = _count(first, "chat_after")
+        if not isinstance(first, Hello):
+            raise ValueError('the first frame is the hello: {"token": ..., "after": ..., '
+                             '"chat_after": ...}')
+        granted = lobby.viewer(first.token, table)
     except (ValueError, TimeoutError) as exc:
         await _close(socket, 1008, str(exc)[:120] or "no token in time")
         return
@@ -99,7 +112,7 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
     except LobbyError as exc:
         await _close(socket, 1008, _reason(str(exc)))
         return
-    watcher = table.watch(granted.seat, after, chat_after, granted.nonce)
+    watcher = table.watch(granted.seat, first.after, first.chat_after, granted.nonce)
     watcher.limit = lobby.limits.watcher_frames
     closing: set[asyncio.Task[None]] = set()  # a dropped watcher's close (not awaited)
     watcher.on_drop = lambda why: closing.add(asyncio.create_task(_close(socket, 1013, why)))
@@ -117,17 +130,10 @@ async def session(lobby: Lobby, socket: WebSocket, table_id: str,
             await sender
 
 
-def _count(frame: dict[str, Any], key: str) -> int:
-    value = frame.get(key, 0)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"'{key}' is the last one the client has, a whole number")
-    return value
-
-
-def _hello(table: Table, granted: Pass, token: str) -> JSONObject:
+def _hello(table: Table, granted: Pass, token: str) -> HelloFrame:
     """The first frame: the seat, the table, and ``token``, a fresh token for the client
     to keep (its old one expires); a practice table's seed (every seat is told it)."""
-    hello: JSONObject = {
+    hello: HelloFrame = {
         "type": "hello", "table": table.table_id, "game": table.game.name,
         "title": table.game.title, "seat": granted.seat, "seq": table.seq,
         "seats": table.seats_json(), "setup": table.setup,
@@ -143,6 +149,7 @@ async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
     """Each frame of the client, answered; frames beyond the rate limit are refused
     unread."""
     while True:
+        reply: ServerFrame | None
         try:
             frame = await _receive(socket)
             if not bucket.take():
@@ -154,50 +161,51 @@ async def _listen(lobby: Lobby, socket: WebSocket, table: Table, granted: Pass,
                 raise SeatLost(str(exc)) from exc
             reply = await _answer(lobby, table, granted, frame)
         except ValueError as exc:
-            reply = {"type": "error", "error": str(exc)}
+            reply = error_frame(str(exc))
         if reply is not None and not await _deliver(socket, reply):
             return
 
 
 async def _answer(lobby: Lobby, table: Table, granted: Pass,
-                  frame: dict[str, Any]) -> JSONObject | None:
+                  frame: AnyClientFrame) -> AckFrame | None:
     """What the client asked, carried out by the table's owner (here or in another
     process); the reply frame (None: the change is its own answer, sent to every
     client of the table)."""
-    who: JSONObject = {"seat": granted.seat, "generation": granted.generation,
-                       "nonce": granted.nonce}
-    if "chat" in frame:
-        await lobby.request(table.table_id, {"op": "chat", **who,
-                                             "text": _chat_text(frame["chat"])})
+    sender = Sender(granted.seat, granted.generation, granted.nonce)
+    if isinstance(frame, ChatFrame):
+        await lobby.request(table.table_id, Chat(sender, frame.text()))
         return None
+    if isinstance(frame, Hello):
+        raise ValueError("the hello is the first frame only")
     if granted.seat is None:
         raise ValueError("a spectator makes no move")
-    if "standin" in frame:
-        spec = frame["standin"]
-        if spec is not None and not isinstance(spec, str):
-            raise ValueError('"standin" is a bot spec, or null to take the seat back')
-        await lobby.request(table.table_id, {"op": "standin", **who, "bot": spec})
-        return None
-    if frame.get("leave") is True:
-        await lobby.request(table.table_id, {"op": "leave", **who})
-        raise SeatLost("you left the seat")
-    text = frame.get("action")
-    if not isinstance(text, str):
-        raise ValueError('a frame is {"action": "<notation>"}, {"chat": "<text>"}, '
-                         '{"standin": "<bot>"|null} or {"leave": true}')
-    answer = await lobby.request(table.table_id, {"op": "action", **who, "action": text})
-    return {"type": "ack", "seq": answer["seq"]}
+    match frame:
+        case StandinFrame():
+            await lobby.request(table.table_id, Standin(sender, frame.standin))
+            return None
+        case LeaveFrame():
+            await lobby.request(table.table_id, Leave(sender))
+            raise SeatLost("you left the seat")
+        case ActionFrame():
+            answer = await lobby.request(table.table_id,
+                                         Act(sender, _notation(table, frame.action)))
+            return {"type": "ack", "seq": answer["seq"]}
 
 
-def _chat_text(value: object) -> str:
-    """A chat line checked as a name is (:func:`~bohnen.server.text.typed_line`: no
-    character that hides or reorders the text), the emoji's joiners allowed."""
-    return typed_line(value, "a chat line", MAX_CHAT, joiners=True)
+def _notation(table: Table, action: str | Mapping[str, object]) -> str:
+    """An action's notation, from its notation or from its JSON (``ValueError``
+    naming what is wrong with it)."""
+    if isinstance(action, str):
+        return action
+    try:
+        return str(table.game.action_from_json(action))
+    except GameError as exc:
+        raise ValueError(f"action: {exc}") from None
 
 
-async def _receive(socket: WebSocket) -> dict[str, Any]:
-    """The client's next frame, a JSON object; ``ValueError`` naming what is wrong,
-    ``WebSocketDisconnect`` once the client is gone."""
+async def _receive(socket: WebSocket) -> AnyClientFrame:
+    """The client's next frame, read into its model; ``ValueError`` naming what is
+    wrong, ``WebSocketDisconnect`` once the client is gone."""
     message = await socket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
@@ -212,9 +220,7 @@ async def _receive(socket: WebSocket) -> dict[str, Any]:
         raise ValueError(f"a frame is JSON: {exc.msg}") from exc
     except RecursionError:
         raise ValueError("a frame is JSON nested too deep to read") from None
-    if not isinstance(data, dict):
-        raise ValueError("a frame is a JSON object")
-    return data
+    return read_frame(data)
 
 
 async def _send(socket: WebSocket, watcher: Watcher) -> None:
@@ -227,8 +233,8 @@ async def _send(socket: WebSocket, watcher: Watcher) -> None:
             frame = await watcher.next()
             if not await _deliver(socket, frame):
                 return
-            if frame.get("type") == "closed":
-                await _close(socket, 1008, _reason(str(frame.get("reason"))))
+            if frame["type"] == "closed":
+                await _close(socket, 1008, _reason(frame["reason"]))
                 return
 
 
@@ -237,7 +243,7 @@ def _reason(text: str) -> str:
     return text.encode()[:123].decode(errors="ignore")
 
 
-async def _deliver(socket: WebSocket, frame: JSONObject) -> bool:
+async def _deliver(socket: WebSocket, frame: ServerFrame) -> bool:
     """``frame`` sent to the client; False if the client is gone (its connection lost,
     or closing: uvicorn and Starlette refuse a send then with ``RuntimeError``)."""
     try:
@@ -253,7 +259,7 @@ async def _close(socket: WebSocket, code: int, reason: str) -> None:
         await socket.close(code=code, reason=reason)
 
 
-def encode(frame: JSONObject) -> str:
+def encode(frame: ServerFrame) -> str:
     """A frame's JSON text, as compact as ``json.dumps`` with ``separators=(",", ":")``
     and ``ensure_ascii=False`` makes it, in a tenth of the time for a view frame (orjson;
     the send of every frame to every client weighs most in the server's time:

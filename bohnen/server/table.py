@@ -14,7 +14,9 @@ actions have one order. For each, the writer:
    reason, and its step frame says so to every viewer (``forced``).
 
 Then every watcher also gets a ``view`` frame: its seat's view now, its legal moves
-(in notation), the seats the game waits on, the clock and the result. The view frames
+(in notation, and as moves: the engine's JSON, words, notation), what it may propose,
+the seats the game waits on, the clock and the result. The frames are typed
+(:mod:`bohnen.server.frames`). The view frames
 go out once every watcher's step frame has (in the event loop's next turn), and steps
 taken in one turn of the loop are followed by one view frame, of the table after the
 last of them.
@@ -44,8 +46,21 @@ from typing import Protocol
 from bohnen.core.errors import GameError
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
+from bohnen.core.moves import legal_moves
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
+from bohnen.server.frames import (
+    ChatFrame,
+    ClockJSON,
+    SeatJSON,
+    SeatsFrame,
+    ServerFrame,
+    StepFrame,
+    ViewFrame,
+    closed_frame,
+    error_frame,
+    seat_json,
+)
 from bohnen.server.logbase import ChatLine, Log, Logged, LogUnwritable, SeatRow, TableRow
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
@@ -58,7 +73,7 @@ Listener = Callable[["Table", int], None]
 class ClockView(Protocol):
     """What the table asks of its clock for the ``view`` frames."""
 
-    def to_json(self) -> JSONObject | None: ...
+    def to_json(self) -> ClockJSON | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +111,7 @@ class Watcher:
     nothing is kept after it."""
 
     viewer: int | None
-    frames: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    frames: asyncio.Queue[ServerFrame] = field(default_factory=asyncio.Queue)
     nonce: str = ""
     limit: int | None = None
     on_drop: Callable[[str], None] | None = None
@@ -109,12 +124,12 @@ class Watcher:
         """The frames waiting besides the backlog."""
         return self.frames.qsize() - self.backlog
 
-    def missed(self, frame: JSONObject) -> None:
+    def missed(self, frame: ServerFrame) -> None:
         """A frame of the backlog: not counted against the bound."""
         self.frames.put_nowait(frame)
         self.backlog += 1
 
-    def put(self, frame: JSONObject) -> None:
+    def put(self, frame: ServerFrame) -> None:
         """A new frame for the watcher; past the bound, the watcher is dropped."""
         if self.dropped is not None or self.closed:
             return
@@ -123,19 +138,19 @@ class Watcher:
             while not self.frames.empty():
                 self.frames.get_nowait()
             self.backlog = 0
-            self.frames.put_nowait({})  # wakes next(), which raises
+            self.frames.put_nowait(error_frame(self.dropped))  # wakes next(), which raises
             if self.on_drop is not None:
                 self.on_drop(self.dropped)
             return
         self.frames.put_nowait(frame)
 
-    def close(self, frame: JSONObject) -> None:
+    def close(self, frame: ServerFrame) -> None:
         """The watcher's last frame (after the frames already waiting); none after it."""
         if self.dropped is None and not self.closed:
             self.closed = True
             self.frames.put_nowait(frame)
 
-    async def next(self) -> JSONObject:
+    async def next(self) -> ServerFrame:
         """The next frame to send; :class:`TooSlow` once the watcher is dropped."""
         frame = await self.frames.get()
         if self.dropped is not None:
@@ -378,10 +393,10 @@ class Table:
         self._views_due = False
         self._tell_each(self.view_frame)
 
-    def _tell_each(self, frame_for: Callable[[int | None], JSONObject]) -> None:
+    def _tell_each(self, frame_for: Callable[[int | None], ServerFrame]) -> None:
         """To every watcher, the frame ``frame_for`` makes for its viewer; made once
         for each viewer (the spectators, and the clients of one seat, share it)."""
-        made: dict[int | None, JSONObject] = {}
+        made: dict[int | None, ServerFrame] = {}
         for watcher in self.watchers:
             frame = made.get(watcher.viewer)
             if frame is None:
@@ -438,7 +453,7 @@ class Table:
             self.watchers.remove(watcher)
             self._tell_seats()
 
-    def frame(self, seq: int, viewer: int | None) -> JSONObject:
+    def frame(self, seq: int, viewer: int | None) -> StepFrame:
         """Step ``seq`` as ``viewer`` may see it: who moved, when, whether the server
         made the move for the seat (``forced``: ``{"seat", "reason"}``, the same for
         every viewer; null for a seat's own move), and the events (each with its line
@@ -451,32 +466,33 @@ class Table:
                 "events": [{**event.to_json(viewer), "text": event.text(viewer)}
                            for event in events]}
 
-    def view_frame(self, viewer: int | None) -> JSONObject:
-        """The table now as ``viewer`` sees it: its view, its legal moves (proposals,
-        which the client composes, left out), who may move and whom the game waits on
-        (whose clock runs), the clock and the result."""
-        state = self.state
-        legal = ([] if viewer is None or state.is_over or not self.started
-                 else [str(action) for action in state.legal_actions(viewer)])
-        result = state.result().to_json() if state.is_over else None
-        return {"type": "view", "seq": self.seq, "view": dict(state.view(viewer)),
-                "legal": legal, "to_act": list(state.to_act()) if self.started else [],
-                "must_act": list(state.must_act()) if self.started else [],
-                "started": self.started,
+    def view_frame(self, viewer: int | None) -> ViewFrame:
+        """The table now as ``viewer`` sees it: its view, its legal moves (in notation,
+        and as moves: JSON, words, notation; proposals, which the client composes, left
+        out) and what it may propose, who may move and whom the game waits on (whose
+        clock runs), the clock and the result."""
+        state, started = self.state, self.started
+        view = state.view(viewer)
+        seat = viewer if started and not state.is_over else None
+        actions = state.legal_actions(seat) if seat is not None else []
+        moves = legal_moves(self.game, view, actions)
+        return {"type": "view", "seq": self.seq, "view": dict(view),
+                "legal": [move["notation"] for move in moves], "moves": moves,
+                "terms": state.proposal_terms(seat) if seat is not None else None,
+                "to_act": list(state.to_act()) if started else [],
+                "must_act": list(state.must_act()) if started else [],
+                "started": started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
-                "result": result}
+                "result": state.result().to_json() if state.is_over else None}
 
     # --- seats and chat -----------------------------------------------------------------
 
-    def seats_json(self) -> list[JSONObject]:
+    def seats_json(self) -> list[SeatJSON]:
         """The seats as the lobby and the table show them (``connected``: a client of
         the seat is watching; ``standin_reason``: who put the stand-in there, if not the
         person: ``"clock"``)."""
         here = {w.viewer for w in self.watchers}
-        return [{"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
-                 "standin": row.standin, "standin_reason": row.standin_reason,
-                 "connected": row.seat in here}
-                for row in self.seats]
+        return [seat_json(row, row.seat in here) for row in self.seats]
 
     def sit(self, row: SeatRow) -> None:
         """``row`` now says who sits at its seat: logged, then told to the watchers and
@@ -490,7 +506,7 @@ class Table:
         self._tell_each(self.view_frame)  # the game may have started
 
     def _tell_seats(self) -> None:
-        frame: JSONObject = {"type": "seats", "seats": self.seats_json(),
+        frame: SeatsFrame = {"type": "seats", "seats": self.seats_json(),
                              "started": self.started}
         for watcher in self.watchers:
             watcher.put(frame)
@@ -538,12 +554,7 @@ class Table:
                     self.table_id, f"seat {seat} has been given to someone else"))
 
 
-def closed_frame(table_id: str, reason: str) -> JSONObject:
-    """The last frame a client gets before the server closes its connection, and why."""
-    return {"type": "closed", "table": table_id, "reason": reason}
-
-
-def chat_frame(line: ChatLine) -> JSONObject:
+def chat_frame(line: ChatLine) -> ChatFrame:
     return {"type": "chat", "n": line.n, "seat": line.seat, "name": line.name,
             "text": line.text, "seq": line.seq, "at": line.at}
 

@@ -37,11 +37,12 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar, cast
 
 from bohnen.server.table import Table
 
-Work = Callable[[Any], Any]
+P = TypeVar("P")  # what a bot is asked
+R = TypeVar("R")  # its answer
 KEPT = 1_000  # the measures kept of the last questions
 
 
@@ -49,9 +50,9 @@ KEPT = 1_000  # the measures kept of the last questions
 class _Question:
     table: Table
     seq: int
-    work: Work
-    argument: Any
-    answer: asyncio.Future[Any]
+    work: Callable[[object], object]  # a work of the caller's types: see think()
+    argument: object
+    answer: asyncio.Future[object]
     people: bool
     order: int  # its place among every question asked
     asked: float = field(default_factory=time.monotonic)
@@ -109,18 +110,19 @@ class Thinkers:
         """The questions waiting for a worker."""
         return sum(len(line) for line in self._lines.values())
 
-    async def think(self, table: Table, work: Work, argument: Any) -> Any:
+    async def think(self, table: Table, work: Callable[[P], R], argument: P) -> R | None:
         """``work(argument)`` in the pool, in ``table``'s turn; None if the table moved
         on before a worker was free (the question is stale)."""
         loop = asyncio.get_running_loop()
         self._asked += 1
-        question = _Question(table, table.seq, work, argument, loop.create_future(),
-                             has_people(table), self._asked,
-                             bots_started=self.bots_started)
+        # in the line, a question's types are forgotten; its answer is work's again below
+        question = _Question(table, table.seq, cast(Callable[[object], object], work),
+                             argument, loop.create_future(), has_people(table),
+                             self._asked, bots_started=self.bots_started)
         self._lines.setdefault(table.table_id, deque()).append(question)
         self._dispatch()
         try:
-            return await question.answer
+            return cast(R | None, await question.answer)
         finally:
             if not question.answer.done():  # its asker stopped waiting: out of the line
                 question.answer.cancel()
@@ -196,7 +198,7 @@ class Thinkers:
             return
         running.add_done_callback(lambda done: self._done(question, done))
 
-    def _done(self, question: _Question, done: asyncio.Future[Any]) -> None:
+    def _done(self, question: _Question, done: asyncio.Future[object]) -> None:
         self._busy[question.people] -= 1
         if not question.answer.done():
             if done.cancelled():

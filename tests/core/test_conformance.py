@@ -25,7 +25,7 @@ from bohnen.core.conformance import (
     play_plain,
     run_conformance,
 )
-from bohnen.core.protocol import View
+from bohnen.core.protocol import Terms, View
 from bohnen.core.search import Search
 
 ACTION_BUDGET = 45_000  # actions per option set in the light series
@@ -54,6 +54,10 @@ FLAWS: dict[str, Flaw] = {
     "endless": Flaw("did not end after 40 actions", max_actions=40),
     "hushed": Flaw("no event of .* reveals anything, yet seat"),
     "unflagged": Flaw("has no bool 'reveals'"),
+    "wordless": Flaw("is not a printable line of words"),
+    "noted": Flaw("its text is its notation"),
+    "termless": Flaw("has proposals but no terms"),
+    "stray_terms": Flaw("goes to none of the targets"),
 }
 
 
@@ -120,6 +124,14 @@ class Flawed:
     def proposals(self, seat: int) -> Sequence[Any]:
         props: Sequence[Any] = self.inner.proposals(seat)
         return props
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        terms: Terms | None = self.inner.proposal_terms(seat)
+        if self.flaw == "termless":
+            return None
+        if self.flaw == "stray_terms" and terms is not None:
+            return {**terms, "targets": [{**t, "pid": 10**6} for t in terms["targets"]]}
+        return terms
 
     def check(self, action: Any) -> None:
         self.inner.check(action)
@@ -213,6 +225,14 @@ class Mutant(Game[Any, Any, Any]):
     def action_from_json(self, data: Any) -> Any:
         return self.inner.action_from_json(data)
 
+    def action_texts(self, view: View, actions: Sequence[Any]) -> list[str]:
+        texts = self.inner.action_texts(view, actions)
+        if self.flaw == "wordless":
+            return ["" for _ in texts]
+        if self.flaw == "noted":
+            return [str(action) for action in actions]
+        return texts
+
     def state_from_json(self, data: Any) -> Any:
         data = dict(data)
         scars = data.pop("scars", 0)
@@ -265,6 +285,7 @@ def _exercised(report: Report) -> None:
     assert report.hidden_differences > 0, "determinize never re-dealt anything hidden"
     assert report.quiet_moves > 0, "no move that reveals nothing was checked"
     assert len(report.results) == report.games
+    assert report.moves > 0, "no legal move was checked in its three forms"
 
 
 @pytest.mark.parametrize(("name", "players", "index"), _cases())
@@ -288,6 +309,7 @@ def test_fully_checked_games(name: str, players: int, index: int) -> None:
     _exercised(report)
     assert report.accepted_probes > 0, "no probe was ever a legal action"
     assert report.swaps > 0
+    assert report.terms > 0 or not report.proposals_applied, "no proposal terms checked"
 
 
 @pytest.mark.parametrize("name", game_names())

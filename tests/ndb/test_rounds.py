@@ -168,7 +168,7 @@ def test_rounds_option() -> None:
     assert state.is_over
     for bad in (0, 13, "3"):
         with pytest.raises(ValueError, match="rounds"):
-            GAME.options(3, rounds=bad)  # type: ignore[arg-type]
+            GAME.options(3, rounds=bad)
     assert GAME.options(4).rounds == 3
 
 

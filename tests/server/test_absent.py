@@ -27,6 +27,7 @@ import pytest
 
 from bohnen.core import get_game
 from bohnen.server.clock import ABSENT_TURNS, FORCED, Clock, ClockSetup, Reckoning
+from bohnen.server.frames import ServerFrame
 from bohnen.server.logbase import Log
 from bohnen.server.offer import BotRefused, Offer
 from bohnen.server.replay import Replays
@@ -344,7 +345,7 @@ def test_after_absent_turns_in_a_row_the_seat_goes_to_its_stand_in(
     forced, and the count of absent turns starts again."""
     scene = Scene(log, pool, "ndb", 4, absent_turns=2)
     table = scene.table
-    frames: list[dict[str, Any]] = []
+    frames: list[ServerFrame] = []
     handed: list[int] = []
 
     def others() -> list[int]:
@@ -391,7 +392,8 @@ def test_after_absent_turns_in_a_row_the_seat_goes_to_its_stand_in(
     assert scene.clock.reckoning.absent[0] == 0
     at = next(i for i, f in enumerate(frames) if f["type"] == "seats"
               and f["seats"][0]["standin_reason"] == FORCED)
-    assert frames[at]["seats"][0]["standin"] == "heuristic"
+    handing = frames[at]
+    assert handing["type"] == "seats" and handing["seats"][0]["standin"] == "heuristic"
     assert any(f["type"] == "step" and f["seq"] == handed[0] for f in frames[:at])
 
 
@@ -463,6 +465,8 @@ def test_seats_the_clock_handed_on_are_taken_back_by_their_people(db_url: str) -
         legal = _read_until(ws2, lambda f: f["type"] == "view"
                             and f["seq"] == table.seq)[-1]["legal"]
         ws2.send(json.dumps({"action": legal[0], "forced": {"seat": 2, "reason": FORCED}}))
+        assert "forced" in next_frame(ws2, "error")["error"]  # no such key of a frame
+        ws2.send(json.dumps({"action": legal[0]}))
         step = next_frame(ws2, "step")
         assert step["seat"] == 2 and step["forced"] is None
         assert log_forced(server.lobby.log, table_id)[-1] is None

@@ -26,7 +26,8 @@ def test_a_tables_attendants_play_its_bots_and_run_its_clock_until_closed(
             await until(lambda: 0 not in table.state.to_act(), "the bot's turn to end")
             waiting = {str(seat) for seat in table.state.must_act()}
             assert waiting and "0" not in waiting  # the people's clocks run now
-            assert table.view_frame(1)["clock"]["deadline"].keys() == waiting
+            shown = table.view_frame(1)["clock"]
+            assert shown is not None and shown["deadline"].keys() == waiting
         finally:
             await attendants.close()
             await table.stop()

@@ -205,7 +205,8 @@ def test_the_clock_waits_for_the_table_to_start(log: Log,
                                        "bank": {"0": 0.0, "1": 0.0, "2": 0.0},
                                        "deadline": {}, "ran_out": [], "absent": {},
                                        "absent_turns": 3}
-            assert table.view_frame(0)["clock"]["deadline"] == {}
+            shown = table.view_frame(0)["clock"]
+            assert shown is not None and shown["deadline"] == {}
             table.sit(SeatRow(1, "person", name="late"))
             assert list(clock.to_json()["deadline"]) == ["0"]
         finally:
@@ -275,7 +276,7 @@ def test_deadlines_and_banks_are_the_same_after_a_restart(
 
     asyncio.run(scenario())
     live = clock.to_json()
-    assert any(bank < 50 for bank in live["bank"].values())
+    assert live["bank"] is not None and any(bank < 50 for bank in live["bank"].values())
     restarted = open_log(db_url)  # the log as a server started again opens it
     row = restarted.table("t1")
     assert row is not None
@@ -301,6 +302,7 @@ def test_a_deadline_is_derived_from_the_logged_time_of_the_last_move(
     assert clock is not None
     needed = rebuilt.state.must_act()
     data = clock.to_json()
+    assert data["bank"] is not None
     assert data["bank"]["0"] == 30.0 and data["bank"]["1"] == 100.0
     # the seat the game needs now started its move at the last logged move
     seat = needed[0]

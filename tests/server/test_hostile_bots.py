@@ -313,7 +313,7 @@ def test_tables_take_turns_for_the_pool(tmp_path: Path) -> None:
     a, b, c = _tables(tmp_path, "random", "random", "random")
     gate = Gate()
 
-    async def run() -> list[str]:
+    async def run() -> list[str | None]:
         with ThreadPoolExecutor(1) as pool:
             thinkers = Thinkers(pool, 1)
             asks = [thinkers.think(a, gate, f"a{i}") for i in range(3)]

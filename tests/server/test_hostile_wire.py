@@ -41,6 +41,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from bohnen.server.app import STATIC, create_app
 from bohnen.server.connections import server_config
+from bohnen.server.frames import ChatFrame, ServerFrame
 from bohnen.server.limits import Limits
 from bohnen.server.table import TooSlow, Watcher
 
@@ -560,18 +561,28 @@ def test_a_client_that_reads_nothing_is_cut_off(tmp_path: Path) -> None:
         assert records.complaints() == []
 
 
+def _numbered(n: int) -> ChatFrame:
+    return {"type": "chat", "n": n, "seat": None, "name": "spectator", "text": str(n),
+            "seq": 0, "at": 0.0}
+
+
+def _number(frame: ServerFrame) -> int:
+    assert frame["type"] == "chat"
+    return frame["n"]
+
+
 def test_a_watchers_backlog_counts_not_against_its_bound() -> None:
     async def run() -> None:
         watcher = Watcher(None, limit=3)
         for n in range(100):  # what it missed: hundreds of frames, at once
-            watcher.missed({"n": n})
+            watcher.missed(_numbered(n))
         for n in range(100, 103):
-            watcher.put({"n": n})
+            watcher.put(_numbered(n))
         assert watcher.dropped is None and watcher.waiting == 3
-        assert [(await watcher.next())["n"] for _ in range(101)] == list(range(101))
+        assert [_number(await watcher.next()) for _ in range(101)] == list(range(101))
         assert watcher.waiting == 2 and watcher.backlog == 0
-        watcher.put({"n": 103})
-        watcher.put({"n": 104})  # one more than the bound
+        watcher.put(_numbered(103))
+        watcher.put(_numbered(104))  # one more than the bound
         assert watcher.dropped == "too slow: 3 frames waited unread"
         assert watcher.frames.qsize() <= 1
         with pytest.raises(TooSlow):

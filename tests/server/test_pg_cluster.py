@@ -10,20 +10,21 @@ uvicorn processes are in test_pg_servers.py."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import pytest
 
-from bohnen.core.protocol import JSONObject
 from bohnen.server.cluster import Change, NoAnswer
 from bohnen.server.logbase import LogConflict
+from bohnen.server.requests import Act, AnyRequest, Chat, Reply, Sender, request_json
 
 psycopg = pytest.importorskip("psycopg", reason="PostgreSQL tests need psycopg: pip install "
                               "-e '.[postgres]'")
 
-from bohnen.server.pg import PgLog  # noqa: E402  (needs psycopg)
+from bohnen.server.pg import CHANNEL, PgLog  # noqa: E402  (needs psycopg)
 from bohnen.server.pg_cluster import PgCluster  # noqa: E402
 
 pytestmark = pytest.mark.postgres
@@ -39,7 +40,7 @@ class Recorder:
         self.name = name
         self.adopted: list[str] = []
         self.released: list[str] = []
-        self.handled: list[tuple[str, JSONObject]] = []
+        self.handled: list[tuple[str, AnyRequest]] = []
         self.changes: list[Change] = []
 
     async def adopt(self, table_id: str) -> None:
@@ -48,11 +49,11 @@ class Recorder:
     async def release(self, table_id: str) -> None:
         self.released.append(table_id)
 
-    async def handle(self, table_id: str, request: JSONObject) -> JSONObject:
+    async def handle(self, table_id: str, request: AnyRequest) -> Reply:
         self.handled.append((table_id, request))
-        if request.get("fail"):
+        if isinstance(request, Chat) and request.text == "fail":
             raise RuntimeError("the request broke")
-        return {"by": self.name, "echo": request}
+        return {"by": self.name, "echo": request_json(request)}
 
     async def changed(self, change: Change) -> None:
         self.changes.append(change)
@@ -66,6 +67,11 @@ async def until(check: Callable[[], bool | Awaitable[bool]], what: str) -> None:
             return
         assert time.monotonic() < deadline, f"never: {what}"
         await asyncio.sleep(0.02)
+
+
+def _said(text: str) -> Chat:
+    """A spectator's chat line: a request as any other."""
+    return Chat(Sender(None, 0, ""), text)
 
 
 def run(url: str, scenario: Callable[[str], Coroutine[Any, Any, None]]) -> None:
@@ -100,17 +106,19 @@ def test_a_request_at_another_process_is_carried_out_once_by_the_owner(pg_url: s
         assert await a.claim("t1") and a.owns("t1") and not b.owns("t1")
         log_a.create("t1", "bohnanza", {}, 1)
         assert not await b.claim("t1")  # a live process keeps it
-        requests: list[JSONObject] = [{"k": k} for k in range(12)]
+        requests = [_said(str(k)) for k in range(12)]
         answers = await asyncio.gather(*(b.call("t1", r) for r in requests))
-        assert answers == [{"by": "a", "echo": r} for r in requests]
-        assert sorted(r["k"] for _, r in host_a.handled) == list(range(12))  # each once
+        assert answers == [{"by": "a", "echo": request_json(r)} for r in requests]
+        assert sorted(int(r.text) for _, r in host_a.handled  # each once, as it was sent
+                      if isinstance(r, Chat)) == list(range(12))
         assert host_b.handled == []
-        assert await a.call("t1", {"k": "here"}) == {"by": "a", "echo": {"k": "here"}}
+        here = Act(Sender(1, 2, "n"), "1: pass")
+        assert await a.call("t1", here) == {"by": "a", "echo": request_json(here)}
         with pytest.raises(NoAnswer, match="failed to carry out the request: the request "
                                            "broke"):
-            await b.call("t1", {"fail": True})
+            await b.call("t1", _said("fail"))
         with pytest.raises(LookupError, match="there is no table nowhere"):
-            await b.call("nowhere", {})
+            await b.call("nowhere", _said("?"))
         with psycopg.connect(url) as db:  # every answer collected
             assert db.execute("SELECT count(*) FROM inbox").fetchone() == (0,)
         for cluster in (a, b):
@@ -157,7 +165,7 @@ def test_the_tables_of_a_process_that_stops_are_adopted_at_once(pg_url: str) -> 
         log_b.append("t1", 1, 0, "0: plant 0")  # b writes it now: the fence lets it
         with pytest.raises(LogConflict, match="kept by another server process"):
             log_a.append("t1", 2, 0, "0: plant 0")
-        assert await b.call("t2", {"chat": "gg"}) == {"by": "b", "echo": {"chat": "gg"}}
+        assert await b.call("t2", _said("gg")) == {"by": "b", "echo": request_json(_said("gg"))}
         assert host_b.adopted == ["t1", "t2"]
         await b.stop()
         log_a.close()
@@ -185,13 +193,13 @@ def test_requests_left_while_nobody_kept_the_table_are_answered_by_the_next_owne
     async def scenario(url: str) -> None:
         ghost(url, "t1", seen="now()")  # says it is live: b forwards to it
         b, host_b, log_b = await node(url, "b")
-        asking = asyncio.ensure_future(b.call("t1", {"k": 1}))
+        asking = asyncio.ensure_future(b.call("t1", _said("1")))
         with psycopg.connect(url, autocommit=True) as db:
             await until(lambda: db.execute("SELECT count(*) FROM inbox").fetchone() == (1,),
                         "the request is in the inbox")
             db.execute("UPDATE nodes SET seen = now() - interval '1 hour'")  # it dies
-        assert await asking == {"by": "b", "echo": {"k": 1}}
-        assert host_b.adopted == ["t1"] and host_b.handled == [("t1", {"k": 1})]
+        assert await asking == {"by": "b", "echo": request_json(_said("1"))}
+        assert host_b.adopted == ["t1"] and host_b.handled == [("t1", _said("1"))]
         await b.stop()
         log_b.close()
 
@@ -203,7 +211,7 @@ def test_a_request_nobody_takes_is_withdrawn_with_a_message(pg_url: str) -> None
         ghost(url, "t1", seen="now() + interval '1 hour'")  # "live", and mute
         b, host_b, log_b = await node(url, "b", answer_seconds=0.5)
         with pytest.raises(NoAnswer, match=r"did not answer in 0\.5 s; it was not carried out"):
-            await b.call("t1", {"k": 1})
+            await b.call("t1", _said("1"))
         with psycopg.connect(url) as db:
             assert db.execute("SELECT count(*) FROM inbox").fetchone() == (0,)
         assert host_b.handled == []
@@ -246,5 +254,38 @@ def test_after_the_notices_were_cut_off_every_replica_catches_up(pg_url: str) ->
             await cluster.stop()
         log_a.close()
         log_b.close()
+
+    run(pg_url, scenario)
+
+
+def test_a_row_of_the_inbox_that_is_no_request_is_refused_saying_why(pg_url: str) -> None:
+    """A request crosses the inbox as JSON, read back into its dataclass by the owner: a
+    row that is no request (written there by anything but a server) is answered with a
+    refusal that says why, and never reaches the host."""
+    async def scenario(url: str) -> None:
+        a, host_a, log_a = await node(url, "a")
+        await a.claim("t1")
+        log_a.create("t1", "bohnanza", {}, 1)
+        with psycopg.connect(url, autocommit=True) as db:
+            rows = db.execute(
+                "WITH asked AS (INSERT INTO inbox (table_id, sender, request) VALUES "
+                "('t1', 'nobody', %s) RETURNING id) SELECT id, pg_notify(%s, "
+                "json_build_object('kind', 'ask', 'table', 't1', 'n', id)::text) FROM asked",
+                (json.dumps({"op": "nuke", "table": "all"}), CHANNEL)).fetchall()
+            asked = rows[0][0]
+
+            def answered() -> bool:
+                row = db.execute("SELECT answer FROM inbox WHERE id = %s", (asked,)).fetchone()
+                return row is not None and row[0] is not None
+
+            await until(answered, "the owner answers the row")
+            row = db.execute("SELECT answer FROM inbox WHERE id = %s", (asked,)).fetchone()
+        assert row is not None
+        assert json.loads(row[0]) == {"answer": {
+            "error": "not a request: no such request: 'nuke' (requests are join, manage, "
+                     "rehost, chat, action, standin, leave)", "status": 422}}
+        assert host_a.handled == []
+        await a.stop()
+        log_a.close()
 
     run(pg_url, scenario)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bohnen.core import get_game
+from bohnen.server.frames import ServerFrame
 from bohnen.server.logbase import Log
 from bohnen.server.session import encode
 from bohnen.server.table import Table, chat_frame
@@ -41,7 +42,7 @@ def test_every_frame_of_a_game_is_sent_as_its_compact_json(log: Log, game: str) 
 
 
 def test_non_ascii_text_is_sent_as_it_is_and_keys_that_are_numbers_as_strings() -> None:
-    frame = {"type": "chat", "text": "Bohnenkönig «tête»", "by": {3: "x"}}
+    frame = cast(ServerFrame, {"type": "chat", "text": "Bohnenkönig «tête»", "by": {3: "x"}})
     assert encode(frame) == '{"type":"chat","text":"Bohnenkönig «tête»","by":{"3":"x"}}'
 
 

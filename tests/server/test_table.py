@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bohnen.core import get_game
 from bohnen.server.database import open_log
+from bohnen.server.frames import StepFrame, ViewFrame
 from bohnen.server.logbase import Log, LogConflict, SeatRow
 from bohnen.server.table import Table, Watcher, rebuild_all
 
@@ -32,13 +33,14 @@ def _drain(watcher: Watcher, kind: str = "step") -> list[dict[str, Any]]:
     while not watcher.frames.empty():
         frame = watcher.frames.get_nowait()
         if frame["type"] == kind:
-            frames.append(frame)
+            frames.append(cast(dict[str, Any], frame))
     return frames
 
 
 def _drain_all(watcher: Watcher) -> list[dict[str, Any]]:
     """Every frame waiting for ``watcher``, in order."""
-    return [watcher.frames.get_nowait() for _ in range(watcher.frames.qsize())]
+    return [cast(dict[str, Any], watcher.frames.get_nowait())
+            for _ in range(watcher.frames.qsize())]
 
 
 def _first_legal(table: Table) -> tuple[int, str]:
@@ -62,7 +64,7 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
     _drain(watcher)  # the view before the game
     seat, text = _first_legal(table)
     reply = table.accept(seat, text)
-    order.append(f"frame {watcher.frames.get_nowait()['seq']}")
+    order.append(f"frame {_drain_all(watcher)[0]['seq']}")
     assert reply.ok and reply.seq == 1
     assert order == ["logged 1", "frame 1"]
     # what the log holds is what another process reading the database sees
@@ -133,7 +135,7 @@ def test_a_watcher_coming_back_gets_what_it_missed_as_its_seat_sees_it(log: Log)
     table = _table(log)
     play_at_random(table, 40, random.Random(3))
     watcher = table.watch(1, after=25)
-    frames = [watcher.frames.get_nowait() for _ in range(15)]
+    frames = [cast(dict[str, Any], watcher.frames.get_nowait()) for _ in range(15)]
     assert [f["seq"] for f in frames] == list(range(26, 41))
     assert [f["type"] for f in _drain(watcher, "view")] == ["view"]  # then the view now
     for frame in frames:
@@ -196,7 +198,7 @@ def test_every_watcher_has_the_step_before_any_view_is_built(log: Log) -> None:
         built: list[int | None] = []  # the viewers whose view frame was built
         view_frame = table.view_frame
 
-        def counted_view_frame(viewer: int | None) -> dict[str, Any]:
+        def counted_view_frame(viewer: int | None) -> ViewFrame:
             built.append(viewer)
             return view_frame(viewer)
 
@@ -226,11 +228,11 @@ def test_a_frame_is_made_once_for_each_viewer_and_shared_by_its_watchers(log: Lo
         made: list[tuple[str, int | None]] = []
         frame, view_frame = table.frame, table.view_frame
 
-        def counted_frame(seq: int, viewer: int | None) -> dict[str, Any]:
+        def counted_frame(seq: int, viewer: int | None) -> StepFrame:
             made.append(("step", viewer))
             return frame(seq, viewer)
 
-        def counted_view_frame(viewer: int | None) -> dict[str, Any]:
+        def counted_view_frame(viewer: int | None) -> ViewFrame:
             made.append(("view", viewer))
             return view_frame(viewer)
 

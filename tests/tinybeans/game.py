@@ -11,9 +11,10 @@ from typing import Any
 from bohnen.core.files import excerpt
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
-from tinybeans.actions import TinyAction, action_from_json, parse_action
-from tinybeans.cards import DECK, Card, parse_card
+from tinybeans.actions import Play, TinyAction, action_from_json, parse_action
+from tinybeans.cards import DECK, Card, code, parse_card
 from tinybeans.data import VERSION
 from tinybeans.options import TinyOptions
 from tinybeans.rules import deal
@@ -77,6 +78,11 @@ class TinyBeans(Game[TinyOptions, TinyState, TinyAction]):
 
     def state_from_json(self, data: object) -> TinyState:
         return state_from_json(TinyState, data)
+
+    def action_texts(self, view: View, actions: Sequence[TinyAction]) -> list[str]:
+        """Each action in words (a game without a module of words gives them here)."""
+        return [f"Play {code(a.card)} face down" if isinstance(a, Play)
+                else f"Keep {code(a.card)} of the trick" for a in actions]
 
 
 def _card(item: object) -> Card:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from bohnen.core.protocol import Terms
 from bohnen.core.result import Result
 from tinybeans.actions import TinyAction
 from tinybeans.audit import audit as _audit
@@ -46,6 +47,9 @@ class TinyState(TinyData):
 
     def proposals(self, seat: int) -> tuple[TinyAction, ...]:
         return ()  # no negotiation
+
+    def proposal_terms(self, seat: int) -> Terms | None:
+        return None  # no negotiation
 
     def check(self, action: object) -> None:
         _check(self, action)

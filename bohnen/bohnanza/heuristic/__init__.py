@@ -20,7 +20,7 @@ It sees only its seat's view and the legal actions (``Decision``), never the sta
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import cast
 
 from bohnen.bohnanza.actions import BohnanzaAction
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
@@ -106,7 +106,7 @@ class HeuristicBot:
         return phase3(scene, actions)
 
 
-def make(game: Any, trades: bool = True, patience: float = PATIENCE) -> HeuristicBot:
+def make(game: object, trades: bool = True, patience: float = PATIENCE) -> HeuristicBot:
     """The registry's factory: ``heuristic``, ``heuristic:trades=false``,
     ``heuristic:patience=0.5``."""
     return HeuristicBot(trades=trades, patience=patience)

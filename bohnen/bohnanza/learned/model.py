@@ -67,7 +67,7 @@ class ValueModel:
         return [model.predict(f) for f in features(state)]
 
 
-def parse(data: Any, where: str) -> ValueModel:
+def parse(data: object, where: str) -> ValueModel:
     """The model of a weights file's JSON ``data``; ``where`` names it in errors."""
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a JSON object")
@@ -116,7 +116,7 @@ def _players(key: str, where: str) -> int:
     return int(key)
 
 
-def _stage_model(data: Any, where: str) -> StageModel:
+def _stage_model(data: object, where: str) -> StageModel:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected an object with 'stages' and 'weights'")
     stages, weights = data.get("stages"), data.get("weights")
@@ -136,5 +136,5 @@ def _stage_model(data: Any, where: str) -> StageModel:
                       tuple(tuple(float(x) for x in row) for row in weights))
 
 
-def _number(x: Any) -> bool:
+def _number(x: object) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)

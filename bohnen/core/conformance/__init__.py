@@ -17,6 +17,10 @@ And at randomly chosen steps (``Settings.deep_rate``), in full:
 
 - every legal action of every seat (and a sample of proposals) passes ``check``,
   none is listed twice, and seats not in ``to_act()`` have none;
+- every legal move as an interface gets it (``bohnen.core.moves``): its JSON loads
+  back as the action, its notation parses back, its text is a printable line of
+  words; a seat's proposal terms are None exactly when it may make no proposal, and
+  they hold a sample of the generator's proposals;
 - illegal and malformed attempts (an action given to the wrong seat, mutated
   notation and JSON, garbage text and objects) raise ``IllegalActionError`` or
   ``InvalidActionError`` and leave ``to_json()`` unchanged, and ``check`` agrees
@@ -37,11 +41,12 @@ record, written in notation, replays to the same result and final state.
 The modules, one concern each: ``settings`` (:class:`Settings`, :class:`Report`,
 ``Trace``), ``context`` (where the suite is, :class:`ConformanceError`), ``driver``
 (random moves, unchecked games), ``steps`` (the checks of every step), ``legal``
-(the listed actions), ``copies`` (clones, JSON copies, same seed same game),
-``views`` (views and determinization), ``reveals`` (what events say of hidden
-cards), ``mutations`` and ``probes`` (illegal and malformed attempts), ``attempts``
-(what must hold of one), ``deep`` (the full check of a position), ``ending`` (the
-finished game), ``record`` (its record) and ``games`` (whole games and series).
+(the listed actions), ``moves`` (the moves and the proposal terms), ``copies``
+(clones, JSON copies, same seed same game), ``views`` (views and determinization),
+``reveals`` (what events say of hidden cards), ``mutations`` and ``probes`` (illegal
+and malformed attempts), ``attempts`` (what must hold of one), ``deep`` (the full
+check of a position), ``ending`` (the finished game), ``record`` (its record) and
+``games`` (whole games and series).
 """
 
 from bohnen.core.conformance.attempts import attempt

@@ -7,6 +7,7 @@ import random
 from bohnen.core.conformance.context import Context, json_ready, unchanged
 from bohnen.core.conformance.copies import check_clone, check_json_round_trip
 from bohnen.core.conformance.legal import check_legal_lists
+from bohnen.core.conformance.moves import check_moves
 from bohnen.core.conformance.probes import probe
 from bohnen.core.conformance.settings import Report, Settings
 from bohnen.core.conformance.views import check_views
@@ -20,6 +21,7 @@ def check_deep(ctx: Context, state: AnyState, rng: random.Random, settings: Sett
     before = state.to_json()
     json_ready(ctx, before, "to_json()")
     check_legal_lists(ctx, state)
+    check_moves(ctx, state, report)
     check_clone(ctx, state, rng, before)
     check_json_round_trip(ctx, state, before)
     check_views(ctx, state, rng, report)

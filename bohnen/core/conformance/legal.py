@@ -25,7 +25,7 @@ def check_legal_lists(ctx: Context, state: AnyState) -> None:
         texts = [str(a) for a in legal]
         if len(set(texts)) != len(texts):
             raise ctx.fail(f"seat {seat} has duplicate legal actions: {texts}")
-        sample = [props[i] for i in _sample_indices(len(props), 3)]
+        sample = [props[i] for i in sample_indices(len(props), 3)]
         if sample:
             ctx.proposal_kinds.add(type(sample[0]))
         for action in [*legal, *sample]:
@@ -66,7 +66,7 @@ def _texts(actions: list[Action]) -> list[str]:
     return sorted(str(a) for a in actions)
 
 
-def _sample_indices(size: int, count: int) -> list[int]:
+def sample_indices(size: int, count: int) -> list[int]:
     """A few spread indices into a sequence of ``size`` (first, last, middle)."""
     if size <= count:
         return list(range(size))

@@ -6,7 +6,6 @@ import json
 import random
 import string
 from collections.abc import Sequence
-from typing import Any
 
 from bohnen.core.conformance.settings import JSON
 from bohnen.core.protocol import Action
@@ -49,7 +48,7 @@ def mutate_json(data: JSON, rng: random.Random, pool: Sequence[Action]) -> objec
     return out
 
 
-def _mutate_list(items: list[Any], rng: random.Random) -> list[Any]:
+def _mutate_list(items: list[object], rng: random.Random) -> list[object]:
     items = list(items)
     if items and rng.random() < 0.5:
         del items[rng.randrange(len(items))]

@@ -46,7 +46,9 @@ class Report:
     pairs of determinizations (other ``rng``) whose full states differed, ``swaps``
     the times play went on from a clone or a JSON copy, ``quiet_moves`` the moves
     none of whose events reveals that were replayed on a determinization (the mover
-    must see the same view after them).
+    must see the same view after them), ``moves`` the legal moves checked in their
+    three forms (JSON, words, notation), ``terms`` the proposal terms checked against
+    the generator's proposals.
     """
 
     games: int = 0
@@ -60,6 +62,8 @@ class Report:
     hidden_differences: int = 0
     swaps: int = 0
     quiet_moves: int = 0
+    moves: int = 0
+    terms: int = 0
     results: list[Result] = field(default_factory=list)
 
     def add(self, other: Report) -> None:
