@@ -408,11 +408,11 @@ class Cramped:
         self.log.finish(table_id)
 
     def append(self, table_id: str, seq: int, seat: int, action: str, at: float = 0.0,
-               forced: str | None = None) -> None:
+               forced: str | None = None, by_bot: bool = False) -> None:
         if "append" in self.full:
             self.refused[seat] += 1
             raise LogUnwritable("disk full")
-        self.log.append(table_id, seq, seat, action, at, forced)
+        self.log.append(table_id, seq, seat, action, at, forced, by_bot)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.log, name)
