@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,12 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection
 
-from bohnen.server.logbase import Logged
-from bohnen.server.table import Reply
+from bohnen.server.clock import Clock
+from bohnen.server.frames import ClockJSON
+from bohnen.server.logbase import Log, Logged
+from bohnen.server.table import Reply, Table
 
+from .seated import table_of
 from .web import Served, join, people, served
 
 Snapshot = tuple[int, list[int], object, list[Logged]]
@@ -299,3 +303,44 @@ def test_an_undo_sent_to_another_server_process_reaches_every_client(
         assert views[0] == views[1]
         for client in [mover, *watching]:
             assert kept_steps(client, 3) == [3]
+
+
+def test_the_clock_after_an_undo_is_as_if_the_move_was_not_made(log: Log) -> None:
+    """Taking a move back gives no time: the seat's deadline and bank are those before
+    the move, live and when derived again from the log (a restart)."""
+    setup = {"clock": {"mode": "realtime", "per_move": 30, "bank": 100}}
+    table = table_of(log, ["person"] * 3, seed=5, setup=setup)
+    now = [1000.0]
+    table.now = lambda: now[0]
+    pool = ThreadPoolExecutor(1)
+    clock = Clock.for_table(table, pool)
+    assert clock is not None
+    seen: list[ClockJSON] = []
+
+    async def scenario() -> None:
+        table.start()
+        clock.attach()
+        try:
+            now[0] = 1010.0
+            assert (await table.submit(0, "0: plant 0")).seq == 1
+            seen.append(clock.to_json())
+            now[0] = 1050.0  # 40 s: 10 past per_move, from the bank
+            assert (await table.submit(0, "0: harvest 0")).seq == 2
+            seen.append(clock.to_json())
+            now[0] = 1060.0
+            assert (await table.submit_undo(0, 2)).seq == 3
+            seen.append(clock.to_json())
+        finally:
+            await clock.close()
+            await table.stop()
+
+    asyncio.run(scenario())
+    pool.shutdown()
+    after_plant, after_harvest, after_undo = seen
+    assert after_plant["deadline"] == {"0": 1010.0 + 30 + 100}
+    assert after_harvest["bank"] is not None and after_harvest["bank"]["0"] == 90.0
+    assert after_undo == after_plant
+    row = log.table("t1")
+    assert row is not None
+    again = Clock.for_table(Table.rebuild(log, row), ThreadPoolExecutor(1), now=1e12)
+    assert again is not None and again.to_json() == after_plant
