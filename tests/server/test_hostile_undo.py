@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
@@ -30,7 +31,8 @@ from bohnen.server.logbase import Log, Logged
 from bohnen.server.table import Reply, Table
 
 from .seated import table_of
-from .web import Served, join, people, served
+from .test_hostile_storage import run_cli
+from .web import Served, call, join, people, served
 
 Snapshot = tuple[int, list[int], object, list[Logged]]
 
@@ -344,3 +346,39 @@ def test_the_clock_after_an_undo_is_as_if_the_move_was_not_made(log: Log) -> Non
     assert row is not None
     again = Clock.for_table(Table.rebuild(log, row), ThreadPoolExecutor(1), now=1e12)
     assert again is not None and again.to_json() == after_plant
+
+
+def test_the_replay_of_a_game_with_an_undo_is_the_game_without_the_step(
+        db_url: str, tmp_path: Path) -> None:
+    """A game played to its end with a move taken back: its record holds the game's
+    steps alone, numbered as the replay's steps are, and ``bohnen replay`` opens it."""
+    with served(db_url) as server, ExitStack() as stack:
+        made, tokens = people(server.base, "bohnanza", 3, seed=5)
+        table_id = made["table"]
+        clients = [Reader(join(stack, server.base, table_id, token)[0]) for token in tokens]
+        act(clients[0], "0: plant 0")
+        assert undo(clients[0], 1)["seq"] == 2
+        clients[1].send({"chat": "after the undo"})
+        clients[1].until("chat")
+        rng = random.Random(5)
+        table = server.lobby.tables[table_id]
+        while not table.state.is_over:
+            async def move() -> Reply:
+                seat = table.state.to_act()[0]
+                legal = table.state.legal_actions(seat)
+                return await table.submit(seat, str(legal[rng.randrange(len(legal))]))
+            assert server.run(move()).ok
+        status, record = call(server.base, "GET", f"/api/tables/{table_id}/replay")
+        assert status == 200, record
+        steps = len(table.seqs)
+        assert table.seq == steps + 2  # the step taken back and its undo
+        status, last = call(server.base, "GET", f"/api/tables/{table_id}/replay/{steps}")
+        assert status == 200 and last["result"] is not None, last
+    assert record["actions"] == [step["action"] for step in record["steps"]]
+    assert [s["seq"] for s in record["steps"]] == list(range(1, steps + 1))
+    assert record["chat"][0]["seq"] == 0  # said before the game's first step
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    done = run_cli(["replay", str(saved)])
+    assert done.returncode == 0, done.stderr
+    assert "record OK (result checked)" in done.stdout
