@@ -265,14 +265,17 @@ class Table:
     def _restore(self, entries: Sequence[Logged]) -> None:
         """The game of the log's ``entries`` (all of them, from the first): each step no
         undo took back applied once, in order; ``ValueError`` if the log skips a number
-        or an undo names a step that was not the game's last."""
+        or an undo names a step that was not the game's last, or not its seat's person's
+        own move."""
         live: list[Logged] = []
         for logged in entries:
             self._check_next(logged)
             if logged.undoes is None:
                 live.append(logged)
             else:
-                self._check_undo(logged, live[-1].seq if live else None)
+                last = live[-1] if live else None
+                self._check_undo(logged, None if last is None else (
+                    last.seq, last.seat, last.forced is None and not last.by_bot))
                 live.pop()
                 self.undos[logged.seq] = logged
             self._last = logged.seq
@@ -293,10 +296,16 @@ class Table:
             raise ValueError(f"table {self.table_id}: the log skips from step {self._last} "
                              f"to {logged.seq}")
 
-    def _check_undo(self, logged: Logged, last: int | None) -> None:
-        if logged.undoes != last:
+    def _check_undo(self, logged: Logged, last: tuple[int, int, bool] | None) -> None:
+        """``ValueError`` unless the undo ``logged`` takes back the game's last step
+        (``last``: its number, its seat, whether its seat's person made it), a move of
+        the undo's seat's own."""
+        if last is None or logged.undoes != last[0]:
             raise ValueError(f"table {self.table_id}: entry {logged.seq} takes back step "
                              f"{logged.undoes}, which is not the game's last step")
+        if last[1] != logged.seat or not last[2]:
+            raise ValueError(f"table {self.table_id}: entry {logged.seq} takes back step "
+                             f"{logged.undoes}, which is not seat {logged.seat}'s own move")
 
     def _keep(self, logged: Logged, events: Sequence[Event]) -> None:
         """Step ``logged`` (its ``events``) added to the game's steps."""
@@ -313,7 +322,8 @@ class Table:
         """The game's last step taken back by the undo ``logged``: the state is the
         game's from its seed with the steps before it (a game's state is not undone in
         place)."""
-        self._check_undo(logged, self.seqs[-1] if self.seqs else None)
+        last = (self.seqs[-1], self.steps[-1].seat, self.steps[-1].own) if self.seqs else None
+        self._check_undo(logged, last)
         for kept in (self.history, self.seqs, self.actions, self.times, self.forced,
                      self.steps):
             kept.pop()

@@ -488,6 +488,14 @@ TAMPERED = {
                      "its options: option players must be from 3 to 5, not 99"),
     "seats": ("DELETE FROM seats WHERE table_id = ? AND seat = 2",
               "its seats are [0, 1], not 0 to 2"),
+    "undo of an earlier step": (
+        "INSERT INTO actions (table_id, seq, seat, action, undoes) VALUES (?, 6, 0, '', 3)",
+        "its log cannot be replayed: table bad: entry 6 takes back step 3, which is not "
+        "the game's last step"),
+    "undo of another's step": (
+        "INSERT INTO actions (table_id, seq, seat, action, undoes) VALUES (?, 6, 9, '', 5)",
+        "its log cannot be replayed: table bad: entry 6 takes back step 5, which is not "
+        "seat 9's own move"),
     "clock": ("UPDATE tables SET setup = '{\"clock\": {\"mode\": \"sundial\"}}' "
               "WHERE table_id = ?", "its set-up: a clock's mode is realtime or async"),
 }
