@@ -1,13 +1,14 @@
 """The frames a client sends over its WebSocket: one validated union of pydantic models.
 
 A frame is a JSON object whose key says what it is: ``{"token", "after",
-"chat_after"}`` (the hello, first and only first), ``{"action"}`` (a move: its notation,
-or the engine's JSON of it, as the ``view`` frame's ``moves`` give it), ``{"chat"}``,
-``{"standin"}`` (hand the seat to a bot, or take it back with null) and ``{"leave":
-true}``. :func:`read_frame` picks the model by that key and validates the frame
-against it alone, strictly (no other key, no text for a number, no ``true`` for 1),
-so a refusal names the field that is wrong and what it should be. A new kind of frame
-is a model here and a tag in :data:`ClientFrame`.
+"chat_after"}`` (the hello, first and only first), ``{"action"}`` (a move: its
+notation, or the engine's JSON of it, as the ``view`` frame's ``moves`` give it),
+``{"chat"}``, ``{"undo"}`` (take back the seat's own last move: its step, as the
+``view`` frame's ``undo`` names it), ``{"standin"}`` (hand the seat to a bot, or take
+it back with null) and ``{"leave": true}``. :func:`read_frame` picks the model by that
+key and validates the frame against it alone, strictly (no other key, no text for a
+number, no ``true`` for 1), so a refusal names the field that is wrong and what it
+should be. A new kind of frame is a model here and a tag in :data:`ClientFrame`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from bohnen.server.text import typed_line
 MAX_TOKEN = 500  # characters of a token (one is some 150)
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 MAX_CHAT = 500  # characters of a chat line
-KINDS = '{"action": ...}, {"chat": ...}, {"standin": ...} or {"leave": true}'
+KINDS = ('{"action": ...}, {"undo": ...}, {"chat": ...}, {"standin": ...} or '
+         '{"leave": true}')
 
 
 class _Frame(BaseModel):
@@ -52,6 +54,13 @@ class ActionFrame(_Frame):
     """A move of the client's seat: its notation, or its JSON (as a move gives it)."""
 
     action: Annotated[str, Field(max_length=MAX_ACTION_CHARS)] | dict[str, JsonValue]
+
+
+class UndoFrame(_Frame):
+    """Take back the client's seat's last move: step ``undo`` (so that a click on a
+    page that had not yet shown a later step takes back nothing)."""
+
+    undo: int = Field(ge=1)
 
 
 class ChatFrame(_Frame):
@@ -79,7 +88,7 @@ class LeaveFrame(_Frame):
     leave: Literal[True]
 
 
-_TAGS = ("token", "action", "chat", "standin", "leave")
+_TAGS = ("token", "action", "undo", "chat", "standin", "leave")
 
 
 def _tag(data: object) -> str | None:
@@ -89,15 +98,16 @@ def _tag(data: object) -> str | None:
     return None
 
 
-AnyClientFrame = Hello | ActionFrame | ChatFrame | StandinFrame | LeaveFrame
+AnyClientFrame = Hello | ActionFrame | UndoFrame | ChatFrame | StandinFrame | LeaveFrame
 # Each kind of frame by its name (docs/online.md's table of client frames names these).
 CLIENT_FRAMES: dict[str, type[AnyClientFrame]] = {
-    "hello": Hello, "action": ActionFrame, "chat": ChatFrame, "standin": StandinFrame,
-    "leave": LeaveFrame}
+    "hello": Hello, "action": ActionFrame, "undo": UndoFrame, "chat": ChatFrame,
+    "standin": StandinFrame, "leave": LeaveFrame}
 # The union pydantic validates, each model tagged by the key that says what it is.
 ClientFrame = Annotated[
     Annotated[Hello, Tag("token")] | Annotated[ActionFrame, Tag("action")]
-    | Annotated[ChatFrame, Tag("chat")] | Annotated[StandinFrame, Tag("standin")]
+    | Annotated[UndoFrame, Tag("undo")] | Annotated[ChatFrame, Tag("chat")]
+    | Annotated[StandinFrame, Tag("standin")]
     | Annotated[LeaveFrame, Tag("leave")],
     Discriminator(_tag)]
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)

@@ -50,6 +50,11 @@ null}`` (:meth:`bohnen.server.lobby.Lobby.come_back`). A seat a bot plays (a bot
 a stand-in's) is played by the absent bot when its bot is too slow, and never handed
 on.
 
+**Undo.** A move taken back is as if it had not been made: the clock is reckoned
+again from the game's steps (those no undo took back), so the seat's move time runs
+from where it ran before that move (taking a move back gives no time), and a bank
+charged for it is as it was.
+
 **Restarts.** Nothing of the clock is stored apart: it is derived from the set-up, the
 table's seed and its logged actions with the time of each (``Logged.at``) and whether
 the clock forced it (``Logged.forced``), replayed from the start, so deadlines, banks,
@@ -301,10 +306,10 @@ class Clock:
     def changed(self, table: Table, seq: int) -> None:
         """The table's listener: a step, or a change of seats."""
         self._follow_seats()
-        if seq == self._seq + 1:
-            seat = table.history[seq - 1][0]
-            ended = self.reckoning.step(seat, table.times[seq - 1], table.state.must_act(),
-                                        table.forced[seq - 1] is not None)
+        if seq == self._seq + 1 and table.seqs[-1:] == [seq]:  # a step, not an undo
+            seat = table.history[-1][0]
+            ended = self.reckoning.step(seat, table.times[-1], table.state.must_act(),
+                                        table.forced[-1] is not None)
             self._absent_turns(ended)
         elif seq != self._seq:
             self.replay(table.now())

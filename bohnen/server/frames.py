@@ -99,7 +99,8 @@ class ViewFrame(TypedDict):
     game's view JSON); its legal moves, each in notation (``legal``) and in three forms
     (``moves``: the engine's JSON, its text, its notation), proposals left out; what it
     may propose (``terms``: null when it may not); who may move (``to_act``) and whom
-    the game waits on (``must_act``: whose clock runs), the clock and the result."""
+    the game waits on (``must_act``: whose clock runs), the clock, the result, and
+    the step the seat's person may take back now (``undo``: null when none)."""
 
     type: Literal["view"]
     seq: int
@@ -112,6 +113,20 @@ class ViewFrame(TypedDict):
     started: bool
     clock: ClockJSON | None
     result: ResultJSON | None
+    undo: int | None
+
+
+class UndoneFrame(TypedDict):
+    """Entry ``seq`` of the table's log: ``seat``'s person took back step ``step`` (at
+    unix time ``at``); the step is no longer part of the game. A ``view`` frame
+    follows."""
+
+    type: Literal["undone"]
+    table: str
+    seq: int
+    step: int
+    seat: int
+    at: float
 
 
 class ChatFrame(TypedDict):
@@ -158,11 +173,12 @@ class ClosedFrame(TypedDict):
     reason: str
 
 
-ServerFrame = (HelloFrame | StepFrame | ViewFrame | ChatFrame | SeatsFrame | AckFrame
-               | ErrorFrame | ClosedFrame)
+ServerFrame = (HelloFrame | StepFrame | UndoneFrame | ViewFrame | ChatFrame | SeatsFrame
+               | AckFrame | ErrorFrame | ClosedFrame)
 # Each frame type by its ``type``: what the schema and the documentation name.
 FRAMES: dict[str, type] = {
-    "hello": HelloFrame, "step": StepFrame, "view": ViewFrame, "chat": ChatFrame,
+    "hello": HelloFrame, "step": StepFrame, "undone": UndoneFrame, "view": ViewFrame,
+    "chat": ChatFrame,
     "seats": SeatsFrame, "ack": AckFrame, "error": ErrorFrame, "closed": ClosedFrame}
 
 

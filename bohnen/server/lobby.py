@@ -94,6 +94,7 @@ from bohnen.server.requests import (
     Seated,
     Standin,
     Stepped,
+    Undo,
 )
 from bohnen.server.table import Table
 from bohnen.server.text import TextRefused, bot_name, name_key, typed_line
@@ -258,7 +259,7 @@ class Lobby:
             _close_watchers(table, self._expired(table.table_id))
 
     def _catch_up(self, table: Table) -> None:
-        for logged in self.log.actions(table.table_id, after=table.seq):
+        for logged in self.log.entries(table.table_id, after=table.seq):
             table.follow(logged)
         seats = self.log.seats(table.table_id)
         if seats != table.seats:
@@ -295,7 +296,7 @@ class Lobby:
         touches the table."""
         try:
             table = self.table(table_id)
-            if isinstance(request, Act) and table_id not in self.tables:
+            if isinstance(request, Act | Undo) and table_id not in self.tables:
                 raise LobbyError("the game is over")  # a finished table has no writer
             answer = await self._carry_out(table, request)
         except LobbyError as exc:
@@ -346,6 +347,11 @@ class Lobby:
             case Act():
                 self.come_back(table, seat)
                 reply = await table.submit(seat, request.action)
+                if reply.seq is not None:
+                    return Stepped(seq=reply.seq)
+                return _refusal(reply.error or "refused", 503 if reply.unsaved else 422)
+            case Undo():
+                reply = await table.submit_undo(seat, request.step)
                 if reply.seq is not None:
                     return Stepped(seq=reply.seq)
                 return _refusal(reply.error or "refused", 503 if reply.unsaved else 422)

@@ -60,13 +60,14 @@ from bohnen.server.logbase import (
     SeatRow,
     TableRow,
     game_versions,
+    live_steps,
     table_row,
 )
 from bohnen.server.logfile import FileLock
 
 __all__ = ["ChatLine", "LogConflict", "Logged", "SeatKind", "SeatRow", "TableLog", "TableRow"]
 
-SCHEMA_VERSION = 5  # PRAGMA user_version of a log this code reads (and writes)
+SCHEMA_VERSION = 6  # PRAGMA user_version of a log this code reads (and writes)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -114,6 +115,8 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     at REAL NOT NULL DEFAULT 0,
     forced TEXT,
+    by_bot INTEGER NOT NULL DEFAULT 0,
+    undoes INTEGER,
     PRIMARY KEY (table_id, seq)
 );
 """
@@ -137,6 +140,8 @@ MIGRATIONS: dict[int, tuple[Migration, ...]] = {
         _stamp_versions),
     4: ("ALTER TABLE actions ADD COLUMN forced TEXT",
         "ALTER TABLE seats ADD COLUMN standin_reason TEXT"),
+    5: ("ALTER TABLE actions ADD COLUMN by_bot INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE actions ADD COLUMN undoes INTEGER"),
 }
 
 SYNCHRONOUS = ("normal", "full")  # the log's settings of SQLite's synchronous
@@ -346,17 +351,29 @@ class TableLog:
         return [ChatLine(*row) for row in rows]
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0, forced: str | None = None) -> None:
+               at: float = 0.0, forced: str | None = None, by_bot: bool = False) -> None:
         """Step ``seq`` of the table (made at time ``at``; ``forced``: why the server made
-        it for the seat, if it did), committed when this returns (what that survives:
-        the module); ``LogConflict`` if that step is written already."""
+        it for the seat, if it did; ``by_bot``: a bot made it), committed when this
+        returns (what that survives: the module); ``LogConflict`` if entry ``seq`` is
+        written already."""
+        self._insert(table_id, Logged(seq, seat, action, at, forced, by_bot))
+
+    def undo(self, table_id: str, seq: int, seat: int, step: int, at: float) -> None:
+        """Entry ``seq``: ``seat``'s person took back step ``step`` (committed when this
+        returns); ``LogConflict`` if entry ``seq`` is written already."""
+        self._insert(table_id, Logged(seq, seat, "", at, undoes=step))
+
+    def _insert(self, table_id: str, entry: Logged) -> None:
         try:
             with self._write():
                 self._db.execute(
                     f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (table_id, seq, seat, action, at, forced))
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, entry.seq, entry.seat, entry.action, entry.at, entry.forced,
+                     int(entry.by_bot), entry.undoes))
         except sqlite3.IntegrityError as exc:
-            raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
+            raise LogConflict(f"table {table_id}: step {entry.seq} is written "
+                              "already") from exc
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
@@ -388,10 +405,18 @@ class TableLog:
         return [table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
-        """The table's actions after step ``after``, in order."""
+        """The table's game: its steps after entry ``after`` that no undo took back, in
+        order."""
+        rows = self._db.execute(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = ? AND seq > ? AND "
+            f"{live_steps('?')} ORDER BY seq", (table_id, after, table_id)).fetchall()
+        return [Logged.from_row(row) for row in rows]
+
+    def entries(self, table_id: str, after: int = 0) -> list[Logged]:
+        """Every entry of the table's log after entry ``after``, in order."""
         rows = self._db.execute(
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = ? AND seq > ? "
             "ORDER BY seq", (table_id, after)).fetchall()
-        return [Logged(*row) for row in rows]
+        return [Logged.from_row(row) for row in rows]
 
 

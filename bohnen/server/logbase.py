@@ -100,15 +100,30 @@ class ChatLine:
 
 @dataclass(frozen=True, slots=True)
 class Logged:
-    """One accepted action: its step in the table (from 1), its seat, its notation, when
-    it was made; ``forced``: why it was made for the seat by the server, not by whoever
-    plays there (``"clock"``: the seat's time ran out; None: its own move)."""
+    """One entry of a table's log, numbered ``seq`` (from 1, every entry the next
+    number): an accepted action (its seat, its notation, when it was made; ``forced``:
+    why it was made for the seat by the server, not by whoever plays there
+    (``"clock"``: the seat's time ran out; None: its own move); ``by_bot``: a bot made
+    it, the seat's or one standing in for its person), or an undo (``undoes``: the
+    step it took back, at the request of ``seat``'s person; ``action`` empty). A step
+    an undo names is not part of the game: the game is the steps no undo names
+    (:meth:`Log.actions`); the numbers of the entries never repeat, so a client that
+    knows the log up to an entry can be told what came after it."""
 
     seq: int
     seat: int
     action: str
     at: float = 0.0
     forced: str | None = None
+    by_bot: bool = False
+    undoes: int | None = None
+
+    @classmethod
+    def from_row(cls, row: tuple[int, int, str, float, str | None, int | bool, int | None]
+                 ) -> Logged:
+        """The entry of the columns :data:`ACTION_COLUMNS` as a log keeps them."""
+        seq, seat, action, at, forced, by_bot, undoes = row
+        return cls(seq, seat, action, at, forced, bool(by_bot), undoes)
 
 
 class LogConflict(RuntimeError):
@@ -196,9 +211,15 @@ class Log(Protocol):
         """The table's chat after message ``after``, in order."""
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0, forced: str | None = None) -> None:
-        """Step ``seq`` of the table (``forced``: see :class:`Logged`), committed when
-        this returns; ``LogConflict`` if that step is written already."""
+               at: float = 0.0, forced: str | None = None, by_bot: bool = False) -> None:
+        """Step ``seq`` of the table (``forced``, ``by_bot``: see :class:`Logged`),
+        committed when this returns; ``LogConflict`` if entry ``seq`` is written
+        already."""
+
+    def undo(self, table_id: str, seq: int, seat: int, step: int, at: float) -> None:
+        """Entry ``seq`` of the table: ``seat``'s person took back step ``step``
+        (committed when this returns: from then on :meth:`actions` leaves the step
+        out); ``LogConflict`` if entry ``seq`` is written already."""
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
@@ -215,13 +236,25 @@ class Log(Protocol):
         table ``before`` (the next page after it; none if there is no such table)."""
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
-        """The table's actions after step ``after``, in order."""
+        """The table's game: its steps after entry ``after`` that no undo took back, in
+        order."""
+
+    def entries(self, table_id: str, after: int = 0) -> list[Logged]:
+        """Every entry of the table's log after entry ``after`` (the steps, those taken
+        back too, and the undos), in order."""
 
 
 TABLE_COLUMNS = ("table_id, game, options, seed, finished, setup, created, host, expired, "
                  "version")
 SEAT_COLUMNS = "seat, kind, name, bot, standin, generation, nonce, standin_reason"
-ACTION_COLUMNS = "seq, seat, action, at, forced"
+ACTION_COLUMNS = "seq, seat, action, at, forced, by_bot, undoes"
+
+
+def live_steps(table: str) -> str:
+    """The SQL condition of a table's steps that no undo took back (``table``: the
+    parameter's placeholder of the log's database, bound to the table's id)."""
+    return ("undoes IS NULL AND seq NOT IN (SELECT undoes FROM actions "
+            f"WHERE table_id = {table} AND undoes IS NOT NULL)")
 
 
 def table_row(row: tuple[str, str, str, int, int | bool, str, float, str, int | bool, int]

@@ -59,10 +59,11 @@ from bohnen.server.logbase import (
     TableRow,
     game_versions,
     hide_password,
+    live_steps,
     table_row,
 )
 
-SCHEMA_VERSION = 4  # the row 'schema' of settings in a database this code reads (and writes)
+SCHEMA_VERSION = 5  # the row 'schema' of settings in a database this code reads (and writes)
 CHANNEL = "bohnen"  # the channel of the notices of every table
 _SCHEMA_LOCK = 0x626F686E656E  # an advisory lock key ("bohnen"): one process makes the schema
 
@@ -113,6 +114,8 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL DEFAULT 0,
     forced TEXT,
+    by_bot BOOLEAN NOT NULL DEFAULT false,
+    undoes INTEGER,
     PRIMARY KEY (table_id, seq)
 );
 CREATE TABLE IF NOT EXISTS nodes (
@@ -157,6 +160,8 @@ MIGRATIONS: dict[str, tuple[Migration, ...]] = {
           _stamp_versions),
     "3": ("ALTER TABLE actions ADD COLUMN forced TEXT",
           "ALTER TABLE seats ADD COLUMN standin_reason TEXT"),
+    "4": ("ALTER TABLE actions ADD COLUMN by_bot BOOLEAN NOT NULL DEFAULT false",
+          "ALTER TABLE actions ADD COLUMN undoes INTEGER"),
 }
 
 
@@ -403,19 +408,31 @@ class PgLog:
         return [ChatLine(*row) for row in rows]
 
     def append(self, table_id: str, seq: int, seat: int, action: str,
-               at: float = 0.0, forced: str | None = None) -> None:
+               at: float = 0.0, forced: str | None = None, by_bot: bool = False) -> None:
         """Step ``seq`` of the table (made at time ``at``; ``forced``: why the server made
-        it for the seat, if it did), committed when this returns; ``LogConflict`` if
-        that step is written already (or the table is kept by another process)."""
+        it for the seat, if it did; ``by_bot``: a bot made it), committed when this
+        returns; ``LogConflict`` if entry ``seq`` is written already (or the table is
+        kept by another process)."""
+        self._insert(table_id, Logged(seq, seat, action, at, forced, by_bot))
+
+    def undo(self, table_id: str, seq: int, seat: int, step: int, at: float) -> None:
+        """Entry ``seq``: ``seat``'s person took back step ``step`` (committed when this
+        returns; a ``step`` notice, as for a step); ``LogConflict`` as for
+        :meth:`append`."""
+        self._insert(table_id, Logged(seq, seat, "", at, undoes=step))
+
+    def _insert(self, table_id: str, entry: Logged) -> None:
         try:
             with self._transaction() as db:
                 self._fence(db, table_id)
                 db.execute(f"INSERT INTO actions (table_id, {ACTION_COLUMNS}) "
-                           "VALUES (%s, %s, %s, %s, %s, %s)",
-                           (table_id, seq, seat, action, at, forced))
-                self._notify(db, "step", table_id, seq)
+                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                           (table_id, entry.seq, entry.seat, entry.action, entry.at,
+                            entry.forced, entry.by_bot, entry.undoes))
+                self._notify(db, "step", table_id, entry.seq)
         except errors.UniqueViolation as exc:
-            raise LogConflict(f"table {table_id}: step {seq} is written already") from exc
+            raise LogConflict(f"table {table_id}: step {entry.seq} is written "
+                              "already") from exc
 
     def finish(self, table_id: str) -> None:
         """Mark the table's game over: it is not rebuilt on start."""
@@ -448,7 +465,15 @@ class PgLog:
         return [table_row(row) for row in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[Logged]:
-        """The table's actions after step ``after``, in order."""
+        """The table's game: its steps after entry ``after`` that no undo took back, in
+        order."""
+        rows = self._all(f"SELECT {ACTION_COLUMNS} FROM actions WHERE table_id = %s "
+                         f"AND seq > %s AND {live_steps('%s')} ORDER BY seq",
+                         (table_id, after, table_id))
+        return [Logged.from_row(row) for row in rows]
+
+    def entries(self, table_id: str, after: int = 0) -> list[Logged]:
+        """Every entry of the table's log after entry ``after``, in order."""
         rows = self._all(f"SELECT {ACTION_COLUMNS} FROM actions "
                          "WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, after))
-        return [Logged(*row) for row in rows]
+        return [Logged.from_row(row) for row in rows]

@@ -6,7 +6,10 @@ The record (:meth:`Replays.record`) is a standard game record
 ``deck``, ``actions``, ``result``), so that ``bohnen replay`` opens one saved from the
 server, with the table's own beside its fields (the record's extras, which a replay
 reads not): ``table`` (its id), ``seats`` (who sat where), ``chat`` and ``steps``
-(each action's step, seat, notation and time). Its ``version`` is the one the log kept
+(each action's step, seat, notation and time). A move taken back during the game
+(:mod:`bohnen.core.undo`) is not in it: the steps are the game's, numbered 1, 2, 3...
+as the replay's steps are (the table's log numbers its undos too), and each chat
+line's ``seq`` is the step of the game it was said after. Its ``version`` is the one the log kept
 for the table (0 for a table of a log that kept none: replayed as any version); its
 ``result`` is the one this server's engine reaches. A table made by another version
 of its engine (set aside: :mod:`bohnen.server.audit`) still has its record, without a
@@ -26,6 +29,7 @@ the length of the game, instead of the whole game played again at every call.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -103,11 +107,13 @@ class Replays:
                             [step.action for step in steps], None, result).to_json()
         seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
                  for s in self.log.seats(table_id)]
+        entries = [step.seq for step in steps]  # the log's numbers of the game's steps
         return {**record, "table": table_id, "seats": seats,
-                "chat": [chat_frame(line) for line in self.log.chat(table_id)],
-                "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at,
+                "chat": [{**chat_frame(line), "seq": bisect.bisect_right(entries, line.seq)}
+                         for line in self.log.chat(table_id)],
+                "steps": [{"seq": n, "seat": a.seat, "action": a.action, "at": a.at,
                            "forced": a.forced}
-                          for a in steps]}
+                          for n, a in enumerate(steps, 1)]}
 
     def step(self, table_id: str, seq: int) -> JSONObject:
         """The table after step ``seq`` (0: before the first) as each seat and a

@@ -13,8 +13,9 @@ into it.
 - :class:`Join`: take a free seat with a name (or the seat of an invitation);
 - :class:`Manage`: the host revokes a seat's invitation or seats a bot there;
 - :class:`Rehost`: the host's token replaced;
-- :class:`Chat`, :class:`Act`, :class:`Standin`, :class:`Leave`: what a client at the
-  table says, plays, hands to a bot, or leaves, as :class:`Sender` (its seat pass).
+- :class:`Chat`, :class:`Act`, :class:`Undo`, :class:`Standin`, :class:`Leave`: what
+  a client at the table says, plays, takes back, hands to a bot, or leaves, as
+  :class:`Sender` (its seat pass).
 """
 
 from __future__ import annotations
@@ -140,6 +141,18 @@ class Act(Request[Stepped]):
 
 
 @dataclass(frozen=True, slots=True)
+class Undo(Request[Stepped]):
+    """Take back the seat's own last move, step ``step`` (as the client's view frame
+    named it: a later step is not taken back instead); the answer is the undo's own
+    entry in the log."""
+
+    op = "undo"
+    answers = Stepped
+    sender: Sender
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
 class Standin(Request[Done]):
     op = "standin"
     answers = Done
@@ -154,7 +167,7 @@ class Leave(Request[Done]):
     sender: Sender
 
 
-AnyRequest = Join | Manage | Rehost | Chat | Act | Standin | Leave
+AnyRequest = Join | Manage | Rehost | Chat | Act | Undo | Standin | Leave
 KINDS: dict[str, type[AnyRequest]] = {kind.op: kind for kind in typing.get_args(AnyRequest)}
 
 

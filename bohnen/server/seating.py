@@ -212,7 +212,7 @@ async def forced_move(table: Table, thinkers: Thinkers, minds: Minds, seat: int,
         return None
     if table.seq != seq or answer is None or isinstance(answer, Wait):
         return None
-    return await table.submit(seat, answer, on_reply, forced)
+    return await table.submit(seat, answer, on_reply, forced, by_bot=True)
 
 
 class Seating:
@@ -320,7 +320,7 @@ class Seating:
                 return await self._fallback(seat, seq)
             return answer
         if answer is not None:
-            reply = await table.submit(seat, answer, self._count)
+            reply = await table.submit(seat, answer, self._count, by_bot=True)
             if reply.ok:
                 return None
             if table.seq != seq:

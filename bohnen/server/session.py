@@ -5,14 +5,16 @@ server answers ``hello`` (the seat, the table's set-up and seats), then the step
 ``after`` and the chat lines after ``chat_after`` as that seat may see them, then a
 ``view`` frame, then every new step, chat line and change of seats.
 
-Later frames: ``{"action": "<notation>" | {JSON}}`` (answered ``ack`` or ``error``: the
-table unchanged, the connection open), ``{"chat": "<text>"}``, ``{"standin": spec |
-null}`` (hand my seat to a bot, or take it back), ``{"leave": true}``. Each is read
-into its model (:mod:`bohnen.server.client_frames`), and what the client asks is a
-request to the table's owner (:mod:`bohnen.server.requests`); the frames sent are
-typed (:mod:`bohnen.server.frames`). A seat's token is checked again at every frame:
-once the seat has changed hands, the connection is closed. Frames are bounded in size
-and rate; a spectator makes no move.
+Later frames: ``{"action": "<notation>" | {JSON}}`` (answered ``ack`` or ``error``:
+the table unchanged, the connection open), ``{"undo": step}`` (take back my last move;
+answered the same way, every client told by an ``undone`` frame), ``{"chat":
+"<text>"}``, ``{"standin": spec | null}`` (hand my seat to a bot, or take it back),
+``{"leave": true}``. Each is read into its model (:mod:`bohnen.server.client_frames`),
+and what the client asks is a request to the table's owner
+(:mod:`bohnen.server.requests`); the frames sent are typed
+(:mod:`bohnen.server.frames`). A seat's token is checked again at every frame: once
+the seat has changed hands, the connection is closed. Frames are bounded in size and
+rate; a spectator makes no move.
 
 A table the server closes (nobody touched it for a while) sends its clients a
 ``closed`` frame saying why, and so does a seat that changes hands to every client of
@@ -45,11 +47,12 @@ from bohnen.server.client_frames import (
     Hello,
     LeaveFrame,
     StandinFrame,
+    UndoFrame,
     read_frame,
 )
 from bohnen.server.frames import AckFrame, HelloFrame, ServerFrame, error_frame
 from bohnen.server.lobby import Lobby, LobbyError
-from bohnen.server.requests import Act, Chat, Leave, Sender, Standin
+from bohnen.server.requests import Act, Chat, Leave, Sender, Standin, Undo
 from bohnen.server.table import Table, TooSlow, Watcher
 from bohnen.server.tokens import Pass
 
@@ -189,6 +192,9 @@ async def _answer(lobby: Lobby, table: Table, granted: Pass,
         case ActionFrame():
             answer = await lobby.request(table.table_id,
                                          Act(sender, _notation(table, frame.action)))
+            return {"type": "ack", "seq": answer["seq"]}
+        case UndoFrame():
+            answer = await lobby.request(table.table_id, Undo(sender, frame.undo))
             return {"type": "ack", "seq": answer["seq"]}
 
 

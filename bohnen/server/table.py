@@ -21,8 +21,19 @@ go out once every watcher's step frame has (in the event loop's next turn), and 
 taken in one turn of the loop are followed by one view frame, of the table after the
 last of them.
 
-A watcher that comes back after step ``after`` gets the steps it missed, filtered for
-its seat, and the chat lines it missed, then a ``view`` frame, before any new one. A
+A seat's person may take back (undo) their own last move, under the rule of
+:mod:`bohnen.core.undo` (no other seat has moved since, the clock or a stand-in did
+not make it, it brought no chance or hidden card into play): through the same writer,
+so an undo and an action sent at once are taken one after the other, and the second
+is checked against the table the first left. An undo is an entry of the log of its
+own, numbered like a step (:meth:`Table.undo`); the log keeps the step it took back,
+and leaves it out of the game (:meth:`~bohnen.server.logbase.Log.actions`). The
+watchers get an ``undone`` frame naming the step, then the view frames.
+
+A watcher that comes back after entry ``after`` gets the steps it missed, filtered for
+its seat, an ``undone`` frame for each step it saw that has been taken back since (a
+step it missed that was taken back, it never sees), and the chat lines it missed,
+then a ``view`` frame, before any new one. A
 watcher that lets too many new frames wait unread is dropped (:class:`Watcher`). On
 start, :meth:`Table.rebuild` replays a table's logged actions from its seed: the state
 and its history are those the log says.
@@ -36,6 +47,7 @@ change of seats; they must not block.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 import time
@@ -49,6 +61,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.moves import legal_moves
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
+from bohnen.core.undo import Step, may_take_back, take_back_refusal
 from bohnen.server.frames import (
     ChatFrame,
     ClockJSON,
@@ -56,6 +69,7 @@ from bohnen.server.frames import (
     SeatsFrame,
     ServerFrame,
     StepFrame,
+    UndoneFrame,
     ViewFrame,
     closed_frame,
     error_frame,
@@ -167,6 +181,8 @@ class _Request:
     reply: asyncio.Future[Reply]
     on_reply: Callable[[Reply], None] | None = None
     forced: str | None = None
+    by_bot: bool = False
+    undo: int | None = None  # the step to take back (an undo, not an action)
 
 
 class Table:
@@ -185,9 +201,15 @@ class Table:
         self.seed = seed
         self.seats = list(seats) if seats is not None else _people(state.options.players)
         self.setup: JSONObject = setup or {}
-        self.history: list[tuple[int, Sequence[Event]]] = []  # per step: its seat, its events
-        self.times: list[float] = []  # per step: when it was made
-        self.forced: list[str | None] = []  # per step: why the server made it (Logged)
+        # per step of the game (the steps no undo took back), in order:
+        self.history: list[tuple[int, Sequence[Event]]] = []  # its seat, its events
+        self.seqs: list[int] = []  # its number in the log
+        self.actions: list[str] = []  # its notation
+        self.times: list[float] = []  # when it was made
+        self.forced: list[str | None] = []  # why the server made it (Logged)
+        self.steps: list[Step] = []  # what taking it back cares about
+        self.undos: dict[int, Logged] = {}  # the undos of the log, by their number
+        self._last = 0  # the number of the log's last entry
         self.now: Callable[[], float] = time.time  # the time of the steps (and the clock)
         self.watchers: list[Watcher] = []
         self.listeners: list[Listener] = []
@@ -201,8 +223,8 @@ class Table:
 
     @property
     def seq(self) -> int:
-        """The number of the last step (0 before the first)."""
-        return len(self.history)
+        """The number of the log's last entry, a step or an undo (0 before the first)."""
+        return self._last
 
     # --- making and remaking ------------------------------------------------------------
 
@@ -235,20 +257,81 @@ class Table:
         state = game.new_game(game.options_from_json(row.options), row.seed)
         table = cls(row.table_id, game, state, log, row.seed, log.seats(row.table_id),
                     row.setup, row.created, row.host)
-        for logged in log.actions(row.table_id):
-            table._replay(logged)
+        table._restore(log.entries(row.table_id))
         lines = log.chat(row.table_id)
         table.chat_seen = lines[-1].n if lines else 0
         return table
 
+    def _restore(self, entries: Sequence[Logged]) -> None:
+        """The game of the log's ``entries`` (all of them, from the first): each step no
+        undo took back applied once, in order; ``ValueError`` if the log skips a number
+        or an undo names a step that was not the game's last, or not its seat's person's
+        own move."""
+        live: list[Logged] = []
+        for logged in entries:
+            self._check_next(logged)
+            if logged.undoes is None:
+                live.append(logged)
+            else:
+                last = live[-1] if live else None
+                self._check_undo(logged, None if last is None else (
+                    last.seq, last.seat, last.forced is None and not last.by_bot))
+                live.pop()
+                self.undos[logged.seq] = logged
+            self._last = logged.seq
+        for logged in live:
+            self._keep(logged, self.state.apply(self.game.parse_action(logged.action)))
+
     def _replay(self, logged: Logged) -> None:
-        if logged.seq != self.seq + 1:
-            raise ValueError(f"table {self.table_id}: the log skips from step {self.seq} "
+        """The log's next entry, applied: a step played, or an undo's step taken back."""
+        self._check_next(logged)
+        if logged.undoes is None:
+            self._keep(logged, self.state.apply(self.game.parse_action(logged.action)))
+        else:
+            self._drop(logged)
+        self._last = logged.seq
+
+    def _check_next(self, logged: Logged) -> None:
+        if logged.seq != self._last + 1:
+            raise ValueError(f"table {self.table_id}: the log skips from step {self._last} "
                              f"to {logged.seq}")
-        events = self.state.apply(self.game.parse_action(logged.action))
+
+    def _check_undo(self, logged: Logged, last: tuple[int, int, bool] | None) -> None:
+        """``ValueError`` unless the undo ``logged`` takes back the game's last step
+        (``last``: its number, its seat, whether its seat's person made it), a move of
+        the undo's seat's own."""
+        if last is None or logged.undoes != last[0]:
+            raise ValueError(f"table {self.table_id}: entry {logged.seq} takes back step "
+                             f"{logged.undoes}, which is not the game's last step")
+        if last[1] != logged.seat or not last[2]:
+            raise ValueError(f"table {self.table_id}: entry {logged.seq} takes back step "
+                             f"{logged.undoes}, which is not seat {logged.seat}'s own move")
+
+    def _keep(self, logged: Logged, events: Sequence[Event]) -> None:
+        """Step ``logged`` (its ``events``) added to the game's steps."""
         self.history.append((logged.seat, events))
+        self.seqs.append(logged.seq)
+        self.actions.append(logged.action)
         self.times.append(logged.at)
         self.forced.append(logged.forced)
+        move = logged.action.partition(": ")[2] or logged.action
+        self.steps.append(Step(logged.seat, any(event.reveals for event in events),
+                               own=logged.forced is None and not logged.by_bot, move=move))
+
+    def _drop(self, logged: Logged) -> None:
+        """The game's last step taken back by the undo ``logged``: the state is the
+        game's from its seed with the steps before it (a game's state is not undone in
+        place)."""
+        last = (self.seqs[-1], self.steps[-1].seat, self.steps[-1].own) if self.seqs else None
+        self._check_undo(logged, last)
+        for kept in (self.history, self.seqs, self.actions, self.times, self.forced,
+                     self.steps):
+            kept.pop()
+        state = self.game.new_game(self.state.options, self.seed)
+        for text in self.actions:
+            state.apply(self.game.parse_action(text))
+        self.state = state
+        self.undos[logged.seq] = logged
 
     # --- the writer ---------------------------------------------------------------------
 
@@ -275,15 +358,23 @@ class Table:
 
     async def submit(self, seat: int, text: str,
                      on_reply: Callable[[Reply], None] | None = None,
-                     forced: str | None = None) -> Reply:
+                     forced: str | None = None, by_bot: bool = False) -> Reply:
         """Queue ``seat``'s action (notation) for the writer; its reply. ``on_reply`` is
         called with the reply by the writer itself, as the action is taken or refused,
         even if the caller has stopped waiting (a bot's count of its moves, kept right
         when a table closes right after the last move). ``forced``: why the server
         makes this move for the seat (``"clock"``), kept with it in the log and shown
-        in its step frame."""
+        in its step frame; ``by_bot``: a bot makes it (the seat's, or one standing in
+        for its person), so its person cannot take it back."""
         reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Request(seat, text, reply, on_reply, forced))
+        await self._queue.put(_Request(seat, text, reply, on_reply, forced, by_bot))
+        return await reply
+
+    async def submit_undo(self, seat: int, step: int) -> Reply:
+        """Queue ``seat``'s undo of step ``step`` for the writer (:meth:`undo`); its
+        reply."""
+        reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        await self._queue.put(_Request(seat, "", reply, undo=step))
         return await reply
 
     async def _write(self) -> None:
@@ -292,7 +383,9 @@ class Table:
             if self.end_due:
                 self.record_end()
             try:
-                result = self.accept(request.seat, request.text, request.forced)
+                result = (self.accept(request.seat, request.text, request.forced,
+                                      request.by_bot)
+                          if request.undo is None else self.undo(request.seat, request.undo))
             except Exception as exc:  # a fault of the log: the action is not acknowledged
                 if not request.reply.done():
                     request.reply.set_exception(exc)
@@ -307,30 +400,74 @@ class Table:
         """After a fault of the log, the table catches up with what the log holds (a
         commit may have gone through before the fault)."""
         with contextlib.suppress(Exception):
-            for logged in self.log.actions(self.table_id, after=self.seq):
+            for logged in self.log.entries(self.table_id, after=self.seq):
                 self.follow(logged)
 
-    def accept(self, seat: int, text: str, forced: str | None = None) -> Reply:
+    def accept(self, seat: int, text: str, forced: str | None = None,
+               by_bot: bool = False) -> Reply:
         """Check ``seat``'s action, log it, apply it, tell the watchers (see the module;
-        ``forced``: :meth:`submit`'s). Only the writer calls this."""
+        ``forced``, ``by_bot``: :meth:`submit`'s). Only the writer calls this."""
         refusal, action = self._read(seat, text)
         if refusal is not None or action is None:
             return Reply(None, refusal)
-        seq = self.seq + 1
-        at = self.now()
+        logged = Logged(self.seq + 1, seat, str(action), self.now(), forced, by_bot)
         try:  # committed first
-            self.log.append(self.table_id, seq, seat, str(action), at, forced)
+            self.log.append(self.table_id, logged.seq, seat, logged.action, logged.at,
+                            forced, by_bot)
         except LogUnwritable as exc:
             return self._unsaved(exc)
-        events = self.state.apply(action)
-        self.history.append((seat, events))
-        self.times.append(at)
-        self.forced.append(forced)
+        self._keep(logged, self.state.apply(action))
+        self._last = seq = logged.seq
         if self.state.is_over:
             self.record_end()
         self._tell_listeners()  # first: the clock's deadlines are in the view frames
         self._tell(seq)
         return Reply(seq)
+
+    def undo(self, seat: int, step: int) -> Reply:
+        """``seat``'s person takes back step ``step``, if the rule allows it now
+        (:meth:`undo_refusal`) and it is the step they may take back (a click on a
+        page that had not yet shown a later step is refused): logged as an entry of
+        its own, then the game is the steps before it, and the watchers are told
+        (an ``undone`` frame, then the view frames). Refused, the table is as it was.
+        Only the writer calls this."""
+        refusal = self.undo_refusal(seat)
+        if refusal is None and step != self.seqs[-1]:
+            refusal = (f"step {step} is not your last move (step {self.seqs[-1]} is): "
+                       "nothing was taken back")
+        if refusal is not None:
+            return Reply(None, refusal)
+        logged = Logged(self.seq + 1, seat, "", self.now(), undoes=step)
+        try:  # committed first
+            self.log.undo(self.table_id, logged.seq, seat, step, logged.at)
+        except LogUnwritable as exc:
+            return self._unsaved(exc)
+        self._drop(logged)
+        self._last = logged.seq
+        self._tell_listeners()  # first: the clock's deadlines are in the view frames
+        self._tell(logged.seq)
+        return Reply(logged.seq)
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat``'s person cannot take back a move now (None: they may take back
+        the game's last step), in words (:func:`~bohnen.core.undo.take_back_refusal`)."""
+        if self.state.is_over:
+            return "the game is over"
+        if not self.started:
+            return "the table waits for players"
+        return take_back_refusal(self.steps, seat, self.seat_name)
+
+    def undoable(self, seat: int | None) -> int | None:
+        """The step ``seat``'s person may take back now (None: none)."""
+        if seat is None or self.state.is_over or not self.started \
+                or not may_take_back(self.steps, seat):
+            return None
+        return self.seqs[-1]
+
+    def seat_name(self, seat: int) -> str:
+        """What the table calls the seat: its person's name, its bot's, or its number."""
+        row = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return row.name if row is not None and row.name else f"seat {seat}"
 
     def _unsaved(self, exc: LogUnwritable) -> Reply:
         """The action the log could not save: refused, the table unchanged (unless the
@@ -365,15 +502,15 @@ class Table:
     def follow(self, logged: Logged) -> None:
         """Step ``logged``, written to the log by the table's writer in another server
         process (this one keeps a replica of the table for its watchers): applied and
-        sent to the watchers as if it had been written here. The listeners (bots,
-        clock) are not told: they run at the writer's process."""
+        sent to the watchers as if it had been written here (an undo too). The
+        listeners (bots, clock) are not told: they run at the writer's process."""
         self._replay(logged)
         self._tell(logged.seq)
 
     def _tell(self, seq: int) -> None:
-        """Step ``seq`` to every watcher at once; the view frames follow (see
-        :meth:`_tell_views`)."""
-        self._tell_each(lambda viewer: self.frame(seq, viewer))
+        """Entry ``seq`` (a step, or an undo) to every watcher at once; the view frames
+        follow (see :meth:`_tell_views`)."""
+        self._tell_each(lambda viewer: self.entry_frame(seq, viewer))
         if self._views_due:
             return  # the view frames due already will show this step too
         self._views_due = True
@@ -438,8 +575,8 @@ class Table:
         the view now, then each new step, chat line and change of seats; ``nonce``: a
         seat's holder's (the watcher is closed when the seat changes hands)."""
         watcher = Watcher(viewer, nonce=nonce)
-        for seq in range(max(after, 0) + 1, self.seq + 1):
-            watcher.missed(self.frame(seq, viewer))
+        for seq in self.missed(after):
+            watcher.missed(self.entry_frame(seq, viewer))
         if chat_after is not None:
             for line in self.log.chat(self.table_id, max(chat_after, 0)):
                 watcher.missed(chat_frame(line))
@@ -453,15 +590,35 @@ class Table:
             self.watchers.remove(watcher)
             self._tell_seats()
 
+    def missed(self, after: int) -> list[int]:
+        """The entries a client that has the log up to entry ``after`` must be told, in
+        order: the game's steps after it, and the undos after it of steps it has (a
+        step after it that was taken back, and its undo, it need not know)."""
+        first = bisect.bisect_right(self.seqs, after)
+        undos = [n for n, undo in self.undos.items()
+                 if n > after and undo.undoes is not None and undo.undoes <= after]
+        return sorted([*self.seqs[first:], *undos])
+
+    def entry_frame(self, seq: int, viewer: int | None) -> StepFrame | UndoneFrame:
+        """Entry ``seq`` of the log as ``viewer`` may see it: a step, or an undo."""
+        undo = self.undos.get(seq)
+        if undo is None or undo.undoes is None:
+            return self.frame(seq, viewer)
+        return {"type": "undone", "table": self.table_id, "seq": seq, "step": undo.undoes,
+                "seat": undo.seat, "at": undo.at}
+
     def frame(self, seq: int, viewer: int | None) -> StepFrame:
         """Step ``seq`` as ``viewer`` may see it: who moved, when, whether the server
         made the move for the seat (``forced``: ``{"seat", "reason"}``, the same for
         every viewer; null for a seat's own move), and the events (each with its line
         of text)."""
-        seat, events = self.history[seq - 1]
-        reason = self.forced[seq - 1]
+        i = bisect.bisect_left(self.seqs, seq)
+        if i == len(self.seqs) or self.seqs[i] != seq:
+            raise LookupError(f"table {self.table_id}: step {seq} is not in the game")
+        seat, events = self.history[i]
+        reason = self.forced[i]
         return {"type": "step", "table": self.table_id, "seq": seq, "seat": seat,
-                "at": self.times[seq - 1],
+                "at": self.times[i],
                 "forced": None if reason is None else {"seat": seat, "reason": reason},
                 "events": [{**event.to_json(viewer), "text": event.text(viewer)}
                            for event in events]}
@@ -470,7 +627,8 @@ class Table:
         """The table now as ``viewer`` sees it: its view, its legal moves (in notation,
         and as moves: JSON, words, notation; proposals, which the client composes, left
         out) and what it may propose, who may move and whom the game waits on (whose
-        clock runs), the clock and the result."""
+        clock runs), the clock, the result, and the step the viewer may take back
+        now (``undo``)."""
         state, started = self.state, self.started
         view = state.view(viewer)
         seat = viewer if started and not state.is_over else None
@@ -483,7 +641,8 @@ class Table:
                 "must_act": list(state.must_act()) if started else [],
                 "started": started,
                 "clock": self.clock.to_json() if self.clock is not None else None,
-                "result": state.result().to_json() if state.is_over else None}
+                "result": state.result().to_json() if state.is_over else None,
+                "undo": self.undoable(viewer)}
 
     # --- seats and chat -----------------------------------------------------------------
 

@@ -10,7 +10,8 @@ Take-back follows the online platforms (Board Game Arena): the person may take b
 their last move while no other seat has moved since and neither it nor anything it
 set off brought chance or hidden cards into play (a card drawn, turned up, dealt or
 shuffled: an event whose ``reveals`` is true); pressed again, it goes further back
-under the same rule. So nobody can look at a card and then choose again.
+under the same rule. So nobody can look at a card and then choose again. The rule is
+:mod:`bohnen.core.undo`'s, the online table's undo too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState, Event, JSONObject, Options
 from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
+from bohnen.core.undo import Step, take_back_refusal
 
 HINT_BOT = "heuristic"
 FALLBACK_BOT = "random"  # for a game whose heuristic bot is not written yet
@@ -115,14 +117,6 @@ def check_seating(seating: Seating, players: int) -> None:
     seats = sorted([*seating.humans, *seating.bots])
     if seats != list(range(players)):
         raise ValueError(f"every seat of {players} needs one player; got seats {seats}")
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What one action of the record did, as far as take-back cares."""
-
-    seat: int  # who made it
-    reveals: bool  # one of its events brought chance or hidden cards into play
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +209,9 @@ class Session:
     def _apply(self, action: Action) -> None:
         events = self.state.apply(action)
         self.actions.append(str(action))
-        self.steps.append(Step(action.seat, any(event.reveals for event in events)))
+        move = str(action).partition(": ")[2] or str(action)
+        self.steps.append(Step(action.seat, any(event.reveals for event in events),
+                               move=move))
         self.log.extend(events)
 
     def _decision(self, bot: AnyBot, seat: int) -> Decision[Action]:
@@ -310,17 +306,7 @@ class Session:
 
     def take_back_refusal(self) -> str | None:
         """Why the person's last move cannot be taken back now (None: it can)."""
-        person = self.humans[0]
-        mine = [i for i, step in enumerate(self.steps) if step.seat == person]
-        if not mine:
-            return "you have made no move to take back"
-        last = mine[-1]
-        if last + 1 < len(self.steps):
-            return f"cannot take back: seat {self.steps[last + 1].seat} has moved since"
-        if self.steps[last].reveals:
-            move = self.actions[last].partition(": ")[2] or self.actions[last]
-            return f"cannot take back {move}: it drew or revealed cards"
-        return None
+        return take_back_refusal(self.steps, self.humans[0])
 
     def _rebuild(self, actions: Sequence[str]) -> None:
         """The game from its start with ``actions`` played: the state, the record, the log."""

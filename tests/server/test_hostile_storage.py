@@ -408,11 +408,11 @@ class Cramped:
         self.log.finish(table_id)
 
     def append(self, table_id: str, seq: int, seat: int, action: str, at: float = 0.0,
-               forced: str | None = None) -> None:
+               forced: str | None = None, by_bot: bool = False) -> None:
         if "append" in self.full:
             self.refused[seat] += 1
             raise LogUnwritable("disk full")
-        self.log.append(table_id, seq, seat, action, at, forced)
+        self.log.append(table_id, seq, seat, action, at, forced, by_bot)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.log, name)
@@ -488,6 +488,14 @@ TAMPERED = {
                      "its options: option players must be from 3 to 5, not 99"),
     "seats": ("DELETE FROM seats WHERE table_id = ? AND seat = 2",
               "its seats are [0, 1], not 0 to 2"),
+    "undo of an earlier step": (
+        "INSERT INTO actions (table_id, seq, seat, action, undoes) VALUES (?, 6, 0, '', 3)",
+        "its log cannot be replayed: table bad: entry 6 takes back step 3, which is not "
+        "the game's last step"),
+    "undo of another's step": (
+        "INSERT INTO actions (table_id, seq, seat, action, undoes) VALUES (?, 6, 9, '', 5)",
+        "its log cannot be replayed: table bad: entry 6 takes back step 5, which is not "
+        "seat 9's own move"),
     "clock": ("UPDATE tables SET setup = '{\"clock\": {\"mode\": \"sundial\"}}' "
               "WHERE table_id = ?", "its set-up: a clock's mode is realtime or async"),
 }

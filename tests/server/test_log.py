@@ -153,6 +153,8 @@ def test_a_log_of_version_4_is_brought_up_to_this_version(tmp_path: Path) -> Non
         db.executescript("""
             ALTER TABLE actions DROP COLUMN forced;
             ALTER TABLE seats DROP COLUMN standin_reason;
+            ALTER TABLE actions DROP COLUMN by_bot;
+            ALTER TABLE actions DROP COLUMN undoes;
             PRAGMA user_version=4;""")
     log = TableLog(path)
     assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
@@ -162,6 +164,32 @@ def test_a_log_of_version_4_is_brought_up_to_this_version(tmp_path: Path) -> Non
                                standin_reason="clock"))
     assert log.actions("t1", after=1)[0].forced == "clock"
     assert log.seats("t1")[0].standin_reason == "clock"
+    log.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
+def test_a_log_of_version_5_is_brought_up_to_this_version(tmp_path: Path) -> None:
+    """Version 6 keeps which moves a bot made (``actions.by_bot``) and the undos
+    (``actions.undoes``): a log of version 5 has neither, and its steps are all in the
+    game, none a bot's as far as it knows."""
+    path = tmp_path / "v5.sqlite"
+    log = TableLog(path)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.append("t1", 1, 0, "0: plant 0", 2.5)
+    log.close()
+    with sqlite3.connect(path) as db:  # back to what version 5 made
+        db.executescript("""
+            ALTER TABLE actions DROP COLUMN by_bot;
+            ALTER TABLE actions DROP COLUMN undoes;
+            PRAGMA user_version=5;""")
+    log = TableLog(path)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    log.append("t1", 2, 0, "0: plant 0", 3.0, by_bot=True)
+    log.undo("t1", 3, 0, 2, 4.0)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    assert log.entries("t1", after=1) == [Logged(2, 0, "0: plant 0", 3.0, by_bot=True),
+                                          Logged(3, 0, "", 4.0, undoes=2)]
     log.close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)

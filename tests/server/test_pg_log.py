@@ -200,6 +200,8 @@ def test_a_database_of_version_1_is_brought_up_to_this_version(pg_url: str) -> N
         db.execute("ALTER TABLE tables DROP COLUMN version")
         db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
         db.execute("ALTER TABLE actions DROP COLUMN forced")
+        db.execute("ALTER TABLE actions DROP COLUMN by_bot")
+        db.execute("ALTER TABLE actions DROP COLUMN undoes")
         db.execute("UPDATE settings SET value = '1' WHERE name = 'schema'")
     log = PgLog(pg_url)
     assert log.seats("t1") == [SeatRow(0, "person", name="Ada")]
@@ -222,6 +224,8 @@ def test_a_database_of_version_3_is_brought_up_to_this_version(pg_url: str) -> N
     with psycopg.connect(pg_url, autocommit=True) as db:  # back to what version 3 made
         db.execute("ALTER TABLE seats DROP COLUMN standin_reason")
         db.execute("ALTER TABLE actions DROP COLUMN forced")
+        db.execute("ALTER TABLE actions DROP COLUMN by_bot")
+        db.execute("ALTER TABLE actions DROP COLUMN undoes")
         db.execute("UPDATE settings SET value = '3' WHERE name = 'schema'")
     log = PgLog(pg_url)
     assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
@@ -231,6 +235,31 @@ def test_a_database_of_version_3_is_brought_up_to_this_version(pg_url: str) -> N
                                standin_reason="clock"))
     assert log.actions("t1", after=1)[0].forced == "clock"
     assert log.seats("t1")[0].standin_reason == "clock"
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \
+            == (str(SCHEMA_VERSION),)
+
+
+def test_a_database_of_version_4_is_brought_up_to_this_version(pg_url: str) -> None:
+    """Version 5 keeps which moves a bot made (``actions.by_bot``) and the undos
+    (``actions.undoes``): a log of version 4 has neither, and its steps are all in the
+    game, none a bot's as far as it knows."""
+    log = PgLog(pg_url)
+    log.create("t1", "bohnanza", {}, 5, seats=[SeatRow(0, "person", name="Ada")])
+    log.append("t1", 1, 0, "0: plant 0", 2.5)
+    log.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:  # back to what version 4 made
+        db.execute("ALTER TABLE actions DROP COLUMN by_bot")
+        db.execute("ALTER TABLE actions DROP COLUMN undoes")
+        db.execute("UPDATE settings SET value = '4' WHERE name = 'schema'")
+    log = PgLog(pg_url)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    log.append("t1", 2, 0, "0: plant 0", 3.0, by_bot=True)
+    log.undo("t1", 3, 0, 2, 4.0)
+    assert log.actions("t1") == [Logged(1, 0, "0: plant 0", 2.5)]
+    assert log.entries("t1", after=1) == [Logged(2, 0, "0: plant 0", 3.0, by_bot=True),
+                                          Logged(3, 0, "", 4.0, undoes=2)]
     log.close()
     with psycopg.connect(pg_url, autocommit=True) as db:
         assert db.execute("SELECT value FROM settings WHERE name = 'schema'").fetchone() \

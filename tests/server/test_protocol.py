@@ -36,6 +36,7 @@ from bohnen.server.client_frames import (
     Hello,
     LeaveFrame,
     StandinFrame,
+    UndoFrame,
     read_frame,
 )
 from bohnen.server.frames import FRAMES
@@ -50,6 +51,7 @@ from bohnen.server.requests import (
     Rehost,
     Sender,
     Standin,
+    Undo,
     read_request,
     request_json,
 )
@@ -183,7 +185,8 @@ def _moves_expected(state: AnyState, viewer: int | None) -> tuple[list[Any], Any
 @pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])
 def test_every_frame_of_whole_games_is_of_its_type(db_url: str, game: str) -> None:
     """Whole games of each game with three seats and a spectator: every frame fits its
-    type (hello, step, view, chat, seats, ack, error and closed all come), each view
+    type (hello, step, undone, view, chat, seats, ack, error and closed all come; a
+    move taken back once), each view
     frame's moves are the engine's (JSON, words, notation; ``legal`` the same
     notation), its terms the engine's, and moves sent as their JSON are taken."""
     rules = get_game(game)
@@ -201,6 +204,8 @@ def test_every_frame_of_whole_games_is_of_its_type(db_url: str, game: str) -> No
         assert "action:" in clients[0].until("error")["error"]
         rng = random.Random(11)
         seq = 0
+        played: list[Any] = []
+        undone = False
         while not shadow.is_over and seq < MOST_STEPS:
             for v in viewers:
                 frame = clients[v].last_view
@@ -216,10 +221,23 @@ def test_every_frame_of_whole_games_is_of_its_type(db_url: str, game: str) -> No
             sent = move["action"] if seq % 2 else move["notation"]
             clients[seat].ws.send(json.dumps({"action": sent}))
             shadow.apply(actions[index])
+            played.append(actions[index])
             seq += 1
             assert clients[seat].until("ack")["seq"] == seq
             for v in viewers:
                 clients[v].view(seq)
+            if not undone and clients[seat].last_view["undo"] == seq:  # once, an undo
+                undone = True
+                clients[seat].ws.send(json.dumps({"undo": seq}))
+                seq += 1
+                assert clients[seat].until("ack")["seq"] == seq
+                for v in viewers:
+                    assert clients[v].until("undone")["step"] == seq - 1
+                    clients[v].view(seq)
+                played.pop()
+                shadow = rules.new_game(shadow.options, 5)
+                for action in played:
+                    shadow.apply(action)
         assert shadow.is_over and lobby.tables[table_id].state.is_over
         for v in viewers:  # the last view: no move, the result
             last = clients[v].last_view
@@ -271,8 +289,11 @@ def seated(tmp_path: Path) -> Iterator[tuple[ClientConnection, AnyState, str, st
     ({"leave": False}, "leave: Input should be True"),
     ({"leave": "yes"}, "leave: Input should be True"),
     ({"token": "again"}, "the hello is the first frame only"),
-    ({"move": "0: play R7"}, 'a frame is {"action": ...}, {"chat": ...}, {"standin": ...} '
-                             "or {\"leave\": true}, not one with 'move'"),
+    ({"undo": 0}, "undo: Input should be greater than or equal to 1"),
+    ({"undo": "3"}, "undo: Input should be a valid integer"),
+    ({"undo": 3, "action": "0: pass"}, "undo: a frame has no such field"),
+    ({"move": "0: play R7"}, 'a frame is {"action": ...}, {"undo": ...}, {"chat": ...}, '
+                             '{"standin": ...} or {"leave": true}, not one with \'move\''),
     ([1, 2], "a frame is a JSON object"),
 ])
 def test_a_malformed_frame_is_refused_naming_its_field(
@@ -325,6 +346,7 @@ def test_the_client_frames_are_one_union_read_by_their_key() -> None:
     assert read_frame({"chat": "hi"}) == ChatFrame(chat="hi")
     assert read_frame({"standin": None}) == StandinFrame(standin=None)
     assert read_frame({"leave": True}) == LeaveFrame(leave=True)
+    assert read_frame({"undo": 4}) == UndoFrame(undo=4)
 
 
 # --- the lobby's requests -------------------------------------------------------------
@@ -333,7 +355,7 @@ SENDER = Sender(1, 3, "nonce")
 REQUESTS: list[AnyRequest] = [
     Join("Ada"), Join("Ada", 2, "invite-token"), Manage("host", 1, revoke=True),
     Manage("host", 2, bot="heuristic"), Rehost("host"), Chat(SENDER, "hi"),
-    Chat(Sender(None, 0, ""), "from a spectator"), Act(SENDER, "1: pass"),
+    Chat(Sender(None, 0, ""), "from a spectator"), Act(SENDER, "1: pass"), Undo(SENDER, 4),
     Standin(SENDER, "random"), Standin(SENDER, None), Leave(SENDER)]
 
 
@@ -352,7 +374,7 @@ def test_a_request_goes_through_its_json_and_back(request_: AnyRequest) -> None:
 @pytest.mark.parametrize(("data", "said"), [
     ([], "a request is a JSON object, not []"),
     ({"name": "Ada"}, "no such request: None (requests are join, manage, rehost, chat, "
-                      "action, standin, leave)"),
+                      "action, undo, standin, leave)"),
     ({"op": "nuke"}, "no such request: 'nuke'"),
     ({"op": "join"}, "join: name is missing"),
     ({"op": "join", "name": 3}, "join: name is str, not 3"),

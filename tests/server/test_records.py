@@ -61,9 +61,12 @@ def _played(url: str, table_id: str, game: str, version: int | None = None) -> i
 def _forget_versions(url: str) -> None:
     """The log at ``url`` made as the logs were before they kept versions (SQLite's
     version 3, PostgreSQL's 2): no column ``version``, nor those of the versions after
-    (why a move was forced, who put a stand-in there)."""
+    (why a move was forced, who put a stand-in there, which moves a bot made, the
+    undos)."""
     tamper(url, "ALTER TABLE tables DROP COLUMN version")
     tamper(url, "ALTER TABLE actions DROP COLUMN forced")
+    tamper(url, "ALTER TABLE actions DROP COLUMN by_bot")
+    tamper(url, "ALTER TABLE actions DROP COLUMN undoes")
     tamper(url, "ALTER TABLE seats DROP COLUMN standin_reason")
     if is_postgres(url):
         tamper(url, "UPDATE settings SET value = '2' WHERE name = 'schema'")

@@ -55,8 +55,9 @@ def test_an_accepted_action_is_in_the_log_before_any_watcher_hears_of_it(
     append = log.append
 
     def logged_append(table_id: str, seq: int, seat: int, action: str,
-                      at: float = 0.0, forced: str | None = None) -> None:
-        append(table_id, seq, seat, action, at, forced)
+                      at: float = 0.0, forced: str | None = None,
+                      by_bot: bool = False) -> None:
+        append(table_id, seq, seat, action, at, forced, by_bot)
         order.append(f"logged {seq}")
 
     log.append = logged_append  # type: ignore[method-assign]
@@ -349,8 +350,9 @@ def test_after_a_fault_of_the_log_the_table_catches_up_with_it(log: Log) -> None
         append = log.append
 
         def committed_then_lost(table_id: str, seq: int, seat: int, action: str,
-                                at: float = 0.0, forced: str | None = None) -> None:
-            append(table_id, seq, seat, action, at, forced)  # on disk, the answer lost
+                                at: float = 0.0, forced: str | None = None,
+                                by_bot: bool = False) -> None:
+            append(table_id, seq, seat, action, at, forced, by_bot)  # on disk, lost
             raise OSError("the connection dropped")
 
         log.append = committed_then_lost  # type: ignore[method-assign]

@@ -2,6 +2,8 @@
 // last step and chat line it has (`after`, `chat_after`), and comes back by itself after
 // a dropped connection (at once when the browser is online again). The hello brings a
 // fresh token (tokens expire): the connection comes back with it, and a seat keeps it.
+// A move taken back (an `undone` frame) leaves the log; the numbers of the table's log
+// (steps and undos) never repeat, so `after` is the last of them this page has.
 import { keepSeatToken } from './api.js';
 import { useEffect, useReducer, useRef } from './html.js';
 
@@ -15,7 +17,8 @@ export const initialTable = {
   seats: [],
   started: false,
   over: false,
-  log: [], // step frames, in order of seq
+  seq: 0, // the last entry of the table's log received (a step or an undo)
+  log: [], // step frames of the game (those not taken back), in order of seq
   chat: [], // chat frames, in order of n
   view: null, // the last view frame: {seq, view, legal, to_act, clock, result}
   error: null, // the last error frame's text, until the next ack or step
@@ -43,12 +46,25 @@ export function reduceTable(state, { type, frame }) {
         started: Boolean(frame.started),
         over: Boolean(frame.over),
       };
-    case 'step': {
-      const last = state.log.length ? state.log[state.log.length - 1].seq : 0;
-      return frame.seq > last
-        ? { ...state, log: [...state.log, frame], error: null, skew: skewOf(state, frame) }
+    case 'step':
+      return frame.seq > state.seq
+        ? {
+            ...state,
+            seq: frame.seq,
+            log: [...state.log, frame],
+            error: null,
+            skew: skewOf(state, frame),
+          }
         : state;
-    }
+    case 'undone':
+      return frame.seq > state.seq
+        ? {
+            ...state,
+            seq: frame.seq,
+            log: state.log.filter((step) => step.seq !== frame.step),
+            error: null,
+          }
+        : state;
     case 'chat': {
       const last = state.chat.length ? state.chat[state.chat.length - 1].n : 0;
       return frame.n > last
@@ -80,7 +96,7 @@ export class Connection {
     this.table = table;
     this.token = token;
     this.dispatch = dispatch;
-    this.after = 0; // the last step seq received
+    this.after = 0; // the last entry of the log received (a step's or an undo's seq)
     this.chatAfter = 0; // the last chat line n received
     this.delay = FIRST_DELAY;
     this.socket = null;
@@ -123,7 +139,8 @@ export class Connection {
         if (frame.seat !== null && frame.seat !== undefined) keepSeatToken(this.table, frame.token);
       }
     }
-    if (frame.type === 'step') this.after = Math.max(this.after, frame.seq);
+    if (frame.type === 'step' || frame.type === 'undone' || frame.type === 'view')
+      this.after = Math.max(this.after, frame.seq);
     if (frame.type === 'chat') this.chatAfter = Math.max(this.chatAfter, frame.n);
     this.dispatch({ type: frame.type, frame });
   }
@@ -152,7 +169,7 @@ export class Connection {
     this.dispatch({ type: 'status', frame: { status, reason } });
   }
 
-  /** Send a frame ({action}, {chat} or {standin}); false when not connected. */
+  /** Send a frame ({action}, {undo}, {chat} or {standin}); false when not connected. */
   send(frame) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(frame));

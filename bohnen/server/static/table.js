@@ -2,7 +2,8 @@
 // then the shell around the game's Board: header, seats and clocks, log, chat; the
 // signal of my move. On a wide screen the board and, beside it, the seats, log and chat;
 // on a narrow one (a phone, a tablet upright) the board first, and below it the seats,
-// the log and the chat behind tabs.
+// the log and the chat behind tabs. Above the board, the Undo button: enabled while the
+// server says my last move may be taken back (the view frame's `undo`).
 import { html, useEffect, useState } from './html.js';
 import { fragment, hostRecord, keepSeatToken, replayLink, seatToken } from './api.js';
 import {
@@ -104,6 +105,12 @@ function TableScreen({ table, token, onForget, onLeft }) {
       <div class="board-column">
         ${state.error && html`<p class="error" role="alert">${state.error}</p>`}
         ${
+          seated &&
+          !state.over &&
+          frame &&
+          html`<${UndoBar} step=${frame.undo} onUndo=${(step) => sendFrame({ undo: step })} />`
+        }
+        ${
           Board && frame
             ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
           seat=${seated ? me : null} send=${send} seats=${state.seats} mustAct=${mustAct} />`
@@ -126,6 +133,20 @@ function TableScreen({ table, token, onForget, onLeft }) {
       <//>
     </div>
   </main>`;
+}
+
+/**
+ * The Undo button: it takes back the step the server names (the view frame's `undo`),
+ * and is disabled when there is none; the page restates no rule of when a move may be
+ * taken back.
+ */
+function UndoBar({ step, onUndo }) {
+  const may = step !== null && step !== undefined;
+  return html`<div class="undo-bar">
+    <button type="button" class="undo" disabled=${!may} data-step=${may ? step : ''}
+      title=${may ? 'Take back your last move' : 'Nothing to take back now'}
+      onClick=${() => may && onUndo(step)}>Undo</button>
+  </div>`;
 }
 
 const TABS = [
