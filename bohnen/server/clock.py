@@ -89,7 +89,7 @@ from bohnen.server.frames import ClockJSON
 from bohnen.server.logbase import LogUnwritable, SeatRow
 from bohnen.server.offer import Offer
 from bohnen.server.seating import ABSENT_BOT, DEFAULT_BOT, Minds, forced_move, thinkers_of
-from bohnen.server.table import Table
+from bohnen.server.table import Reply, Table
 from bohnen.server.thinkers import Thinkers
 
 RETRY = 1.0  # seconds before a forced move that failed is tried again
@@ -420,6 +420,13 @@ class Clock:
         due = [(at, seat) for seat, at in self.deadlines().items() if at <= now]
         return min(due)[1] if due else None
 
+    def _count(self, reply: Reply) -> None:
+        """A forced move counted as the writer takes it (so even the last one, at a table
+        closing at once: awaited, its count could come after the test or the close that
+        looks at it)."""
+        if reply.ok:
+            self.forced += 1
+
     async def _force(self) -> None:
         """The absent bot moves for each seat out of time, a move at a time and at once,
         until no deadline has passed (see the module)."""
@@ -428,10 +435,9 @@ class Clock:
             while (seat := self._due()) is not None:
                 seq = self.table.seq
                 reply = await forced_move(self.table, self.thinkers, self.minds, seat,
-                                          ABSENT_BOT, forced=FORCED)
-                if reply is not None and reply.ok:
-                    self.forced += 1
-                elif self.table.seq == seq:  # not another move first: a fault
+                                          ABSENT_BOT, self._count, forced=FORCED)
+                taken = reply is not None and reply.ok
+                if not taken and self.table.seq == seq:  # not another move first: a fault
                     failed = True
                     log.warning("table %s: no move for seat %d out of time (%s)",
                                 self.table.table_id, seat,
