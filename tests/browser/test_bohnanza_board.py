@@ -33,7 +33,7 @@ RENDER = """async ([view, moves, terms, seat, seats]) => {
 }"""
 
 
-def _show(page: Page, state: AnyState, seat: int, terms: Terms | None | str = "engine") -> None:
+def _show(page: Page, state: AnyState, seat: int, terms: Terms | str | None = "engine") -> None:
     """The page draws ``seat``'s view, moves and terms of ``state`` (``terms``: others
     in place of the engine's)."""
     view = state.view(seat)
