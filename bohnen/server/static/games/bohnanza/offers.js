@@ -85,10 +85,11 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
 
 /** Many ways to pay for an offer: the cards to give chosen in a list, then Accept. */
 function AcceptChoice({ moves, view, seat, legend, send }) {
-  const [chosen, setChosen] = useState(moves[0].notation);
-  const move = moves.find((m) => m.notation === chosen) || moves[0];
-  return html`<label>Cards to give <select value=${move.notation} onChange=${(e) => setChosen(e.target.value)}>
-      ${moves.map((m) => html`<option value=${m.notation}>${givesText(m, view, seat, legend)}</option>`)}
+  const [chosen, setChosen] = useState(0);
+  const move = moves[chosen] || moves[0];
+  return html`<label>Cards to give <select value=${String(moves.indexOf(move))}
+      onChange=${(e) => setChosen(Number(e.target.value))}>
+      ${moves.map((m, i) => html`<option value=${String(i)}>${givesText(m, view, seat, legend)}</option>`)}
     </select></label>
     <button type="button" class="primary" data-action=${move.notation}
       title=${move.text} onClick=${() => send(move.action)}>Accept</button>`;
