@@ -24,10 +24,10 @@ seconds), ``--json`` for the report as JSON; ``--help`` for the rest.
    table's clients, then the echo's, so that whatever else the machine does weighs on
    both alike. At the table, a person whose seat the game waits on (``to_act`` of its
    latest ``view`` frame) thinks for a time drawn uniformly from ``--think``, then
-   sends one of its ``legal`` moves at random. Bohnanza is played with turn-based
-   trading, so one seat acts at a time (bots and proposals aside). A move's broadcast
-   time is from the mover sending it to another client of the table (a seat or a
-   spectator) receiving the ``step`` frame of its ``seq``; its view time, to that client
+   sends one of its ``moves`` at random (its notation). Bohnanza is played with
+   turn-based trading, so one seat acts at a time (bots and proposals aside). A move's
+   broadcast time is from the mover sending it to another client of the table (a seat
+   or a spectator) receiving the ``step`` frame of its ``seq``; its view time, to that client
    receiving the first ``view`` frame of that ``seq`` or a later one (the table sends
    the views after every client's step frame); its ack time, to the mover receiving
    its ``ack``. At the echo, a mover sends a ``step`` frame and a ``view``

@@ -166,7 +166,7 @@ class Player(Client):
         if not self.playing or self.in_flight is not None or self.seat is None:
             return
         if (view is None or view["result"] is not None or view["seq"] < self.floor
-                or self.seat not in view["to_act"] or not view["legal"]):
+                or self.seat not in view["to_act"] or not view["moves"]):
             self.stop_thinking()
             return
         if self.timer is None or self.thinking_on != view["seq"]:
@@ -186,7 +186,8 @@ class Player(Client):
         if view["seq"] != seq:
             self.consider()
             return
-        self.send(json.dumps({"action": self.rng.choice(view["legal"])}))
+        move = self.rng.choice(view["moves"])
+        self.send(json.dumps({"action": move["notation"]}))
 
 
 class Echoer(Client):

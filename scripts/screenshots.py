@@ -126,7 +126,8 @@ class Table:
         return self.views[seat]["view"]  # type: ignore[no-any-return]
 
     def legal(self, seat: int) -> list[str]:
-        return self.views[seat]["legal"]  # type: ignore[no-any-return]
+        """The notation of each legal move of ``seat`` now."""
+        return [move["notation"] for move in self.views[seat]["moves"]]
 
     def to_act(self) -> list[int]:
         return self.views[0]["to_act"]  # type: ignore[no-any-return]

@@ -96,8 +96,8 @@ class StepFrame(TypedDict):
 
 class ViewFrame(TypedDict):
     """The table now, after step ``seq``, as the client's seat sees it: its ``view`` (the
-    game's view JSON); its legal moves, each in notation (``legal``) and in three forms
-    (``moves``: the engine's JSON, its text, its notation), proposals left out; what it
+    game's view JSON); its legal moves, each in three forms (``moves``: the engine's
+    JSON, its text, its notation), proposals left out; what it
     may propose (``terms``: null when it may not); who may move (``to_act``) and whom
     the game waits on (``must_act``: whose clock runs), the clock, the result, and
     the step the seat's person may take back now (``undo``: null when none)."""
@@ -105,7 +105,6 @@ class ViewFrame(TypedDict):
     type: Literal["view"]
     seq: int
     view: dict[str, object]
-    legal: list[str]
     moves: list[Move]
     terms: Terms | None
     to_act: list[int]

@@ -14,7 +14,7 @@ actions have one order. For each, the writer:
    reason, and its step frame says so to every viewer (``forced``).
 
 Then every watcher also gets a ``view`` frame: its seat's view now, its legal moves
-(in notation, and as moves: the engine's JSON, words, notation), what it may propose,
+(as moves: the engine's JSON, words, notation), what it may propose,
 the seats the game waits on, the clock and the result. The frames are typed
 (:mod:`bohnen.server.frames`). The view frames
 go out once every watcher's step frame has (in the event loop's next turn), and steps
@@ -624,18 +624,17 @@ class Table:
                            for event in events]}
 
     def view_frame(self, viewer: int | None) -> ViewFrame:
-        """The table now as ``viewer`` sees it: its view, its legal moves (in notation,
-        and as moves: JSON, words, notation; proposals, which the client composes, left
-        out) and what it may propose, who may move and whom the game waits on (whose
-        clock runs), the clock, the result, and the step the viewer may take back
-        now (``undo``)."""
+        """The table now as ``viewer`` sees it: its view, its legal moves (as moves: JSON,
+        words, notation; proposals, which the client composes, left out) and what it
+        may propose, who may move and whom the game waits on (whose clock runs), the
+        clock, the result, and the step the viewer may take back now (``undo``)."""
         state, started = self.state, self.started
         view = state.view(viewer)
         seat = viewer if started and not state.is_over else None
         actions = state.legal_actions(seat) if seat is not None else []
         moves = legal_moves(self.game, view, actions)
         return {"type": "view", "seq": self.seq, "view": dict(view),
-                "legal": [move["notation"] for move in moves], "moves": moves,
+                "moves": moves,
                 "terms": state.proposal_terms(seat) if seat is not None else None,
                 "to_act": list(state.to_act()) if started else [],
                 "must_act": list(state.must_act()) if started else [],

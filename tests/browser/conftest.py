@@ -183,6 +183,11 @@ def verb(notation: str) -> str:
     return notation.split(":", 1)[1].split()[0]
 
 
+def notations(frame: dict[str, Any]) -> list[str]:
+    """The notation of each legal move of a view frame."""
+    return [move["notation"] for move in frame["moves"]]
+
+
 def simple_move(legal: list[str]) -> str | None:
     """The move of ``legal`` the simple way takes (None: none of its kind)."""
     return next((move for kind in SIMPLE for move in legal if verb(move) == kind), None)
@@ -205,8 +210,8 @@ def play_out(site: Site, table: str, tokens: list[str],
             if seq in said:
                 seat, line = said.pop(seq)
                 sockets[seat].send(json.dumps({"chat": line}))
-            seat = next(s for s in views[0][movers] if simple_move(views[s]["legal"]))
-            sockets[seat].send(json.dumps({"action": simple_move(views[seat]["legal"])}))
+            seat = next(s for s in views[0][movers] if simple_move(notations(views[s])))
+            sockets[seat].send(json.dumps({"action": simple_move(notations(views[seat]))}))
             while (frame := json.loads(sockets[seat].recv(timeout=10)))["type"] != "ack":
                 assert frame["type"] != "error", frame
                 if frame["type"] == "view":  # the step's view may come before the ack

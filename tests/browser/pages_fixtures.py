@@ -1,6 +1,7 @@
 """A bench for one game page in a real browser: ``bohnen/server/static`` served on the
 loopback with a small test page that mounts a game's ``Board`` with any props, its
-``send`` recording the notations it is given (``window.sent``).
+``send`` recording the actions (the engine's JSON) it is given (``window.sent``), which
+:meth:`Bench.sent` reads back through the engine into their notation.
 
 Debian's Chromium (``/usr/bin/chromium``) through Playwright for Python; the tests are
 skipped, saying why, where either is missing or the vendored Preact and htm are not
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from bohnen.core.registry import get_game
 
 STATIC = Path(__file__).resolve().parents[2] / "bohnen" / "server" / "static"
 VENDOR = STATIC / "vendor"
@@ -47,7 +50,7 @@ window.mountBoard = async (game, props) => {
     link.href = mod.stylesheet;
     document.head.appendChild(link);
   }
-  const send = props.noSend ? null : (text) => { window.sent.push(text); };
+  const send = props.noSend ? null : (action) => { window.sent.push(action); return true; };
   render(h(mod.Board, { ...props, send }), document.getElementById("root"));
 };
 window.allHands = async (game, views) => {
@@ -89,6 +92,11 @@ class _Handler(SimpleHTTPRequestHandler):
 def load_fixture(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text("utf-8"))
     return data
+
+
+def notations(fixture: dict[str, Any]) -> list[str]:
+    """The notation of each legal move of a fixture (a view frame's moves)."""
+    return [move["notation"] for move in fixture["moves"]]
 
 
 def _missing() -> str | None:
@@ -140,11 +148,14 @@ class Bench:
     def __init__(self, page: Any, errors: list[str]) -> None:
         self.page = page
         self.errors = errors
+        self.game = ""
 
     def mount(self, game: str, fixture: dict[str, Any], **changes: Any) -> None:
         """Mount ``game``'s Board with the fixture's props, ``changes`` replacing some
         (``noSend=True``: no ``send``, as the shell gives a spectator or a finished game)."""
-        props = {k: fixture[k] for k in ("view", "legal", "seat", "seats")} | changes
+        props = {k: fixture.get(k) for k in ("view", "moves", "terms", "seat", "seats")}
+        props |= changes
+        self.game = game
         self.page.evaluate("([game, props]) => window.mountBoard(game, props)", [game, props])
         self.page.wait_for_selector(f"[data-game={game}]")
 
@@ -155,8 +166,11 @@ class Bench:
         return view
 
     def sent(self) -> list[str]:
-        sent: list[str] = self.page.evaluate("window.sent")
-        return sent
+        """What the board sent, each in notation: the engine reads each action's JSON
+        (a JSON it does not read fails the test)."""
+        sent: list[Any] = self.page.evaluate("window.sent")
+        game = get_game(self.game)
+        return [str(game.action_from_json(action)) for action in sent]
 
 
 @pytest.fixture

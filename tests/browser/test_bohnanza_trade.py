@@ -4,7 +4,10 @@ side, a counter, a decline and a gift."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+import json
+import re
+
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
 
 from .conftest import NewTable, People, at_step, join, set_up
 
@@ -50,8 +53,8 @@ def test_a_proposal_composed_and_accepted_shows_on_both_boards(people: People) -
     composer.get_by_label("To").select_option(label="Bea")
     composer.locator("button[name=give-f0]").click()
     composer.locator(f"button[name=want-{wanted}]").click()
-    expect(composer.get_by_label("the proposal as written")).to_have_text(
-        f"0: propose 1 give f0 want {wanted}")
+    words = composer.get_by_label("the proposal in words")
+    expect(words).to_have_text(re.compile(r"^give face-up \S+; want \S+$"))
     composer.get_by_role("button", name="Send the proposal").click()
     for page in (ada, bea, cem):
         at_step(page, 3)
@@ -104,7 +107,7 @@ def test_offers_side_by_side_a_counter_a_decline_and_a_gift(people: People) -> N
     counter = ada.get_by_role("form", name="Counter offer 1")
     counter.locator("button[name=give-f1]").click()
     counter.locator(f"button[name=want-{_hand(bea)[0]}]").click()
-    expect(counter.get_by_label("the proposal as written")).to_contain_text("0: counter 1 give f1")
+    expect(counter.get_by_label("the proposal in words")).to_contain_text("give face-up ")
     counter.get_by_role("button", name="Send the counter").click()
     at_step(bea, 5)
     expect(bea.locator(".offer[data-pid='1']")).to_have_count(0)  # countered: closed
@@ -120,3 +123,45 @@ def test_offers_side_by_side_a_counter_a_decline_and_a_gift(people: People) -> N
     expect(_trade_area(ada.get_by_role("article", name="My seat")).first).to_have_attribute(
         "data-bean", cem_front)
     expect(ada.locator(".closed-offers")).to_contain_text("Closed this turn (3)")
+
+
+def _tamper_terms(page: Page, extra: dict[str, object]) -> None:
+    """From now on, ``page``'s view frames carry terms with the target ``extra`` added
+    (the page reloads to connect through the route): the server's frames otherwise as
+    they come, the page's own frames passed on as they go."""
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "view" and frame.get("terms"):
+                frame["terms"]["targets"].append(extra)
+            ws.send(json.dumps(frame))
+
+        server.on_message(from_server)
+
+    page.context.route_web_socket(re.compile(r"/ws/"), route)
+    page.reload()
+    page.locator("main.table-page[data-status=open]").wait_for()
+
+
+def test_the_page_offers_the_targets_the_terms_give_and_the_engine_judges(
+        people: People) -> None:
+    """Bea, not the active seat, is offered Cem as a target by tampered terms (the rules
+    let her propose to Ada only): the page offers what the terms say, restating no rule
+    of its own, and the server's engine refuses the proposal, saying why."""
+    _new, (_ada, bea, cem) = _table_of_three(people)
+    _tamper_terms(bea, {"seat": 2, "pid": None, "invite": False, "empty": False})
+    at_step(bea, 2)
+    cem.get_by_role("button", name="Propose a trade…").click()  # the engine's terms
+    expect(cem.get_by_role("form", name="Propose a trade").get_by_label("To")
+           .locator("option")).to_have_text(["Ada"])
+    bea.get_by_role("button", name="Propose a trade…").click()
+    composer = bea.get_by_role("form", name="Propose a trade")
+    expect(composer.get_by_label("To").locator("option")).to_have_text(["Ada", "Cem"])
+    composer.get_by_label("To").select_option(label="Cem")
+    composer.locator("button[name=give-h0]").click()
+    composer.get_by_role("button", name="Send the gift").click()
+    expect(bea.get_by_role("alert")).to_contain_text("active")  # the engine's refusal
+    expect(bea.locator("main")).to_have_attribute("data-seq", "2")  # nothing played

@@ -1,8 +1,9 @@
 """The Bohn Hansa page (``static/games/hansa.js``) in a real browser, mounted with views
 the engine gave (``fixtures/``): the map drawn from the view's board, journeys chosen
 by clicking the destination, purchases on the active city's ladder, the set-up, the
-customs, and the deal panel composing proposals and counters in the game's notation;
-every legal move reachable by a click, nothing clickable that is not legal.
+customs, and the deal panel composing proposals and counters within the view frame's
+terms, sent as the engine's JSON; every legal move reachable by a click, nothing
+clickable that is not legal.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ import pytest
 from bohnen.core.registry import get_game
 
 from .fixtures.make_fixtures import hansa_fixtures, text
-from .pages_fixtures import FIXTURES, Bench, bench, bench_browser, bench_url, load_fixture
+from .pages_fixtures import (
+    FIXTURES,
+    Bench,
+    bench,
+    bench_browser,
+    bench_url,
+    load_fixture,
+    notations,
+)
 
 __all__ = ["bench", "bench_browser", "bench_url"]  # the fixtures the tests use
 
@@ -47,7 +56,7 @@ def test_every_legal_move_is_a_click_and_nothing_else(bench: Bench, name: str) -
     fixture = load_fixture(name)
     bench.mount("hansa", fixture)
     shown = set(actions(bench))
-    legal = set(fixture["legal"])
+    legal = set(notations(fixture))
     journeys = {a for a in legal if " go " in a}
     # every shortest path to a city plays the same cards: one journey per destination
     assert {a for a in shown if " go " in a} <= journeys
@@ -73,7 +82,7 @@ def test_a_journey_is_chosen_by_its_destination(bench: Bench) -> None:
     fixture = load_fixture("hansa-travel")
     me = fixture["view"]["players"][fixture["seat"]]
     bench.mount("hansa", fixture)
-    first = next(a for a in fixture["legal"] if a.endswith(" go ROS"))
+    first = next(a for a in notations(fixture) if a.endswith(" go ROS"))
     bench.page.click("[data-testid=map] [data-city=ROS]")
     bench.page.click(f"[data-testid=map] [data-city={me['city']}]")
     assert bench.sent() == [first, f"{fixture['seat']}: stay"]
@@ -83,8 +92,8 @@ def test_a_journey_is_chosen_by_its_destination(bench: Bench) -> None:
 
 def test_a_city_out_of_reach_is_not_clickable(bench: Bench) -> None:
     fixture = load_fixture("hansa-travel")
-    legal = [a for a in fixture["legal"] if not a.endswith(" RIG")]
-    bench.mount("hansa", fixture, legal=legal)
+    moves = [m for m in fixture["moves"] if not m["notation"].endswith(" RIG")]
+    bench.mount("hansa", fixture, moves=moves)
     assert bench.page.get_attribute("[data-city=RIG]", "data-action") is None
     bench.page.click("[data-testid=map] [data-city=RIG]")
     assert bench.sent() == []
@@ -98,7 +107,7 @@ def test_buying_on_the_ladder_of_the_active_city_only(bench: Bench) -> None:
     ladder_actions = bench.page.eval_on_selector_all(
         "[data-ladder] [data-action]", "els => els.map(e => e.closest('[data-ladder]')"
         ".dataset.ladder + ' ' + e.dataset.action)")
-    buys = [a for a in fixture["legal"] if " buy " in a]
+    buys = [a for a in notations(fixture) if " buy " in a]
     assert sorted(ladder_actions) == sorted(f"{city} {a}" for a in buys)
     bench.page.click(f"[data-ladder={city}] [data-action='{buys[0]}']")
     assert bench.sent() == [buys[0]]
@@ -113,13 +122,14 @@ def test_the_active_player_proposes_an_invitation(bench: Bench) -> None:
     assert "an invitation" in deal.inner_text()
     for stepper in ("give-BL", "want-SA", "buy-RO", "buy-RO"):
         deal.locator(f"[data-stepper={stepper}] [data-step=plus]").click()
-    notation = deal.locator("[data-testid=deal-notation]").inner_text()
-    assert notation == "2: propose 0 give BL want SA buy RO,RO" == canonical(notation)
-    # seat 0 holds one Saubohne: no more can be asked of it
-    assert deal.locator("[data-stepper=want-SA] [data-step=plus]").is_disabled()
+    words = deal.locator("[data-testid=deal-words]").inner_text()
+    assert "gives BL" in words and "gives SA" in words and "buys RO, RO" in words, words
+    # the terms bound what may be given: the seat's one Blaue Bohne
+    assert fixture["terms"]["give"]["BL"] == 1
+    assert deal.locator("[data-stepper=give-BL] [data-step=plus]").is_disabled()
     deal.locator("[data-testid=deal-send]").click()
-    assert bench.sent() == [notation]
-    assert deal.locator("[data-testid=deal-notation]").inner_text() == "2: propose 0"
+    assert bench.sent() == ["2: propose 0 give BL want SA buy RO,RO"]
+    assert deal.locator("[data-testid=deal-words]").inner_text().endswith("no beans change hands")
 
 
 def test_another_seat_without_the_floor_cannot_propose(bench: Bench) -> None:
@@ -159,13 +169,13 @@ def test_the_set_up_and_the_customs(bench: Bench) -> None:
     bench.mount("hansa", setup)
     text = bench.page.inner_text("[data-testid=begin]")
     assert "Begin with C26 (ROS, 47t); C9 (DAN, 41t) last" in text
-    bench.page.click(f"[data-action='{setup['legal'][1]}']")
+    bench.page.click(f"[data-action='{notations(setup)[1]}']")
     customs = load_fixture("hansa-customs")
     bench.mount("hansa", customs)
     due = customs["view"]["customs_due"]
     assert f"Customs: {due} talers still owed" in bench.page.inner_text("[data-testid=status]")
     bench.page.click("[data-action='1: sell AU']")
-    assert bench.sent() == [setup["legal"][1], "1: sell AU"]
+    assert bench.sent() == [notations(setup)[1], "1: sell AU"]
 
 
 def test_money_loans_aid_and_hand(bench: Bench) -> None:
@@ -205,7 +215,7 @@ def test_without_send_nothing_is_clickable(bench: Bench) -> None:
 def test_the_replay_shows_every_hand(bench: Bench) -> None:
     views = load_fixture("hansa-pending-views")["views"]
     view = bench.all_hands("hansa", views)
-    bench.mount("hansa", {"view": view, "legal": [], "seat": None,
+    bench.mount("hansa", {"view": view, "moves": [], "terms": None, "seat": None,
                           "seats": load_fixture("hansa-pending")["seats"]}, noSend=True)
     for seat in range(4):
         hand = views[str(seat)]["players"][seat]["hand"]

@@ -1,7 +1,7 @@
 """The Nicht die Bohne! page (``static/games/ndb.js``) in a real browser, mounted with
 views the engine gave (``fixtures/``): the hand, the trick with its face-down cards as
 backs until the reveal, the chain of taking, the rows, the score sheet; and every legal
-move reachable by a click that sends its notation, nothing clickable that is not legal.
+move reachable by a click that sends its JSON, nothing clickable that is not legal.
 """
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 from .fixtures.make_fixtures import ndb_fixtures, text
-from .pages_fixtures import FIXTURES, Bench, bench, bench_browser, bench_url, load_fixture
+from .pages_fixtures import (
+    FIXTURES,
+    Bench,
+    bench,
+    bench_browser,
+    bench_url,
+    load_fixture,
+    notations,
+)
 
 __all__ = ["bench", "bench_browser", "bench_url"]  # the fixtures the tests use
 
@@ -37,7 +45,7 @@ def test_fixtures_are_what_the_engine_gives() -> None:
 def test_every_legal_move_is_a_click_and_nothing_else(bench: Bench, name: str) -> None:
     fixture = load_fixture(name)
     bench.mount("ndb", fixture)
-    assert sorted(set(actions(bench))) == sorted(fixture["legal"])
+    assert sorted(set(actions(bench))) == sorted(notations(fixture))
 
 
 def test_the_lead_plays_a_card_of_the_hand_face_up(bench: Bench) -> None:
@@ -61,8 +69,8 @@ def test_face_down_cards_are_backs_and_only_mine_is_shown(bench: Bench) -> None:
                                       "data-card") for s in range(4)]
     assert cards == [view["table"][0], None, "back", "back"]
     assert "Play a card face down" in bench.page.inner_text("[data-testid=status]")
-    card = fixture["legal"][-1].split()[-1]
-    bench.page.click(f"[data-testid=hand] [data-action='{fixture['legal'][-1]}']")
+    card = notations(fixture)[-1].split()[-1]
+    bench.page.click(f"[data-testid=hand] [data-action='{notations(fixture)[-1]}']")
     assert bench.sent() == [f"1: play {card}"]
 
 
@@ -134,7 +142,7 @@ def test_the_end_of_the_game(bench: Bench) -> None:
 
 def test_a_card_is_clickable_only_when_the_server_says_so(bench: Bench) -> None:
     fixture = load_fixture("ndb-lead")
-    bench.mount("ndb", fixture, legal=[])
+    bench.mount("ndb", fixture, moves=[])
     assert actions(bench) == []
     bench.page.click("[data-testid=hand] .ndb-card >> nth=0")
     assert bench.sent() == []
@@ -153,7 +161,7 @@ def test_without_send_nothing_is_clickable(bench: Bench) -> None:
 def test_the_replay_shows_every_hand_and_every_face_down_card(bench: Bench) -> None:
     views = load_fixture("ndb-play-views")["views"]
     view = bench.all_hands("ndb", views)
-    bench.mount("ndb", {"view": view, "legal": [], "seat": None,
+    bench.mount("ndb", {"view": view, "moves": [], "terms": None, "seat": None,
                         "seats": load_fixture("ndb-play")["seats"]}, noSend=True)
     for seat in range(4):
         own = views[str(seat)]

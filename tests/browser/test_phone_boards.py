@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from bohnen.core.moves import legal_moves
 from bohnen.core.registry import get_game
 
 from .conftest import simple_move
@@ -75,21 +76,23 @@ def test_a_game_page_fits_a_touch_screen(touch_bench: Bench, name: str) -> None:
 
 # --- Bohnanza: states the engine plays to -------------------------------------------
 
-RENDER = """async ([view, legal, seat, seats]) => {
+RENDER = """async ([view, moves, terms, seat, seats]) => {
   const { html, render } = await import('/static/html.js');
   const { Board, stylesheet } = await import('/static/games/bohnanza.js');
   const { addStylesheet } = await import('/static/common.js');
   addStylesheet(stylesheet);
   render(null, document.getElementById('root'));
   const send = () => true;
-  render(html`<${Board} view=${view} legal=${legal} seat=${seat} send=${send} seats=${seats} />`,
-    document.getElementById('root'));
+  render(html`<${Board} view=${view} moves=${moves} terms=${terms} seat=${seat} send=${send}
+    seats=${seats} />`, document.getElementById('root'));
 }"""
 
 
 def _show(page: Page, state: Any, seat: int) -> None:
-    legal = [str(a) for a in state.legal_actions(seat)]
-    page.evaluate(RENDER, [dict(state.view(seat)), legal, seat, SEATS[:state.players]])
+    view = state.view(seat)
+    moves = legal_moves(BOHNANZA, view, state.legal_actions(seat))
+    page.evaluate(RENDER, [dict(view), moves, state.proposal_terms(seat), seat,
+                           SEATS[:state.players]])
     page.get_by_role("region", name="Bohnanza table").wait_for()
     page.wait_for_function("[...document.styleSheets].some((s) => s.href "
                            "&& s.href.endsWith('/games/bohnanza.css'))")

@@ -1,9 +1,12 @@
 """The table's shell in a browser, around any game: the table waits for its free seats;
-the host gives a seat a new invitation link (the old one void) or seats a bot there;
-a person takes a free seat by name from the table's address; a person hands the seat
-to a bot and takes it back; a token the server refuses is said so."""
+the host gives a seat a new invitation link (the old one void) or seats a bot there
+(named once, with its kind once); a person takes a free seat by name from the table's
+address; a person hands the seat to a bot and takes it back; a token the server
+refuses is said so."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -36,7 +39,8 @@ def test_the_host_seats_a_bot_and_renews_an_invitation(people: People) -> None:
     seat2.get_by_text("Host: seat 2").click()
     seat2.get_by_label("Bot for seat 2").select_option("random")
     seat2.get_by_role("button", name="Seat the bot").click()
-    expect(seat2).to_contain_text("random")
+    # the bot is named once, its kind once: "Bot Ida (random)", as the server names it
+    expect(seat2.locator(".seat-name")).to_have_text(re.compile(r"^Bot \w+ \(random\)$"))
     expect(ada.get_by_role("status").filter(has_text="waits for players")).to_have_count(0)
     expect(ada.locator("[data-action='0: plant 0']")).to_be_visible()
     expect(bea.locator("main")).to_have_attribute("data-to-act", "0")

@@ -462,8 +462,8 @@ def test_seats_the_clock_handed_on_are_taken_back_by_their_people(db_url: str) -
         assert clock.reckoning.absent[:2] == [0, 0]  # taken back: the count starts again
 
         assert table.state.must_act() == (2,)
-        legal = _read_until(ws2, lambda f: f["type"] == "view"
-                            and f["seq"] == table.seq)[-1]["legal"]
+        legal = [m["notation"] for m in _read_until(
+            ws2, lambda f: f["type"] == "view" and f["seq"] == table.seq)[-1]["moves"]]
         ws2.send(json.dumps({"action": legal[0], "forced": {"seat": 2, "reason": FORCED}}))
         assert "forced" in next_frame(ws2, "error")["error"]  # no such key of a frame
         ws2.send(json.dumps({"action": legal[0]}))

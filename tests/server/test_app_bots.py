@@ -51,8 +51,8 @@ def test_a_person_plays_a_whole_game_against_bots(db_url: str) -> None:
                 continue
             if frame["result"] is not None:
                 break
-            if frame["legal"]:
-                ws.send(json.dumps({"action": frame["legal"][0]}))
+            if frame["moves"]:
+                ws.send(json.dumps({"action": frame["moves"][0]["notation"]}))
                 moved += 1
         table = lobby.tables[made["table"]]
         assert table.state.is_over and moved > 0 and by_bots > 0

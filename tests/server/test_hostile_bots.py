@@ -403,10 +403,10 @@ def test_a_person_waits_no_bot_tables_turn_while_they_saturate_the_pool(
                 continue
             if frame["result"] is not None:
                 break
-            if frame["legal"] and frame["seq"] != sent:
+            if frame["moves"] and frame["seq"] != sent:
                 if sent is not None:
                     waits.append(time.monotonic() - moved_at)
-                ws.send(json.dumps({"action": frame["legal"][0]}))
+                ws.send(json.dumps({"action": frame["moves"][0]["notation"]}))
                 sent, moved_at = frame["seq"], time.monotonic()
         assert frame["result"] is not None, "the person's game did not end"
         print(f"\nthe turn came back in {sorted(waits)[len(waits) // 2] * 1000:.0f} ms "

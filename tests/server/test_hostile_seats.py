@@ -65,10 +65,10 @@ def test_the_creator_and_the_seats_are_never_told_the_seed(db_url: str) -> None:
         for _ in range(3):  # a few moves of the person, with the bots' between
             view = next_frame(ws, "view")
             seen.append(view)
-            while not view["legal"]:
+            while not view["moves"]:
                 view = next_frame(ws, "view")
                 seen.append(view)
-            ws.send(json.dumps({"action": view["legal"][0]}))
+            ws.send(json.dumps({"action": view["moves"][0]["notation"]}))
             seen.append(next_frame(watcher, "view"))
         assert all(seed not in _all_text(frame) for frame in seen)
 

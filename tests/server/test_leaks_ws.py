@@ -88,8 +88,8 @@ def test_no_frame_over_the_wire_tells_a_seat_what_it_may_not_know(
     for v in viewers:
         assert [f["seq"] for f in steps[v]] == list(range(1, len(steps[v]) + 1))
         assert [f["view"] for f in views[v]] == expected[v][:len(views[v])]
-        assert all(m.startswith(f"{v}:") for f in views[v] for m in f["legal"])
-        assert v is not None or all(f["legal"] == [] for f in views[None])
+        assert all(m["notation"].startswith(f"{v}:") for f in views[v] for m in f["moves"])
+        assert v is not None or all(f["moves"] == [] for f in views[None])
     for index, frame in enumerate(steps[None]):
         for event in frame["events"]:
             assert not PRIVATE[game].get(event["event"], set()) & set(event), event

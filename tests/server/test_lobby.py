@@ -192,8 +192,9 @@ def test_a_finished_game_is_replayed_with_every_hand_shown(db_url: str) -> None:
         rng = random.Random(1)
         views = [next_frame(ws, "view") for ws in clients]
         while views[0]["result"] is None:
-            seat = next(s for s in range(3) if views[s]["legal"])
-            clients[seat].send(json.dumps({"action": rng.choice(views[seat]["legal"])}))
+            seat = next(s for s in range(3) if views[s]["moves"])
+            move = rng.choice(views[seat]["moves"])
+            clients[seat].send(json.dumps({"action": move["notation"]}))
             views = [_view_after(ws, views[0]["seq"] + 1) for ws in clients]
         steps = views[0]["seq"]
         status, record = call(base, "GET", f"/api/tables/{table_id}/replay")

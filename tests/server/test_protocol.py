@@ -211,7 +211,7 @@ def test_every_frame_of_whole_games_is_of_its_type(db_url: str, game: str) -> No
                 frame = clients[v].last_view
                 expected, terms = _moves_expected(shadow, v)
                 assert frame["moves"] == expected and frame["terms"] == terms, (v, seq)
-                assert frame["legal"] == [m["notation"] for m in expected]
+                assert "legal" not in frame  # the moves alone: no notation list beside
             seat = shadow.to_act()[0]
             actions = shadow.legal_actions(seat)
             closing = [i for i, a in enumerate(actions) if flag(a, "ends_trading")]

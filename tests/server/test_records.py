@@ -206,8 +206,9 @@ def test_the_replay_is_a_game_record_that_bohnen_replay_opens(db_url: str,
         rng = random.Random(35)
         views = [_view_after(ws, 0) for ws in clients]
         while views[0]["result"] is None:
-            seat = next(s for s in range(3) if views[s]["legal"])
-            clients[seat].send(json.dumps({"action": rng.choice(views[seat]["legal"])}))
+            seat = next(s for s in range(3) if views[s]["moves"])
+            move = rng.choice(views[seat]["moves"])
+            clients[seat].send(json.dumps({"action": move["notation"]}))
             views = [_view_after(ws, views[0]["seq"] + 1) for ws in clients]
         status, record = call(base, "GET", f"/api/tables/{table_id}/replay")
         table = lobby.tables[table_id]

@@ -248,7 +248,7 @@ def test_a_frame_is_made_once_for_each_viewer_and_shared_by_its_watchers(log: Lo
             assert got[0][kind] is got[2][kind] and got[1][kind] is got[4][kind]
             assert got[0][kind] is not got[1][kind] and got[3][kind] is not got[0][kind]
         assert got[3][1]["view"] == dict(table.state.view(1))
-        assert got[1][1]["legal"] == [] and got[0][1]["view"] == dict(table.state.view(0))
+        assert got[1][1]["moves"] == [] and got[0][1]["view"] == dict(table.state.view(0))
 
     asyncio.run(scenario())
 
@@ -266,7 +266,8 @@ def test_steps_taken_in_one_turn_of_the_loop_share_one_view_of_the_table_after_t
         assert [(f["type"], f["seq"]) for f in frames] == [
             ("step", 1), ("step", 2), ("step", 3), ("view", 3)]
         assert frames[-1]["view"] == dict(table.state.view(2))
-        assert frames[-1]["legal"] == [str(a) for a in table.state.legal_actions(2)]
+        assert [m["notation"] for m in frames[-1]["moves"]] == [
+            str(a) for a in table.state.legal_actions(2)]
 
     asyncio.run(scenario())
 
@@ -280,7 +281,7 @@ def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
     calls: list[int] = []
     table.listeners.append(lambda t, seq: calls.append(seq))
     watcher = table.watch(0)
-    assert not table.started and _drain(watcher, "view")[0]["legal"] == []
+    assert not table.started and _drain(watcher, "view")[0]["moves"] == []
     seat, text = _first_legal(table)
     reply = table.accept(seat, text)
     assert reply.error == "the table waits for players: seat(s) 2, 3 free"
@@ -289,7 +290,7 @@ def test_no_move_before_every_seat_is_taken_and_the_game_starts_when_it_is(
     assert table.started and calls == [0, 0]
     frames = _drain_all(watcher)
     assert frames[-1]["type"] == "view" and frames[-1]["started"]
-    assert text in frames[-1]["legal"]
+    assert text in [m["notation"] for m in frames[-1]["moves"]]
     assert [s["name"] for s in frames[-2]["seats"]] == ["Ada", None, "Bea", None]
     assert table.accept(seat, text).ok and calls == [0, 0, 1]
     rebuilt = rebuild_all(open_log(db_url))["t1"]

@@ -1,6 +1,6 @@
 // A game's page: the module `games/<game>.js` (its components in `games/<game>/`), loaded
-// when a table of that game is shown. It exports `Board({view, legal, seat, send, seats,
-// mustAct})` and may export `stylesheet` (a URL)
+// when a table of that game is shown. It exports `Board({view, moves, terms, seat, send,
+// seats, mustAct})` and may export `stylesheet` (a URL)
 // and `allHands(views)` (for the replay of a finished game: one view from the views of
 // every seat, {"spectator": view, "0": view, ...}, with every hand in it).
 // A game without a page gets the plain board below: its legal moves as buttons.
@@ -47,17 +47,18 @@ export function useGamePage(game) {
   return page;
 }
 
-/** The placeholder for a game without a page: its legal moves, and the view as text. */
-export function PlainBoard({ view, legal, send, seat, seats }) {
+/** The placeholder for a game without a page: its legal moves in words, and the view as
+ * text. */
+export function PlainBoard({ view, moves, send, seat, seats }) {
   return html`<section class="plain-board" aria-label="Board">
     ${view && view.result && html`<${Result} result=${view.result} seats=${seats} me=${seat} />`}
-    <p>This game has no page yet; its moves are listed as they are written.</p>
+    <p>This game has no page yet; its moves are listed in words.</p>
     ${
       send &&
       html`<div class="moves" role="group" aria-label="Moves">
-      ${(legal || []).map(
-        (a) => html`<button type="button" data-action=${a}
-        onClick=${() => send(a)}>${a}</button>`,
+      ${(moves || []).map(
+        (m) => html`<button type="button" data-action=${m.notation}
+        onClick=${() => send(m.action)}>${m.text}</button>`,
       )}
     </div>`
     }

@@ -80,7 +80,7 @@ function Replay({ table, replay }) {
       ${
         Board &&
         view &&
-        html`<${Board} view=${view} legal=${[]} seats=${seats} send=${null}
+        html`<${Board} view=${view} moves=${[]} terms=${null} seats=${seats} send=${null}
         seat=${seen === 'spectator' || seen === 'all' ? null : Number(seen)} />`
       }
     </div>

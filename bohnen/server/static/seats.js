@@ -62,8 +62,16 @@ export function Seats({
 
 function seatLabel(s) {
   if (s.kind === 'open') return 'open seat';
-  if (s.kind === 'bot') return `${s.name || s.bot} (bot${s.name && s.bot ? `: ${s.bot}` : ''})`;
+  if (s.kind === 'bot') return botLabel(s);
   return s.name || 'a player';
+}
+
+/** A bot's name with its kind once: the server names it ("Bot Ida (heuristic)"); the
+ * kind is added only to a name that does not say it (a table of an older log). */
+function botLabel({ name, bot }) {
+  const kind = (bot || '').split(':')[0].trim();
+  if (!name) return `${kind || 'a'} bot`;
+  return !kind || name.toLowerCase().includes(kind.toLowerCase()) ? name : `${name} (${kind} bot)`;
 }
 
 function clockMode(clock, banked) {

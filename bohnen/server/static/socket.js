@@ -20,7 +20,7 @@ export const initialTable = {
   seq: 0, // the last entry of the table's log received (a step or an undo)
   log: [], // step frames of the game (those not taken back), in order of seq
   chat: [], // chat frames, in order of n
-  view: null, // the last view frame: {seq, view, legal, to_act, clock, result}
+  view: null, // the last view frame: {seq, view, moves, terms, to_act, must_act, clock, result}
   error: null, // the last error frame's text, until the next ack or step
   live: false, // the frames sent again after the hello are over: these are new
   skew: 0, // this browser's clock less the server's, in seconds (about)

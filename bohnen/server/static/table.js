@@ -84,7 +84,8 @@ function TableScreen({ table, token, onForget, onLeft }) {
     saveAlerts(next);
     setAlerts(next);
   };
-  const send = seated && !state.over ? (notation) => sendFrame({ action: notation }) : null;
+  // a move goes out as the engine's JSON (a legal move's `action`, or a proposal composed)
+  const send = seated && !state.over ? (action) => sendFrame({ action }) : null;
   return html`<main class="page table-page" data-status=${state.status}
     data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}
     data-to-act=${toAct.join(',')} data-must-act=${mustAct.join(',')}
@@ -112,7 +113,7 @@ function TableScreen({ table, token, onForget, onLeft }) {
         }
         ${
           Board && frame
-            ? html`<${Board} view=${frame.view} legal=${frame.legal || []}
+            ? html`<${Board} view=${frame.view} moves=${frame.moves || []} terms=${frame.terms || null}
           seat=${seated ? me : null} send=${send} seats=${state.seats} mustAct=${mustAct} />`
             : html`<p class="loading">Loading the table…</p>`
         }

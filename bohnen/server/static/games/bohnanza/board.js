@@ -3,7 +3,7 @@
 // composer, my seat, and the result at the end.
 import { html, useEffect, useState } from '../../html.js';
 import { Result } from '../../common.js';
-import { sortMoves } from './moves.js';
+import { counterTarget, newTargets, sortMoves } from './moves.js';
 import { legendOf } from './cards.js';
 import { Offers } from './offers.js';
 import { Composer } from './compose.js';
@@ -23,9 +23,11 @@ export function allHands(views) {
   };
 }
 
-export function Board({ view, legal, seat, send, seats, mustAct }) {
+/** `moves`: the seat's legal moves (the view frame's); `terms`: what it may propose. */
+export function Board({ view, moves: list, terms, seat, send, seats, mustAct }) {
   const legend = legendOf(view);
-  const moves = sortMoves(legal || []);
+  const moves = sortMoves(list);
+  const mayPropose = newTargets(terms).length > 0;
   const [counter, setCounter] = useState(null);
   const [composing, setComposing] = useState(false);
   const open = view.trading ? view.trading.proposals : [];
@@ -53,7 +55,7 @@ export function Board({ view, legal, seat, send, seats, mustAct }) {
         html`<${Moves} moves=${moves} send=${send}>
         ${
           me &&
-          mayPropose(view, seat) &&
+          mayPropose &&
           !counter &&
           html`<button type="button"
           aria-expanded=${composing ? 'true' : 'false'} onClick=${() => setComposing(!composing)}>
@@ -65,14 +67,16 @@ export function Board({ view, legal, seat, send, seats, mustAct }) {
     ${
       view.trading &&
       html`<${Offers} view=${view} seat=${seated ? seat : null} seats=${seats}
-      legend=${legend} moves=${moves} send=${send} onCounter=${send ? setCounter : null} />`
+      legend=${legend} moves=${moves} send=${send}
+      mayCounter=${(pid) => Boolean(counterTarget(terms, pid))}
+      onCounter=${send ? setCounter : null} />`
     }
     ${
       send &&
       me &&
-      (counter || (composing && mayPropose(view, seat))) &&
+      (counter || (composing && mayPropose)) &&
       html`<${Composer}
-      view=${view} seat=${seat} seats=${seats} legend=${legend} send=${send} counter=${counter}
+      view=${view} terms=${terms} seat=${seat} seats=${seats} legend=${legend} send=${send} counter=${counter}
       onDone=${() => (counter ? setCounter(null) : setComposing(false))} />`
     }
     ${
@@ -81,13 +85,4 @@ export function Board({ view, legal, seat, send, seats, mustAct }) {
       send=${send} seats=${seats} />`
     }
   </section>`;
-}
-
-/** A seat may start a proposal in trading: anyone in open trading, the floor otherwise;
- * not once its proposals for the turn are used up. */
-function mayPropose(view, seat) {
-  if (view.phase !== 'trade' || !view.trading) return false;
-  if (view.players[seat].proposals_left === 0) return false;
-  if (view.options.trading === 'open') return true;
-  return view.trading.floor === seat && view.trading.proposals.length === 0;
 }

@@ -7,7 +7,7 @@ export function Fields({ player, legend, moves, send, cost, compact = false }) {
     (field, i) => html`<${Field} key=${i} index=${i} field=${field}
     legend=${legend} moves=${moves} send=${send} />`,
   );
-  const buy = moves && moves.general.find((m) => m.verb === 'buy-field');
+  const buy = moves && moves.buyField;
   return html`<div class=${`fields${compact ? ' compact' : ''}`}>
     ${fields}
     ${
@@ -19,8 +19,8 @@ export function Fields({ player, legend, moves, send, cost, compact = false }) {
       ${
         buy &&
         send &&
-        html`<button type="button" data-action=${buy.text}
-        onClick=${() => send(buy.text)}>Buy the third field</button>`
+        html`<button type="button" data-action=${buy.notation} title=${buy.text}
+        onClick=${() => send(buy.action)}>Buy the third field</button>`
       }
     </div>`
     }
@@ -50,17 +50,17 @@ function Field({ index, field, legend, moves, send }) {
       html`<div class="field-moves">
       ${
         plant &&
-        html`<button type="button" class="primary" data-action=${plant.text}
-        onClick=${() => send(plant.text)}>Plant the front card here</button>`
+        html`<button type="button" class="primary" data-action=${plant.notation}
+        title=${plant.text} onClick=${() => send(plant.action)}>Plant the front card here</button>`
       }
       ${traded.map(
-        ({ bean: code, move }) => html`<button type="button" data-action=${move.text}
-        onClick=${() => send(move.text)}>Plant ${legend[code] ? legend[code].name : code} here</button>`,
+        (move) => html`<button type="button" data-action=${move.notation} title=${move.text}
+        onClick=${() => send(move.action)}>Plant ${beanName(legend, move.action.bean)} here</button>`,
       )}
       ${
         harvest &&
-        html`<button type="button" data-action=${harvest.text}
-        onClick=${() => send(harvest.text)}>Harvest (${field.talers} ${
+        html`<button type="button" data-action=${harvest.notation} title=${harvest.text}
+        onClick=${() => send(harvest.action)}>Harvest (${field.talers} ${
           field.talers === 1 ? 'taler' : 'talers'
         })</button>`
       }
@@ -81,3 +81,5 @@ export function Beanometer({ bean, count }) {
     )}
   </ol>`;
 }
+
+const beanName = (legend, code) => (legend[code] ? legend[code].name : code);

@@ -1,88 +1,79 @@
-// Bohnanza's legal moves, read from their notation (docs/bohnanza.md, "Actions: notation
-// and JSON"), and proposals written in it.
+// Bohnanza's legal moves as the view frame gives them (each `{action, text, notation}`:
+// the engine's JSON, the move in words, its notation), sorted by where the page shows
+// them; and proposals composed as JSON within the terms the engine computes (the view
+// frame's `terms`: docs/online.md). Nothing here says what the rules allow.
 
-/** One legal move: its notation, verb and arguments. */
-export function parseMove(text) {
-  const match = /^\s*(\d+)\s*:\s*(\S+)\s*(.*)$/.exec(text);
-  if (!match) return { text, seat: null, verb: text, args: [] };
-  const [, seat, verb, rest] = match;
-  return { text, seat: Number(seat), verb, args: rest.split(/\s+/).filter(Boolean) };
-}
-
-/** The legal moves sorted by where the page shows them. */
-export function sortMoves(legal) {
+/** The legal moves sorted by where the page shows them, by their JSON's type. */
+export function sortMoves(list) {
   const moves = {
     plant: new Map(), // field -> move: plant the front card there
-    traded: new Map(), // field -> [{bean, move}]: plant a traded bean there
+    traded: new Map(), // field -> [move]: plant a traded bean (`action.bean`) there
     harvest: new Map(), // field -> move
     accept: new Map(), // pid -> [move]
     decline: new Map(), // pid -> move
     withdraw: new Map(), // pid -> move
-    general: [], // the rest: end planting, close trading, pass, buy-field, ...
+    buyField: null,
+    general: [], // the rest: end planting, close trading, pass, ...
   };
-  for (const text of legal) {
-    const move = parseMove(text);
-    const [a, b] = move.args;
-    if (move.verb === 'plant' && move.args.length === 1) moves.plant.set(Number(a), move);
-    else if ((move.verb === 'plant' || move.verb === 'plant-traded') && move.args.length === 2) {
-      const list = moves.traded.get(Number(b)) || [];
-      list.push({ bean: a, move });
-      moves.traded.set(Number(b), list);
-    } else if (move.verb === 'harvest') moves.harvest.set(Number(a), move);
-    else if (move.verb === 'accept') {
-      moves.accept.set(Number(a), [...(moves.accept.get(Number(a)) || []), move]);
-    } else if (move.verb === 'decline') moves.decline.set(Number(a), move);
-    else if (move.verb === 'withdraw') moves.withdraw.set(Number(a), move);
+  const add = (map, key, move) => map.set(key, [...(map.get(key) || []), move]);
+  for (const move of list || []) {
+    const a = move.action;
+    if (a.type === 'plant') moves.plant.set(a.field, move);
+    else if (a.type === 'plant-traded') add(moves.traded, a.field, move);
+    else if (a.type === 'harvest') moves.harvest.set(a.field, move);
+    else if (a.type === 'accept') add(moves.accept, a.pid, move);
+    else if (a.type === 'decline') moves.decline.set(a.pid, move);
+    else if (a.type === 'withdraw') moves.withdraw.set(a.pid, move);
+    else if (a.type === 'buy-field') moves.buyField = move;
     else moves.general.push(move);
   }
   return moves;
 }
 
-/** The `give` references of an accept move: ['h3', 'f0', 't1']. */
-export function acceptGives(move) {
-  const at = move.args.indexOf('give');
-  return at < 0
-    ? []
-    : move.args
-        .slice(at + 1)
-        .join('')
-        .split(',')
-        .filter(Boolean);
+/** The new proposals' targets of the terms (null: none may be made now). */
+export function newTargets(terms) {
+  return terms ? terms.targets.filter((t) => t.pid === null) : [];
+}
+
+/** The target of a counter to proposal `pid` in the terms, or null. */
+export function counterTarget(terms, pid) {
+  return (terms && terms.targets.find((t) => t.pid === pid)) || null;
+}
+
+/** The hand positions (`h3`) or face-up indices (`f0`) the terms let the seat give. */
+export function givable(terms, prefix) {
+  const out = [];
+  for (const key of Object.keys(terms ? terms.give : {})) {
+    if (key[0] === prefix && /^\d+$/.test(key.slice(1))) out.push(Number(key.slice(1)));
+  }
+  return out.sort((x, y) => x - y);
 }
 
 /**
- * A proposal (or, with `pid`, a counter) in notation:
- * `0: propose 2 give h0,f0,t1 want RO,t2`. Positions sorted, wanted beans in the
- * legend's order; null when both sides are empty.
+ * A proposal (to `target.seat`) or a counter (of `target.pid`) as the engine's JSON;
+ * null when it moves nothing and the target takes no empty proposal.
  */
-export function proposalNotation({
+export function proposalAction({
   seat,
-  to,
-  pid = null,
+  target,
   hand = [],
   faceUp = [],
   talers = 0,
   wants = [],
   wantsTalers = 0,
-  order = [],
 }) {
-  const rank = (code) => {
-    const i = order.indexOf(code);
-    return i < 0 ? order.length : i;
+  const empty = !hand.length && !faceUp.length && !talers && !wants.length && !wantsTalers;
+  if (empty && !target.empty) return null;
+  const head =
+    target.pid === null
+      ? { type: 'propose', seat, to: target.seat }
+      : { type: 'counter', seat, pid: target.pid };
+  return {
+    ...head,
+    hand: [...hand].sort((x, y) => x - y),
+    face_up: [...faceUp].sort((x, y) => x - y),
+    wants: [...wants],
+    talers,
+    wants_talers: wantsTalers,
   };
-  const give = [
-    ...[...hand].sort((x, y) => x - y).map((i) => `h${i}`),
-    ...[...faceUp].sort((x, y) => x - y).map((i) => `f${i}`),
-    ...(talers > 0 ? [`t${talers}`] : []),
-  ];
-  const want = [
-    ...[...wants].sort((x, y) => rank(x) - rank(y)),
-    ...(wantsTalers > 0 ? [`t${wantsTalers}`] : []),
-  ];
-  if (!give.length && !want.length) return null;
-  const head = pid === null ? `propose ${to}` : `counter ${pid}`;
-  return (
-    `${seat}: ${head}${give.length ? ` give ${give.join(',')}` : ''}` +
-    `${want.length ? ` want ${want.join(',')}` : ''}`
-  );
 }

@@ -2,12 +2,11 @@
 // (accept, decline, counter; withdraw its own), and this turn's closed offers.
 import { html, useState } from '../../html.js';
 import { seatName } from '../../common.js';
-import { acceptGives } from './moves.js';
 import { Beans } from './cards.js';
 
 const MAX_ACCEPT_BUTTONS = 3; // more ways to pay for an offer: a list to choose from
 
-export function Offers({ view, seat, seats, legend, moves, send, onCounter }) {
+export function Offers({ view, seat, seats, legend, moves, send, mayCounter, onCounter }) {
   const trading = view.trading;
   if (!trading) return null;
   return html`<section class="offers" aria-label="Offers">
@@ -23,7 +22,7 @@ export function Offers({ view, seat, seats, legend, moves, send, onCounter }) {
       <ul class="offer-row">${trading.proposals.map(
         (p) => html`<${Offer} key=${p.pid}
         proposal=${p} seat=${seat} seats=${seats} legend=${legend} moves=${moves} send=${send}
-        view=${view} onCounter=${onCounter} />`,
+        view=${view} onCounter=${onCounter && mayCounter(p.pid) ? onCounter : null} />`,
       )}</ul>`
     }
     ${
@@ -64,20 +63,20 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
         accepts.length > MAX_ACCEPT_BUTTONS
           ? html`<${AcceptChoice} moves=${accepts} view=${view} seat=${seat} legend=${legend} send=${send} />`
           : accepts.map(
-              (m) => html`<button type="button" class="primary" data-action=${m.text}
-        onClick=${() => send(m.text)}>${acceptLabel(m, view, seat, legend, accepts.length)}</button>`,
+              (m) => html`<button type="button" class="primary" data-action=${m.notation}
+        title=${m.text} onClick=${() => send(m.action)}>${acceptLabel(m, view, seat, legend, accepts.length)}</button>`,
             )
       }
       ${
         decline &&
-        html`<button type="button" data-action=${decline.text}
-        onClick=${() => send(decline.text)}>Decline</button>`
+        html`<button type="button" data-action=${decline.notation}
+        title=${decline.text} onClick=${() => send(decline.action)}>Decline</button>`
       }
-      ${toMe && onCounter && html`<button type="button" onClick=${() => onCounter(p)}>Counter…</button>`}
+      ${onCounter && html`<button type="button" onClick=${() => onCounter(p)}>Counter…</button>`}
       ${
         withdraw &&
-        html`<button type="button" data-action=${withdraw.text}
-        onClick=${() => send(withdraw.text)}>Withdraw</button>`
+        html`<button type="button" data-action=${withdraw.notation}
+        title=${withdraw.text} onClick=${() => send(withdraw.action)}>Withdraw</button>`
       }
     </div>`
     }
@@ -86,13 +85,14 @@ function Offer({ proposal: p, seat, seats, legend, moves, send, view, onCounter 
 
 /** Many ways to pay for an offer: the cards to give chosen in a list, then Accept. */
 function AcceptChoice({ moves, view, seat, legend, send }) {
-  const [chosen, setChosen] = useState(moves[0].text);
-  const move = moves.find((m) => m.text === chosen) || moves[0];
-  return html`<label>Cards to give <select value=${move.text} onChange=${(e) => setChosen(e.target.value)}>
-      ${moves.map((m) => html`<option value=${m.text}>${givesText(m, view, seat, legend)}</option>`)}
+  const [chosen, setChosen] = useState(0);
+  const move = moves[chosen] || moves[0];
+  return html`<label>Cards to give <select value=${String(moves.indexOf(move))}
+      onChange=${(e) => setChosen(Number(e.target.value))}>
+      ${moves.map((m, i) => html`<option value=${String(i)}>${givesText(m, view, seat, legend)}</option>`)}
     </select></label>
-    <button type="button" class="primary" data-action=${move.text}
-      onClick=${() => send(move.text)}>Accept</button>`;
+    <button type="button" class="primary" data-action=${move.notation}
+      title=${move.text} onClick=${() => send(move.action)}>Accept</button>`;
 }
 
 /** "Accept" or, when the cards given can be chosen, "Accept: give Rote (card 3)". */
@@ -105,14 +105,11 @@ function acceptLabel(move, view, seat, legend, variants) {
 /** The cards an accept move gives, by name and place: "Rote (card 3), face-up Soja". */
 function givesText(move, view, seat, legend) {
   const hand = view.players[seat].hand || [];
-  return acceptGives(move)
-    .map((ref) => {
-      const n = Number(ref.slice(1));
-      if (ref[0] === 'h') return `${name(hand[n], legend)} (card ${n + 1})`;
-      if (ref[0] === 'f') return `face-up ${name(view.face_up[n], legend)}`;
-      return `${n} talers`;
-    })
-    .join(', ');
+  const { hand: cards = [], face_up: faceUp = [] } = move.action;
+  return [
+    ...cards.map((n) => `${name(hand[n], legend)} (card ${n + 1})`),
+    ...faceUp.map((n) => `face-up ${name(view.face_up[n], legend)}`),
+  ].join(', ');
 }
 
 const name = (code, legend) => (legend[code] ? legend[code].name : code || '?');

@@ -52,19 +52,13 @@ export function Centre({ view, legend }) {
   </div>`;
 }
 
-const GENERAL = {
-  'end-planting': 'End planting',
-  'close-trading': 'Close trading',
-  pass: 'Pass the floor',
-};
-
-/** The moves that belong to no field nor offer (buying the third field is by the fields). */
+/** The moves that belong to no field nor offer (buying the third field is by the fields),
+ * each labelled with its text. */
 export function Moves({ moves, send, children }) {
-  const general = moves.general.filter((m) => m.verb !== 'buy-field');
   return html`<div class="moves" role="group" aria-label="Moves">
-    ${general.map(
-      (m) => html`<button type="button" class="primary" data-action=${m.text}
-      onClick=${() => send(m.text)}>${GENERAL[m.verb] || m.text}</button>`,
+    ${moves.general.map(
+      (m) => html`<button type="button" class="primary" data-action=${m.notation}
+      onClick=${() => send(m.action)}>${m.text}</button>`,
     )}
     ${children}
   </div>`;

@@ -2,8 +2,8 @@
 // negotiation, every seat's money, loans and aid, the hand with its contracts and the
 // contracts on the table; the result at the end.
 //
-// It reads only the seat's view (bohnen/hansa/view_types.py) and its legal moves in
-// notation (moves.js).
+// It reads only the seat's view (bohnen/hansa/view_types.py), its legal moves and what
+// it may propose (the view frame's `moves` and `terms`: moves.js).
 import { html } from '../../html.js';
 import { Result } from '../../common.js';
 import { Negotiation } from './deal.js';
@@ -30,10 +30,10 @@ export function allHands(views) {
 
 const talers = (n) => `${n} talers`;
 
-export function Board({ view, legal, seat, send, seats }) {
+export function Board({ view, moves: list, terms, seat, send, seats }) {
   if (!view) return html`<div class="hansa-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(send ? legal : [], me); // no send: a spectator, or the end
+  const moves = readMoves(send ? list : []); // no send: a spectator, or the end
   return html`<div class="hansa-board" data-game="hansa">
     <${Status} view=${view} me=${me} seats=${seats} />
     <div class="hansa-main">
@@ -45,7 +45,8 @@ export function Board({ view, legal, seat, send, seats }) {
         <${Result} result=${view.result} seats=${seats} me=${me} score=${talers} />
         <${Begin} view=${view} moves=${moves} send=${send} />
         <${Moves} view=${view} me=${me} moves=${moves} send=${send} />
-        <${Negotiation} view=${view} me=${me} seats=${seats} moves=${moves} send=${send} />
+        <${Negotiation} view=${view} me=${me} seats=${seats} moves=${moves} terms=${terms}
+          send=${send} />
         <${Players} view=${view} me=${me} seats=${seats} />
         <${Hand} view=${view} me=${me} moves=${moves} send=${send} />
         <${TableContracts} view=${view} me=${me} moves=${moves} send=${send} />

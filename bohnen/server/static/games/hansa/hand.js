@@ -18,7 +18,7 @@ export function Contract({ view, code, beans, action, send, extra }) {
       class="hansa-ok" title="you hold its beans">✓</span>`
         : ''
     }
-    ${action ? html` <${ActionButton} text=${action} label="fulfil" send=${send} primary=${true} />` : ''}
+    ${action ? html` <${ActionButton} move=${action} label="fulfil" send=${send} primary=${true} />` : ''}
   </span>`;
 }
 
@@ -59,8 +59,8 @@ export function Hand({ view, me, moves, send }) {
       moves.buyContract.size
         ? html`<div class="hansa-buy-contract">Buy a contract (5 talers and a
       travel card given up for good): ${[...moves.buyContract.entries()].map(
-        ([card, text]) =>
-          html`<${ActionButton} key=${card} text=${text} label=${card} send=${send} />`,
+        ([card, move]) =>
+          html`<${ActionButton} key=${card} move=${move} label=${card} send=${send} />`,
       )}</div>`
         : ''
     }

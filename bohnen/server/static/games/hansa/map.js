@@ -1,7 +1,7 @@
 // The map of Bohn Hansa, drawn from the board the view carries: its cities (pushed
 // apart where they crowd), routes, the beans each city trades and the players' carts.
-// A journey is chosen by its destination: a city is clickable when a legal "go … CITY"
-// (or "stay", for the seat's own city) is among the moves.
+// A journey is chosen by its destination: a city is clickable when a legal journey there
+// (or the stay, for the seat's own city) is among the moves.
 import { html } from '../../html.js';
 import { seatName } from '../../common.js';
 import { beanClass, seatClass } from './pieces.js';
@@ -80,21 +80,21 @@ export function MapView({ view, me, seats, moves, send }) {
       const p = pts[i];
       const journey = moves.journeys.get(c.code);
       const stay = c.code === myCity && moves.stay;
-      const action = journey ? journey.text : stay ? moves.stay : null;
+      const move = journey || (stay ? moves.stay : null);
       const prices = view.cities[i].prices;
       const priceText = Object.entries(prices)
         .map(([b, v]) => `${b} ${v}`)
         .join(', ');
       let title = `${c.name} (${c.code}): ${priceText}`;
-      if (journey) title = `${journeyTitle(view, me, c.code, journey.path)}. ${title}`;
+      if (journey) title = `${journeyTitle(view, me, c.code, journey.action.path)}. ${title}`;
       if (stay) title = `Stay in ${c.name}: 1 card. ${title}`;
-      const cls = `hansa-city${action ? ' hansa-destination' : ''}${
+      const cls = `hansa-city${move ? ' hansa-destination' : ''}${
         c.code === activeCity ? ' hansa-active-city' : ''
       }`;
       const here = carts.get(c.code) || [];
-      const onClick = action ? () => send(action) : undefined;
+      const onClick = move ? () => send(move.action) : undefined;
       return html`<g key=${c.code} class=${cls} data-city=${c.code}
-          data-action=${action || undefined} onClick=${onClick}>
+          data-action=${move ? move.notation : undefined} onClick=${onClick}>
         <title>${title}</title>
         <circle class="hansa-city-disc" cx=${p.x} cy=${p.y} r=${r} />
         <text x=${p.x} y=${p.y + r * 0.35} class="hansa-city-code"
@@ -115,7 +115,7 @@ export function MapView({ view, me, seats, moves, send }) {
         ${
           journey
             ? html`<text x=${p.x - r * 1.1} y=${p.y - r * 0.7} class="hansa-cards-badge"
-          font-size=${r * 0.75}>${journey.path.length + 1}</text>`
+          font-size=${r * 0.75}>${journey.action.path.length + 1}</text>`
             : null
         }
       </g>`;

@@ -1,72 +1,51 @@
-// Bohn Hansa's legal moves, read from their notation (docs/hansa.md, "Notation"), and
-// deals written in it. Proposals are not among the legal moves: the deal panel composes
-// them, and the server's engine says whether they hold.
+// Bohn Hansa's legal moves as the view frame gives them (each `{action, text, notation}`:
+// the engine's JSON, the move in words, its notation), sorted by where the page shows
+// them; and deals composed as JSON within the terms the engine computes (the view
+// frame's `terms`: docs/online.md). Nothing here says what the rules allow.
 
 /**
- * The seat's legal moves by kind: journeys by destination (the first listed path to
- * each: every shortest path plays the same cards), purchases by bean and slot, and the
- * rest in the order given.
+ * The seat's legal moves by kind, by their JSON's type: journeys by destination (the
+ * first listed path to each: every shortest path plays the same cards), purchases by
+ * bean and slot, and the rest in the order given.
  */
-export function readMoves(legal, seat) {
+export function readMoves(list) {
   const moves = {
-    journeys: new Map(),
+    journeys: new Map(), // destination -> move (its action's path ends there)
     stay: null,
-    buys: new Map(),
-    fulfil: new Map(),
-    buyContract: new Map(),
+    buys: new Map(), // "BEAN SLOT" -> move
+    fulfil: new Map(), // contract -> move
+    buyContract: new Map(), // travel card -> move
     begin: [],
     answer: [],
     other: [],
   };
-  for (const text of legal || []) {
-    const m = /^(\d+): (\S+)(?: (.*))?$/.exec(text);
-    if (!m || Number(m[1]) !== seat) {
-      moves.other.push(text);
-      continue;
-    }
-    const verb = m[2];
-    const args = m[3] ? m[3].split(' ') : [];
-    if (verb === 'go') {
-      const dest = args[args.length - 1];
-      if (!moves.journeys.has(dest)) moves.journeys.set(dest, { text, path: args });
-    } else if (verb === 'stay') moves.stay = text;
-    else if (verb === 'buy') moves.buys.set(`${args[0]} ${args[1]}`, text);
-    else if (verb === 'fulfil') moves.fulfil.set(args[0], text);
-    else if (verb === 'buy-contract') moves.buyContract.set(args[0], text);
-    else if (verb === 'begin') moves.begin.push({ text, contract: args[0], last: args[2] });
-    else if (verb === 'accept' || verb === 'decline') moves.answer.push({ text, verb });
-    else moves.other.push(text);
+  for (const move of list || []) {
+    const a = move.action;
+    if (a.type === 'go') {
+      const dest = a.path[a.path.length - 1];
+      if (!moves.journeys.has(dest)) moves.journeys.set(dest, move);
+    } else if (a.type === 'stay') moves.stay = move;
+    else if (a.type === 'buy') moves.buys.set(`${a.bean} ${a.slot}`, move);
+    else if (a.type === 'fulfil') moves.fulfil.set(a.contract, move);
+    else if (a.type === 'buy-contract') moves.buyContract.set(a.card, move);
+    else if (a.type === 'begin') moves.begin.push(move);
+    else if (a.type === 'accept' || a.type === 'decline') moves.answer.push(move);
+    else moves.other.push(move);
   }
   return moves;
 }
 
-/** The notation of a proposal or counter: `head` is "S: propose TO" or "S: counter PID". */
-export function dealNotation(head, give, want, buy) {
-  let text = head;
-  for (const [word, beans] of [
-    ['give', give],
-    ['want', want],
-    ['buy', buy],
-  ]) {
-    if (beans.length) text += ` ${word} ${beans.join(',')}`;
-  }
-  return text;
-}
-
 /**
- * Whom `seat` may deal with now: the proposer of the proposal it answers; any other
- * seat if it is the active player; else the active player. Empty when it may not
- * propose (not its floor, a proposal pending for another, no proposals left).
+ * A deal with `target` (a proposal, or the counter of `target.pid`) as the engine's
+ * JSON; null when it moves nothing and the target takes no empty deal.
  */
-export function dealTargets(view, seat) {
-  if (seat === null || view.phase !== 'trade') return [];
-  const me = view.players[seat];
-  if (me.proposals_left <= 0) return [];
-  const pending = view.pending;
-  if (pending) return pending.to === seat ? [pending.from] : [];
-  if (view.floor !== seat) return [];
-  if (seat === view.active) return view.players.map((p) => p.seat).filter((s) => s !== seat);
-  return [view.active];
+export function dealAction(seat, target, give, want, buy) {
+  if (!give.length && !want.length && !buy.length && !target.empty) return null;
+  const head =
+    target.pid === null
+      ? { type: 'propose', seat, to: target.seat }
+      : { type: 'counter', seat, pid: target.pid };
+  return { ...head, give, want, buy };
 }
 
 /** Counted beans as a list in `order`: {SA: 2, BL: 1} -> ["BL", "SA", "SA"]. */

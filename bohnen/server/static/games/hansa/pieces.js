@@ -1,6 +1,7 @@
 // Small pieces of the Bohn Hansa page: a bean (its colour from the stylesheet's palette:
 // the class `bean-CODE`, or `bean-spare-N` for a bean of a board of one's own), a row of
-// beans, a seat's aid with its free places, and a button that plays a move.
+// beans, a seat's aid with its free places, and a button that plays a move (`action`, a
+// legal move of the view frame: `{action, text, notation}`).
 import { html } from '../../html.js';
 import { spread } from './moves.js';
 import { beanName } from './words.js';
@@ -24,8 +25,8 @@ export function Bean({ board, code, count, title, action, send, extra }) {
   const cls = `hansa-bean ${beanClass(board, code)}${extra ? ` ${extra}` : ''}`;
   if (action) {
     return html`<button type="button" class=${`${cls} hansa-clickable`}
-      title=${`${tip}: ${action}`} data-action=${action} data-bean=${code}
-      onClick=${() => send(action)}>${label}</button>`;
+      title=${action.text} data-action=${action.notation} data-bean=${code}
+      onClick=${() => send(action.action)}>${label}</button>`;
   }
   return html`<span class=${cls} title=${tip} data-bean=${code}>${label}</span>`;
 }
@@ -49,7 +50,10 @@ export function Aid({ board, beans }) {
   </span>`;
 }
 
-export function ActionButton({ text, label, send, title, primary }) {
-  return html`<button type="button" class=${primary ? 'hansa-primary' : ''} data-action=${text}
-    title=${title || text} onClick=${() => send(text)}>${label || text}</button>`;
+/** A button that plays `move` (a legal move of the view frame), labelled by its text
+ * unless a shorter `label` is given. */
+export function ActionButton({ move, label, send, title, primary }) {
+  return html`<button type="button" class=${primary ? 'hansa-primary' : ''}
+    data-action=${move.notation} title=${title || move.text}
+    onClick=${() => send(move.action)}>${label || move.text}</button>`;
 }

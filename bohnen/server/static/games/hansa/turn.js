@@ -4,7 +4,7 @@
 import { html } from '../../html.js';
 import { seatName } from '../../common.js';
 import { ActionButton } from './pieces.js';
-import { journeyTitle, moveLabel, PHASES, statusText } from './words.js';
+import { journeyTitle, PHASES, statusText } from './words.js';
 
 export function Status({ view, me, seats }) {
   const mine = me !== null && view.to_act.includes(me);
@@ -36,8 +36,8 @@ export function Begin({ view, moves, send }) {
     <h3>Set-up: fulfil one of your dearest contracts (its payout is your money, its city your
       start); choose which of the other two goes last in your hand</h3>
     ${moves.begin.map(
-      (b) => html`<${ActionButton} key=${b.text} text=${b.text} send=${send}
-      label=${`Begin with ${words(b.contract)}; ${words(b.last)} last`} primary=${true} />`,
+      (b) => html`<${ActionButton} key=${b.notation} move=${b} send=${send}
+      label=${`Begin with ${words(b.action.contract)}; ${words(b.action.last)} last`} primary=${true} />`,
     )}
   </section>`;
 }
@@ -52,20 +52,20 @@ export function Moves({ view, me, moves, send }) {
       <strong>Journey</strong> <span class="hansa-muted">(or click a city on the map)</span>:
       ${
         moves.stay
-          ? html` <${ActionButton} text=${moves.stay} send=${send}
+          ? html` <${ActionButton} move=${moves.stay} send=${send}
         label=${'Stay (1 card)'} />`
           : ''
       }
       ${journeys.map(
-        ([dest, j]) => html` <${ActionButton} key=${dest} text=${j.text} send=${send}
-        label=${`${dest} (${j.path.length + 1})`} title=${journeyTitle(view, me, dest, j.path)} />`,
+        ([dest, j]) => html` <${ActionButton} key=${dest} move=${j} send=${send}
+        label=${`${dest} (${j.action.path.length + 1})`}
+        title=${journeyTitle(view, me, dest, j.action.path)} />`,
       )}
     </div>`
         : ''
     }
     ${moves.other.map(
-      (text) => html` <${ActionButton} key=${text} text=${text} send=${send}
-      label=${moveLabel(view, text)} />`,
+      (move) => html` <${ActionButton} key=${move.notation} move=${move} send=${send} />`,
     )}
   </section>`;
 }

@@ -1,15 +1,10 @@
-// Bohn Hansa in words: the names of beans and cities, contracts, deals, moves and the
+// Bohn Hansa in words: the names of beans and cities, contracts, deals, journeys and the
 // status line, read from the board the view carries.
 import { seatName, seatNames, resultLine } from '../../common.js';
 
 export function beanName(board, code) {
   const bean = board.beans.find((b) => b.code === code);
   return bean ? bean.name : code;
-}
-
-export function basePrice(board, code) {
-  const bean = board.beans.find((b) => b.code === code);
-  return bean ? bean.base_price : '?';
 }
 
 export function cityIndex(board, code) {
@@ -58,32 +53,6 @@ export function journeyTitle(view, me, dest, path) {
     text += ` (${cards.join(' ')})${zoll ? ', the Zoll among them: 20 talers' : ''}`;
   }
   return text;
-}
-
-/** The label of a move shown as a plain button. */
-export function moveLabel(view, text) {
-  const board = view.board;
-  const m = /^(\d+): (\S+)(?: (.*))?$/.exec(text);
-  if (!m) return text;
-  const args = m[3] ? m[3].split(' ') : [];
-  switch (m[2]) {
-    case 'sell':
-      return `Sell ${beanName(board, args[0])} (${basePrice(board, args[0])}) for the customs`;
-    case 'buy-scarce':
-      return `Scarce purchase: ${beanName(board, args[0])}`;
-    case 'return':
-      return `Return ${beanName(board, args[0])} (make room)`;
-    case 'pass':
-      return 'Pass the floor';
-    case 'end-trading':
-      return 'End trading';
-    case 'end-turn':
-      return 'End the turn';
-    case 'done':
-      return 'Done';
-    default:
-      return text;
-  }
 }
 
 export const PHASES = {

@@ -2,8 +2,9 @@
 // down shown as backs until the reveal) and the hand, or the result at the end; every
 // seat's rows and the score sheet over the rounds.
 //
-// It reads only the seat's view (bohnen/ndb/view_types.py) and its legal moves in
-// notation (moves.js): nothing is decided here, the server's engine says what is legal.
+// It reads only the seat's view (bohnen/ndb/view_types.py) and its legal moves (the view
+// frame's `moves`: moves.js): nothing is decided here, the server's engine says what is
+// legal.
 import { html } from '../../html.js';
 import { Result } from '../../common.js';
 import { Hand, OtherMoves } from './hand.js';
@@ -27,10 +28,10 @@ export function allHands(views) {
   return { ...base, players, table };
 }
 
-export function Board({ view, legal, seat, send, seats }) {
+export function Board({ view, moves: list, seat, send, seats }) {
   if (!view) return html`<div class="ndb-board">Waiting for the table…</div>`;
   const me = seat === undefined ? null : seat;
-  const moves = readMoves(send ? legal : [], me); // no send: a spectator, or the end
+  const moves = readMoves(send ? list : []); // no send: a spectator, or the end
   return html`<div class="ndb-board" data-game="ndb">
     <${Status} view=${view} me=${me} seats=${seats} />
     ${

@@ -16,7 +16,8 @@ export function cardWords(legend, code) {
   return `${colour ? colour.name : code[0]} ${kind ? kind.name : code.slice(1)}`;
 }
 
-/** A card face up; a button that plays `action` when it is given. */
+/** A card face up; a button that plays `action` (a legal move: `{action, text, notation}`)
+ * when it is given. */
 export function Card({ code, legend, action, send, extra }) {
   const colour = code[0];
   const kind = code.slice(1);
@@ -29,8 +30,8 @@ export function Card({ code, legend, action, send, extra }) {
     <span class="ndb-kind">${kind === '0' ? '0' : kindLabel(kind)}</span>
     ${kind === '0' ? html`<span class="ndb-caption">Nicht die Bohne</span>` : null}`;
   if (action) {
-    return html`<button type="button" class=${cls} title=${`${words}: ${action}`}
-      data-card=${code} data-action=${action} onClick=${() => send(action)}>${face}</button>`;
+    return html`<button type="button" class=${cls} title=${action.text}
+      data-card=${code} data-action=${action.notation} onClick=${() => send(action.action)}>${face}</button>`;
   }
   return html`<span class=${cls} title=${words} data-card=${code}>${face}</span>`;
 }

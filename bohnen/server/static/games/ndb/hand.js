@@ -1,5 +1,5 @@
-// The seat's hand of Nicht die Bohne! (a card is clickable when "S: play CODE" is legal)
-// and any other legal move as a plain button.
+// The seat's hand of Nicht die Bohne! (a card is clickable when playing it is a legal
+// move) and any other legal move as a plain button, labelled by its text.
 import { html } from '../../html.js';
 import { Card } from './cards.js';
 
@@ -23,8 +23,8 @@ export function OtherMoves({ moves, send }) {
   if (!moves.other.length) return null;
   return html`<section class="ndb-moves"><h3>Moves</h3>
     ${moves.other.map(
-      (text) => html`<button type="button" key=${text} data-action=${text}
-      onClick=${() => send(text)}>${text}</button>`,
+      (move) => html`<button type="button" key=${move.notation} data-action=${move.notation}
+      onClick=${() => send(move.action)}>${move.text}</button>`,
     )}
   </section>`;
 }

@@ -1,16 +1,18 @@
-// The legal moves of Nicht die Bohne!, read from their notation (docs/ndb.md): the cards
-// the seat may play and the seats whose card it may take; and who took which card.
+// The legal moves of Nicht die Bohne! as the view frame gives them (each `{action, text,
+// notation}`: the engine's JSON, the move in words, its notation): the cards the seat
+// may play and the seats whose card it may take; and who took which card.
 
-/** The legal moves of `seat`: plays by card, takes by the owner of the card. */
-export function readMoves(legal, seat) {
+/** The seat's legal moves by their JSON's type: plays by card, takes by the owner of
+ * the card. */
+export function readMoves(list) {
   const plays = new Map();
   const takes = new Map();
   const other = [];
-  for (const text of legal || []) {
-    const m = /^(\d+): (play|take) (\S+)$/.exec(text);
-    if (m && Number(m[1]) === seat && m[2] === 'play') plays.set(m[3], text);
-    else if (m && Number(m[1]) === seat && m[2] === 'take') takes.set(Number(m[3]), text);
-    else other.push(text);
+  for (const move of list || []) {
+    const a = move.action;
+    if (a.type === 'play') plays.set(a.card, move);
+    else if (a.type === 'take') takes.set(a.owner, move);
+    else other.push(move);
   }
   return { plays, takes, other };
 }
