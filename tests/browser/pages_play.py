@@ -55,18 +55,25 @@ class Person:
         the page to show the step it made."""
         self.answer(lambda: self.page.click(selector), selector)
 
-    def answer(self, press: Callable[[], None], selector: str) -> None:
-        """``press`` (which makes a move) and wait for the answer to it, as ``click``."""
+    def answer(self, press: Callable[[], None], selector: str,
+               stale: Callable[[], bool] | None = None) -> bool:
+        """``press`` (which makes a move) and wait for the answer to it, as ``click``;
+        False if the server refused it and ``stale()`` then says the move had gone from
+        the page (another seat's move came first: a bot withdrew the offer answered)."""
         answered = len(self.acks) + len(self.errors)
         press()
         deadline = time.monotonic() + WAIT_S
         while len(self.acks) + len(self.errors) == answered:
             assert time.monotonic() < deadline, f"no answer to {selector}"
             self.page.wait_for_timeout(10)
+        if self.errors and stale is not None and stale():
+            self.errors.pop()
+            return False
         assert not self.errors, f"the server refused a move: {self.errors}"
         self.page.wait_for_function(
             "seq => Number(document.querySelector('main.table-page').dataset.seq) >= seq",
             arg=self.acks[-1])
+        return True
 
     def actions(self, selector: str) -> list[str]:
         """The notations of the clickable moves under ``selector``."""

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import Site, simple_move
 from .pages_play import Person, play_out
@@ -28,6 +30,7 @@ from .touch import (
     PHONE,
     YOUR_MOVE,
     Frames,
+    Gone,
     assert_fits,
     assert_touchable,
     disagreements,
@@ -46,12 +49,52 @@ class Tapper(Person):
     after each, the page is checked to fit the screen with controls one can touch."""
 
     def click(self, selector: str) -> None:
-        target = self.page.locator(selector).first
-        target.wait_for()
-        place(target)
-        self.answer(target.tap, selector)
+        assert self.tap_if_there(selector), f"{selector} left the page"
+
+    def _left(self, selector: str) -> Callable[[], bool]:
+        """Whether the move at ``selector`` leaves the page (once its frames are shown)."""
+        def left() -> bool:
+            try:
+                self.page.locator(selector).first.wait_for(state="detached")
+            except PlaywrightTimeout:
+                return False
+            return True
+        return left
+
+    def tap_if_there(self, selector: str, stale: bool = False) -> bool:
+        """Tap the move at ``selector`` (once shown) and wait for its answer; with
+        ``stale``, False if it left the page before it was tapped, or the server refused
+        it once it had (another seat's move came first)."""
+        if not stale:
+            self.page.locator(selector).first.wait_for()
+        handle = self.page.query_selector(selector)
+        if handle is None:
+            assert stale, f"{selector} is not on the page"
+            return False
+        try:
+            place(handle)
+        except Gone:
+            if stale:
+                return False
+            raise
+        def press() -> None:
+            try:
+                handle.tap()
+            except PlaywrightError as exc:
+                if "not attached" in str(exc):
+                    raise Gone(selector) from exc
+                raise
+
+        try:
+            if not self.answer(press, selector, self._left(selector) if stale else None):
+                return False
+        except Gone:
+            if stale:
+                return False
+            raise
         assert_fits(self.page)
         assert_touchable(self.page)
+        return True
 
 
 @dataclass
@@ -187,10 +230,13 @@ def bohnanza_move(persons: list[Tapper], seat: int, gift: Gift) -> bool:
     page = person.page
     if seat == 1 and gift.pid is not None and not gift.answered:
         return gift.accept(person)
-    offered = page.locator(f".offer.to-me [data-action^='{seat}: decline ']")
-    if offered.count():  # the bot's offers, declined (the game does not wait on them)
-        person.click(f".offer.to-me [data-action='{offered.first.get_attribute('data-action')}']")
-        return True
+    declines: list[str] = page.locator(
+        f".offer.to-me [data-action^='{seat}: decline ']").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.action)")
+    if declines:  # the bot's offers, declined (the game does not wait on them)
+        decline = declines[0]
+        # the bot may withdraw its offer, or close the trading, before the tap: look again
+        return person.tap_if_there(f".offer.to-me [data-action='{decline}']", stale=True)
     if not _waits_on(page, seat):
         return False
     if seat == 0 and gift.pid is None and gift.give(person):

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Locator, Page, WebSocket
+from playwright.sync_api import ElementHandle, Locator, Page, WebSocket
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
                          "has_touch": True, "device_scale_factor": 3}
@@ -29,6 +29,7 @@ TOUCH = 44  # px: the least height (and width, for a button) of a touch target
 # element is, what lies at its middle, and the window's size.
 PLACE = """async (el) => {
   await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  if (!el.isConnected) return null;
   const first = el.getBoundingClientRect();
   window.scrollBy(0, first.top + first.height / 2 - window.innerHeight / 2);
   const r = el.getBoundingClientRect();
@@ -104,10 +105,18 @@ def assert_touchable(page: Page) -> None:
     assert small == [], f"controls smaller than {TOUCH} px: {small}"
 
 
-def place(target: Locator, touch: bool = True) -> dict[str, Any]:
+class Gone(Exception):
+    """The element left the page while it was being brought on the screen (another
+    seat's move came first: the offer it answered was withdrawn)."""
+
+
+def place(target: Locator | ElementHandle, touch: bool = True) -> dict[str, Any]:
     """Scroll the window so that ``target`` is in the middle of the screen, and check it
-    is then wholly on the screen and not covered (and, with ``touch``, a touch target)."""
-    at: dict[str, Any] = target.evaluate(PLACE)
+    is then wholly on the screen and not covered (and, with ``touch``, a touch target);
+    :class:`Gone` if it left the page meanwhile."""
+    at: dict[str, Any] | None = target.evaluate(PLACE)
+    if at is None:
+        raise Gone(str(target))
     inside = (at["left"] >= 0 and at["right"] <= at["inner"] and at["top"] >= 0
               and at["bottom"] <= at["high"])
     assert inside, f"the element is not on the screen: {at}"
