@@ -11,6 +11,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from bohnen.server.frames import SeatJSON
 from bohnen.server.requests import Seated
+from bohnen.server.table_setup import SetupJSON
 
 OptionKind = Literal["bool", "int", "choice", "str"]
 
@@ -66,7 +67,7 @@ class FinishedSummary(TypedDict):
 class TableAnswer(TableSummary):
     """One table: its summary, set-up, options and a spectator's token."""
 
-    setup: dict[str, object]
+    setup: SetupJSON
     options: dict[str, object]
     spectator: str
 

@@ -14,7 +14,8 @@ into it.
 - :class:`Manage`: the host revokes a seat's invitation or seats a bot there;
 - :class:`Rehost`: the host's token replaced;
 - :class:`Chat`, :class:`Act`, :class:`Standin`, :class:`Leave`: what a client at the
-  table says, plays, hands to a bot, or leaves, as :class:`Sender` (its seat pass).
+  table says, plays, hands to a bot, or leaves, as :class:`Sender` (its seat pass);
+- :class:`Vote`: a person at the table votes to hand an absent person's seat to a bot.
 """
 
 from __future__ import annotations
@@ -154,7 +155,15 @@ class Leave(Request[Done]):
     sender: Sender
 
 
-AnyRequest = Join | Manage | Rehost | Chat | Act | Standin | Leave
+@dataclass(frozen=True, slots=True)
+class Vote(Request[Done]):
+    op = "vote"
+    answers = Done
+    sender: Sender
+    seat: int
+
+
+AnyRequest = Join | Manage | Rehost | Chat | Act | Standin | Leave | Vote
 KINDS: dict[str, type[AnyRequest]] = {kind.op: kind for kind in typing.get_args(AnyRequest)}
 
 
