@@ -34,7 +34,8 @@ def _set_up(base: str, **body: Any) -> dict[str, Any]:
     status, made = call(base, "POST", "/api/tables", {"game": "ndb", "players": 3,
                                                       "name": "Ada", **body})
     assert status == 200, made
-    return made
+    answer: dict[str, Any] = made
+    return answer
 
 
 def _listed(base: str) -> set[str]:
@@ -134,8 +135,9 @@ def test_a_private_table_is_in_no_list_and_its_links_reach_it(db_url: str) -> No
         bea = call(base, "POST", f"/api/tables/{hidden['table']}/join",
                    {"name": "Bea", "invitation": hidden["invitations"][0]["token"]})
         assert bea[0] == 200
-        _set_up_playing = call(base, "POST", f"/api/tables/{hidden['table']}/join",
-                               {"name": "Cy", "invitation": hidden["invitations"][1]["token"]})
+        cy = call(base, "POST", f"/api/tables/{hidden['table']}/join",
+                  {"name": "Cy", "invitation": hidden["invitations"][1]["token"]})
+        assert cy[0] == 200
         _frame_until(ws, "seats", lambda f: f["started"])
         assert hidden["table"] not in _listed(base)  # playing, still unlisted
         ws.close()

@@ -13,7 +13,10 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
       setError(err.message),
     );
   }, [table]);
-  const free = summary ? summary.seats.filter((s) => s.kind === 'open').map((s) => s.seat) : [];
+  // a seat kept for an invited friend is not offered: only its link takes it
+  const free = summary
+    ? summary.seats.filter((s) => s.kind === 'open' && !s.reserved).map((s) => s.seat)
+    : [];
   const submit = async (event) => {
     event.preventDefault();
     setError(null);
@@ -41,7 +44,11 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
         summary &&
         html`<p>${`${summary.game}, ${summary.players} players: ${summary.seats
           .map((s) =>
-            s.kind === 'open' ? `seat ${s.seat} free` : `seat ${s.seat} ${s.name || s.bot}`,
+            s.kind !== 'open'
+              ? `seat ${s.seat} ${s.name || s.bot}`
+              : s.reserved
+                ? `seat ${s.seat} kept for an invited friend`
+                : `seat ${s.seat} free`,
           )
           .join(', ')}.`}</p>`
       }
