@@ -94,6 +94,10 @@ def test_a_stranger_is_not_offered_the_invited_seat_and_the_friends_link_seats_t
     eve.get_by_label("Your name").fill("Eve")
     eve.get_by_role("button", name="Take the seat").click()
     expect(eve.locator("main.table-page[data-status=open]")).to_have_attribute("data-seat", "2")
+    mal = _page(people, size, f"/t/{table}")  # the table's own link: nothing to take
+    expect(mal.get_by_role("region", name="Join the table")).to_contain_text(
+        "The seats left are kept for invited friends")
+    expect(mal.get_by_role("button", name="Take the seat")).to_have_count(0)
 
     bea = _page(people, size, link.split(people.site.base, 1)[1])
     expect(bea.get_by_role("heading", name="You are invited to this table")).to_be_visible()

@@ -226,11 +226,21 @@ def test_the_others_vote_an_absent_seat_to_its_standin_and_its_person_takes_it_b
         assert _seat(seats, 1)["vote"] == {"voters": [0], "needed": 2}
         ada.send(json.dumps({"vote_standin": 1}))
         assert "voted on seat 1 already" in next_frame(ada, "error")["error"]
+        # Bea looks in and goes: her coming back forgot the vote
+        bea, _ = join(stack, base, table, tokens[1])
+        _frame_until(spectator, "seats", lambda f: _seat(f, 1)["connected"])
+        bea.close()
+        seats = _frame_until(spectator, "seats", lambda f: not _seat(f, 1)["connected"])
+        assert _seat(seats, 1)["vote"] == {"voters": [], "needed": 2}
+        ada.send(json.dumps({"vote_standin": 1}))
+        _frame_until(spectator, "seats", lambda f: _seat(f, 1)["vote"]["voters"] == [0])
         cy.send(json.dumps({"vote_standin": 1}))
         seats = _frame_until(spectator, "seats", lambda f: _seat(f, 1)["standin"])
         assert (_seat(seats, 1)["standin"], _seat(seats, 1)["standin_reason"],
                 _seat(seats, 1)["vote"]) == ("heuristic", "vote", None)
-        assert "a bot plays p1's seat (1)" in next_frame(spectator, "chat")["text"]
+        said = _frame_until(spectator, "chat", lambda f: "votes too" in f["text"])
+        assert said["text"] == ("p2 votes too: a bot plays p1's seat (1) until p1 comes "
+                                "back (2 of 2 votes)")
         # Bea comes back: her first action (whatever the table makes of it) takes it back
         bea, hello = join(stack, base, table, tokens[1])
         assert hello["seats"][1]["standin_reason"] == "vote"

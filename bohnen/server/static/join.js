@@ -36,6 +36,7 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
     }
   };
   const full = summary && !invitation && free.length === 0;
+  const kept = summary ? summary.seats.some((s) => s.kind === 'open' && s.reserved) : false;
   return html`<main class="page join">
     <header class="page-header"><h1><a href="/">bohnen</a> · table ${table}</h1></header>
     <section class="card" aria-label="Join the table">
@@ -54,7 +55,11 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
       }
       ${
         full
-          ? html`<p>Every seat is taken.</p>`
+          ? html`<p>${
+              kept
+                ? 'The seats left are kept for invited friends: only their links take them.'
+                : 'Every seat is taken.'
+            }</p>`
           : html`<form onSubmit=${submit}>
         <label>Your name <input name="name" required maxlength="40" value=${name}
           onInput=${(e) => setName(e.target.value)} /></label>
