@@ -138,7 +138,7 @@ def _hello(table: Table, granted: Pass, token: str) -> HelloFrame:
     hello: HelloFrame = {
         "type": "hello", "table": table.table_id, "game": table.game.name,
         "title": table.game.title, "seat": granted.seat, "seq": table.seq,
-        "seats": table.seats_json(), "setup": setup_json(table.setup),
+        "seats": table.seats_json(granted.seat), "setup": setup_json(table.setup),
         "options": table.state.options.to_json(), "started": table.started,
         "over": table.state.is_over, "token": token}
     if table.setup.get("practice") is True:

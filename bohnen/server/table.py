@@ -493,12 +493,14 @@ class Table:
 
     # --- seats and chat -----------------------------------------------------------------
 
-    def seats_json(self) -> list[SeatJSON]:
+    def seats_json(self, joining: int | None = None) -> list[SeatJSON]:
         """The seats as the lobby and the table show them (``connected``: a client of
-        the seat is watching; ``standin_reason``: who put the stand-in there, if not the
+        the seat is watching, or is ``joining`` the table now; ``standin_reason``: who put the stand-in there, if not the
         person: ``"clock"``, ``"vote"``), whether the seat is kept for an invitation, and
         the vote on an absent seat while the game goes on."""
         here = {w.viewer for w in self.watchers if w.viewer is not None}
+        if joining is not None:
+            here.add(joining)
         reserved = invited_seats(self.setup)
         voting = self.started and not self.state.is_over
         return [seat_json(row, row.seat in here, row.seat in reserved,

@@ -227,7 +227,8 @@ def test_the_others_vote_an_absent_seat_to_its_standin_and_its_person_takes_it_b
         ada.send(json.dumps({"vote_standin": 1}))
         assert "voted on seat 1 already" in next_frame(ada, "error")["error"]
         # Bea looks in and goes: her coming back forgot the vote
-        bea, _ = join(stack, base, table, tokens[1])
+        bea, hello = join(stack, base, table, tokens[1])
+        assert hello["seats"][1]["connected"] and hello["seats"][1]["vote"] is None
         _frame_until(spectator, "seats", lambda f: _seat(f, 1)["connected"])
         bea.close()
         seats = _frame_until(spectator, "seats", lambda f: not _seat(f, 1)["connected"])

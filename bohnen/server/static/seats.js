@@ -89,6 +89,7 @@ function SeatVote({ seat, me, onVote }) {
     ${
       onVote &&
       !mine &&
+      seat.seat !== me &&
       html`<button type="button" class="vote" onClick=${() => onVote(seat.seat)}
       aria-label=${`Vote: a bot plays seat ${seat.seat}`}>Vote: a bot plays this seat</button>`
     }
