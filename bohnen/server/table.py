@@ -495,10 +495,11 @@ class Table:
 
     def seats_json(self, joining: int | None = None) -> list[SeatJSON]:
         """The seats as the lobby and the table show them (``connected``: a client of
-        the seat is watching, or is ``joining`` the table now; ``standin_reason``: who put the stand-in there, if not the
-        person: ``"clock"``, ``"vote"``), whether the seat is kept for an invitation, and
-        the vote on an absent seat while the game goes on."""
-        here = {w.viewer for w in self.watchers if w.viewer is not None}
+        the seat is watching, or is ``joining`` the table now; ``standin_reason``: who
+        put the stand-in there, if not the person: ``"clock"``, ``"vote"``), whether the
+        seat is kept for an invitation, and the vote on an absent seat while the game
+        goes on."""
+        here = self.connected()
         if joining is not None:
             here.add(joining)
         reserved = invited_seats(self.setup)
@@ -507,6 +508,11 @@ class Table:
                           vote_json(self.seats, row.seat, here, self.ballots) if voting
                           else None)
                 for row in self.seats]
+
+    def connected(self) -> set[int]:
+        """The seats a client of which watches the table (here: a replica's are its
+        own process's)."""
+        return {w.viewer for w in self.watchers if w.viewer is not None}
 
     def sit(self, row: SeatRow) -> None:
         """``row`` now says who sits at its seat: logged, then told to the watchers and

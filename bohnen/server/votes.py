@@ -25,22 +25,23 @@ from bohnen.server.table import Table
 
 def vote(table: Table, voter: int, seat: int) -> None:
     """``voter`` (a seat's holder, checked) votes to hand ``seat`` to its stand-in;
-    ``LobbyError`` saying why not, if it may not."""
+    ``LobbyError`` saying why not, if it may not. The notice is logged before the vote
+    counts: a vote the log cannot save now changes nothing."""
     row = _votable(table, voter, seat)
-    if not table.ballots.cast(seat, voter):
+    if voter in table.ballots.of(seat):
         raise LobbyError(f"you have voted on seat {seat} already", 409)
-    connected = {w.viewer for w in table.watchers if w.viewer is not None}
-    voters = table.ballots.of(seat)
-    most = needed(table.seats, seat, connected, voters)
-    name = _name(table, voter)
+    voters = [*table.ballots.of(seat), voter]
+    most = needed(table.seats, seat, table.connected(), voters)
+    name, count = _name(table, voter), f"{len(voters)} of {most} votes"
     if len(voters) < most:
-        table.notice(f"{name} votes to hand {row.name}'s seat ({seat}) to a bot: "
-                     f"{len(voters)} of {most} votes")
+        table.notice(f"{name} votes to hand {row.name}'s seat ({seat}) to a bot: {count}")
+        table.ballots.cast(seat, voter)
         table.show_seats()  # the seats frames show the vote
         return
     table.sit(replace(row, standin=DEFAULT_BOT, standin_reason="vote"))
-    table.notice(f"{name} votes too: a bot plays {row.name}'s seat ({seat}) until "
-                 f"{row.name} comes back ({len(voters)} of {most} votes)")
+    also = " too" if len(voters) > 1 else ""
+    table.notice(f"{name} votes{also}: a bot plays {row.name}'s seat ({seat}) until "
+                 f"{row.name} comes back ({count})")
 
 
 def _votable(table: Table, voter: int, seat: int) -> SeatRow:
@@ -56,8 +57,7 @@ def _votable(table: Table, voter: int, seat: int) -> SeatRow:
     if not table.started or table.state.is_over:
         raise LobbyError("a vote is only while the game goes on", 409)
     row = table.seats[seat]
-    connected = {w.viewer for w in table.watchers if w.viewer is not None}
-    if not absent(row, connected):
+    if not absent(row, table.connected()):
         raise LobbyError(f"seat {seat} is not absent: its person is connected, or a bot "
                          "plays it", 409)
     return row

@@ -253,6 +253,24 @@ def test_the_others_vote_an_absent_seat_to_its_standin_and_its_person_takes_it_b
         assert _seat(seats, 1)["vote"] == {"voters": [], "needed": 2}
 
 
+def test_one_vote_hands_the_seat_over_where_the_voter_is_the_only_other_person(
+        db_url: str) -> None:
+    with serving(db_url) as (base, _lobby), ExitStack() as stack:
+        made, tokens = people(base, "ndb", 3, seats=[
+            {"kind": "me"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+        ada, hello = join(stack, base, made["table"], tokens[0])
+        assert hello["seats"][1]["vote"] == {"voters": [], "needed": 1}
+        assert hello["seats"][2]["vote"] is None  # a bot is never absent
+        ada.send(json.dumps({"vote_standin": 2}))
+        assert "not absent" in next_frame(ada, "error")["error"]
+        ada.send(json.dumps({"vote_standin": 1}))
+        seats = _frame_until(ada, "seats", lambda f: _seat(f, 1)["standin"])
+        assert _seat(seats, 1)["standin_reason"] == "vote"
+        line = next_frame(ada, "chat")  # after the seats frame that shows it
+        assert line["notice"] and line["text"] == (
+            "p0 votes: a bot plays p1's seat (1) until p1 comes back (1 of 1 votes)")
+
+
 def test_a_vote_is_the_majority_of_the_others_present() -> None:
     rows = [SeatRow(0, "person", name="Ada"), SeatRow(1, "person", name="Bea"),
             SeatRow(2, "person", name="Cy"), SeatRow(3, "bot", bot="random")]
