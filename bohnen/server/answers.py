@@ -84,8 +84,8 @@ class Listing(TypedDict, total=False):
 
 class Created(TypedDict):
     """A new table: its id, the host's token, the creator's seat and token (null: the
-    creator does not sit), an invitation per open seat, a spectator's token; the seed at
-    a practice table only."""
+    creator does not sit), an invitation per open seat and the seats kept for theirs
+    (``reserved``), a spectator's token; the seed at a practice table only."""
 
     table: str
     game: str
@@ -93,5 +93,6 @@ class Created(TypedDict):
     host: str
     me: Seated | None
     invitations: list[Seated]
+    reserved: list[int]
     spectator: str
     seed: NotRequired[int]

@@ -419,6 +419,7 @@ class Lobby:
             "me": None if me is None else {"seat": me.seat, "token": self._seat_token(
                 table_id, me)},
             "invitations": [self._invitation(table_id, r) for r in rows if r.kind == "open"],
+            "reserved": sorted(invited_seats(setup)),
             "spectator": self.tokens.make(table_id, "spectator")}
         if practice:
             answer["seed"] = table.seed

@@ -79,6 +79,8 @@ def test_a_stranger_is_not_offered_the_invited_seat_and_the_friends_link_seats_t
     form.get_by_role("button", name="Set up the table").click()
     created = ada.get_by_role("region", name="Table created")
     link = created.locator("[data-link=seat-1] input").input_value()
+    expect(created.get_by_role("button", name="Copy the link: Seat 1 (a friend's)")).to_be_visible()
+    expect(created.get_by_role("button", name="Copy the link: Seat 2 (anybody's)")).to_be_visible()
     table = link.split("/t/")[1].split("#")[0]
 
     eve = _page(people, size)

@@ -61,6 +61,7 @@ def test_a_stranger_cannot_take_a_seat_kept_for_an_invited_friend_by_any_door(
         made = _set_up(base, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])
         table = made["table"]
         friend = next(i for i in made["invitations"] if i["seat"] == 1)["token"]
+        assert made["reserved"] == [1] and len(made["invitations"]) == 2
         other = _set_up(base, seats=[{"kind": "me"}, {"kind": "invite"},
                                      {"kind": "invite"}])
         path = f"/api/tables/{table}/join"

@@ -51,7 +51,7 @@ function Created({ answer }) {
       Go to the table (your seat: ${answer.me.seat})</a></p>`
     }
     <${Invitations} table=${answer.table} invitations=${answer.invitations || []}
-      spectator=${answer.spectator} />
+      reserved=${answer.reserved || []} spectator=${answer.spectator} />
   </section>`;
 }
 
