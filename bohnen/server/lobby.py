@@ -4,12 +4,9 @@ say so.
 A creator sets up a table (the game, the player count, rule options, a clock, and for
 each seat: the creator, a bot spec, or open) and gets a host token, its own seat's
 token and an invitation per open seat. Anybody may join a free seat of a listed table
-with a name; an invitation takes its own seat, and a seat left for an invited friend
-is kept for its invitation (:mod:`bohnen.server.invites`). A private table is listed
-nowhere (:mod:`bohnen.server.listing`); spectators chat only where the set-up allows
-it (:mod:`bohnen.server.table_setup`). The people at a table may vote to hand an
-absent person's seat to a bot (:mod:`bohnen.server.votes`); the host's removal of a
-person is told to everybody (a notice among the chat lines). The host may revoke an invitation (a
+with a name; an invitation takes its own seat, and only it a seat kept for a friend
+(:mod:`bohnen.server.invites`). Set-up options: :mod:`bohnen.server.table_setup`; the
+votes on an absent seat and the host's removal told: :mod:`bohnen.server.votes`. The host may revoke an invitation (a
 new one voids it) or seat a bot at an open seat or in place of a person who left. A
 person may hand the seat to a bot and take it back, or leave it.
 
