@@ -5,10 +5,11 @@ A creator sets up a table (the game, the player count, rule options, a clock, an
 each seat: the creator, a bot spec, or open) and gets a host token, its own seat's
 token and an invitation per open seat. Anybody may join a free seat of a listed table
 with a name; an invitation takes its own seat, and only it a seat kept for a friend
-(:mod:`bohnen.server.invites`). Set-up options: :mod:`bohnen.server.table_setup`; the
-votes on an absent seat and the host's removal told: :mod:`bohnen.server.votes`. The host may revoke an invitation (a
-new one voids it) or seat a bot at an open seat or in place of a person who left. A
-person may hand the seat to a bot and take it back, or leave it.
+(:mod:`bohnen.server.invites`). The host may revoke an invitation (a new one voids
+it) or seat a bot at an open seat or in place of a person who left. A person may hand
+the seat to a bot and take it back, or leave it. Set-up options:
+:mod:`bohnen.server.table_setup`; the votes on an absent seat, and the host's removal
+of a person told to everybody: :mod:`bohnen.server.votes`.
 
 Every change of a table (an action, a chat line, a seat) is a request to the table's
 owner through the cluster (:mod:`bohnen.server.cluster`): with SQLite this process
