@@ -11,6 +11,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from bohnen.server.frames import SeatJSON
 from bohnen.server.requests import Seated
+from bohnen.server.table_setup import SetupJSON
 
 OptionKind = Literal["bool", "int", "choice", "str"]
 
@@ -66,7 +67,7 @@ class FinishedSummary(TypedDict):
 class TableAnswer(TableSummary):
     """One table: its summary, set-up, options and a spectator's token."""
 
-    setup: dict[str, object]
+    setup: SetupJSON
     options: dict[str, object]
     spectator: str
 
@@ -83,8 +84,8 @@ class Listing(TypedDict, total=False):
 
 class Created(TypedDict):
     """A new table: its id, the host's token, the creator's seat and token (null: the
-    creator does not sit), an invitation per open seat, a spectator's token; the seed at
-    a practice table only."""
+    creator does not sit), an invitation per open seat and the seats kept for theirs
+    (``reserved``), a spectator's token; the seed at a practice table only."""
 
     table: str
     game: str
@@ -92,5 +93,6 @@ class Created(TypedDict):
     host: str
     me: Seated | None
     invitations: list[Seated]
+    reserved: list[int]
     spectator: str
     seed: NotRequired[int]

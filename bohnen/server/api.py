@@ -44,6 +44,7 @@ from bohnen.server.logbase import LogUnwritable
 from bohnen.server.offer import MAX_BOT_SPEC
 from bohnen.server.requests import AnswerT, Hosted, Join, Manage, Rehost, Seated
 from bohnen.server.requests import Request as LobbyRequest
+from bohnen.server.table_setup import setup_json
 from bohnen.server.throttle import Throttle, retry_after
 
 T = TypeVar("T")
@@ -52,9 +53,11 @@ Token = Annotated[str, Field(max_length=500)]
 
 
 class SeatSetup(BaseModel):
-    """One seat of a new table: the creator, open, or a bot (its spec)."""
+    """One seat of a new table: the creator, open (to anybody, from the lobby or by its
+    link), kept for an invited friend (``invite``: only its link takes it), or a bot
+    (its spec)."""
 
-    kind: Literal["me", "open", "bot"]
+    kind: Literal["me", "open", "invite", "bot"]
     bot: str | None = Field(default=None, max_length=MAX_BOT_SPEC)
 
 
@@ -70,7 +73,8 @@ class Clock(BaseModel):
 
 
 class NewTable(BaseModel):
-    """A table to set up."""
+    """A table to set up (``private``: listed nowhere, only its links reach it;
+    ``spectator_chat``: its spectators may chat)."""
 
     game: str = Field(max_length=32)
     players: int = Field(ge=1, le=16)
@@ -80,6 +84,8 @@ class NewTable(BaseModel):
     name: str | None = Field(default=None, max_length=MAX_NAME * 4)
     seats: list[SeatSetup] | None = Field(default=None, max_length=16)
     clock: Clock | None = None
+    private: bool = Field(default=False, strict=True)
+    spectator_chat: bool = Field(default=False, strict=True)
 
 
 class JoinBody(BaseModel):
@@ -114,7 +120,8 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
         try:
             return await lobby.create(request.game, request.players,
                                       dict(request.options), request.seed, request.name,
-                                      seats, clock, request.practice)
+                                      seats, clock, request.practice, request.private,
+                                      request.spectator_chat)
         except LobbyError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
         except LogUnwritable as exc:
@@ -133,7 +140,7 @@ def routes(lobby: Lobby, clock: Callable[[], float] = time.time) -> APIRouter:
     async def one_table(table_id: TableId) -> TableAnswer:
         def answer() -> TableAnswer:
             table = lobby.table(table_id)
-            return {**lobby.summary(table), "setup": table.setup,
+            return {**lobby.summary(table), "setup": setup_json(table.setup),
                     "options": table.state.options.to_json(),
                     "spectator": lobby.tokens.make(table_id, "spectator")}
         return _answer(answer)

@@ -5,10 +5,11 @@ A frame is a JSON object whose key says what it is: ``{"token", "after",
 notation, or the engine's JSON of it, as the ``view`` frame's ``moves`` give it),
 ``{"chat"}``, ``{"undo"}`` (take back the seat's own last move: its step, as the
 ``view`` frame's ``undo`` names it), ``{"standin"}`` (hand the seat to a bot, or take
-it back with null) and ``{"leave": true}``. :func:`read_frame` picks the model by that
-key and validates the frame against it alone, strictly (no other key, no text for a
-number, no ``true`` for 1), so a refusal names the field that is wrong and what it
-should be. A new kind of frame is a model here and a tag in :data:`ClientFrame`.
+it back with null), ``{"leave": true}`` and ``{"vote_standin": seat}`` (vote to hand an
+absent person's seat to a bot). :func:`read_frame` picks the model by that key and
+validates the frame against it alone, strictly (no other key, no text for a number, no
+``true`` for 1), so a refusal names the field that is wrong and what it should be. A
+new kind of frame is a model here and a tag in :data:`ClientFrame`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ from bohnen.server.text import typed_line
 MAX_TOKEN = 500  # characters of a token (one is some 150)
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 MAX_CHAT = 500  # characters of a chat line
-KINDS = ('{"action": ...}, {"undo": ...}, {"chat": ...}, {"standin": ...} or '
+MAX_SEAT = 15  # a seat's number (no game seats more than 16)
+KINDS = ('{"action": ...}, {"undo": ...}, {"chat": ...}, {"standin": ...}, '
+         '{"vote_standin": ...} or '
          '{"leave": true}')
 
 
@@ -88,7 +91,13 @@ class LeaveFrame(_Frame):
     leave: Literal[True]
 
 
-_TAGS = ("token", "action", "undo", "chat", "standin", "leave")
+class VoteFrame(_Frame):
+    """The client's person votes to hand an absent person's seat to a bot."""
+
+    vote_standin: int = Field(ge=0, le=MAX_SEAT)
+
+
+_TAGS = ("token", "action", "undo", "chat", "standin", "leave", "vote_standin")
 
 
 def _tag(data: object) -> str | None:
@@ -98,17 +107,18 @@ def _tag(data: object) -> str | None:
     return None
 
 
-AnyClientFrame = Hello | ActionFrame | UndoFrame | ChatFrame | StandinFrame | LeaveFrame
+AnyClientFrame = (Hello | ActionFrame | UndoFrame | ChatFrame | StandinFrame | LeaveFrame
+                  | VoteFrame)
 # Each kind of frame by its name (docs/online.md's table of client frames names these).
 CLIENT_FRAMES: dict[str, type[AnyClientFrame]] = {
     "hello": Hello, "action": ActionFrame, "undo": UndoFrame, "chat": ChatFrame,
-    "standin": StandinFrame, "leave": LeaveFrame}
+    "standin": StandinFrame, "leave": LeaveFrame, "vote_standin": VoteFrame}
 # The union pydantic validates, each model tagged by the key that says what it is.
 ClientFrame = Annotated[
     Annotated[Hello, Tag("token")] | Annotated[ActionFrame, Tag("action")]
     | Annotated[UndoFrame, Tag("undo")] | Annotated[ChatFrame, Tag("chat")]
     | Annotated[StandinFrame, Tag("standin")]
-    | Annotated[LeaveFrame, Tag("leave")],
+    | Annotated[LeaveFrame, Tag("leave")] | Annotated[VoteFrame, Tag("vote_standin")],
     Discriminator(_tag)]
 _ADAPTER: TypeAdapter[ClientFrame] = TypeAdapter(ClientFrame)
 

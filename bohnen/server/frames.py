@@ -18,15 +18,19 @@ from typing import Literal, NotRequired, TypedDict
 from bohnen.core.moves import Move
 from bohnen.core.protocol import Terms
 from bohnen.core.result import ResultJSON
+from bohnen.server.ballots import VoteJSON
 from bohnen.server.logbase import SeatKind, SeatRow
+from bohnen.server.table_setup import SetupJSON
 
 
 class SeatJSON(TypedDict):
     """A seat as the lobby and the table show it: who sits there (``kind``: open, a
     person, a bot), its person's name or its bot's spec, the bot standing in for its
     person (``standin``) and who put it there if not the person (``standin_reason``:
-    ``"clock"``, after the seat's absent turns), and whether a client of the seat is
-    watching."""
+    ``"clock"``, after the seat's absent turns; ``"vote"``, the others voted), whether
+    a client of the seat is watching, whether the seat is kept for an invitation's link
+    (``reserved``: not free to anybody else) and, while its person is absent, the vote
+    to hand it to a bot (``vote``: :mod:`bohnen.server.ballots`; null otherwise)."""
 
     seat: int
     kind: SeatKind
@@ -35,6 +39,8 @@ class SeatJSON(TypedDict):
     standin: str | None
     standin_reason: str | None
     connected: bool
+    reserved: bool
+    vote: VoteJSON | None
 
 
 class ClockJSON(TypedDict):
@@ -55,8 +61,8 @@ class ClockJSON(TypedDict):
 
 class HelloFrame(TypedDict):
     """The server's first frame: the client's seat (null: a spectator), the table, its
-    seats and set-up, and a fresh token for the client to keep (its old one expires);
-    ``seed`` at a practice table only."""
+    seats and set-up (:mod:`bohnen.server.table_setup`), and a fresh token for the
+    client to keep (its old one expires); ``seed`` at a practice table only."""
 
     type: Literal["hello"]
     table: str
@@ -65,7 +71,7 @@ class HelloFrame(TypedDict):
     seat: int | None
     seq: int
     seats: list[SeatJSON]
-    setup: dict[str, object]
+    setup: SetupJSON
     options: dict[str, object]
     started: bool
     over: bool
@@ -130,7 +136,8 @@ class UndoneFrame(TypedDict):
 
 class ChatFrame(TypedDict):
     """Chat line ``n``: who said it (a seat, or null: a spectator), under what name,
-    when (after step ``seq``, at unix time ``at``)."""
+    when (after step ``seq``, at unix time ``at``); ``notice``: a line of the table
+    itself, not of a person (a vote, the host removing a person), its name empty."""
 
     type: Literal["chat"]
     n: int
@@ -139,6 +146,7 @@ class ChatFrame(TypedDict):
     text: str
     seq: int
     at: float
+    notice: bool
 
 
 class SeatsFrame(TypedDict):
@@ -190,8 +198,9 @@ def closed_frame(table_id: str, reason: str) -> ClosedFrame:
     return {"type": "closed", "table": table_id, "reason": reason}
 
 
-def seat_json(row: SeatRow, connected: bool = False) -> SeatJSON:
+def seat_json(row: SeatRow, connected: bool = False, reserved: bool = False,
+              vote: VoteJSON | None = None) -> SeatJSON:
     """A seat as the lobby and the table show it."""
     return {"seat": row.seat, "kind": row.kind, "name": row.name, "bot": row.bot,
             "standin": row.standin, "standin_reason": row.standin_reason,
-            "connected": connected}
+            "connected": connected, "reserved": reserved, "vote": vote}

@@ -16,6 +16,11 @@ bounded query of the log (``Log.finished``, a page after a cursor).
 A cursor names the last table of a page: for the unfinished lists its creation time
 and id (``CREATED~ID``: a table is listed once while paging, even if tables come and
 go meanwhile), for the finished list its id.
+
+A **private** table (``setup["private"]``: :mod:`bohnen.server.table_setup`) is in no
+list, in no process, finished or not: only its links reach it. The finished list
+leaves it out of the page the query gave, so a page may hold fewer than asked, its
+cursor still right.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from bohnen.server.answers import FinishedSummary, TableSummary
 from bohnen.server.cluster import Change
 from bohnen.server.frames import seat_json
 from bohnen.server.logbase import Log, SeatRow, TableRow
+from bohnen.server.table_setup import invited_seats, is_private
 
 PAGE = 50  # tables per list in one answer, unless asked
 MAX_PAGE = 100  # the most a client may ask for
@@ -53,12 +59,15 @@ class Listed:
     created: float
     seats: list[SeatRow]
     seq: int | None = None
+    private: bool = False  # never listed (see the module)
+    reserved: frozenset[int] = frozenset()  # the seats kept for an invitation
 
     @classmethod
     def of(cls, row: TableRow, seats: list[SeatRow], seq: int | None = None) -> Listed:
         players = row.options.get("players")
         return cls(row.table_id, row.game, players if isinstance(players, int) else
-                   len(seats), row.created, seats, seq)
+                   len(seats), row.created, seats, seq, is_private(row.setup),
+                   invited_seats(row.setup))
 
     @property
     def started(self) -> bool:
@@ -67,7 +76,8 @@ class Listed:
     def summary(self) -> TableSummary:
         """The table as the lobby lists it (the same keys as a table kept here)."""
         return {"table": self.table_id, "game": self.game, "players": self.players,
-                "seats": [seat_json(row) for row in self.seats], "seq": self.seq,
+                "seats": [seat_json(row, reserved=row.seat in self.reserved)
+                          for row in self.seats], "seq": self.seq,
                 "started": self.started, "over": False, "created": self.created}
 
 

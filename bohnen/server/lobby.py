@@ -4,9 +4,12 @@ say so.
 A creator sets up a table (the game, the player count, rule options, a clock, and for
 each seat: the creator, a bot spec, or open) and gets a host token, its own seat's
 token and an invitation per open seat. Anybody may join a free seat of a listed table
-with a name; an invitation takes its own seat. The host may revoke an invitation (a
-new one voids it) or seat a bot at an open seat or in place of a person who left. A
-person may hand the seat to a bot and take it back, or leave it.
+with a name; an invitation takes its own seat, and only it a seat kept for a friend
+(:mod:`bohnen.server.invites`). The host may revoke an invitation (a new one voids
+it) or seat a bot at an open seat or in place of a person who left. A person may hand
+the seat to a bot and take it back, or leave it. Set-up options:
+:mod:`bohnen.server.table_setup`; the votes on an absent seat, and the host's removal
+of a person told to everybody: :mod:`bohnen.server.votes`.
 
 Every change of a table (an action, a chat line, a seat) is a request to the table's
 owner through the cluster (:mod:`bohnen.server.cluster`): with SQLite this process
@@ -56,12 +59,13 @@ from typing import Literal
 from bohnen.bots.registry import spec_name
 from bohnen.core.files import excerpt
 from bohnen.core.registry import get_game
-from bohnen.server import audit
+from bohnen.server import audit, votes
 from bohnen.server.answers import Created, FinishedSummary, Listing, TableSummary
 from bohnen.server.attendants import Attendants
 from bohnen.server.catalog import refused_options
 from bohnen.server.cluster import Change, Cluster, NoAnswer, Solo
 from bohnen.server.frames import closed_frame
+from bohnen.server.invites import free_seat, invited_seat
 from bohnen.server.limits import Limits
 from bohnen.server.listing import (
     LISTS,
@@ -76,6 +80,7 @@ from bohnen.server.listing import (
 from bohnen.server.logbase import Log, LogConflict, LogUnwritable, SeatRow, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.offer import BotRefused, Offer, ServerBot
+from bohnen.server.refusals import LobbyError as LobbyError
 from bohnen.server.requests import (
     Act,
     AnswerT,
@@ -95,27 +100,21 @@ from bohnen.server.requests import (
     Standin,
     Stepped,
     Undo,
+    Vote,
 )
 from bohnen.server.table import Table
+from bohnen.server.table_setup import invited_seats, is_private, spectators_chat
 from bohnen.server.text import TextRefused, bot_name, name_key, typed_line
 from bohnen.server.thinkers import Thinkers
 from bohnen.server.tokens import Pass, Role, Tokens, nonce
 
 MAX_NAME = 40
-SeatChoice = Literal["me", "open", "bot"]
+SeatChoice = Literal["me", "open", "invite", "bot"]
 FINISHED_KEPT = 32  # finished tables kept rebuilt (besides those somebody watches)
 LINGER_SECONDS = 600.0  # a finished table kept here, unwatched this long, is let go
 UPKEEP_SECONDS = 60.0  # between two checks for idle tables (at most expire_hours / 4)
 
 logger = logging.getLogger(__name__)
-
-
-class LobbyError(ValueError):
-    """A request the lobby refuses; ``status`` is the HTTP status that says why."""
-
-    def __init__(self, message: str, status: int = 422) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class SetAside(LobbyError):
@@ -236,7 +235,9 @@ class Lobby:
             if not table.state.is_over:
                 self.directory.put(Listed(table_id, table.game.name,
                                           table.state.options.players, table.created,
-                                          list(table.seats), table.seq))
+                                          list(table.seats), table.seq,
+                                          is_private(table.setup),
+                                          invited_seats(table.setup)))
 
     async def changed(self, change: Change) -> None:
         """The log of a table kept elsewhere changed: its replica catches up (every
@@ -339,11 +340,16 @@ class Lobby:
             self.check_holder(Pass(table.table_id, "seat", seat, request.sender.generation,
                                    request.sender.nonce), table)
         if isinstance(request, Chat):
+            if seat is None and not spectators_chat(table.setup):
+                raise LobbyError("spectators watch and do not chat at this table (its "
+                                 "host did not allow it)", 403)
             line = table.say(seat, _speaker(table, seat), request.text)
             return Said(n=line.n)
         if seat is None:
             raise LobbyError("a spectator makes no move")
         match request:
+            case Vote():
+                votes.vote(table, seat, request.seat)
             case Act():
                 self.come_back(table, seat)
                 reply = await table.submit(seat, request.action)
@@ -366,8 +372,10 @@ class Lobby:
     async def create(self, game_name: str, players: int, options: Mapping[str, object],
                      seed: int | None, name: str | None,
                      seats: Sequence[tuple[SeatChoice, str | None]] | None,
-                     clock: dict[str, object] | None, practice: bool = False) -> Created:
-        """A new table (see the module); its id and tokens. Its seed is drawn by the
+                     clock: dict[str, object] | None, practice: bool = False,
+                     private: bool = False, spectator_chat: bool = False) -> Created:
+        """A new table (see the module); its id and tokens (``private``: listed
+        nowhere; ``spectator_chat``: its spectators may chat). Its seed is drawn by the
         server from a cryptographic source and told to nobody before the end (from the
         seed every hand and the draw pile follow); only a ``practice`` table may be
         given a ``seed``, and then every seat is told it."""
@@ -397,8 +405,10 @@ class Lobby:
         table_id = secrets.token_urlsafe(8)
         if not await self.cluster.claim(table_id):
             raise LobbyError("the table's id is taken: try again", 503)
-        setup: dict[str, object] = {"clock": clock, "host": rows_host(rows),
-                                    "practice": practice}
+        setup: dict[str, object] = {
+            "clock": clock, "host": rows_host(rows), "practice": practice,
+            "private": private, "spectator_chat": spectator_chat,
+            "invited": [seat for seat, (kind, _) in enumerate(choices) if kind == "invite"]}
         host = nonce()
         table = Table.create(self.log, table_id, game.name, opts.to_json(),
                              seed if seed is not None else secrets.randbits(63), rows, setup,
@@ -413,6 +423,7 @@ class Lobby:
             "me": None if me is None else {"seat": me.seat, "token": self._seat_token(
                 table_id, me)},
             "invitations": [self._invitation(table_id, r) for r in rows if r.kind == "open"],
+            "reserved": sorted(invited_seats(setup)),
             "spectator": self.tokens.make(table_id, "spectator")}
         if practice:
             answer["seed"] = table.seed
@@ -499,7 +510,8 @@ class Lobby:
         before = None if after is None else finished_cursor(after)
         rows = self.log.finished(limit + 1, before)
         more = rows[limit - 1].table_id if len(rows) > limit else None
-        return [finished_summary(row) for row in rows[:limit]], more
+        return [finished_summary(row) for row in rows[:limit]
+                if not is_private(row.setup)], more
 
     def _page(self, started: bool, after: str | None,
               limit: int) -> tuple[list[TableSummary], str | None]:
@@ -512,10 +524,10 @@ class Lobby:
     def _unfinished(self) -> Iterator[Table | Listed]:
         """The unfinished tables: kept here (or replicas), then those kept elsewhere."""
         for table in self.tables.values():
-            if not table.state.is_over:
+            if not table.state.is_over and not is_private(table.setup):
                 yield table
         for entry in self.directory.listed():
-            if entry.table_id not in self.tables:
+            if entry.table_id not in self.tables and not entry.private:
                 yield entry
 
     def unfinished_count(self) -> int:
@@ -617,32 +629,20 @@ class Lobby:
         table_id = table.table_id
         name = check_name(name)
         if invitation is not None:
-            invited = self._read(invitation, table_id, "invite")
-            self.check_seat(table, invited.seat)
-            row = table.seats[invited.seat or 0]
-            if row.kind != "open" or row.generation != invited.generation:
-                raise LobbyError("this invitation has been used or revoked", 403)
+            row = invited_seat(table, self._read(invitation, table_id, "invite"))
         else:
-            row = self._free_seat(table, seat)
+            row = free_seat(table, seat)
         check_name_free(table.seats, name, row.seat)
         taken = SeatRow(row.seat, "person", name=name, generation=row.generation + 1,
                         nonce=nonce())
         table.sit(taken)
         return {"seat": taken.seat, "token": self._seat_token(table_id, taken)}
 
-    def _free_seat(self, table: Table, seat: int | None) -> SeatRow:
-        free = [row for row in table.seats if row.kind == "open"]
-        if seat is not None:
-            free = [row for row in free if row.seat == seat]
-        if not free:
-            where = f"seat {seat} is" if seat is not None else "every seat is"
-            raise LobbyError(f"{where} taken at table {table.table_id}", 409)
-        return free[0]
-
     def manage(self, table: Table, host: object, seat: int | None, revoke: bool,
                bot: str | None) -> Seated:
         """The host revokes ``seat``'s invitation or seats a bot there (a person there
-        loses the seat: their token is void, their connections closed)."""
+        loses the seat: their token is void, their connections closed, and everybody
+        told by a notice)."""
         table_id = table.table_id
         self.check_host(host, table)
         self.check_seat(table, seat)
@@ -653,11 +653,13 @@ class Lobby:
             others = [r.name for r in table.seats if r.seat != seat and r.name is not None]
             table.sit(SeatRow(seat, "bot", name=bot_name(spec_name(spec), others), bot=spec,
                               generation=row.generation + 1, nonce=nonce()))
+            votes.removed(table, row, "a bot plays it now")
             return {"seat": seat}
         if not revoke:
             raise LobbyError('say {"revoke": true} or {"bot": "<spec>"}')
         opened = SeatRow(seat, generation=row.generation + 1, nonce=nonce())
         table.sit(opened)
+        votes.removed(table, row, "the seat is open")
         return self._invitation(table_id, opened)
 
     def rehost(self, table: Table, host: object) -> Hosted:
@@ -687,6 +689,7 @@ class Lobby:
         they are back, and a stand-in the server put there (the clock, after turns in a
         row out of time) is taken away first. A stand-in the person chose stays."""
         row = table.seats[seat]
+        table.ballots.clear(seat)
         if row.standin is not None and row.standin_reason is not None:
             table.sit(replace(row, standin=None, standin_reason=None))
 

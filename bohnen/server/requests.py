@@ -15,7 +15,8 @@ into it.
 - :class:`Rehost`: the host's token replaced;
 - :class:`Chat`, :class:`Act`, :class:`Undo`, :class:`Standin`, :class:`Leave`: what
   a client at the table says, plays, takes back, hands to a bot, or leaves, as
-  :class:`Sender` (its seat pass).
+  :class:`Sender` (its seat pass);
+- :class:`Vote`: a person at the table votes to hand an absent person's seat to a bot.
 """
 
 from __future__ import annotations
@@ -167,7 +168,15 @@ class Leave(Request[Done]):
     sender: Sender
 
 
-AnyRequest = Join | Manage | Rehost | Chat | Act | Undo | Standin | Leave
+@dataclass(frozen=True, slots=True)
+class Vote(Request[Done]):
+    op = "vote"
+    answers = Done
+    sender: Sender
+    seat: int
+
+
+AnyRequest = Join | Manage | Rehost | Chat | Act | Undo | Standin | Leave | Vote
 KINDS: dict[str, type[AnyRequest]] = {kind.op: kind for kind in typing.get_args(AnyRequest)}
 
 

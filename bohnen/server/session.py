@@ -48,12 +48,14 @@ from bohnen.server.client_frames import (
     LeaveFrame,
     StandinFrame,
     UndoFrame,
+    VoteFrame,
     read_frame,
 )
 from bohnen.server.frames import AckFrame, HelloFrame, ServerFrame, error_frame
 from bohnen.server.lobby import Lobby, LobbyError
-from bohnen.server.requests import Act, Chat, Leave, Sender, Standin, Undo
+from bohnen.server.requests import Act, Chat, Leave, Sender, Standin, Undo, Vote
 from bohnen.server.table import Table, TooSlow, Watcher
+from bohnen.server.table_setup import setup_json
 from bohnen.server.tokens import Pass
 
 MAX_FRAME_CHARS = 4_000  # a client's frame: a token, an action in notation, a chat line
@@ -139,7 +141,7 @@ def _hello(table: Table, granted: Pass, token: str) -> HelloFrame:
     hello: HelloFrame = {
         "type": "hello", "table": table.table_id, "game": table.game.name,
         "title": table.game.title, "seat": granted.seat, "seq": table.seq,
-        "seats": table.seats_json(), "setup": table.setup,
+        "seats": table.seats_json(granted.seat), "setup": setup_json(table.setup),
         "options": table.state.options.to_json(), "started": table.started,
         "over": table.state.is_over, "token": token}
     if table.setup.get("practice") is True:
@@ -189,6 +191,9 @@ async def _answer(lobby: Lobby, table: Table, granted: Pass,
         case LeaveFrame():
             await lobby.request(table.table_id, Leave(sender))
             raise SeatLost("you left the seat")
+        case VoteFrame():
+            await lobby.request(table.table_id, Vote(sender, frame.vote_standin))
+            return None
         case ActionFrame():
             answer = await lobby.request(table.table_id,
                                          Act(sender, _notation(table, frame.action)))

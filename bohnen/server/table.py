@@ -62,6 +62,7 @@ from bohnen.core.moves import legal_moves
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.undo import Step, may_take_back, take_back_refusal
+from bohnen.server.ballots import Ballots, vote_json
 from bohnen.server.frames import (
     ChatFrame,
     ClockJSON,
@@ -76,8 +77,10 @@ from bohnen.server.frames import (
     seat_json,
 )
 from bohnen.server.logbase import ChatLine, Log, Logged, LogUnwritable, SeatRow, TableRow
+from bohnen.server.table_setup import invited_seats
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
+NOTICE = ""  # the name of a chat line of the table itself (no person's name is empty)
 RETRY_SECONDS = 5.0  # after a move the log could not save, the bots are asked again
 log = logging.getLogger(__name__)
 
@@ -215,6 +218,7 @@ class Table:
         self.listeners: list[Listener] = []
         self.clock: ClockView | None = None
         self.chat_seen = 0  # the number of the last chat line sent to the watchers
+        self.ballots = Ballots()  # the votes to hand an absent seat to a bot
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._views_due = False  # a call of _tell_views is on its way
@@ -582,6 +586,8 @@ class Table:
                 watcher.missed(chat_frame(line))
         watcher.missed(self.view_frame(viewer))
         self.watchers.append(watcher)
+        if viewer is not None:
+            self.ballots.clear(viewer)  # its person is back
         self._tell_seats()
         return watcher
 
@@ -645,23 +651,45 @@ class Table:
 
     # --- seats and chat -----------------------------------------------------------------
 
-    def seats_json(self) -> list[SeatJSON]:
+    def seats_json(self, joining: int | None = None) -> list[SeatJSON]:
         """The seats as the lobby and the table show them (``connected``: a client of
-        the seat is watching; ``standin_reason``: who put the stand-in there, if not the
-        person: ``"clock"``)."""
-        here = {w.viewer for w in self.watchers}
-        return [seat_json(row, row.seat in here) for row in self.seats]
+        the seat is watching, or is ``joining`` the table now; ``standin_reason``: who
+        put the stand-in there, if not the person: ``"clock"``, ``"vote"``), whether the
+        seat is kept for an invitation, and the vote on an absent seat while the game
+        goes on."""
+        here = self.connected()
+        if joining is not None:
+            here.add(joining)
+        reserved = invited_seats(self.setup)
+        voting = self.started and not self.state.is_over
+        return [seat_json(row, row.seat in here, row.seat in reserved,
+                          vote_json(self.seats, row.seat, here, self.ballots) if voting
+                          else None)
+                for row in self.seats]
+
+    def connected(self) -> set[int]:
+        """The seats a client of which watches the table (here: a replica's are its
+        own process's)."""
+        return {w.viewer for w in self.watchers if w.viewer is not None}
 
     def sit(self, row: SeatRow) -> None:
         """``row`` now says who sits at its seat: logged, then told to the watchers and
         the listeners. If the seat changed hands, every watcher of its earlier holder is
         closed first, before any frame of the new holder is made (:meth:`_hand_over`)."""
         self.log.put_seat(self.table_id, row)
+        if row.nonce != self.seats[row.seat].nonce:
+            self.ballots.forget(row.seat)
+        elif row.standin is not None:
+            self.ballots.clear(row.seat)
         self.seats[row.seat] = row
         self._hand_over([row])
         self._tell_listeners()  # first: a clock starting is in the view frames
         self._tell_seats()
         self._tell_each(self.view_frame)  # the game may have started
+
+    def show_seats(self) -> None:
+        """The seats told to every watcher again (what they show changed: a vote)."""
+        self._tell_seats()
 
     def _tell_seats(self) -> None:
         frame: SeatsFrame = {"type": "seats", "seats": self.seats_json(),
@@ -679,6 +707,12 @@ class Table:
         line = self.log.say(self.table_id, seat, name, text, self.seq, time.time())
         self.follow_chat([line])
         return line
+
+    def notice(self, text: str) -> ChatLine:
+        """A line of the table itself (a vote, the host removing a person), logged as a
+        chat line of no seat and no name, then sent to every watcher (a ``chat`` frame
+        with ``notice``)."""
+        return self.say(None, NOTICE, text)
 
     def follow_chat(self, lines: Sequence[ChatLine]) -> None:
         """Chat lines (said here, or at the table's owner in another process) sent to
@@ -714,7 +748,8 @@ class Table:
 
 def chat_frame(line: ChatLine) -> ChatFrame:
     return {"type": "chat", "n": line.n, "seat": line.seat, "name": line.name,
-            "text": line.text, "seq": line.seq, "at": line.at}
+            "text": line.text, "seq": line.seq, "at": line.at,
+            "notice": line.seat is None and line.name == NOTICE}
 
 
 def _people(players: int) -> list[SeatRow]:

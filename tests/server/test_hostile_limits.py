@@ -86,13 +86,13 @@ def rebuilt(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 async def _finished_tables(lobby: Lobby, ids: list[str], game: str = "ndb") -> None:
     """Tables ``ids`` in the lobby's log, marked finished (their games need no step for
-    what the lobby lists or keeps of them)."""
+    what the lobby lists or keeps of them), their spectators allowed to chat."""
     options = get_game(game).options(3).to_json()
     log = lobby.log
     for n, table_id in enumerate(ids):
         assert await lobby.cluster.claim(table_id)  # PostgreSQL's fence: ours to write
-        log.create(table_id, game, options, n, {}, [SeatRow(s, "person", name=f"p{s}")
-                                                    for s in range(3)], START + n)
+        log.create(table_id, game, options, n, {"spectator_chat": True},
+                   [SeatRow(s, "person", name=f"p{s}") for s in range(3)], START + n)
         log.finish(table_id)
 
 

@@ -563,7 +563,7 @@ def test_a_client_that_reads_nothing_is_cut_off(tmp_path: Path) -> None:
 
 def _numbered(n: int) -> ChatFrame:
     return {"type": "chat", "n": n, "seat": None, "name": "spectator", "text": str(n),
-            "seq": 0, "at": 0.0}
+            "seq": 0, "at": 0.0, "notice": False}
 
 
 def _number(frame: ServerFrame) -> int:

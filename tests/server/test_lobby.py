@@ -162,7 +162,7 @@ def test_a_seat_handed_to_a_bot_and_taken_back_and_a_seat_left(db_url: str) -> N
 
 def test_chat_reaches_everybody_and_comes_again_to_who_reconnects(db_url: str) -> None:
     with serving(db_url) as (base, _lobby), ExitStack() as stack:
-        made, tokens = people(base, "bohnanza", 3, seed=4)
+        made, tokens = people(base, "bohnanza", 3, seed=4, spectator_chat=True)
         table_id = made["table"]
         ada, _ = join(stack, base, table_id, tokens[0])
         watcher, _ = join(stack, base, table_id, made["spectator"])

@@ -283,7 +283,7 @@ def test_a_row_of_the_inbox_that_is_no_request_is_refused_saying_why(pg_url: str
         assert row is not None
         assert json.loads(row[0]) == {"answer": {
             "error": "not a request: no such request: 'nuke' (requests are join, manage, "
-                     "rehost, chat, action, undo, standin, leave)", "status": 422}}
+                     "rehost, chat, action, undo, standin, leave, vote)", "status": 422}}
         assert host_a.handled == []
         await a.stop()
         log_a.close()

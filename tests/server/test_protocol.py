@@ -52,6 +52,7 @@ from bohnen.server.requests import (
     Sender,
     Standin,
     Undo,
+    Vote,
     read_request,
     request_json,
 )
@@ -192,7 +193,7 @@ def test_every_frame_of_whole_games_is_of_its_type(db_url: str, game: str) -> No
     rules = get_game(game)
     viewers: list[int | None] = [0, 1, 2, None]
     with serving(db_url, rate=1e9, burst=10**9) as (base, lobby), ExitStack() as stack:
-        made, tokens = people(base, game, 3, seed=5)
+        made, tokens = people(base, game, 3, seed=5, spectator_chat=True)
         table_id = made["table"]
         clients = {v: Client(*join(stack, base, table_id, key)[:2], v)
                    for v, key in zip(viewers, [*tokens, made["spectator"]], strict=True)}
@@ -293,7 +294,10 @@ def seated(tmp_path: Path) -> Iterator[tuple[ClientConnection, AnyState, str, st
     ({"undo": "3"}, "undo: Input should be a valid integer"),
     ({"undo": 3, "action": "0: pass"}, "undo: a frame has no such field"),
     ({"move": "0: play R7"}, 'a frame is {"action": ...}, {"undo": ...}, {"chat": ...}, '
-                             '{"standin": ...} or {"leave": true}, not one with \'move\''),
+                             '{"standin": ...}, {"vote_standin": ...} or {"leave": true}, '
+                             "not one with 'move'"),
+    ({"vote_standin": -1}, "vote_standin: Input should be greater than or equal to 0"),
+    ({"vote_standin": True}, "vote_standin: Input should be a valid integer"),
     ([1, 2], "a frame is a JSON object"),
 ])
 def test_a_malformed_frame_is_refused_naming_its_field(
@@ -356,7 +360,7 @@ REQUESTS: list[AnyRequest] = [
     Join("Ada"), Join("Ada", 2, "invite-token"), Manage("host", 1, revoke=True),
     Manage("host", 2, bot="heuristic"), Rehost("host"), Chat(SENDER, "hi"),
     Chat(Sender(None, 0, ""), "from a spectator"), Act(SENDER, "1: pass"), Undo(SENDER, 4),
-    Standin(SENDER, "random"), Standin(SENDER, None), Leave(SENDER)]
+    Standin(SENDER, "random"), Standin(SENDER, None), Leave(SENDER), Vote(SENDER, 2)]
 
 
 def test_every_kind_of_request_is_here() -> None:
@@ -374,7 +378,7 @@ def test_a_request_goes_through_its_json_and_back(request_: AnyRequest) -> None:
 @pytest.mark.parametrize(("data", "said"), [
     ([], "a request is a JSON object, not []"),
     ({"name": "Ada"}, "no such request: None (requests are join, manage, rehost, chat, "
-                      "action, undo, standin, leave)"),
+                      "action, undo, standin, leave, vote)"),
     ({"op": "nuke"}, "no such request: 'nuke'"),
     ({"op": "join"}, "join: name is missing"),
     ({"op": "join", "name": 3}, "join: name is str, not 3"),

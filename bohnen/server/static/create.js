@@ -1,10 +1,12 @@
-// The form that sets up a table: game, player count, the game's rule options, a clock,
-// and who sits at each seat (me, open for a person, or a bot by its spec).
+// The form that sets up a table: game, player count, the game's rule options, a clock
+// (and the absent turns after which a bot takes a seat), who sits at each seat (me, a
+// friend by the link, open to anybody, or a bot by its spec), and whether the table is
+// private (not listed) and its spectators may chat.
 import { html, useEffect, useState } from './html.js';
 import { api, keepName, lastName } from './api.js';
 import { games } from './common.js';
 
-const NO_CLOCK = { mode: 'none', per_move: 30, bank: 300, hours: 24 };
+const NO_CLOCK = { mode: 'none', per_move: 30, bank: 300, hours: 24, absent_turns: 3 };
 
 export function CreateTable({ onCreated }) {
   const [catalogue, setCatalogue] = useState(null);
@@ -72,6 +74,7 @@ export function CreateTable({ onCreated }) {
       <${Seats} seats=${form.seats} bots=${game.bots || []}
         onChange=${(seats) => change({ seats })} />
       <${ClockChoice} clock=${form.clock} onChange=${(clock) => change({ clock })} />
+      <${TableChoice} form=${form} onChange=${change} />
       <${Options} options=${rules} values=${form.options}
         onChange=${(options) => change({ options })} />
       ${error && html`<p role="alert" class="error">${error}</p>`}
@@ -88,13 +91,15 @@ function freshForm(game, name = lastName()) {
     name,
     options: {},
     clock: { ...NO_CLOCK },
+    private: false,
+    spectator_chat: false,
     seats: resize([], players),
   };
 }
 
 function resize(seats, players) {
   const out = seats.slice(0, players);
-  while (out.length < players) out.push(out.length === 0 ? { kind: 'me' } : { kind: 'open' });
+  while (out.length < players) out.push(out.length === 0 ? { kind: 'me' } : { kind: 'invite' });
   return out;
 }
 
@@ -110,12 +115,24 @@ function request(form) {
     seats: form.seats.map((s) =>
       s.kind === 'bot' ? { kind: 'bot', bot: (s.bot || 'heuristic').trim() } : { kind: s.kind },
     ),
+    private: form.private,
+    spectator_chat: form.spectator_chat,
   };
   const { clock } = form;
+  const absent = Math.round(Number(clock.absent_turns));
   if (clock.mode === 'realtime') {
-    body.clock = { mode: 'realtime', per_move: Number(clock.per_move), bank: Number(clock.bank) };
+    body.clock = {
+      mode: 'realtime',
+      per_move: Number(clock.per_move),
+      bank: Number(clock.bank),
+      absent_turns: absent,
+    };
   } else if (clock.mode === 'async') {
-    body.clock = { mode: 'async', per_move: Math.round(Number(clock.hours) * 3600) };
+    body.clock = {
+      mode: 'async',
+      per_move: Math.round(Number(clock.hours) * 3600),
+      absent_turns: absent,
+    };
   } else {
     body.clock = null;
   }
@@ -131,7 +148,8 @@ function Seats({ seats, bots, onChange }) {
       <label>Seat ${i}
         <select name=${`seat-${i}`} value=${s.kind} onChange=${(e) => set(i, { kind: e.target.value })}>
           <option value="me">me</option>
-          <option value="open">open (a person joins)</option>
+          <option value="invite">a friend (only the link takes it)</option>
+          <option value="open">open (anybody may join)</option>
           <option value="bot">a bot</option>
         </select></label>
       ${
@@ -204,6 +222,25 @@ function ClockChoice({ clock, onChange }) {
       <label>Hours a move <input name="hours" type="number" min="0.1" step="0.1" value=${clock.hours}
         onInput=${(e) => set({ hours: e.target.value })} /></label>`
     }
+    ${
+      clock.mode !== 'none' &&
+      html`<label>Absent turns before a bot takes the seat (0: never)
+        <input name="absent_turns" type="number" min="0" max="100" step="1"
+          value=${clock.absent_turns} onInput=${(e) => set({ absent_turns: e.target.value })} />
+      </label>`
+    }
     <p class="hint">When a seat's time runs out, a bot (the heuristic one) makes that move for it.</p>
+  </fieldset>`;
+}
+
+/** Who sees the table: listed in the lobby or not, and whether its spectators chat. */
+function TableChoice({ form, onChange }) {
+  return html`<fieldset class="table-choice"><legend>The table</legend>
+    <div class="option"><label><input type="checkbox" name="private" checked=${form.private}
+      onChange=${(e) => onChange({ private: e.target.checked })} />
+      Private: not listed in the lobby (only its links reach it)</label></div>
+    <div class="option"><label><input type="checkbox" name="spectator_chat"
+      checked=${form.spectator_chat} onChange=${(e) => onChange({ spectator_chat: e.target.checked })} />
+      Spectators may chat</label></div>
   </fieldset>`;
 }

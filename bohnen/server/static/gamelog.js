@@ -19,9 +19,16 @@ function useStickToBottom(length) {
 /**
  * The lines of the log: each event of each step; a step the clock forced (the step
  * frame's `forced` mark: the seat's time ran out and its stand-in moved for it) says so
- * first, "Bea's clock ran out: Bea plants …".
+ * first, "Bea's clock ran out: Bea plants …"; and the table's notices (chat frames with
+ * `notice`: a vote, the host's removal of a person), each after the step it followed.
  */
-export function logLines(steps, seats) {
+export function logLines(steps, seats, notices = []) {
+  const lines = stepLines(steps, seats);
+  const told = notices.map((n) => ({ key: `n${n.n}`, seq: n.seq, text: n.text, notice: true }));
+  return [...lines, ...told].sort((a, b) => a.seq - b.seq || Number(a.notice) - Number(b.notice));
+}
+
+function stepLines(steps, seats) {
   return steps.flatMap((step) => {
     const texts = (step.events || []).map((event) => event.text || event.event || '');
     if (step.forced) {
@@ -37,15 +44,16 @@ export function logLines(steps, seats) {
   });
 }
 
-export function GameLog({ steps, seats }) {
-  const lines = logLines(steps, seats);
+export function GameLog({ steps, seats, notices = [] }) {
+  const lines = logLines(steps, seats, notices);
   const [box, onScroll] = useStickToBottom(lines.length);
   return html`<section class="panel log-panel" aria-label="Game log">
     <h2>Log</h2>
     <ol class="log" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}
       data-lines=${lines.length}>
       ${lines.map(
-        (l) => html`<li key=${l.key} data-seq=${l.seq} class=${l.forced ? 'forced' : ''}>
+        (l) => html`<li key=${l.key} data-seq=${l.seq}
+          class=${l.forced ? 'forced' : l.notice ? 'notice' : ''}>
         <span class="seq" aria-hidden="true">${l.seq}</span> ${l.text}</li>`,
       )}
     </ol>
@@ -63,7 +71,11 @@ export function Chat({ lines, seats, onSay }) {
   return html`<section class="panel chat-panel" aria-label="Chat">
     <h2>Chat</h2>
     <ol class="chat" role="log" aria-live="polite" ref=${box} onScroll=${onScroll}>
-      ${lines.map((l) => html`<li key=${l.n}><b>${l.name || seatName(seats, l.seat)}:</b> ${l.text}</li>`)}
+      ${lines.map((l) =>
+        l.notice
+          ? html`<li key=${l.n} class="notice">${l.text}</li>`
+          : html`<li key=${l.n}><b>${l.name || seatName(seats, l.seat)}:</b> ${l.text}</li>`,
+      )}
     </ol>
     ${
       onSay &&

@@ -13,7 +13,10 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
       setError(err.message),
     );
   }, [table]);
-  const free = summary ? summary.seats.filter((s) => s.kind === 'open').map((s) => s.seat) : [];
+  // a seat kept for an invited friend is not offered: only its link takes it
+  const free = summary
+    ? summary.seats.filter((s) => s.kind === 'open' && !s.reserved).map((s) => s.seat)
+    : [];
   const submit = async (event) => {
     event.preventDefault();
     setError(null);
@@ -33,6 +36,7 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
     }
   };
   const full = summary && !invitation && free.length === 0;
+  const kept = summary ? summary.seats.some((s) => s.kind === 'open' && s.reserved) : false;
   return html`<main class="page join">
     <header class="page-header"><h1><a href="/">bohnen</a> · table ${table}</h1></header>
     <section class="card" aria-label="Join the table">
@@ -41,13 +45,21 @@ export function JoinForm({ table, invitation, onJoined, onWatch }) {
         summary &&
         html`<p>${`${summary.game}, ${summary.players} players: ${summary.seats
           .map((s) =>
-            s.kind === 'open' ? `seat ${s.seat} free` : `seat ${s.seat} ${s.name || s.bot}`,
+            s.kind !== 'open'
+              ? `seat ${s.seat} ${s.name || s.bot}`
+              : s.reserved
+                ? `seat ${s.seat} kept for an invited friend`
+                : `seat ${s.seat} free`,
           )
           .join(', ')}.`}</p>`
       }
       ${
         full
-          ? html`<p>Every seat is taken.</p>`
+          ? html`<p>${
+              kept
+                ? 'The seats left are kept for invited friends: only their links take them.'
+                : 'Every seat is taken.'
+            }</p>`
           : html`<form onSubmit=${submit}>
         <label>Your name <input name="name" required maxlength="40" value=${name}
           onInput=${(e) => setName(e.target.value)} /></label>

@@ -51,7 +51,7 @@ function Created({ answer }) {
       Go to the table (your seat: ${answer.me.seat})</a></p>`
     }
     <${Invitations} table=${answer.table} invitations=${answer.invitations || []}
-      spectator=${answer.spectator} />
+      reserved=${answer.reserved || []} spectator=${answer.spectator} />
   </section>`;
 }
 
@@ -133,9 +133,16 @@ function TableList({ title, kind, rows, next, onMore }) {
 }
 
 function TableRow({ row, kind }) {
-  const free = (row.seats || []).filter((s) => s.kind === 'open').length;
+  // a seat kept for an invited friend is not free to anybody else
+  const free = (row.seats || []).filter((s) => s.kind === 'open' && !s.reserved).length;
   const who = (row.seats || []).map((s) =>
-    s.kind === 'open' ? 'open' : s.kind === 'bot' ? `${s.name || s.bot} (bot)` : s.name,
+    s.kind === 'open'
+      ? s.reserved
+        ? 'kept for a friend'
+        : 'open'
+      : s.kind === 'bot'
+        ? `${s.name || s.bot} (bot)`
+        : s.name,
   );
   const link =
     kind !== 'finished'

@@ -1,6 +1,7 @@
-// The seats of a table: who sits where (a person, a bot, open), who is connected, whom
-// the game waits on (`waiting`: the view frame's must_act) and their clocks; my seat's
-// stand-in bot; the host's controls; and what the table puts below them (`children`).
+// The seats of a table: who sits where (a person, a bot, open or kept for a friend), who
+// is connected, whom the game waits on (`waiting`: the view frame's must_act) and their
+// clocks; the vote on an absent seat (`onVote`: mine to cast); my seat's stand-in bot;
+// the host's controls; and what the table puts below them (`children`).
 import { html, useState } from './html.js';
 import { api, invitationLink, keepHostRecord } from './api.js';
 import { clockText, CopyLink, useNow } from './common.js';
@@ -17,6 +18,7 @@ export function Seats({
   host,
   onHost,
   send,
+  onVote,
   onLeave,
   children,
 }) {
@@ -37,7 +39,11 @@ export function Seats({
           role="img" aria-label=${s.kind === 'bot' ? 'a bot' : s.connected ? 'connected' : 'not connected'}></span>
         <span class="seat-no">${s.seat}</span>
         <span class="seat-name">${seatLabel(s)}${s.seat === me ? ' (you)' : ''}</span>
-        ${s.standin && html`<span class="standin">played by ${s.standin}</span>`}
+        ${
+          s.standin &&
+          html`<span class="standin">played by ${s.standin}${standinWhy(s.standin_reason)}</span>`
+        }
+        ${s.vote && html`<${SeatVote} seat=${s} me=${me} onVote=${onVote} />`}
         ${waiting.has(s.seat) && html`<span class="waits" title="the game waits on this seat">●</span>`}
         ${clock && html`<${SeatClock} clock=${clock} seat=${s.seat} skew=${skew} banked=${banked} />`}
         ${
@@ -61,7 +67,7 @@ export function Seats({
 }
 
 function seatLabel(s) {
-  if (s.kind === 'open') return 'open seat';
+  if (s.kind === 'open') return s.reserved ? 'kept for an invited friend' : 'open seat';
   if (s.kind === 'bot') return botLabel(s);
   return s.name || 'a player';
 }
@@ -72,6 +78,31 @@ function botLabel({ name, bot }) {
   const kind = (bot || '').split(':')[0].trim();
   if (!name) return `${kind || 'a'} bot`;
   return !kind || name.toLowerCase().includes(kind.toLowerCase()) ? name : `${name} (${kind} bot)`;
+}
+
+function standinWhy(reason) {
+  if (reason === 'vote') return ' (the others voted)';
+  if (reason === 'clock') return ' (out of time)';
+  return '';
+}
+
+/** An absent seat's vote (the server says it is absent: `vote`, its voters and the votes
+ * it needs): shown to everybody, and a button for a seated person who has not voted. */
+function SeatVote({ seat, me, onVote }) {
+  const { voters, needed } = seat.vote;
+  const mine = me !== null && me !== undefined && voters.includes(me);
+  const count = `${voters.length} of ${needed} votes`;
+  return html`<span class="seat-vote" data-voters=${voters.join(',')}>
+    <span class="votes">away · ${count}</span>
+    ${
+      onVote &&
+      !mine &&
+      seat.seat !== me &&
+      html`<button type="button" class="vote" onClick=${() => onVote(seat.seat)}
+      aria-label=${`Vote: a bot plays seat ${seat.seat}`}>Vote: a bot plays this seat</button>`
+    }
+    ${mine && html`<span class="voted">you voted</span>`}
+  </span>`;
 }
 
 function clockMode(clock, banked) {

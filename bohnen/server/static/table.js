@@ -86,6 +86,8 @@ function TableScreen({ table, token, onForget, onLeft }) {
   };
   // a move goes out as the engine's JSON (a legal move's `action`, or a proposal composed)
   const send = seated && !state.over ? (action) => sendFrame({ action }) : null;
+  // a spectator chats only where the table allows it (the hello's set-up says)
+  const mayChat = seated || Boolean(hello && hello.setup && hello.setup.spectator_chat);
   return html`<main class="page table-page" data-status=${state.status}
     data-seq=${frame ? frame.seq : ''} data-game=${game || ''} data-seat=${seated ? me : 'spectator'}
     data-to-act=${toAct.join(',')} data-must-act=${mustAct.join(',')}
@@ -123,14 +125,16 @@ function TableScreen({ table, token, onForget, onLeft }) {
           clock=${frame ? frame.clock : null} skew=${state.skew} banked=${banked(hello)}
           bots=${entry ? entry.bots || [] : []}
           host=${host} onHost=${setHost} send=${seated && !state.over ? sendFrame : null}
+          onVote=${seated && !state.over ? (seat) => sendFrame({ vote_standin: seat }) : null}
           onLeave=${() => {
             if (sendFrame({ leave: true })) setLeaving(true);
           }}>
           ${seated && html`<${AlertsSettings} settings=${alerts} onChange=${changeAlerts} />`}
         <//>
-        <${GameLog} steps=${state.log} seats=${state.seats} />
+        <${GameLog} steps=${state.log} seats=${state.seats}
+          notices=${state.chat.filter((line) => line.notice)} />
         <${Chat} lines=${state.chat} seats=${state.seats}
-          onSay=${seated ? (text) => sendFrame({ chat: text }) : null} />
+          onSay=${mayChat ? (text) => sendFrame({ chat: text }) : null} />
       <//>
     </div>
   </main>`;
