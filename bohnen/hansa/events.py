@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 from bohnen.core.protocol import JSONObject
 from bohnen.hansa.board import CODES, Bean, Card, card_text, harvest_text
 from bohnen.hansa.data import Proposal
@@ -58,8 +59,9 @@ class Began(NamedTuple):
         return {"event": "began", "seat": self.seat, "contract": card_text(self.contract),
                 "payout": self.payout, "city": self.city}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} fulfils {card_text(self.contract)} for {self.payout} "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} fulfils {card_text(self.contract)} for {self.payout} "
                 f"talers and starts in {self.city_name}.")
 
 
@@ -79,8 +81,8 @@ class TurnStarted(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "turn", "seat": self.seat, "turn": self.turn}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat}'s turn {self.turn}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)}'s turn {self.turn}."
 
 
 class Harvested(NamedTuple):
@@ -104,7 +106,7 @@ class Harvested(NamedTuple):
                             "slot": slot + 1 if slot >= 0 else None}
                            for city, bean, count, slot in self.placed]}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         parts = ", ".join(f"{count} {CODES[bean]} to {city}"
                           + (f" (slot {slot + 1})" if slot >= 0 else " (no room)")
                           for city, bean, count, slot in self.placed) or "nothing"
@@ -125,9 +127,9 @@ class LastRound(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "last_round", "last_seat": self.last_seat}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"The last Neue-Ernte card is placed: the last round begins; seat "
-                f"{self.last_seat} plays the last turn.")
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"The last Neue-Ernte card is placed: the last round begins; "
+                f"{seat_name(names, self.last_seat)} plays the last turn.")
 
 
 class Travelled(NamedTuple):
@@ -150,9 +152,9 @@ class Travelled(NamedTuple):
         return {"event": "travelled", "seat": self.seat, "path": list(self.path),
                 "cards": [card_text(c) for c in self.cards], "kinds": list(self.kinds)}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         where = f"travels to {' '.join(self.path)}" if self.path else "stays"
-        return (f"Seat {self.seat} {where} and plays "
+        return (f"{seat_title(names, self.seat)} {where} and plays "
                 f"{' '.join(card_text(c) for c in self.cards)}.")
 
 
@@ -171,8 +173,8 @@ class CustomsPaid(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "customs", "seat": self.seat, "paid": self.paid}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} pays {self.paid} talers of customs."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} pays {self.paid} talers of customs."
 
 
 class CustomsBean(NamedTuple):
@@ -194,8 +196,9 @@ class CustomsBean(NamedTuple):
         return {"event": "customs_bean", "seat": self.seat, "bean": CODES[self.bean],
                 "value": self.value}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} gives {CODES[self.bean]} ({self.value} talers) for the "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} gives {CODES[self.bean]} ({self.value} talers) for the "
                 f"customs.")
 
 
@@ -214,8 +217,9 @@ class Loan(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "loan", "seat": self.seat, "amount": self.amount}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} takes a loan of {self.amount} talers (repaid double at "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} takes a loan of {self.amount} talers (repaid double at "
                 f"the end).")
 
 
@@ -233,7 +237,7 @@ class NoHarvest(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "no_harvest", "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return "No Neue-Ernte card is left."
 
 
@@ -256,7 +260,7 @@ class TradeStarted(NamedTuple):
         return {"event": "trade", "seat": self.seat,
                 "prices": {CODES[bean]: price for bean, price in self.prices}}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         prices = ", ".join(f"{CODES[bean]} {price}" for bean, price in self.prices)
         return f"Trade phase in {self.city_name}: prices {prices}."
 
@@ -279,8 +283,8 @@ class Discarded(NamedTuple):
         return {"event": "discarded", "seat": self.seat,
                 "contracts": [card_text(c) for c in self.contracts]}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} discards the contracts on the table: "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} discards the contracts on the table: "
                 f"{', '.join(card_text(c) for c in self.contracts)}.")
 
 
@@ -298,7 +302,7 @@ class NoContract(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "no_contract", "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return "No contract is left to draw."
 
 
@@ -322,10 +326,10 @@ class Drew(NamedTuple):
             data["contract"] = card_text(self.contract)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer is not None and viewer == self.seat:
             return f"You draw {card_text(self.contract)}."
-        return f"Seat {self.seat} draws a contract."
+        return f"{seat_title(names, self.seat)} draws a contract."
 
 
 class Fulfilled(NamedTuple):
@@ -346,8 +350,9 @@ class Fulfilled(NamedTuple):
         return {"event": "fulfilled", "seat": self.seat, "contract": card_text(self.contract),
                 "payout": self.payout}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} fulfils {card_text(self.contract)} in {self.city_name} "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} fulfils {card_text(self.contract)} in {self.city_name} "
                 f"for {self.payout} talers.")
 
 
@@ -369,8 +374,8 @@ class Bought(NamedTuple):
         return {"event": "bought", "seat": self.seat, "bean": CODES[self.bean],
                 "slot": self.slot, "price": self.price}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} buys {CODES[self.bean]} from slot {self.slot} for "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} buys {CODES[self.bean]} from slot {self.slot} for "
                 f"{self.price} talers.")
 
 
@@ -391,8 +396,9 @@ class BoughtScarce(NamedTuple):
         return {"event": "bought_scarce", "seat": self.seat, "bean": CODES[self.bean],
                 "price": self.price}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} buys the scarce {CODES[self.bean]} for {self.price} talers."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return f"{who} buys the scarce {CODES[self.bean]} for {self.price} talers."
 
 
 class BoughtContract(NamedTuple):
@@ -417,10 +423,11 @@ class BoughtContract(NamedTuple):
             data["contract"] = card_text(self.contract)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
         if viewer is not None and viewer == self.seat:
             return f"You discard {card_text(self.card)} and buy {card_text(self.contract)}."
-        return f"Seat {self.seat} discards {card_text(self.card)} and buys a contract."
+        return f"{who} discards {card_text(self.card)} and buys a contract."
 
 
 class Returned(NamedTuple):
@@ -438,8 +445,8 @@ class Returned(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "returned", "seat": self.seat, "bean": CODES[self.bean]}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} puts {CODES[self.bean]} back into the supply."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} puts {CODES[self.bean]} back into the supply."
 
 
 class Proposed(NamedTuple):
@@ -460,13 +467,14 @@ class Proposed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "proposed", **deal_json(self.proposal), "counter_to": self.counter_to}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         p = self.proposal
-        return (f"Seat {p.proposer} proposes to seat {p.to} (proposal {p.pid}): "
-                f"{'an invitation; ' if p.invite else ''}"
-                f"seat {self.active} gives {','.join(_codes(p.active_gives)) or 'nothing'}, "
+        active, guest = seat_name(names, self.active), seat_name(names, p.guest)
+        return (f"{seat_title(names, p.proposer)} proposes to {seat_name(names, p.to)} "
+                f"(proposal {p.pid}): {'an invitation; ' if p.invite else ''}"
+                f"{active} gives {','.join(_codes(p.active_gives)) or 'nothing'}, "
                 f"buys {','.join(_codes(p.active_buys)) or 'nothing'}; "
-                f"seat {p.guest} gives {','.join(_codes(p.guest_gives)) or 'nothing'}.")
+                f"{guest} gives {','.join(_codes(p.guest_gives)) or 'nothing'}.")
 
 
 class Accepted(NamedTuple):
@@ -484,8 +492,8 @@ class Accepted(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "accepted", "pid": self.pid, "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} accepts proposal {self.pid}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} accepts proposal {self.pid}."
 
 
 class Declined(NamedTuple):
@@ -503,8 +511,8 @@ class Declined(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "declined", "pid": self.pid, "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} declines proposal {self.pid}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} declines proposal {self.pid}."
 
 
 class Invited(NamedTuple):
@@ -529,8 +537,8 @@ class Invited(NamedTuple):
         return {"event": "invited", "seat": self.seat, "card": card_text(self.card),
                 "kind": self.card_kind}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} comes to {self.city_name} and plays "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} comes to {self.city_name} and plays "
                 f"{card_text(self.card)} ({self.card_kind}).")
 
 
@@ -551,8 +559,9 @@ class HarvestWaits(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "harvest_waits", "seat": self.seat, "card": self.card + 1}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} lays Neue-Ernte {harvest_text(self.card)} before it, "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} lays Neue-Ernte {harvest_text(self.card)} before it, "
                 f"for its next turn.")
 
 
@@ -572,7 +581,7 @@ class Dealt(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "dealt", **deal_json(self.proposal)}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return f"Deal {self.proposal.pid} carried out."
 
 
@@ -591,8 +600,8 @@ class Passed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "passed", "seat": self.seat, "floor": self.floor}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} passes the floor to seat {self.floor}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} passes the floor to {seat_name(names, self.floor)}."
 
 
 class GameEnding(NamedTuple):
@@ -609,7 +618,7 @@ class GameEnding(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "game_end"}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return ("The last round is over: each player may still fulfil contracts where "
                 "they stand.")
 
@@ -630,9 +639,9 @@ class GameOver(NamedTuple):
         return {"event": "game_over", "scores": list(self.scores),
                 "winners": list(self.winners)}
 
-    def text(self, viewer: int | None) -> str:
-        won = ", ".join(str(w) for w in self.winners)
-        return f"Game over. Talers {list(self.scores)}; winner(s): seat {won}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Game over. Talers {scores_text(names, self.scores)}; "
+                f"winner(s): {winners_text(names, self.winners)}.")
 
 
 HansaEvent = (Began | TurnStarted | Harvested | LastRound | Travelled | CustomsPaid

@@ -149,7 +149,7 @@ def _closed_deal(s: HansaData, action: HansaAction) -> str:
 
 def illegal(action: object, reason: str) -> IllegalActionError:
     return IllegalActionError(f"seat {getattr(action, 'seat', '?')}: {shown(action)} is "
-                              f"illegal: {reason}")
+                              f"illegal: {reason}", reason)
 
 
 # --- what: each kind's own conditions ---------------------------------------------------------

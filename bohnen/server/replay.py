@@ -6,8 +6,10 @@ The record (:meth:`Replays.record`) is a standard game record
 ``deck``, ``actions``, ``result``), so that ``bohnen replay`` opens one saved from the
 server, with the table's own beside its fields (the record's extras, which a replay
 reads not): ``table`` (its id), ``seats`` (who sat where), ``chat`` and ``steps``
-(each action's step, seat, notation and time). Its ``version`` is the one the log kept
-for the table (0 for a table of a log that kept none: replayed as any version); its
+(each action's step, seat, notation, time and ``text``: the move in words as its seat's
+moves were written to it, from its view before the move, the seats by their names;
+null for a table this server's engine cannot play). Its ``version`` is the one the log
+kept for the table (0 for a table of a log that kept none: replayed as any version); its
 ``result`` is the one this server's engine reaches. A table made by another version
 of its engine (set aside: :mod:`bohnen.server.audit`) still has its record, without a
 result, to replay with an engine of that version; not its steps.
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.core.files import excerpt
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.records import GameRecord
 from bohnen.core.registry import get_game
@@ -40,6 +43,7 @@ from bohnen.server.lobby import LobbyError
 from bohnen.server.logbase import Log, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.table import chat_frame
+from bohnen.server.text import seat_names
 
 CHECKPOINT_STEPS = 32  # steps between two kept states of a replayed game
 REPLAYS_KEPT = 16  # finished games kept played through (checkpoints and actions)
@@ -77,6 +81,7 @@ class _Played:
     actions: Sequence[Any]
     checkpoints: Sequence[AnyState]
     result: Result | None
+    texts: Sequence[str]  # each action in words (its seat's, from its view before it)
 
 
 class Replays:
@@ -98,7 +103,9 @@ class Replays:
         """The finished table's game record and its extras (see the module)."""
         row = _finished(self.log, table_id)
         steps = self.log.actions(table_id)
-        result = None if _unplayable(row) else self._play(table_id).result
+        played = None if _unplayable(row) else self._play(table_id)
+        result = played.result if played is not None else None
+        texts = played.texts if played is not None else [None] * len(steps)
         record = GameRecord(row.game, row.version, row.options, row.seed,
                             [step.action for step in steps], None, result).to_json()
         seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
@@ -106,8 +113,8 @@ class Replays:
         return {**record, "table": table_id, "seats": seats,
                 "chat": [chat_frame(line) for line in self.log.chat(table_id)],
                 "steps": [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": a.at,
-                           "forced": a.forced}
-                          for a in steps]}
+                           "forced": a.forced, "text": text}
+                          for a, text in zip(steps, texts, strict=True)]}
 
     def step(self, table_id: str, seq: int) -> JSONObject:
         """The table after step ``seq`` (0: before the first) as each seat and a
@@ -122,7 +129,7 @@ class Replays:
         for action in played.actions[start * self.every:seq]:
             events = state.apply(action)
             self.applies += 1
-        return step_frame(state, seq, events)
+        return step_frame(state, seq, events, seat_names(self.log.seats(table_id)))
 
     def _play(self, table_id: str) -> _Played:
         """The game of the finished table, played through (once, while it is kept)."""
@@ -146,22 +153,27 @@ class Replays:
         game = get_game(row.game)
         actions = [game.parse_action(logged.action)
                    for logged in self.log.actions(row.table_id)]
+        names = seat_names(self.log.seats(row.table_id))
         state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
         checkpoints = [state.clone()]
+        texts: list[str] = []
         for n, action in enumerate(actions, 1):
+            texts += game.action_texts(state.view(action.seat), [action], names)
             state.apply(action)
             self.applies += 1
             if n % self.every == 0:
                 checkpoints.append(state.clone())
-        return _Played(actions, checkpoints, state.result() if state.is_over else None)
+        return _Played(actions, checkpoints, state.result() if state.is_over else None,
+                       texts)
 
 
-def step_frame(state: AnyState, seq: int, events: Sequence[Event]) -> JSONObject:
+def step_frame(state: AnyState, seq: int, events: Sequence[Event],
+               names: Names = NO_NAMES) -> JSONObject:
     """Step ``seq`` of a finished game: the table after it (``state``) as each seat and
-    a spectator saw it, and its ``events`` as each saw them."""
+    a spectator saw it, and its ``events`` as each saw them, the seats by ``names``."""
     viewers: list[int | None] = [None, *range(state.options.players)]
     return {"seq": seq, "views": {_key(v): dict(state.view(v)) for v in viewers},
-            "events": {_key(v): [{**e.to_json(v), "text": e.text(v)} for e in events]
+            "events": {_key(v): [{**e.to_json(v), "text": e.text(v, names)} for e in events]
                        for v in viewers},
             "result": state.result().to_json() if state.is_over else None}
 
