@@ -6,7 +6,6 @@ its name, and nothing else changes (:mod:`names_check`)."""
 from __future__ import annotations
 
 import pytest
-
 from names_check import check_names
 
 from .helpers import GAME

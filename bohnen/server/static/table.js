@@ -97,6 +97,7 @@ function TableScreen({ table, token, onForget, onLeft }) {
       }</span>
       ${frame && html`<span class="step">step ${frame.seq}</span>`}
       ${state.over && html`<a href=${replayLink(table)}>Replay</a>`}
+      <${RulesLink} page=${gamePage} title=${entry ? entry.title : game} />
     </header>
     <${Banner} state=${state} table=${table} onForget=${onForget} />
     ${seated && !state.over && html`<${AlertsAsk} settings=${alerts} onChange=${changeAlerts} />`}
@@ -126,6 +127,13 @@ function TableScreen({ table, token, onForget, onLeft }) {
       <//>
     </div>
   </main>`;
+}
+
+/** The game's rules in short, opened in a new tab: the table stays where it is. */
+export function RulesLink({ page, title }) {
+  if (!page || !page.rules) return null;
+  return html`<a class="rules-link" href=${page.rules} target="_blank" rel="noopener"
+    aria-label=${`Rules of ${title} (opens in a new tab)`}>Rules</a>`;
 }
 
 const TABS = [
