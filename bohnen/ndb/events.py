@@ -65,7 +65,7 @@ class Dealt(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
-            return f"You are dealt {' '.join(code(c) for c in self.cards)}."
+            return f"You are dealt {', '.join(name(c) for c in self.cards)}."
         return f"{seat_title(names, self.seat)} is dealt {len(self.cards)} cards."
 
 
@@ -127,7 +127,7 @@ class Revealed(NamedTuple):
         return {"event": self.kind, "cards": [code(c) for c in self.cards]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        shown = ", ".join(f"{seat_name(names, s)} {code(c)}" for s, c in enumerate(self.cards))
+        shown = ", ".join(f"{seat_name(names, s)} {name(c)}" for s, c in enumerate(self.cards))
         return f"The cards are turned up: {shown}."
 
 
@@ -173,7 +173,8 @@ class RoundScored(NamedTuple):
                           for ln in self.lines]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        parts = ", ".join(f"{seat_name(names, s)} {ln.total:+d}" for s, ln in enumerate(self.lines))
+        parts = ", ".join(f"{seat_name(names, s)} {ln.total:+d}"
+                          for s, ln in enumerate(self.lines))
         return f"Round {self.round} scored: {parts}."
 
 

@@ -3,6 +3,7 @@
 // composer, my seat, and the result at the end.
 import { html, useEffect, useState } from '../../html.js';
 import { Result } from '../../common.js';
+import { Legend } from '../../legend.js';
 import { sortMoves } from './moves.js';
 import { legendOf } from './cards.js';
 import { Offers } from './offers.js';
@@ -80,6 +81,7 @@ export function Board({ view, legal, seat, send, seats, mustAct }) {
       html`<${Mine} player=${me} view=${view} legend=${legend} moves=${moves}
       send=${send} seats=${seats} />`
     }
+  <${BeanLegend} view=${view} />
   </section>`;
 }
 
@@ -90,4 +92,16 @@ function mayPropose(view, seat) {
   if (view.players[seat].proposals_left === 0) return false;
   if (view.options.trading === 'open') return true;
   return view.trading.floor === seat && view.trading.proposals.length === 0;
+}
+
+/** The beans: each one's name as the log and the moves write it, its cards in the deck
+ * and its beanometer (the beans a field needs for 1, 2, 3 and 4 talers). */
+function BeanLegend({ view }) {
+  const rows = (view.legend || []).map((b) => [
+    b.name,
+    String(b.cards),
+    b.beanometer.map((n) => (n === null ? '–' : String(n))).join(' / '),
+  ]);
+  return html`<${Legend} title="Beans: cards and beanometer" rows=${rows}
+    head=${['Bean', 'Cards', 'Beans for 1 / 2 / 3 / 4 talers']} />`;
 }
