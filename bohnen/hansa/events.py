@@ -31,6 +31,15 @@ def _codes(beans: tuple[Bean, ...]) -> list[str]:
     return [CODES[b] for b in beans]
 
 
+def _name(beans: tuple[str, ...], bean: Bean) -> str:
+    """A bean in words: its name on the board (its code where the board names none)."""
+    return beans[bean] or CODES[bean]
+
+
+def _names(beans: tuple[str, ...], given: tuple[Bean, ...]) -> str:
+    return ", ".join(_name(beans, b) for b in given) or "nothing"
+
+
 def deal_json(p: Proposal) -> JSONObject:
     """A proposal as JSON (in events, views and the state JSON)."""
     return {"pid": p.pid, "from": p.proposer, "to": p.to, "guest": p.guest,
@@ -91,6 +100,7 @@ class Harvested(NamedTuple):
     card: int  # 0-based (H1 is 0)
     placed: tuple[tuple[str, Bean, int, int], ...]
     drawn: bool  # off its pile now (else it lay face up before the player)
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -107,7 +117,7 @@ class Harvested(NamedTuple):
                            for city, bean, count, slot in self.placed]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        parts = ", ".join(f"{count} {CODES[bean]} to {city}"
+        parts = ", ".join(f"{count} {_name(self.beans, bean)} to {city}"
                           + (f" (slot {slot + 1})" if slot >= 0 else " (no room)")
                           for city, bean, count, slot in self.placed) or "nothing"
         return f"Neue-Ernte {harvest_text(self.card)}: {parts}."
@@ -183,6 +193,7 @@ class CustomsBean(NamedTuple):
     seat: int
     bean: Bean
     value: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -198,7 +209,7 @@ class CustomsBean(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         who = seat_title(names, self.seat)
-        return (f"{who} gives {CODES[self.bean]} ({self.value} talers) for the "
+        return (f"{who} gives a {_name(self.beans, self.bean)} ({self.value} talers) for the "
                 f"customs.")
 
 
@@ -247,6 +258,7 @@ class TradeStarted(NamedTuple):
     seat: int
     city_name: str
     prices: tuple[tuple[Bean, int], ...]
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -261,7 +273,7 @@ class TradeStarted(NamedTuple):
                 "prices": {CODES[bean]: price for bean, price in self.prices}}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        prices = ", ".join(f"{CODES[bean]} {price}" for bean, price in self.prices)
+        prices = ", ".join(f"{_name(self.beans, bean)} {price}" for bean, price in self.prices)
         return f"Trade phase in {self.city_name}: prices {prices}."
 
 
@@ -361,6 +373,7 @@ class Bought(NamedTuple):
     bean: Bean
     slot: int  # 1 = bottom
     price: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -375,14 +388,15 @@ class Bought(NamedTuple):
                 "slot": self.slot, "price": self.price}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"{seat_title(names, self.seat)} buys {CODES[self.bean]} from slot {self.slot} for "
-                f"{self.price} talers.")
+        return (f"{seat_title(names, self.seat)} buys a {_name(self.beans, self.bean)} from "
+                f"slot {self.slot} for {self.price} talers.")
 
 
 class BoughtScarce(NamedTuple):
     seat: int
     bean: Bean
     price: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -398,7 +412,7 @@ class BoughtScarce(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         who = seat_title(names, self.seat)
-        return f"{who} buys the scarce {CODES[self.bean]} for {self.price} talers."
+        return f"{who} buys the scarce {_name(self.beans, self.bean)} for {self.price} talers."
 
 
 class BoughtContract(NamedTuple):
@@ -433,6 +447,7 @@ class BoughtContract(NamedTuple):
 class Returned(NamedTuple):
     seat: int
     bean: Bean
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -446,7 +461,8 @@ class Returned(NamedTuple):
         return {"event": "returned", "seat": self.seat, "bean": CODES[self.bean]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return f"{seat_title(names, self.seat)} puts {CODES[self.bean]} back into the supply."
+        return (f"{seat_title(names, self.seat)} puts a {_name(self.beans, self.bean)} back "
+                f"into the supply.")
 
 
 class Proposed(NamedTuple):
@@ -455,6 +471,7 @@ class Proposed(NamedTuple):
     proposal: Proposal
     active: int
     counter_to: int | None
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -472,9 +489,9 @@ class Proposed(NamedTuple):
         active, guest = seat_name(names, self.active), seat_name(names, p.guest)
         return (f"{seat_title(names, p.proposer)} proposes to {seat_name(names, p.to)} "
                 f"(proposal {p.pid}): {'an invitation; ' if p.invite else ''}"
-                f"{active} gives {','.join(_codes(p.active_gives)) or 'nothing'}, "
-                f"buys {','.join(_codes(p.active_buys)) or 'nothing'}; "
-                f"{guest} gives {','.join(_codes(p.guest_gives)) or 'nothing'}.")
+                f"{active} gives {_names(self.beans, p.active_gives)}, "
+                f"buys {_names(self.beans, p.active_buys)}; "
+                f"{guest} gives {_names(self.beans, p.guest_gives)}.")
 
 
 class Accepted(NamedTuple):

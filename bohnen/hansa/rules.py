@@ -439,7 +439,7 @@ def apply_buy(s: HansaData, a: Buy, events: Events) -> None:
     flow.take_from_ladder(s, city, a.slot - 1)
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(Bought(seat, bean, a.slot, price))
+    events.append(Bought(seat, bean, a.slot, price, s.board.bean_names))
 
 
 def check_buy_scarce(s: HansaData, a: BuyScarce) -> None:
@@ -454,7 +454,7 @@ def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events) -> None:
     s.supply[bean] -= 1
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(BoughtScarce(seat, bean, price))
+    events.append(BoughtScarce(seat, bean, price, s.board.bean_names))
 
 
 def check_fulfil(s: HansaData, a: Fulfil) -> None:
@@ -497,7 +497,7 @@ def check_return(s: HansaData, a: Return) -> None:
 
 def apply_return(s: HansaData, a: Return, events: Events) -> None:
     flow.take_bean(s, a.seat, a.bean)
-    events.append(Returned(a.seat, a.bean))
+    events.append(Returned(a.seat, a.bean, s.board.bean_names))
 
 
 def _deal(s: HansaData, a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
