@@ -61,3 +61,18 @@ def check_names(game: AnyGame, state: AnyState, steps: int, seed: int = 1) -> in
                 assert not _SEAT.search(with_names), with_names
                 named += text != with_names
     return named
+
+
+def texts(state: AnyState, steps: int, seed: int = 1) -> list[str]:
+    """Every event's text, for every viewer, of ``state`` played at random for at most
+    ``steps`` steps (a proposal now and then)."""
+    rng = random.Random(seed)
+    viewers: list[int | None] = [None, *range(state.options.players)]
+    said: list[str] = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act())
+        moves = [*state.legal_actions(seat), *list(state.proposals(seat))[:3]]
+        said += [e.text(v) for e in state.apply(rng.choice(moves)) for v in viewers]
+    return said
