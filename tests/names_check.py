@@ -56,10 +56,10 @@ def check_names(game: AnyGame, state: AnyState, steps: int, seed: int = 1) -> in
         moves = [*state.legal_actions(seat), *list(state.proposals(seat))[:3]]
         for event in state.apply(rng.choice(moves)):
             for viewer in viewers:
-                text, with_names = event.text(viewer), event.text(viewer, names)
-                assert with_names == renamed(text, names), (text, with_names)
-                assert not _SEAT.search(with_names), with_names
-                named += text != with_names
+                line, line_named = event.text(viewer), event.text(viewer, names)
+                assert line_named == renamed(line, names), (line, line_named)
+                assert not _SEAT.search(line_named), line_named
+                named += line != line_named
     return named
 
 
