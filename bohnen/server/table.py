@@ -4,7 +4,9 @@ Every action goes through one queue to one writer (an asyncio task), so the tabl
 actions have one order. For each, the writer:
 
 1. reads it (notation) and refuses it, with the reason, unless it is the seat's own
-   and the engine allows it now; a refused action changes nothing;
+   and the engine allows it now; a refused action changes nothing, and its refusal is
+   in words: the move as the seat's moves are written and the rules' reason, the seats
+   by their names (:meth:`Table._refusal`);
 2. appends it to the log as step ``seq`` and commits (:mod:`bohnen.server.log`); if
    the log cannot write now (a full disk...), the action is refused with the cause
    (``Reply.unsaved``), the table unchanged, and may be sent again once it can;
@@ -576,14 +578,14 @@ class Table:
                     self.table_id, f"seat {seat} has been given to someone else"))
 
 
-_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 def named(text: str, names: Names) -> str:
     """``text`` (an engine's reason, which numbers the seats: "it is seat 2's move")
     with each seat by its name ("it is Bea's move"), as the game's words name them."""
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(2))
+        seat = int(match.group(1))
         said = seat_name(names, seat)
         return said if said != f"seat {seat}" else match.group(0)
     return _SEAT.sub(name, text)
