@@ -101,6 +101,7 @@ class Harvested(NamedTuple):
     placed: tuple[tuple[str, Bean, int, int], ...]
     drawn: bool  # off its pile now (else it lay face up before the player)
     beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
+    cities: tuple[str, ...] = ()  # the name of each pile's city, for the words
 
     @property
     def kind(self) -> str:
@@ -117,9 +118,11 @@ class Harvested(NamedTuple):
                            for city, bean, count, slot in self.placed]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        cities = self.cities or tuple(city for city, _, _, _ in self.placed)
         parts = ", ".join(f"{count} {_name(self.beans, bean)} to {city}"
                           + (f" (slot {slot + 1})" if slot >= 0 else " (no room)")
-                          for city, bean, count, slot in self.placed) or "nothing"
+                          for city, (_, bean, count, slot) in zip(cities, self.placed,
+                                                                  strict=True)) or "nothing"
         return f"Neue-Ernte {harvest_text(self.card)}: {parts}."
 
 
@@ -149,6 +152,7 @@ class Travelled(NamedTuple):
     path: tuple[str, ...]  # city codes after the start
     cards: tuple[Card, ...]
     kinds: tuple[str, ...]  # per card: zoll, nachschub, travel or contract
+    cities: tuple[str, ...] = ()  # the names of the path's cities, for the words
 
     @property
     def kind(self) -> str:
@@ -163,7 +167,9 @@ class Travelled(NamedTuple):
                 "cards": [card_text(c) for c in self.cards], "kinds": list(self.kinds)}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        where = f"travels to {' '.join(self.path)}" if self.path else "stays"
+        path = self.cities or self.path
+        via = f" via {', '.join(path[:-1])}" if len(path) > 1 else ""
+        where = f"travels to {path[-1]}{via}" if path else "stays"
         return (f"{seat_title(names, self.seat)} {where} and plays "
                 f"{' '.join(card_text(c) for c in self.cards)}.")
 

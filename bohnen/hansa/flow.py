@@ -233,7 +233,8 @@ def harvest(s: HansaData, card: int, events: Events, drawn: bool) -> None:
     s.harvest_discard = (*s.harvest_discard, card)
     codes = s.board.city_codes
     events.append(Harvested(card, tuple((codes[c], b, n, slot) for c, b, n, slot in placed),
-                            drawn, s.board.bean_names))
+                            drawn, s.board.bean_names,
+                            tuple(s.board.city_names[c] for c, _, _, _ in placed)))
     if card == s.trigger and not s.last_round:
         s.last_round = True
         s.last_seat = (s.active - 1) % s.player_count

@@ -398,7 +398,8 @@ def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> N
         s.positions[seat] = path[-1]
     codes = s.board.city_codes
     events.append(Travelled(seat, tuple(codes[c] for c in path), played,
-                            tuple(s.kind(seat, c) for c in played)))
+                            tuple(s.kind(seat, c) for c in played),
+                            tuple(s.board.city_names[c] for c in path)))
     s.table = tuple(c for c in played if c > CONTRACT)
     s.played = tuple(c for c in played if c < CONTRACT)
     if any(s.kind(seat, c) == "zoll" for c in s.played):

@@ -22,8 +22,10 @@ def test_the_words_name_the_seats_and_change_nothing_else(players: int) -> None:
 
 def test_the_events_name_the_beans_as_the_board_does() -> None:
     """One language a page (issue 35): the log names a bean by the board's name
-    ("Saubohne"), never by its code ("SA"), as the moves' words do."""
+    ("Saubohne"), never by its code ("SA"), and a city by its name ("Köln", not "KOE"),
+    as the moves' words do."""
     said = texts(GAME.new_game(GAME.options(4), 2), 600, 2)
     codes = re.compile(r"\b(BL|FE|SA|BR|SO|AU|RO|GA)\b")
     assert [line for line in said if "Saubohne" in line or "Blaue Bohne" in line]
     assert not [line for line in said if codes.search(line)]
+    assert not [line for line in said if re.search(r" to [A-Z]{3}\b", line)]  # a city's code
