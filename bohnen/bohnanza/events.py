@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from bohnen.bohnanza.beans import CODES, NAMES, Bean
+from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 
 JSON = dict[str, Any]
 
@@ -49,8 +50,8 @@ class TurnStarted(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "turn": self.turn}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Turn {self.turn}: seat {self.seat} plays."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"Turn {self.turn}: {seat_name(names, self.seat)} plays."
 
 
 class Planted(NamedTuple):
@@ -72,8 +73,9 @@ class Planted(NamedTuple):
         return {"event": self.kind, "seat": self.seat, "bean": CODES[self.bean],
                 "field": self.field, "count": self.size, "source": self.source}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} plants a {NAMES[self.bean]} from the {self.source} "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} plants a {NAMES[self.bean]} from the {self.source} "
                 f"in field {self.field} ({self.size}).")
 
 
@@ -98,9 +100,9 @@ class Harvested(NamedTuple):
                 "bean": CODES[self.bean], "count": self.size, "talers": self.talers,
                 "final": self.final}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         when = " in the final sale" if self.final else ""
-        return (f"Seat {self.seat} sells {self.size} {NAMES[self.bean]} from field "
+        return (f"{seat_title(names, self.seat)} sells {self.size} {NAMES[self.bean]} from field "
                 f"{self.field}{when} for {self.talers} taler(s).")
 
 
@@ -119,8 +121,8 @@ class ThirdFieldBought(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "cost": self.cost}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} buys a third field for {self.cost} talers."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} buys a third field for {self.cost} talers."
 
 
 class Revealed(NamedTuple):
@@ -138,8 +140,8 @@ class Revealed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "beans": _codes(self.beans)}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} turns up {_words(self.beans)}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} turns up {_words(self.beans)}."
 
 
 class Drew(NamedTuple):
@@ -160,10 +162,10 @@ class Drew(NamedTuple):
             data["beans"] = _codes(self.beans)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
             return f"You draw {_words(self.beans)}."
-        return f"Seat {self.seat} draws {len(self.beans)} card(s)."
+        return f"{seat_title(names, self.seat)} draws {len(self.beans)} card(s)."
 
 
 class RanOut(NamedTuple):
@@ -181,7 +183,7 @@ class RanOut(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "runouts": self.runouts, "reshuffled": self.reshuffled}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         then = (f"the discard pile is shuffled into a new draw pile of {self.reshuffled}"
                 if self.reshuffled else "no new draw pile")
         return f"The draw pile runs out (time {self.runouts}): {then}."
@@ -219,11 +221,12 @@ class Proposed(NamedTuple):
             data["hand"] = list(self.hand)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
         gives = tuple(sorted(self.hand_beans)) + self.face_beans
         money = f" and {self.talers} taler(s)" if self.talers else ""
         wants = f" and {self.wants_talers} taler(s)" if self.wants_talers else ""
-        return (f"Seat {self.seat} offers seat {self.to} {_words(gives)}{money} "
+        return (f"{who} offers {seat_name(names, self.to)} {_words(gives)}{money} "
                 f"for {_words(self.wants)}{wants} (proposal {self.pid}).")
 
 
@@ -251,10 +254,10 @@ class Traded(NamedTuple):
                 "given": _codes(self.given), "received": _codes(self.received),
                 "talers_given": self.talers_given, "talers_received": self.talers_received}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         kind = "gift" if not (self.received and self.given) else "trade"
-        return (f"Proposal {self.pid} accepted ({kind}): seat {self.seat} gives "
-                f"{_words(self.given)}, seat {self.to} gives {_words(self.received)}.")
+        return (f"Proposal {self.pid} accepted ({kind}): {seat_name(names, self.seat)} gives "
+                f"{_words(self.given)}, {seat_name(names, self.to)} gives {_words(self.received)}.")
 
 
 class ProposalClosed(NamedTuple):
@@ -273,8 +276,8 @@ class ProposalClosed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "pid": self.pid, "seat": self.seat, "how": self.how}
 
-    def text(self, viewer: int | None) -> str:
-        who = f"seat {self.seat}" if self.seat is not None else "the game (cards moved)"
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_name(names, self.seat) if self.seat is not None else "the game (cards moved)"
         return f"Proposal {self.pid} {self.how} by {who}."
 
 
@@ -293,8 +296,8 @@ class FloorPassed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "to": self.to}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} passes; seat {self.to} has the floor."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} passes; {seat_name(names, self.to)} has the floor."
 
 
 class TradingClosed(NamedTuple):
@@ -312,8 +315,8 @@ class TradingClosed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "kept": _codes(self.kept)}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} closes trading and keeps {_words(self.kept)}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} closes trading and keeps {_words(self.kept)}."
 
 
 class GameEnded(NamedTuple):
@@ -333,9 +336,9 @@ class GameEnded(NamedTuple):
         return {"event": self.kind, "reason": self.reason, "scores": list(self.scores),
                 "winners": list(self.winners)}
 
-    def text(self, viewer: int | None) -> str:
-        won = ", ".join(str(w) for w in self.winners)
-        return f"Game over ({self.reason}). Talers {list(self.scores)}; winner(s): seat {won}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Game over ({self.reason}). Talers {scores_text(names, self.scores)}; "
+                f"winner(s): {winners_text(names, self.winners)}.")
 
 
 BohnanzaEvent = (

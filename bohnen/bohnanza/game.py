@@ -20,6 +20,7 @@ from bohnen.bohnanza.text import action_texts
 from bohnen.bohnanza.view_types import SeatView, SpectatorView
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.options import options_with
 from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
@@ -93,8 +94,9 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     def state_from_json(self, data: object) -> BohnanzaState:
         return state_from_json(data, BohnanzaState)
 
-    def action_texts(self, view: View, actions: Sequence[BohnanzaAction]) -> list[str]:
-        return action_texts(view, actions)
+    def action_texts(self, view: View, actions: Sequence[BohnanzaAction],
+                     names: Names = NO_NAMES) -> list[str]:
+        return action_texts(view, actions, names)
 
 
 GAME = Bohnanza()

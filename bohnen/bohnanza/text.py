@@ -28,6 +28,7 @@ from bohnen.bohnanza.actions import (
     Withdraw,
 )
 from bohnen.bohnanza.beans import CODES, NAMES
+from bohnen.core.names import NO_NAMES, Names, seat_name
 
 JSON = Mapping[str, Any]
 PHASES = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
@@ -134,10 +135,11 @@ class _Seen:
     """What the words of one seat's moves read of its view, looked up once (the beans'
     names are the legend's, which is the same in every view)."""
 
-    __slots__ = ("_proposals", "hand", "me", "view")
+    __slots__ = ("_proposals", "hand", "me", "names", "view")
 
-    def __init__(self, view: JSON, seat: int) -> None:
+    def __init__(self, view: JSON, seat: int, names: Names = NO_NAMES) -> None:
         self.view = view
+        self.names = names
         self.me = view["players"][seat]
         self.hand: Sequence[str] = self.me["hand"] or []
         self._proposals: dict[int, JSON] | None = None
@@ -171,7 +173,7 @@ class _Seen:
 
     def proposer(self, pid: int) -> str:
         p = self.proposals.get(pid)
-        return f" of seat {p['from']}" if p is not None else ""
+        return f" of {seat_name(self.names, p['from'])}" if p is not None else ""
 
 
 def _at(codes: Sequence[str], index: int) -> str:
@@ -217,7 +219,7 @@ def _words(seen: _Seen, a: BohnanzaAction) -> str:
         case BuyThirdField():
             return f"Buy the third field for {seen.view['third_field_cost']} talers"
         case Propose():
-            return f"Propose to seat {a.to}: {seen.offer(a)}"
+            return f"Propose to {seat_name(seen.names, a.to)}: {seen.offer(a)}"
         case Counter():
             return f"Counter offer {a.pid}{seen.proposer(a.pid)}: {seen.offer(a)}"
         case Accept():
@@ -232,9 +234,11 @@ def _words(seen: _Seen, a: BohnanzaAction) -> str:
             return "Close the trading"
 
 
-def action_texts(view: JSON, actions: Sequence[BohnanzaAction]) -> list[str]:
-    """Each of ``actions`` (of the seat whose view ``view`` is) in words, beans by name."""
+def action_texts(view: JSON, actions: Sequence[BohnanzaAction],
+                 names: Names = NO_NAMES) -> list[str]:
+    """Each of ``actions`` (of the seat whose view ``view`` is) in words, beans by name,
+    other seats by ``names`` ("seat 2" without)."""
     if not actions:
         return []
-    seen = _Seen(view, view["seat"])
+    seen = _Seen(view, view["seat"], names)
     return [_words(seen, a) for a in actions]

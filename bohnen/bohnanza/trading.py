@@ -38,7 +38,8 @@ _new = tuple.__new__
 
 
 def illegal(action: BohnanzaAction, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
+    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}",
+                              reason)
 
 
 # --- the rules, as predicates ------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from bohnen.core.files import excerpt
 from bohnen.core.golden import Golden
 from bohnen.core.lazy import load
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import Action, AnyState, Options, View
 from bohnen.core.result import Result
 from bohnen.core.search import Estimate, Search
@@ -88,11 +89,14 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
         """A state from ``State.to_json()``; raises ``RecordError`` naming the problem."""
 
     @abstractmethod
-    def action_texts(self, view: View, actions: Sequence[ActionT]) -> list[str]:
+    def action_texts(self, view: View, actions: Sequence[ActionT],
+                     names: Names = NO_NAMES) -> list[str]:
         """Each of ``actions`` (legal actions of the seat whose view ``view`` is) in
         words for people: one line each, in English with the names of the edition (its
-        beans, cities and cards), from the view alone, so that it tells the seat nothing
-        its view does not. Notation stays for records and for people who type."""
+        beans, cities and cards), other seats by their ``names`` where given ("seat 2"
+        where not: :mod:`bohnen.core.names`), from the view alone, so that it tells the
+        seat nothing its view does not. Notation stays for records and for people who
+        type."""
 
     def describe(self, view: View, viewer: int, names: Sequence[str]) -> str:
         """The board in words as ``viewer`` sees it, from its view (``names``: each

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from bohnen.core.game import AnyGame
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import Action, JSONObject, View
 
 
@@ -25,10 +26,12 @@ class Move(TypedDict):
     notation: str
 
 
-def legal_moves(game: AnyGame, view: View, actions: Sequence[Action]) -> list[Move]:
+def legal_moves(game: AnyGame, view: View, actions: Sequence[Action],
+                names: Names = NO_NAMES) -> list[Move]:
     """``actions`` (legal actions of the seat whose view ``view`` is) as moves, in
-    their order; ``ValueError`` if the game gives a text too few or too many."""
-    texts = game.action_texts(view, actions)
+    their order, other seats named by ``names``; ``ValueError`` if the game gives a
+    text too few or too many."""
+    texts = game.action_texts(view, actions, names)
     if len(texts) != len(actions):
         raise ValueError(f"{game.name} gave {len(texts)} texts for {len(actions)} actions")
     return [{"action": action.to_json(), "text": text, "notation": str(action)}

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Self, TypedDict, TypeVar, runtime_checkable
 
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.result import Result
 
 # A JSON object whose shape the layer holding it does not know (a view seen by a
@@ -66,8 +67,10 @@ class Event(Protocol):
         field is :attr:`kind`."""
         ...
 
-    def text(self, viewer: int | None) -> str:
-        """One line in words, as ``viewer`` may see it."""
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        """One line in words, as ``viewer`` may see it, each seat by its name in
+        ``names`` where given (:mod:`bohnen.core.names`: "seat 2" where not). The names
+        change nothing else: a text with names tells no more than one without."""
         ...
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 from bohnen.core.protocol import JSONObject
 from bohnen.hansa.board import CODES, Bean, Card, card_text, harvest_text
 from bohnen.hansa.data import Proposal
@@ -28,6 +29,15 @@ from bohnen.hansa.data import Proposal
 
 def _codes(beans: tuple[Bean, ...]) -> list[str]:
     return [CODES[b] for b in beans]
+
+
+def _name(beans: tuple[str, ...], bean: Bean) -> str:
+    """A bean in words: its name on the board (its code where the board names none)."""
+    return beans[bean] or CODES[bean]
+
+
+def _names(beans: tuple[str, ...], given: tuple[Bean, ...]) -> str:
+    return ", ".join(_name(beans, b) for b in given) or "nothing"
 
 
 def deal_json(p: Proposal) -> JSONObject:
@@ -58,8 +68,9 @@ class Began(NamedTuple):
         return {"event": "began", "seat": self.seat, "contract": card_text(self.contract),
                 "payout": self.payout, "city": self.city}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} fulfils {card_text(self.contract)} for {self.payout} "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} fulfils {card_text(self.contract)} for {self.payout} "
                 f"talers and starts in {self.city_name}.")
 
 
@@ -79,8 +90,8 @@ class TurnStarted(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "turn", "seat": self.seat, "turn": self.turn}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat}'s turn {self.turn}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)}'s turn {self.turn}."
 
 
 class Harvested(NamedTuple):
@@ -89,6 +100,8 @@ class Harvested(NamedTuple):
     card: int  # 0-based (H1 is 0)
     placed: tuple[tuple[str, Bean, int, int], ...]
     drawn: bool  # off its pile now (else it lay face up before the player)
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
+    cities: tuple[str, ...] = ()  # the name of each pile's city, for the words
 
     @property
     def kind(self) -> str:
@@ -104,10 +117,12 @@ class Harvested(NamedTuple):
                             "slot": slot + 1 if slot >= 0 else None}
                            for city, bean, count, slot in self.placed]}
 
-    def text(self, viewer: int | None) -> str:
-        parts = ", ".join(f"{count} {CODES[bean]} to {city}"
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        cities = self.cities or tuple(city for city, _, _, _ in self.placed)
+        parts = ", ".join(f"{count} {_name(self.beans, bean)} to {city}"
                           + (f" (slot {slot + 1})" if slot >= 0 else " (no room)")
-                          for city, bean, count, slot in self.placed) or "nothing"
+                          for city, (_, bean, count, slot) in zip(cities, self.placed,
+                                                                  strict=True)) or "nothing"
         return f"Neue-Ernte {harvest_text(self.card)}: {parts}."
 
 
@@ -125,9 +140,9 @@ class LastRound(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "last_round", "last_seat": self.last_seat}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"The last Neue-Ernte card is placed: the last round begins; seat "
-                f"{self.last_seat} plays the last turn.")
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"The last Neue-Ernte card is placed: the last round begins; "
+                f"{seat_name(names, self.last_seat)} plays the last turn.")
 
 
 class Travelled(NamedTuple):
@@ -137,6 +152,7 @@ class Travelled(NamedTuple):
     path: tuple[str, ...]  # city codes after the start
     cards: tuple[Card, ...]
     kinds: tuple[str, ...]  # per card: zoll, nachschub, travel or contract
+    cities: tuple[str, ...] = ()  # the names of the path's cities, for the words
 
     @property
     def kind(self) -> str:
@@ -150,9 +166,11 @@ class Travelled(NamedTuple):
         return {"event": "travelled", "seat": self.seat, "path": list(self.path),
                 "cards": [card_text(c) for c in self.cards], "kinds": list(self.kinds)}
 
-    def text(self, viewer: int | None) -> str:
-        where = f"travels to {' '.join(self.path)}" if self.path else "stays"
-        return (f"Seat {self.seat} {where} and plays "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        path = self.cities or self.path
+        via = f" via {', '.join(path[:-1])}" if len(path) > 1 else ""
+        where = f"travels to {path[-1]}{via}" if path else "stays"
+        return (f"{seat_title(names, self.seat)} {where} and plays "
                 f"{' '.join(card_text(c) for c in self.cards)}.")
 
 
@@ -171,8 +189,8 @@ class CustomsPaid(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "customs", "seat": self.seat, "paid": self.paid}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} pays {self.paid} talers of customs."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} pays {self.paid} talers of customs."
 
 
 class CustomsBean(NamedTuple):
@@ -181,6 +199,7 @@ class CustomsBean(NamedTuple):
     seat: int
     bean: Bean
     value: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -194,8 +213,9 @@ class CustomsBean(NamedTuple):
         return {"event": "customs_bean", "seat": self.seat, "bean": CODES[self.bean],
                 "value": self.value}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} gives {CODES[self.bean]} ({self.value} talers) for the "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} gives a {_name(self.beans, self.bean)} ({self.value} talers) for the "
                 f"customs.")
 
 
@@ -214,8 +234,9 @@ class Loan(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "loan", "seat": self.seat, "amount": self.amount}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} takes a loan of {self.amount} talers (repaid double at "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} takes a loan of {self.amount} talers (repaid double at "
                 f"the end).")
 
 
@@ -233,7 +254,7 @@ class NoHarvest(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "no_harvest", "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return "No Neue-Ernte card is left."
 
 
@@ -243,6 +264,7 @@ class TradeStarted(NamedTuple):
     seat: int
     city_name: str
     prices: tuple[tuple[Bean, int], ...]
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -256,8 +278,8 @@ class TradeStarted(NamedTuple):
         return {"event": "trade", "seat": self.seat,
                 "prices": {CODES[bean]: price for bean, price in self.prices}}
 
-    def text(self, viewer: int | None) -> str:
-        prices = ", ".join(f"{CODES[bean]} {price}" for bean, price in self.prices)
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        prices = ", ".join(f"{_name(self.beans, bean)} {price}" for bean, price in self.prices)
         return f"Trade phase in {self.city_name}: prices {prices}."
 
 
@@ -279,8 +301,8 @@ class Discarded(NamedTuple):
         return {"event": "discarded", "seat": self.seat,
                 "contracts": [card_text(c) for c in self.contracts]}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} discards the contracts on the table: "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} discards the contracts on the table: "
                 f"{', '.join(card_text(c) for c in self.contracts)}.")
 
 
@@ -298,7 +320,7 @@ class NoContract(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "no_contract", "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return "No contract is left to draw."
 
 
@@ -322,10 +344,10 @@ class Drew(NamedTuple):
             data["contract"] = card_text(self.contract)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer is not None and viewer == self.seat:
             return f"You draw {card_text(self.contract)}."
-        return f"Seat {self.seat} draws a contract."
+        return f"{seat_title(names, self.seat)} draws a contract."
 
 
 class Fulfilled(NamedTuple):
@@ -346,8 +368,9 @@ class Fulfilled(NamedTuple):
         return {"event": "fulfilled", "seat": self.seat, "contract": card_text(self.contract),
                 "payout": self.payout}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} fulfils {card_text(self.contract)} in {self.city_name} "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} fulfils {card_text(self.contract)} in {self.city_name} "
                 f"for {self.payout} talers.")
 
 
@@ -356,6 +379,7 @@ class Bought(NamedTuple):
     bean: Bean
     slot: int  # 1 = bottom
     price: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -369,15 +393,16 @@ class Bought(NamedTuple):
         return {"event": "bought", "seat": self.seat, "bean": CODES[self.bean],
                 "slot": self.slot, "price": self.price}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} buys {CODES[self.bean]} from slot {self.slot} for "
-                f"{self.price} talers.")
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} buys a {_name(self.beans, self.bean)} from "
+                f"slot {self.slot} for {self.price} talers.")
 
 
 class BoughtScarce(NamedTuple):
     seat: int
     bean: Bean
     price: int
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -391,8 +416,9 @@ class BoughtScarce(NamedTuple):
         return {"event": "bought_scarce", "seat": self.seat, "bean": CODES[self.bean],
                 "price": self.price}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} buys the scarce {CODES[self.bean]} for {self.price} talers."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return f"{who} buys the scarce {_name(self.beans, self.bean)} for {self.price} talers."
 
 
 class BoughtContract(NamedTuple):
@@ -417,15 +443,17 @@ class BoughtContract(NamedTuple):
             data["contract"] = card_text(self.contract)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
         if viewer is not None and viewer == self.seat:
             return f"You discard {card_text(self.card)} and buy {card_text(self.contract)}."
-        return f"Seat {self.seat} discards {card_text(self.card)} and buys a contract."
+        return f"{who} discards {card_text(self.card)} and buys a contract."
 
 
 class Returned(NamedTuple):
     seat: int
     bean: Bean
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -438,8 +466,9 @@ class Returned(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "returned", "seat": self.seat, "bean": CODES[self.bean]}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} puts {CODES[self.bean]} back into the supply."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} puts a {_name(self.beans, self.bean)} back "
+                f"into the supply.")
 
 
 class Proposed(NamedTuple):
@@ -448,6 +477,7 @@ class Proposed(NamedTuple):
     proposal: Proposal
     active: int
     counter_to: int | None
+    beans: tuple[str, ...] = CODES  # the board's name of each bean, for the words
 
     @property
     def kind(self) -> str:
@@ -460,13 +490,14 @@ class Proposed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "proposed", **deal_json(self.proposal), "counter_to": self.counter_to}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         p = self.proposal
-        return (f"Seat {p.proposer} proposes to seat {p.to} (proposal {p.pid}): "
-                f"{'an invitation; ' if p.invite else ''}"
-                f"seat {self.active} gives {','.join(_codes(p.active_gives)) or 'nothing'}, "
-                f"buys {','.join(_codes(p.active_buys)) or 'nothing'}; "
-                f"seat {p.guest} gives {','.join(_codes(p.guest_gives)) or 'nothing'}.")
+        active, guest = seat_name(names, self.active), seat_name(names, p.guest)
+        return (f"{seat_title(names, p.proposer)} proposes to {seat_name(names, p.to)} "
+                f"(proposal {p.pid}): {'an invitation; ' if p.invite else ''}"
+                f"{active} gives {_names(self.beans, p.active_gives)}, "
+                f"buys {_names(self.beans, p.active_buys)}; "
+                f"{guest} gives {_names(self.beans, p.guest_gives)}.")
 
 
 class Accepted(NamedTuple):
@@ -484,8 +515,8 @@ class Accepted(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "accepted", "pid": self.pid, "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} accepts proposal {self.pid}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} accepts proposal {self.pid}."
 
 
 class Declined(NamedTuple):
@@ -503,8 +534,8 @@ class Declined(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "declined", "pid": self.pid, "seat": self.seat}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} declines proposal {self.pid}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} declines proposal {self.pid}."
 
 
 class Invited(NamedTuple):
@@ -529,8 +560,8 @@ class Invited(NamedTuple):
         return {"event": "invited", "seat": self.seat, "card": card_text(self.card),
                 "kind": self.card_kind}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} comes to {self.city_name} and plays "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"{seat_title(names, self.seat)} comes to {self.city_name} and plays "
                 f"{card_text(self.card)} ({self.card_kind}).")
 
 
@@ -551,8 +582,9 @@ class HarvestWaits(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "harvest_waits", "seat": self.seat, "card": self.card + 1}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Seat {self.seat} lays Neue-Ernte {harvest_text(self.card)} before it, "
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
+        return (f"{who} lays Neue-Ernte {harvest_text(self.card)} before it, "
                 f"for its next turn.")
 
 
@@ -572,7 +604,7 @@ class Dealt(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "dealt", **deal_json(self.proposal)}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return f"Deal {self.proposal.pid} carried out."
 
 
@@ -591,8 +623,8 @@ class Passed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "passed", "seat": self.seat, "floor": self.floor}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} passes the floor to seat {self.floor}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} passes the floor to {seat_name(names, self.floor)}."
 
 
 class GameEnding(NamedTuple):
@@ -609,7 +641,7 @@ class GameEnding(NamedTuple):
     def to_json(self, viewer: int | None) -> JSONObject:
         return {"event": "game_end"}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return ("The last round is over: each player may still fulfil contracts where "
                 "they stand.")
 
@@ -630,9 +662,9 @@ class GameOver(NamedTuple):
         return {"event": "game_over", "scores": list(self.scores),
                 "winners": list(self.winners)}
 
-    def text(self, viewer: int | None) -> str:
-        won = ", ".join(str(w) for w in self.winners)
-        return f"Game over. Talers {list(self.scores)}; winner(s): seat {won}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Game over. Talers {scores_text(names, self.scores)}; "
+                f"winner(s): {winners_text(names, self.winners)}.")
 
 
 HansaEvent = (Began | TurnStarted | Harvested | LastRound | Travelled | CustomsPaid

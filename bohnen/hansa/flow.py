@@ -233,7 +233,8 @@ def harvest(s: HansaData, card: int, events: Events, drawn: bool) -> None:
     s.harvest_discard = (*s.harvest_discard, card)
     codes = s.board.city_codes
     events.append(Harvested(card, tuple((codes[c], b, n, slot) for c, b, n, slot in placed),
-                            drawn))
+                            drawn, s.board.bean_names,
+                            tuple(s.board.city_names[c] for c, _, _, _ in placed)))
     if card == s.trigger and not s.last_round:
         s.last_round = True
         s.last_seat = (s.active - 1) % s.player_count
@@ -290,7 +291,7 @@ def sell(s: HansaData, seat: int, bean: Bean, owed: int, events: Events) -> int:
     take_bean(s, seat, bean)
     s.earned[seat] += price  # the bank buys the bean ...
     s.spent[seat] += price  # ... and keeps the talers for the customs
-    events.append(CustomsBean(seat, bean, price))
+    events.append(CustomsBean(seat, bean, price, s.board.bean_names))
     return owed - price
 
 
@@ -330,7 +331,8 @@ def start_trade(s: HansaData, events: Events) -> None:
     s.pending = None
     row = s.board.prices[city][s.price_slot]
     events.append(TradeStarted(s.active, s.board.city_names[city],
-                               tuple((b, row[b]) for b in s.board.city_beans[city])))
+                               tuple((b, row[b]) for b in s.board.city_beans[city]),
+                               s.board.bean_names))
 
 
 def final_phase(s: HansaData, events: Events) -> None:

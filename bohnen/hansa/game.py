@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.options import options_with
 from bohnen.core.protocol import View
 from bohnen.hansa.actions import HansaAction, action_from_json, parse_action
@@ -83,8 +84,9 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     def state_from_json(self, data: object) -> HansaState:
         return state_from_json(data, HansaState)
 
-    def action_texts(self, view: View, actions: Sequence[HansaAction]) -> list[str]:
-        return action_texts(view, actions)
+    def action_texts(self, view: View, actions: Sequence[HansaAction],
+                     names: Names = NO_NAMES) -> list[str]:
+        return action_texts(view, actions, names)
 
 
 def _deck(deck: Sequence[object], contracts: int,

@@ -149,7 +149,7 @@ def _closed_deal(s: HansaData, action: HansaAction) -> str:
 
 def illegal(action: object, reason: str) -> IllegalActionError:
     return IllegalActionError(f"seat {getattr(action, 'seat', '?')}: {shown(action)} is "
-                              f"illegal: {reason}")
+                              f"illegal: {reason}", reason)
 
 
 # --- what: each kind's own conditions ---------------------------------------------------------
@@ -398,7 +398,8 @@ def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> N
         s.positions[seat] = path[-1]
     codes = s.board.city_codes
     events.append(Travelled(seat, tuple(codes[c] for c in path), played,
-                            tuple(s.kind(seat, c) for c in played)))
+                            tuple(s.kind(seat, c) for c in played),
+                            tuple(s.board.city_names[c] for c in path)))
     s.table = tuple(c for c in played if c > CONTRACT)
     s.played = tuple(c for c in played if c < CONTRACT)
     if any(s.kind(seat, c) == "zoll" for c in s.played):
@@ -439,7 +440,7 @@ def apply_buy(s: HansaData, a: Buy, events: Events) -> None:
     flow.take_from_ladder(s, city, a.slot - 1)
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(Bought(seat, bean, a.slot, price))
+    events.append(Bought(seat, bean, a.slot, price, s.board.bean_names))
 
 
 def check_buy_scarce(s: HansaData, a: BuyScarce) -> None:
@@ -454,7 +455,7 @@ def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events) -> None:
     s.supply[bean] -= 1
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(BoughtScarce(seat, bean, price))
+    events.append(BoughtScarce(seat, bean, price, s.board.bean_names))
 
 
 def check_fulfil(s: HansaData, a: Fulfil) -> None:
@@ -497,7 +498,7 @@ def check_return(s: HansaData, a: Return) -> None:
 
 def apply_return(s: HansaData, a: Return, events: Events) -> None:
     flow.take_bean(s, a.seat, a.bean)
-    events.append(Returned(a.seat, a.bean))
+    events.append(Returned(a.seat, a.bean, s.board.bean_names))
 
 
 def _deal(s: HansaData, a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bohnen.core.names import NO_NAMES, Names, seat_name
 from bohnen.hansa.actions import (
     Accept,
     Begin,
@@ -180,9 +181,10 @@ def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
 class _Seen:
     """What the words of one seat's moves read of its view, looked up once."""
 
-    def __init__(self, view: JSON, seat: int) -> None:
+    def __init__(self, view: JSON, seat: int, names: Names = NO_NAMES) -> None:
         board = view["board"]
         self.view = view
+        self.names = names
         self.seat = seat
         self.me = view["players"][seat]
         self.beans: dict[str, str] = {b["code"]: b["name"] for b in board["beans"]}
@@ -263,7 +265,7 @@ def _words(seen: _Seen, a: HansaAction) -> str:
         case Return():
             return f"Put a {seen.bean(a.bean)} back into the supply to make room"
         case Propose():
-            return f"Propose a deal to seat {a.to}: {seen.deal(a)}"
+            return f"Propose a deal to {seat_name(seen.names, a.to)}: {seen.deal(a)}"
         case Counter():
             return f"Counter proposal {a.pid}: {seen.deal(a)}"
         case Accept():
@@ -280,10 +282,12 @@ def _words(seen: _Seen, a: HansaAction) -> str:
             return "Fulfil no more contracts: done"
 
 
-def action_texts(view: JSON, actions: Sequence[HansaAction]) -> list[str]:
+def action_texts(view: JSON, actions: Sequence[HansaAction],
+                 names: Names = NO_NAMES) -> list[str]:
     """Each of ``actions`` (of the seat whose view ``view`` is) in words: beans and
-    cities by name, contracts with what they ask."""
+    cities by name, contracts with what they ask, other seats by ``names`` ("seat 2"
+    without)."""
     if not actions:
         return []
-    seen = _Seen(view, view["seat"])
+    seen = _Seen(view, view["seat"], names)
     return [_words(seen, a) for a in actions]

@@ -113,7 +113,7 @@ def open_proposal(s: HansaData, p: Proposal, events: Events, answer_to: int | No
     s.next_pid += 1
     s.proposals_made[p.proposer] += 1
     s.passes = 0
-    events.append(Proposed(p, s.active, answer_to))
+    events.append(Proposed(p, s.active, answer_to, s.board.bean_names))
 
 
 # --- acceptance: the whole package -------------------------------------------------------

@@ -81,8 +81,9 @@ def code(card: int) -> str:
 
 
 def name(card: int) -> str:
-    """A card in words, e.g. ``rouge 7``, ``bleu –``, ``jaune Nicht die Bohne``."""
-    return f"{COLOURS[card // KINDS].name} {KIND_NAMES[card % KINDS]}"
+    """A card in words, as the events and the moves write it, its colour in English (the
+    language of every interface): ``red 7``, ``blue –``, ``yellow Nicht die Bohne``."""
+    return f"{COLOURS[card // KINDS].english} {KIND_NAMES[card % KINDS]}"
 
 
 def full_deck() -> list[Card]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 from bohnen.core.protocol import JSONObject as JSON
 from bohnen.ndb.cards import Card, code, name
 from bohnen.ndb.data import SheetLine
@@ -39,9 +40,9 @@ class RoundStarted(NamedTuple):
         return {"event": self.kind, "round": self.round, "dealer": self.dealer,
                 "leader": self.leader}
 
-    def text(self, viewer: int | None) -> str:
-        return (f"Round {self.round}: seat {self.dealer} deals, seat {self.leader} takes "
-                f"the token.")
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Round {self.round}: {seat_name(names, self.dealer)} deals, "
+                f"{seat_name(names, self.leader)} takes the token.")
 
 
 class Dealt(NamedTuple):
@@ -62,10 +63,10 @@ class Dealt(NamedTuple):
             data["cards"] = [code(c) for c in self.cards]
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
-            return f"You are dealt {' '.join(code(c) for c in self.cards)}."
-        return f"Seat {self.seat} is dealt {len(self.cards)} cards."
+            return f"You are dealt {', '.join(name(c) for c in self.cards)}."
+        return f"{seat_title(names, self.seat)} is dealt {len(self.cards)} cards."
 
 
 class Led(NamedTuple):
@@ -83,8 +84,8 @@ class Led(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "seat": self.seat, "card": code(self.card)}
 
-    def text(self, viewer: int | None) -> str:
-        return f"Seat {self.seat} plays {name(self.card)} face up under the token."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return f"{seat_title(names, self.seat)} plays {name(self.card)} face up under the token."
 
 
 class PlayedFaceDown(NamedTuple):
@@ -105,10 +106,10 @@ class PlayedFaceDown(NamedTuple):
             data["card"] = code(self.card)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
             return f"You play {name(self.card)} face down."
-        return f"Seat {self.seat} plays a card face down."
+        return f"{seat_title(names, self.seat)} plays a card face down."
 
 
 class Revealed(NamedTuple):
@@ -125,8 +126,8 @@ class Revealed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "cards": [code(c) for c in self.cards]}
 
-    def text(self, viewer: int | None) -> str:
-        shown = ", ".join(f"seat {s} {code(c)}" for s, c in enumerate(self.cards))
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        shown = ", ".join(f"{seat_name(names, s)} {name(c)}" for s, c in enumerate(self.cards))
         return f"The cards are turned up: {shown}."
 
 
@@ -148,9 +149,10 @@ class Took(NamedTuple):
         return {"event": self.kind, "seat": self.seat, "owner": self.owner,
                 "card": code(self.card), "token": self.token}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        who = seat_title(names, self.seat)
         extra = " and the token" if self.token else ""
-        return f"Seat {self.seat} takes {name(self.card)} from seat {self.owner}{extra}."
+        return f"{who} takes {name(self.card)} from {seat_name(names, self.owner)}{extra}."
 
 
 class RoundScored(NamedTuple):
@@ -170,8 +172,9 @@ class RoundScored(NamedTuple):
                 "lines": [{"plus": ln.plus, "minus": ln.minus, "total": ln.total}
                           for ln in self.lines]}
 
-    def text(self, viewer: int | None) -> str:
-        parts = ", ".join(f"seat {s} {ln.total:+d}" for s, ln in enumerate(self.lines))
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        parts = ", ".join(f"{seat_name(names, s)} {ln.total:+d}"
+                          for s, ln in enumerate(self.lines))
         return f"Round {self.round} scored: {parts}."
 
 
@@ -191,9 +194,9 @@ class GameEnded(NamedTuple):
         return {"event": self.kind, "scores": list(self.scores),
                 "winners": list(self.winners)}
 
-    def text(self, viewer: int | None) -> str:
-        won = ", ".join(str(w) for w in self.winners)
-        return f"Game over. Totals {list(self.scores)}; winner(s): seat {won}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Game over. Totals {scores_text(names, self.scores)}; "
+                f"winner(s): {winners_text(names, self.winners)}.")
 
 
 NdbEvent = (RoundStarted | Dealt | Led | PlayedFaceDown | Revealed | Took | RoundScored

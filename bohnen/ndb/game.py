@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.options import options_with
 from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
@@ -79,8 +80,9 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     def state_from_json(self, data: object) -> NdbState:
         return state_from_json(data, NdbState)
 
-    def action_texts(self, view: View, actions: Sequence[NdbAction]) -> list[str]:
-        return action_texts(view, actions)
+    def action_texts(self, view: View, actions: Sequence[NdbAction],
+                     names: Names = NO_NAMES) -> list[str]:
+        return action_texts(view, actions, names)
 
 
 GAME = NichtDieBohne()

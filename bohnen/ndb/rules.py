@@ -210,7 +210,8 @@ def check(state: NdbData, action: object) -> None:
 
 
 def illegal(action: Play | Take, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}")
+    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}",
+                              reason)
 
 
 def refusal(state: NdbData, action: object) -> GameError:

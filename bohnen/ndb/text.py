@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bohnen.core.names import NO_NAMES, Names, seat_name
 from bohnen.ndb.actions import NdbAction, Play, Take, card_text
 
 JSON = Mapping[str, Any]
@@ -130,7 +131,7 @@ class _Words:
         return f"{self.colours.get(code[:1], '?')} {self.kinds.get(code[1:], code[1:])}"
 
 
-def _words(view: JSON, words: _Words, seat: int, action: NdbAction) -> str:
+def _words(view: JSON, words: _Words, seat: int, action: NdbAction, names: Names) -> str:
     match action:
         case Play():
             how = "face up, leading the trick" if view["token"] == seat else "face down"
@@ -139,13 +140,14 @@ def _words(view: JSON, words: _Words, seat: int, action: NdbAction) -> str:
             table = view["table"]
             code = table[action.owner] if 0 <= action.owner < len(table) else None
             card = f"the {words.card(code)}" if code else "the card"
-            return f"Take {card} that seat {action.owner} played"
+            return f"Take {card} that {seat_name(names, action.owner)} played"
 
 
-def action_texts(view: JSON, actions: Sequence[NdbAction]) -> list[str]:
+def action_texts(view: JSON, actions: Sequence[NdbAction],
+                 names: Names = NO_NAMES) -> list[str]:
     """Each of ``actions`` (of the seat whose view ``view`` is) in words, colours in
-    English."""
+    English, other seats by ``names`` ("seat 2" without)."""
     if not actions:
         return []
     words = _Words(view)
-    return [_words(view, words, view["seat"], action) for action in actions]
+    return [_words(view, words, view["seat"], action, names) for action in actions]

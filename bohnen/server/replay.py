@@ -6,7 +6,9 @@ The record (:meth:`Replays.record`) is a standard game record
 ``deck``, ``actions``, ``result``), so that ``bohnen replay`` opens one saved from the
 server, with the table's own beside its fields (the record's extras, which a replay
 reads not): ``table`` (its id), ``seats`` (who sat where), ``chat`` and ``steps``
-(each action's step, seat, notation and time). A move taken back during the game
+(each action's step, seat, notation, time and ``text``: the move in words as its seat's
+moves were written to it, from its view before the move, the seats by their names;
+null for a table this server's engine cannot play). A move taken back during the game
 (:mod:`bohnen.core.undo`) is not in it: the steps are the game's, numbered 1, 2, 3...
 as the replay's steps are (the table's log numbers its undos too), and each chat
 line's ``seq`` is the step of the game it was said after. Its ``version`` is the one the log kept
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bohnen.core.files import excerpt
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import AnyState, Event, JSONObject
 from bohnen.core.records import GameRecord
 from bohnen.core.registry import get_game
@@ -44,6 +47,7 @@ from bohnen.server.lobby import LobbyError
 from bohnen.server.logbase import Log, TableRow
 from bohnen.server.lru import Lru
 from bohnen.server.table import chat_frame
+from bohnen.server.text import seat_names
 
 CHECKPOINT_STEPS = 32  # steps between two kept states of a replayed game
 REPLAYS_KEPT = 16  # finished games kept played through (checkpoints and actions)
@@ -81,6 +85,7 @@ class _Played:
     actions: Sequence[Any]
     checkpoints: Sequence[AnyState]
     result: Result | None
+    texts: Sequence[str]  # each action in words (its seat's, from its view before it)
 
 
 class Replays:
@@ -102,7 +107,9 @@ class Replays:
         """The finished table's game record and its extras (see the module)."""
         row = _finished(self.log, table_id)
         steps = self.log.actions(table_id)
-        result = None if _unplayable(row) else self._play(table_id).result
+        played = None if _unplayable(row) else self._play(table_id)
+        result = played.result if played is not None else None
+        texts = played.texts if played is not None else [None] * len(steps)
         record = GameRecord(row.game, row.version, row.options, row.seed,
                             [step.action for step in steps], None, result).to_json()
         seats = [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
@@ -112,8 +119,8 @@ class Replays:
                 "chat": [{**chat_frame(line), "seq": bisect.bisect_right(entries, line.seq)}
                          for line in self.log.chat(table_id)],
                 "steps": [{"seq": n, "seat": a.seat, "action": a.action, "at": a.at,
-                           "forced": a.forced}
-                          for n, a in enumerate(steps, 1)]}
+                           "forced": a.forced, "text": text}
+                          for n, (a, text) in enumerate(zip(steps, texts, strict=True), 1)]}
 
     def step(self, table_id: str, seq: int) -> JSONObject:
         """The table after step ``seq`` (0: before the first) as each seat and a
@@ -128,7 +135,7 @@ class Replays:
         for action in played.actions[start * self.every:seq]:
             events = state.apply(action)
             self.applies += 1
-        return step_frame(state, seq, events)
+        return step_frame(state, seq, events, seat_names(self.log.seats(table_id)))
 
     def _play(self, table_id: str) -> _Played:
         """The game of the finished table, played through (once, while it is kept)."""
@@ -152,22 +159,27 @@ class Replays:
         game = get_game(row.game)
         actions = [game.parse_action(logged.action)
                    for logged in self.log.actions(row.table_id)]
+        names = seat_names(self.log.seats(row.table_id))
         state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
         checkpoints = [state.clone()]
+        texts: list[str] = []
         for n, action in enumerate(actions, 1):
+            texts += game.action_texts(state.view(action.seat), [action], names)
             state.apply(action)
             self.applies += 1
             if n % self.every == 0:
                 checkpoints.append(state.clone())
-        return _Played(actions, checkpoints, state.result() if state.is_over else None)
+        return _Played(actions, checkpoints, state.result() if state.is_over else None,
+                       texts)
 
 
-def step_frame(state: AnyState, seq: int, events: Sequence[Event]) -> JSONObject:
+def step_frame(state: AnyState, seq: int, events: Sequence[Event],
+               names: Names = NO_NAMES) -> JSONObject:
     """Step ``seq`` of a finished game: the table after it (``state``) as each seat and
-    a spectator saw it, and its ``events`` as each saw them."""
+    a spectator saw it, and its ``events`` as each saw them, the seats by ``names``."""
     viewers: list[int | None] = [None, *range(state.options.players)]
     return {"seq": seq, "views": {_key(v): dict(state.view(v)) for v in viewers},
-            "events": {_key(v): [{**e.to_json(v), "text": e.text(v)} for e in events]
+            "events": {_key(v): [{**e.to_json(v), "text": e.text(v, names)} for e in events]
                        for v in viewers},
             "result": state.result().to_json() if state.is_over else None}
 

@@ -4,7 +4,9 @@ Every action goes through one queue to one writer (an asyncio task), so the tabl
 actions have one order. For each, the writer:
 
 1. reads it (notation) and refuses it, with the reason, unless it is the seat's own
-   and the engine allows it now; a refused action changes nothing;
+   and the engine allows it now; a refused action changes nothing, and its refusal is
+   in words: the move as the seat's moves are written and the rules' reason, the seats
+   by their names (:meth:`Table._refusal`);
 2. appends it to the log as step ``seq`` and commits (:mod:`bohnen.server.log`); if
    the log cannot write now (a full disk...), the action is refused with the cause
    (``Reply.unsaved``), the table unchanged, and may be sent again once it can;
@@ -50,16 +52,17 @@ import asyncio
 import bisect
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bohnen.core.errors import GameError
-from bohnen.core.files import excerpt
+from bohnen.core.errors import GameError, IllegalActionError
 from bohnen.core.game import AnyGame
 from bohnen.core.moves import legal_moves
-from bohnen.core.protocol import AnyState, Event, JSONObject
+from bohnen.core.names import Names, seat_name
+from bohnen.core.protocol import Action, AnyState, Event, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.undo import Step, may_take_back, take_back_refusal
 from bohnen.server.ballots import Ballots, vote_json
@@ -78,6 +81,7 @@ from bohnen.server.frames import (
 )
 from bohnen.server.logbase import ChatLine, Log, Logged, LogUnwritable, SeatRow, TableRow
 from bohnen.server.table_setup import invited_seats
+from bohnen.server.text import seat_names
 
 MAX_ACTION_CHARS = 2_000  # an action's notation is far shorter
 NOTICE = ""  # the name of a chat line of the table itself (no person's name is empty)
@@ -560,15 +564,30 @@ class Table:
         try:
             action = self.game.parse_action(text)
         except GameError as exc:
-            return str(exc), None
+            return f"that move could not be read: {exc}", None
+        names = self.names()
         if action.seat != seat:
-            return (f"you are seat {seat}: {excerpt(text)} is seat {action.seat}'s action",
-                    None)
+            me = seat_name(names, seat)
+            you = f"seat {seat}" + (f" ({me})" if me != f"seat {seat}" else "")
+            return (f"that move is {seat_name(names, action.seat)}'s, not yours: you are "
+                    f"{you}", None)
         try:
             self.state.check(action)
+        except IllegalActionError as exc:
+            return self._refusal(seat, action, exc.reason, names), None
         except GameError as exc:
-            return str(exc), None
+            return f"that move could not be read: {exc}", None
         return None, action
+
+    def _refusal(self, seat: int, action: Action, reason: str, names: Names) -> str:
+        """A move the rules forbid now, in words: the move as the seat's moves are
+        written (from its view, so it tells the seat nothing new) and the engine's
+        reason, each seat in it by its name (:func:`named`)."""
+        try:
+            (words,) = self.game.action_texts(self.state.view(seat), [action], names)
+        except (LookupError, TypeError, ValueError):  # words for a move the rules allow
+            words = "that move"
+        return f"{words}: not allowed now, {named(reason, names)}"
 
     # --- watching -----------------------------------------------------------------------
 
@@ -617,17 +636,22 @@ class Table:
         """Step ``seq`` as ``viewer`` may see it: who moved, when, whether the server
         made the move for the seat (``forced``: ``{"seat", "reason"}``, the same for
         every viewer; null for a seat's own move), and the events (each with its line
-        of text)."""
+        of text, the seats named as they are now: :mod:`bohnen.server.text`)."""
         i = bisect.bisect_left(self.seqs, seq)
         if i == len(self.seqs) or self.seqs[i] != seq:
             raise LookupError(f"table {self.table_id}: step {seq} is not in the game")
         seat, events = self.history[i]
         reason = self.forced[i]
+        names = self.names()
         return {"type": "step", "table": self.table_id, "seq": seq, "seat": seat,
                 "at": self.times[i],
                 "forced": None if reason is None else {"seat": seat, "reason": reason},
-                "events": [{**event.to_json(viewer), "text": event.text(viewer)}
+                "events": [{**event.to_json(viewer), "text": event.text(viewer, names)}
                            for event in events]}
+
+    def names(self) -> list[str]:
+        """Each seat's name now, as the game's words write it (:func:`seat_names`)."""
+        return seat_names(self.seats)
 
     def view_frame(self, viewer: int | None) -> ViewFrame:
         """The table now as ``viewer`` sees it: its view, its legal moves (as moves: JSON,
@@ -638,7 +662,7 @@ class Table:
         view = state.view(viewer)
         seat = viewer if started and not state.is_over else None
         actions = state.legal_actions(seat) if seat is not None else []
-        moves = legal_moves(self.game, view, actions)
+        moves = legal_moves(self.game, view, actions, self.names())
         return {"type": "view", "seq": self.seq, "view": dict(view),
                 "moves": moves,
                 "terms": state.proposal_terms(seat) if seat is not None else None,
@@ -744,6 +768,19 @@ class Table:
                 self.watchers.remove(watcher)
                 watcher.close(closed_frame(
                     self.table_id, f"seat {seat} has been given to someone else"))
+
+
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def named(text: str, names: Names) -> str:
+    """``text`` (an engine's reason, which numbers the seats: "it is seat 2's move")
+    with each seat by its name ("it is Bea's move"), as the game's words name them."""
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        said = seat_name(names, seat)
+        return said if said != f"seat {seat}" else match.group(0)
+    return _SEAT.sub(name, text)
 
 
 def chat_frame(line: ChatLine) -> ChatFrame:

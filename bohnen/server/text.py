@@ -21,6 +21,11 @@ full-width letters are letters), case-folded and stripped of every space
 A bot is named when it is seated, "Bot Ida (heuristic)": a first name drawn from
 :data:`BOT_NAMES` that no other bot at the table has and no person there is called,
 and the bot's kind (:func:`bot_name`).
+
+The game's words name the seats as the table does (:func:`seat_names`): the person's
+name, the bot's, "seat 2" for an open seat. A line of the log is written when its frame
+is made, with the names the seats have then: a seat taken after the step still reads
+with its new name when the step is sent again (a watcher coming back, the replay).
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ import itertools
 import re
 import secrets
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+
+from bohnen.server.logbase import SeatRow
 
 JOINERS = frozenset("\u200c\u200d")  # the zero-width non-joiner and joiner: chat only
 BOT_NAMES = ("Ida", "Max", "Uma", "Leo", "Oda", "Kai", "Rea", "Tom", "Eli", "Ava", "Bo",
@@ -93,3 +100,19 @@ def _first_names() -> Iterator[str]:
     yield from drawn
     for n in itertools.count(2):
         yield from (f"{first} {n}" for first in drawn)
+
+
+def seat_names(rows: Sequence[SeatRow]) -> list[str]:
+    """Each seat's name in seat order as the game's words name it: the person's name,
+    the bot's ("Bot Ida (heuristic)", or "heuristic bot" for a bot of an older log
+    without one), "" for a seat with none (an open seat), which the words write "seat 2"
+    (:mod:`bohnen.core.names`)."""
+    names = [""] * len(rows)
+    for row in rows:
+        if not 0 <= row.seat < len(names):
+            continue
+        if row.kind == "bot":
+            names[row.seat] = row.name or f"{row.bot} bot"
+        elif row.kind == "person" and row.name != f"seat {row.seat}":  # a table's default
+            names[row.seat] = row.name or ""
+    return names

@@ -22,8 +22,8 @@ def test_a_clock_running_out_has_the_move_made_for_the_seat(people: People) -> N
     expect(ada.locator(".seat[data-seat='0'] [role=timer] .bank")).to_be_visible()
     # Ada does nothing: her time runs out and her whole turn is played for her at once
     expect(ada.locator("main")).not_to_have_attribute("data-seq", "0", timeout=30_000)
-    expect(ada.get_by_role("log").first).to_contain_text("Seat 0 plants")
-    expect(ada.get_by_role("log").first).to_contain_text("Seat 0 closes trading")
+    expect(ada.get_by_role("log").first).to_contain_text("Ada plants")
+    expect(ada.get_by_role("log").first).to_contain_text("Ada closes trading")
     # then another seat's time runs: its countdown is shown (then it runs out too)
     expect(ada.locator(".seat:not([data-seat='0']) [role=timer] .left").first
            ).to_be_visible(timeout=30_000)

@@ -25,6 +25,7 @@ from bohnen.core.conformance import (
     play_plain,
     run_conformance,
 )
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import Terms, View
 from bohnen.core.search import Search
 
@@ -72,8 +73,8 @@ class Hushed:
         data: dict[str, Any] = self.inner.to_json(viewer)
         return data
 
-    def text(self, viewer: int | None) -> str:
-        return str(self.inner.text(viewer))
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return str(self.inner.text(viewer, names))
 
 
 class Unflagged(Hushed):
@@ -225,8 +226,9 @@ class Mutant(Game[Any, Any, Any]):
     def action_from_json(self, data: Any) -> Any:
         return self.inner.action_from_json(data)
 
-    def action_texts(self, view: View, actions: Sequence[Any]) -> list[str]:
-        texts = self.inner.action_texts(view, actions)
+    def action_texts(self, view: View, actions: Sequence[Any],
+                     names: Names = NO_NAMES) -> list[str]:
+        texts = self.inner.action_texts(view, actions, names)
         if self.flaw == "wordless":
             return ["" for _ in texts]
         if self.flaw == "noted":

@@ -33,10 +33,15 @@ def test_sixty_cards_of_four_colours_with_five_special_kinds_each() -> None:
     assert {colour_of(c) for c in cards} == set(COLOURS)
 
 
-def test_cards_are_named_in_french_by_colour() -> None:
-    """« Elles sont de quatre couleurs : vertes, rouges, jaunes et bleues. »"""
+ENGLISH = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
+
+
+def test_cards_are_named_by_colour_in_english() -> None:
+    """« Elles sont de quatre couleurs : vertes, rouges, jaunes et bleues. »: the events
+    name them in English, as the moves do and every interface (one language a page)."""
     state = deal(["G7 R7 Y7 B7"])
-    for letter, name in COLOURS.items():
+    assert set(ENGLISH) == set(COLOURS)
+    for letter, name in ENGLISH.items():
         trial = state.clone()
         (event,) = trial.apply(GAME.parse_action(f"0: play {letter}7"))
         assert event.text(None) == f"Seat 0 plays {name} 7 face up under the token."

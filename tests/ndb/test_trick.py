@@ -69,7 +69,7 @@ def test_token_holder_plays_face_up_under_the_token() -> None:
         view, said = seen_by(state, events, viewer)
         assert table_cards(view)[0] == "R7"
         assert said == [({"event": "led", "seat": 0, "card": "R7"},
-                         "Seat 0 plays rouge 7 face up under the token.")]
+                         "Seat 0 plays red 7 face up under the token.")]
         assert view["token"] == 0
     assert "R7" not in hand(state, 0)
     assert public(state)["players"][0]["hand_size"] == 14

@@ -31,6 +31,7 @@ from bohnen.server.limits import Limits
 from bohnen.server.lobby import Lobby
 from bohnen.server.logbase import Log, SeatRow
 from bohnen.server.table import Table
+from bohnen.server.text import seat_names
 from bohnen.server.throttle import Throttle
 
 from .seated import play_at_random
@@ -260,6 +261,7 @@ def _fresh_steps(log: Log, table_id: str) -> list[dict[str, Any]]:
     game = get_game(row.game)
     state: AnyState = game.new_game(game.options_from_json(row.options), row.seed)
     viewers: list[int | None] = [None, *range(state.options.players)]
+    names = seat_names(log.seats(table_id))  # the seats by name, as the replay names them
 
     def key(viewer: int | None) -> str:
         return "spectator" if viewer is None else str(viewer)
@@ -267,7 +269,8 @@ def _fresh_steps(log: Log, table_id: str) -> list[dict[str, Any]]:
     def answer(seq: int, events: Any) -> dict[str, Any]:
         made = {"seq": seq,
                 "views": {key(v): dict(state.view(v)) for v in viewers},
-                "events": {key(v): [{**e.to_json(v), "text": e.text(v)} for e in events]
+                "events": {key(v): [{**e.to_json(v), "text": e.text(v, names)}
+                                    for e in events]
                            for v in viewers},
                 "result": state.result().to_json() if state.is_over else None}
         loaded: dict[str, Any] = json.loads(json.dumps(made))

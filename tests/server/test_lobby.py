@@ -206,7 +206,8 @@ def test_a_finished_game_is_replayed_with_every_hand_shown(db_url: str) -> None:
         hands = [first["views"][str(seat)]["players"][seat]["hand"] for seat in range(3)]
         assert all(hands) and first["views"]["spectator"]["seat"] is None
         assert first["events"]["0"] == [
-            {**e.to_json(0), "text": e.text(0)} for e in table.history[0][1]]
+            {**e.to_json(0), "text": e.text(0, ["p0", "p1", "p2"])}
+            for e in table.history[0][1]]
         status, last = call(base, "GET", f"/api/tables/{table_id}/replay/{steps}")
         assert last["result"] == table.state.result().to_json()
         status, answer = call(base, "GET", f"/api/tables/{table_id}/replay/{steps + 1}")

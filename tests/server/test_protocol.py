@@ -175,12 +175,17 @@ class Client:
         return self.last_view
 
 
+PEOPLE = ("p0", "p1", "p2")  # the names people() seats
+
+
 def _moves_expected(state: AnyState, viewer: int | None) -> tuple[list[Any], Any]:
+    """The moves of ``viewer`` (the seats by their names) and its terms."""
     game = get_game(state.view(None)["game"])
     if viewer is None or state.is_over:
         return [], None
     actions = state.legal_actions(viewer)
-    return legal_moves(game, state.view(viewer), actions), state.proposal_terms(viewer)
+    return (legal_moves(game, state.view(viewer), actions, PEOPLE),
+            state.proposal_terms(viewer))
 
 
 @pytest.mark.parametrize("game", ["bohnanza", "ndb", "hansa"])

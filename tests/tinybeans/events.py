@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 from tinybeans.cards import Card, beans, code
 
 JSON = dict[str, Any]
@@ -38,10 +39,10 @@ class Played(NamedTuple):
             data["card"] = code(self.card)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
             return f"You play {code(self.card)} face down."
-        return f"Seat {self.seat} plays a card face down."
+        return f"{seat_title(names, self.seat)} plays a card face down."
 
 
 class Revealed(NamedTuple):
@@ -59,9 +60,10 @@ class Revealed(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "cards": _codes(self.cards), "winner": self.winner}
 
-    def text(self, viewer: int | None) -> str:
-        shown = ", ".join(f"seat {seat} {code(card)}" for seat, card in enumerate(self.cards))
-        return f"The cards are turned up: {shown}. Seat {self.winner} wins the trick."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        shown = ", ".join(f"{seat_name(names, seat)} {code(card)}"
+                          for seat, card in enumerate(self.cards))
+        return f"The cards are turned up: {shown}. {seat_title(names, self.winner)} wins the trick."
 
 
 class Kept(NamedTuple):
@@ -81,9 +83,10 @@ class Kept(NamedTuple):
         return {"event": self.kind, "seat": self.seat, "card": code(self.card),
                 "discarded": _codes(self.discarded)}
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         count = beans(self.card)
-        return (f"Seat {self.seat} keeps {code(self.card)} ({count} bean{'s' * (count > 1)}) "
+        who = seat_title(names, self.seat)
+        return (f"{who} keeps {code(self.card)} ({count} bean{'s' * (count > 1)}) "
                 f"and discards {' '.join(_codes(self.discarded))}.")
 
 
@@ -105,10 +108,10 @@ class Drew(NamedTuple):
             data["card"] = code(self.card)
         return data
 
-    def text(self, viewer: int | None) -> str:
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
             return f"You draw {code(self.card)}."
-        return f"Seat {self.seat} draws a card."
+        return f"{seat_title(names, self.seat)} draws a card."
 
 
 class GameEnded(NamedTuple):
@@ -126,9 +129,9 @@ class GameEnded(NamedTuple):
     def to_json(self, viewer: int | None) -> JSON:
         return {"event": self.kind, "scores": list(self.scores), "winners": list(self.winners)}
 
-    def text(self, viewer: int | None) -> str:
-        won = ", ".join(map(str, self.winners))
-        return f"Game over. Beans {list(self.scores)}; winner(s): seat {won}."
+    def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
+        return (f"Game over. Beans {scores_text(names, self.scores)}; "
+                f"winner(s): {winners_text(names, self.winners)}.")
 
 
 TinyEvent = Played | Revealed | Kept | Drew | GameEnded

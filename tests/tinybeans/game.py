@@ -11,6 +11,7 @@ from typing import Any
 from bohnen.core.files import excerpt
 from bohnen.core.game import Game
 from bohnen.core.golden import Golden
+from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.protocol import View
 from bohnen.core.rng import seed_state, step
 from tinybeans.actions import Play, TinyAction, action_from_json, parse_action
@@ -79,7 +80,8 @@ class TinyBeans(Game[TinyOptions, TinyState, TinyAction]):
     def state_from_json(self, data: object) -> TinyState:
         return state_from_json(TinyState, data)
 
-    def action_texts(self, view: View, actions: Sequence[TinyAction]) -> list[str]:
+    def action_texts(self, view: View, actions: Sequence[TinyAction],
+                     names: Names = NO_NAMES) -> list[str]:
         """Each action in words (a game without a module of words gives them here)."""
         return [f"Play {code(a.card)} face down" if isinstance(a, Play)
                 else f"Keep {code(a.card)} of the trick" for a in actions]

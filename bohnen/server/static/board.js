@@ -1,7 +1,7 @@
 // A game's page: the module `games/<game>.js` (its components in `games/<game>/`), loaded
 // when a table of that game is shown. It exports `Board({view, moves, terms, seat, send,
-// seats, mustAct})` and may export `stylesheet` (a URL)
-// and `allHands(views)` (for the replay of a finished game: one view from the views of
+// seats, mustAct})` and may export `stylesheet` (a URL), `rules` (the URL of its rules in
+// short, which the table links to) and `allHands(views)` (for the replay of a finished game: one view from the views of
 // every seat, {"spectator": view, "0": view, ...}, with every hand in it).
 // A game without a page gets the plain board below: its legal moves as buttons.
 import { html, useEffect, useState } from './html.js';
@@ -18,14 +18,19 @@ function load(game) {
         if (typeof module.Board !== 'function') throw new Error(`games/${game}.js has no Board`);
         // the board is shown once styled: unstyled, it would be wider than a phone's screen
         if (module.stylesheet) await addStylesheet(module.stylesheet);
-        return { Board: module.Board, allHands: module.allHands || null };
+        return {
+          Board: module.Board,
+          allHands: module.allHands || null,
+          rules: module.rules || null,
+        };
       }),
     );
   }
   return loaded.get(game);
 }
 
-/** The page of `game`: {Board, allHands} (PlainBoard if it has none; null while loading). */
+/** The page of `game`: {Board, allHands, rules} (PlainBoard if it has none; null while
+ * loading). */
 export function useGamePage(game) {
   const [page, setPage] = useState(null);
   useEffect(() => {
@@ -37,7 +42,7 @@ export function useGamePage(game) {
       },
       (err) => {
         console.warn(`no page for ${game}:`, err);
-        if (live) setPage({ Board: PlainBoard, allHands: null });
+        if (live) setPage({ Board: PlainBoard, allHands: null, rules: null });
       },
     );
     return () => {

@@ -74,7 +74,7 @@ function Replay({ table, replay }) {
         </select></label>
       </div>
       <p class="replay-action">${
-        action ? html`${seatName(seats, action.seat)}: <code>${action.action}</code>` : 'The start.'
+        action ? `${seatName(seats, action.seat)}: ${moveWords(action)}` : 'The start.'
       }</p>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${
@@ -93,6 +93,12 @@ function Replay({ table, replay }) {
       ${entry && html`<p class="hint">${entry.title}, ${seats.length} players.</p>`}
     </aside>
   </div>`;
+}
+
+/** A step's move in words, as the server wrote it for the seat that made it (its
+ * notation only for a table whose engine this server cannot play). */
+function moveWords(step) {
+  return step.text || step.action;
 }
 
 const cache = new Map();
@@ -125,7 +131,7 @@ function StepList({ steps, seats, seq, onPick }) {
       class=${s.seq === seq ? 'current' : ''}>
       <button type="button" class="link" onClick=${() => onPick(s.seq)}
         aria-current=${s.seq === seq ? 'step' : undefined}>
-        ${s.seq}. ${seatName(seats, s.seat)}: ${s.action}</button></li>`,
+        ${s.seq}. ${seatName(seats, s.seat)}: ${moveWords(s)}</button></li>`,
     )}
     </ol>
   </section>`;

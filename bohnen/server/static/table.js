@@ -101,6 +101,7 @@ function TableScreen({ table, token, onForget, onLeft }) {
       }</span>
       ${frame && html`<span class="step">step ${frame.seq}</span>`}
       ${state.over && html`<a href=${replayLink(table)}>Replay</a>`}
+      <${RulesLink} page=${gamePage} title=${entry ? entry.title : game} />
     </header>
     <${Banner} state=${state} table=${table} onForget=${onForget} />
     ${seated && !state.over && html`<${AlertsAsk} settings=${alerts} onChange=${changeAlerts} />`}
@@ -152,6 +153,13 @@ function UndoBar({ step, onUndo }) {
       title=${may ? 'Take back your last move' : 'Nothing to take back now'}
       onClick=${() => may && onUndo(step)}>Undo</button>
   </div>`;
+}
+
+/** The game's rules in short, opened in a new tab: the table stays where it is. */
+export function RulesLink({ page, title }) {
+  if (!page || !page.rules) return null;
+  return html`<a class="rules-link" href=${page.rules} target="_blank" rel="noopener"
+    aria-label=${`Rules of ${title} (opens in a new tab)`}>Rules</a>`;
 }
 
 const TABS = [

@@ -3,6 +3,7 @@
 // composer, my seat, and the result at the end.
 import { html, useEffect, useState } from '../../html.js';
 import { Result } from '../../common.js';
+import { Legend } from '../../legend.js';
 import { counterTarget, newTargets, sortMoves } from './moves.js';
 import { legendOf } from './cards.js';
 import { Offers } from './offers.js';
@@ -84,5 +85,18 @@ export function Board({ view, moves: list, terms, seat, send, seats, mustAct }) 
       html`<${Mine} player=${me} view=${view} legend=${legend} moves=${moves}
       send=${send} seats=${seats} />`
     }
+  <${BeanLegend} view=${view} />
   </section>`;
+}
+
+/** The beans: each one's name as the log and the moves write it, its cards in the deck
+ * and its beanometer (the beans a field needs for 1, 2, 3 and 4 talers). */
+function BeanLegend({ view }) {
+  const rows = (view.legend || []).map((b) => [
+    b.name,
+    String(b.cards),
+    b.beanometer.map((n) => (n === null ? '–' : String(n))).join(' / '),
+  ]);
+  return html`<${Legend} title="Beans: cards and beanometer" rows=${rows}
+    head=${['Bean', 'Cards', 'Beans for 1 / 2 / 3 / 4 talers']} />`;
 }

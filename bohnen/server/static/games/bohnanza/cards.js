@@ -6,8 +6,8 @@ export function legendOf(view) {
   return Object.fromEntries((view.legend || []).map((b) => [b.code, b]));
 }
 
-/** A bean's full name: "Rote Bohne". */
-export const beanName = (legend, code) => `${legend[code] ? legend[code].name : code} Bohne`;
+/** A bean's name as the log and the moves write it: "Rote". */
+export const beanName = (legend, code) => (legend[code] ? legend[code].name : code);
 
 /** One bean card; `note` is a word under its name (e.g. "front"). */
 export function Bean({ code, legend, note, small }) {

@@ -6,6 +6,7 @@
 // it may propose (the view frame's `moves` and `terms`: moves.js).
 import { html } from '../../html.js';
 import { Result } from '../../common.js';
+import { Legend } from '../../legend.js';
 import { Negotiation } from './deal.js';
 import { Hand, TableContracts } from './hand.js';
 import { Ladders } from './ladders.js';
@@ -50,7 +51,16 @@ export function Board({ view, moves: list, terms, seat, send, seats }) {
         <${Players} view=${view} me=${me} seats=${seats} />
         <${Hand} view=${view} me=${me} moves=${moves} send=${send} />
         <${TableContracts} view=${view} me=${me} moves=${moves} send=${send} />
+        <${BeanLegend} view=${view} />
       </div>
     </div>
   </div>`;
+}
+
+/** The board's beans: each one's name as the log and the moves write it, its tokens in
+ * the supply at the start and its base price (what a bean sells for at the end). */
+function BeanLegend({ view }) {
+  const rows = view.board.beans.map((b) => [b.name, String(b.tokens), `${b.base_price} talers`]);
+  return html`<${Legend} title="Beans: tokens and base prices" rows=${rows}
+    head=${['Bean', 'Tokens', 'Base price']} />`;
 }

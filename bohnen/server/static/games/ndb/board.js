@@ -7,6 +7,7 @@
 // legal.
 import { html } from '../../html.js';
 import { Result } from '../../common.js';
+import { Legend } from '../../legend.js';
 import { Hand, OtherMoves } from './hand.js';
 import { readMoves } from './moves.js';
 import { Rows, signed } from './rows.js';
@@ -47,5 +48,20 @@ export function Board({ view, moves: list, seat, send, seats }) {
       <${Rows} view=${view} me=${me} seats=${seats} />
       <${Sheet} view=${view} me=${me} seats=${seats} />
     </div>
+    <${CardLegend} legend=${view.legend} />
   </div>`;
+}
+
+/** The cards: four colours (named in English, as the log and the moves write them), and
+ * in each colour the kinds with their copies, points and what they do to a row. */
+function CardLegend({ legend }) {
+  const colours = legend.colours.map((c) => c.english).join(', ');
+  const rows = legend.kinds.map((k) => [
+    k.name,
+    String(k.copies),
+    k.points ? String(k.points) : '–',
+    k.effect || 'its points',
+  ]);
+  return html`<${Legend} title=${`Cards: ${colours}; in each colour`} rows=${rows}
+    head=${['Card', 'Copies', 'Points', 'In its row']} />`;
 }

@@ -9,11 +9,12 @@ export function kindLabel(kind) {
   return kind;
 }
 
-/** A card in words, as the events write it: "rouge 7", "jaune Nicht die Bohne". */
+/** A card in words, as the log and the moves write it: "red 7", "yellow Nicht die
+ * Bohne" (the colour in English). */
 export function cardWords(legend, code) {
   const colour = legend.colours.find((c) => c.code === code[0]);
   const kind = legend.kinds.find((k) => k.code === code.slice(1));
-  return `${colour ? colour.name : code[0]} ${kind ? kind.name : code.slice(1)}`;
+  return `${colour ? colour.english : code[0]} ${kind ? kind.name : code.slice(1)}`;
 }
 
 /** A card face up; a button that plays `action` (a legal move: `{action, text, notation}`)

@@ -36,7 +36,7 @@ export function Rows({ view, me, seats }) {
         }
         ${p.rows.map(
           (row, i) => html`<div class="ndb-row" key=${i}
-            title=${`${colours[i].name} (${colours[i].english}): ${signed(row.score)}`}>
+            title=${`${colours[i].english}: ${signed(row.score)}`}>
           <span class=${`ndb-row-colour ndb-${colours[i].code}`}>${colours[i].code}</span>
           <span class="ndb-row-cards">${row.cards.map(
             (code, j) => html`<${Card} key=${j}
