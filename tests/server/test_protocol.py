@@ -96,9 +96,11 @@ def test_the_checked_in_schema_of_the_frames_is_the_one_the_types_give() -> None
 def test_the_schema_of_the_frames_is_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["bohnen.server"]
-    package = Path(bohnen.__file__).resolve().parent / "server"
-    relative = SCHEMA.relative_to(package).as_posix()
+    relative = SCHEMA.relative_to(ROOT / "bohnen" / "server").as_posix()
     assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns)
+    # and the package imported (installed, or this tree) holds it
+    installed = Path(bohnen.__file__).resolve().parent / "server" / relative
+    assert installed.read_text(encoding="utf-8") == SCHEMA.read_text(encoding="utf-8")
 
 
 @cache
