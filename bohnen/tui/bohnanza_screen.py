@@ -109,10 +109,6 @@ class BohnanzaScreen(GameScreen):
     ]
     GAME_HELP = GAME_HELP
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.harvesting = False
-
     def title_text(self, view: JSON) -> str:
         phase = {"plant": "planting", "trade": "trading", "plant_traded": "planting traded",
                  "over": "over"}[view["phase"]]
@@ -124,8 +120,8 @@ class BohnanzaScreen(GameScreen):
         return board_text(view, self.shown, names)
 
     def action_choose(self, number: int) -> None:
-        if self.harvesting:
-            self.harvesting = False
+        if self.pending is not None:  # "Harvest which field?" waits for this number
+            self.end_pending()
             self.action_harvest(number - 1)
             return
         super().action_choose(number)
@@ -134,12 +130,19 @@ class BohnanzaScreen(GameScreen):
         return "v then N harvest field N · b buy the third field"
 
     def action_harvest_key(self) -> None:
-        if self.person_seat() is None:
+        seat = self.person_seat()
+        if seat is None:
             return
-        self.harvesting = True
-        self.say("Harvest which field? Press 1, 2 or 3.")
+        fields = self.session.view(seat)["players"][seat]["fields"]
+        keys = [str(i + 1) for i, field in enumerate(fields) if field["count"]]
+        if not keys:
+            self.say("You have no beans in a field to harvest.", error=True)
+            return
+        press = keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " or " + keys[-1]
+        self.ask(f"Harvest which field? Press {press} (Esc: none).")
 
     def action_harvest(self, field: int) -> None:
+        self.end_pending()
         self.play_text(f"harvest {field}")
 
     def action_buy(self) -> None:

@@ -87,6 +87,7 @@ class GameScreen(Screen[None]):
         self._timer: Timer | None = None
         self._status = ""
         self._log_text: str | None = None
+        self.pending: str | None = None  # the prompt of a choice waiting for its number
 
     # --- layout -----------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class GameScreen(Screen[None]):
         self.query_one("#board", Static).update(self.board_text(view))
         self.query_one("#choices", Static).update(self.choices_text())
         self.fill_log()
-        self.query_one("#status", Static).update(self._status)
+        self.show_status()
 
     def fill_log(self) -> None:
         """The last lines of the log that fit in its room (as the seat shown sees them)."""
@@ -190,7 +191,30 @@ class GameScreen(Screen[None]):
     def say(self, message: str, error: bool = False) -> None:
         text = esc(message)
         self._status = f"[b red]! {text}[/]" if error else text
-        self.query_one("#status", Static).update(self._status)
+        self.show_status()
+
+    def show_status(self) -> None:
+        """The status line: the pending choice's prompt first, while one waits (so it is
+        always on screen, whatever else is said), then the last message."""
+        prompt = f"[b reverse] {esc(self.pending)} [/] " if self.pending else ""
+        self.query_one("#status", Static).update(prompt + self._status)
+
+    # --- a choice waiting for its number ---------------------------------------------
+
+    def ask(self, prompt: str) -> None:
+        """A choice now waits for its number (a key from 1): ``prompt`` stays on the
+        status line until a number answers it, Esc or any other command ends it."""
+        self.pending = prompt
+        self._status = ""
+        self.show_status()
+
+    def end_pending(self) -> bool:
+        """End the choice waiting, if any (True if one was)."""
+        if self.pending is None:
+            return False
+        self.pending = None
+        self.show_status()
+        return True
 
     def report(self, outcome: Outcome) -> None:
         self.say(without_seat(outcome.message) if outcome.ok else outcome.message,
@@ -325,9 +349,17 @@ class GameScreen(Screen[None]):
         self.play_text(text)
 
     def on_key(self, event: events.Key) -> None:
+        """Esc leaves the command line, or ends a choice waiting for its number; any
+        other key but a number's ends that choice too (seen here before the key's own
+        command runs), so a key meant for something else never answers it later."""
         if event.key == "escape" and self.focused is not None:
             self.set_focus(None)
             event.stop()
+        elif self.pending is not None and not event.key.isdigit():
+            self.end_pending()
+            if event.key == "escape":
+                self.say("Nothing chosen.")
+                event.stop()
 
     def action_hint(self) -> None:
         seat = self.session.human_to_act()
