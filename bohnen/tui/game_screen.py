@@ -380,6 +380,13 @@ class GameScreen(Screen[None]):
         if action is not None:
             self.play_action(action)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers Undo only where take-back is allowed (a game against bots,
+        not hot-seat, where it is refused)."""
+        if action == "take_back":
+            return self.session.can_take_back()
+        return True
+
     def action_take_back(self) -> None:
         if self._timer is not None:
             self._timer.stop()

@@ -11,6 +11,7 @@ import pytest
 from bohnen.bohnanza.beans import BEANS
 from bohnen.tui import bohnanza_screen, hansa_board, hansa_facts, ndb_screen
 from bohnen.tui.app import BohnenApp
+from bohnen.tui.session import Session
 
 from .helpers import SIZE, app_for, random_session, screen_name, screen_text, session
 
@@ -115,3 +116,22 @@ async def _hansa_hidden_hands(switches: int) -> None:
                 if screen_name(app) == "HansaScreen":
                     check_hansa_screen(app, seat)
         assert seen == {0, 1, 2}
+
+
+def test_the_footer_offers_undo_only_where_take_back_is_allowed() -> None:
+    """Hot-seat refuses take-back (issue 36: its footer offered Undo all the same); a
+    game against bots offers it."""
+    assert asyncio.run(_footer(session("bohnanza", seed=1, players=3, hotseat=True))) \
+        is False
+    assert asyncio.run(_footer(session("bohnanza", seed=1))) is True
+
+
+async def _footer(sess: Session) -> bool:
+    """Whether the game screen's footer names Undo."""
+    app = app_for(sess)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        if screen_name(app) == "CoverScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        return " Undo " in screen_text(app).splitlines()[-1] + " "
