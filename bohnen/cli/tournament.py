@@ -21,7 +21,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
-from bohnen.sim.ratings import Standing, entrant_names, standings
+from bohnen.sim.ratings import Standing, by_win_share, entrant_names, standings
 from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, import_ray
 from bohnen.sim.report import (
     PLOTS,
@@ -143,8 +143,8 @@ def _share(standing: Standing) -> str:
 
 
 def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> Table:
-    """Per bot, best rating first: games, wins, win share and its 95% interval, mean
-    score, rating."""
+    """Per bot, the best win share first (ties: the higher rating, then the name):
+    games, wins, win share and its 95% interval, mean score, rating."""
     spec = setup.spec
     title = (f"{spec.game} · {spec.players} players · {run.played} games · seed {spec.seed}"
              f" · {setup.backend.name}")
@@ -156,7 +156,7 @@ def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> 
     for header in ("games", "wins", "win\nshare", "95%\ninterval",
                    f"mean\n{setup.game.score_name}", "rating\nμ", "\n± 2σ"):
         out.add_column(header, justify="right", no_wrap=True)
-    for standing in sorted(table, key=lambda s: -s.rating.mu):
+    for standing in by_win_share(table):
         mean = "-" if standing.mean_score is None else f"{standing.mean_score:.2f}"
         rating = standing.rating
         out.add_row(standing.name, str(standing.games), f"{standing.wins:.1f}", _share(standing),

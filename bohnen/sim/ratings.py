@@ -124,6 +124,19 @@ def standings(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[Sta
     return table
 
 
+def win_share_key(standing: Standing) -> tuple[float, float, str]:
+    """The sort key of the standings: the higher win share first (a bot without games
+    last), then the higher rating (its ``mu``), then the name."""
+    share = standing.win_share
+    return (1.0 if share is None else -share, -standing.rating.mu, standing.name)
+
+
+def by_win_share(table: Sequence[Standing]) -> list[Standing]:
+    """The standings in the order they are shown: the best win share first, ties broken
+    by the rating, then by the name."""
+    return sorted(table, key=win_share_key)
+
+
 def entrant_names(specs: Sequence[str]) -> list[str]:
     """A distinct name per bot: its spec, numbered (``#2``, ``#3``) when it repeats."""
     names: list[str] = []

@@ -231,3 +231,33 @@ def test_audit_accepts_a_trade_in_phase_2() -> None:
     assert state.view(None)["players"][1]["trade_area"] == ["BL"]
     state.audit()
     GAME.state_from_json(state.to_json())
+
+
+def out_of_turn_any_time_moves(ex: Example) -> list[str]:
+    """The any-time moves (harvest, buy-field) of the example that a seat not to act
+    makes in turn-based trading, each checked to leave ``to_act()`` as it was. Playing
+    them through the engine fails if the engine refuses one."""
+    state = start(ex)
+    taken: list[str] = []
+    for step in ex.steps:
+        if step.startswith("#"):
+            continue
+        action = GAME.parse_action(step)
+        before = state.to_act()
+        out_of_turn = (state.to_json()["options"]["trading"] == "turn_based"
+                       and action.seat not in before and action.any_time)
+        state.apply(action)
+        if out_of_turn:
+            assert state.to_act() == before, f"{step!r} changed whose move it is"
+            taken.append(step)
+    return taken
+
+
+def test_the_page_plays_any_time_moves_out_of_turn_in_turn_based_trading() -> None:
+    """The page says any seat may harvest or buy its third field at any moment, also
+    in turn-based trading while another seat is to act; one of its examples plays such
+    moves, and the engine accepts them."""
+    taken = [step for line, body in EXAMPLES
+             for step in out_of_turn_any_time_moves(parse_example(line, body))]
+    assert "0: harvest 0" in taken
+    assert "0: harvest 1" in taken

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import bohnen.sim.tournament as tournament_module
 from bohnen.cli import main
-from bohnen.core import GameRecord, replay
-from bohnen.sim.tournament import GameOutcome
+from bohnen.cli.tournament import Setup, standings_table
+from bohnen.core import GameRecord, get_game, replay
+from bohnen.sim.local import LocalBackend
+from bohnen.sim.ratings import standings
+from bohnen.sim.tournament import GameOutcome, TournamentRun, TournamentSpec
 
 BOTS = "random,random,random:trades=false"
 BASE = ["tournament", "bohnanza", "--bots", BOTS, "--seed", "2"]
@@ -159,3 +164,25 @@ def test_a_long_bot_spec_folds_and_leaves_the_figures_whole(
     assert "interval" in printed and "rating" in printed
     rows = [line for line in printed.splitlines() if "random#" in line]
     assert len(rows) == 2 and all("%" in row for row in rows)
+
+
+def test_the_table_lists_the_best_win_share_first_with_the_rating_beside_it() -> None:
+    # By hand: alpha wins 2 of 6 games and is last in the others, charlie wins 4 and is
+    # last in the others, bravo is second in all six (no wins, but a rating above
+    # alpha's). Best rating first would give charlie, bravo, alpha.
+    seatings = [(0, 1, 2), (2, 1, 0), (2, 1, 0), (0, 1, 2), (2, 1, 0), (2, 1, 0)]
+    outcomes = [GameOutcome(i, i, seats, (9, 5, 1), (0,), "end", 10, 100)
+                for i, seats in enumerate(seatings)]
+    names = ["alpha", "bravo", "charlie"]
+    spec = TournamentSpec("bohnanza", {}, tuple(names), 1, 6)
+    setup = Setup(get_game("bohnanza"), spec, names, LocalBackend(), None)
+    text = io.StringIO()
+    Console(file=text, width=120).print(standings_table(
+        setup, TournamentRun(spec, 6, outcomes), standings(outcomes, names)))
+    printed = text.getvalue()
+    rows = [line.split() for line in printed.splitlines()
+            if line.split() and line.split()[0] in names]
+    assert [row[0] for row in rows] == ["charlie", "alpha", "bravo"]
+    assert [row[2:4] for row in rows] == [["4.0", "66.7%"], ["2.0", "33.3%"], ["0.0", "0.0%"]]
+    ratings = {row[0]: float(row[-2]) for row in rows}  # the rating's mu, beside the share
+    assert ratings["bravo"] > ratings["alpha"]

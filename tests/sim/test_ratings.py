@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bohnen.sim.ratings import (
+    Rating,
+    Standing,
+    by_win_share,
     entrant_names,
     fit_ratings,
     seat_ranks,
@@ -12,6 +15,11 @@ from bohnen.sim.ratings import (
     wilson_interval,
 )
 from bohnen.sim.tournament import GameOutcome
+
+# Six games of three bots: bot 0 (a) wins two and is last in the others, bot 2 (c) wins
+# four and is last in the others, bot 1 (b) is second every time. By hand: a 2 wins
+# of 6 (1/3), b none (0), c 4 of 6 (2/3); b's steady second places rate it above a.
+WIN_SHARE_GAMES = [(0, 1, 2), (2, 1, 0), (2, 1, 0), (0, 1, 2), (2, 1, 0), (2, 1, 0)]
 
 
 def outcome(index: int, seats: tuple[int, ...], scores: tuple[int, ...],
@@ -94,6 +102,32 @@ def test_standings_without_games() -> None:
     assert standing.games == 0
     assert standing.win_share is None
     assert standing.mean_score is None
+
+
+def win_share_outcomes() -> list[GameOutcome]:
+    """The games of ``WIN_SHARE_GAMES``, the winner in seat 0, b always in seat 1."""
+    return [outcome(index, seats, (9, 5, 1), (0,))
+            for index, seats in enumerate(WIN_SHARE_GAMES)]
+
+
+def test_standings_are_shown_by_win_share_not_by_rating() -> None:
+    table = standings(win_share_outcomes(), ["a", "b", "c"])
+    assert [s.wins for s in table] == [2.0, 0.0, 4.0]
+    assert [s.win_share for s in table] == pytest.approx([1 / 3, 0.0, 2 / 3])
+    assert table[1].rating.mu > table[0].rating.mu  # the best rating first put b above a
+    assert [s.name for s in by_win_share(table)] == ["c", "a", "b"]
+
+
+def hand_standing(name: str, games: int, wins: float, mu: float) -> Standing:
+    """A standing with only what the order reads filled in meaningfully."""
+    return Standing(0, name, games, wins, 0.0, 1.0, None, (), Rating(mu, 1.0))
+
+
+def test_equal_win_shares_go_by_rating_then_by_name_and_no_games_last() -> None:
+    table = [hand_standing("idle", 0, 0.0, 40.0), hand_standing("zed", 4, 2.0, 25.0),
+             hand_standing("amy", 2, 1.0, 25.0), hand_standing("max", 8, 4.0, 30.0),
+             hand_standing("low", 4, 0.0, 20.0)]
+    assert [s.name for s in by_win_share(table)] == ["max", "amy", "zed", "low", "idle"]
 
 
 def test_entrant_names_number_repeated_specs() -> None:
