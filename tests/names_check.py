@@ -19,17 +19,9 @@ NAMES = ("Ada", "Bea Zoë", "Bot Ida (heuristic)", "Cem", "Dua", "Eli")
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
-_WINNERS = re.compile(r"winner\(s\): seat (\d+(?:, \d+)*)")
-_SCORES = re.compile(r"(Talers|Totals) \[(-?\d+(?:, -?\d+)*)\]")
-
-
 def renamed(text: str, names: tuple[str, ...]) -> str:
-    """``text`` with each seat's number written as its name (the end's scores, "[12,
-    9]", as "Ada 12, Bea 9"; its winners, "seat 0, 2", as "Ada, Cem")."""
-    text = _WINNERS.sub(lambda m: "winner(s): " + ", ".join(
-        names[int(w)] for w in m.group(1).split(", ")), text)
-    text = _SCORES.sub(lambda m: f"{m.group(1)} " + ", ".join(
-        f"{names[i]} {n}" for i, n in enumerate(m.group(2).split(", "))), text)
+    """``text`` with each seat's number written as its name (the end's scores, "seat 0
+    12, seat 1 9", read "Ada 12, Bea 9"; its winners, "seat 0, seat 2", "Ada, Cem")."""
     return _SEAT.sub(lambda m: names[int(m.group(1))], text)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from bohnen.bohnanza.beans import CODES, NAMES, Bean
+from bohnen.core.english import a, counted
 from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 
 JSON = dict[str, Any]
@@ -75,7 +76,7 @@ class Planted(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         who = seat_title(names, self.seat)
-        return (f"{who} plants a {NAMES[self.bean]} from the {self.source} "
+        return (f"{who} plants {a(NAMES[self.bean])} from the {self.source} "
                 f"in field {self.field} ({self.size}).")
 
 
@@ -103,7 +104,7 @@ class Harvested(NamedTuple):
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         when = " in the final sale" if self.final else ""
         return (f"{seat_title(names, self.seat)} sells {self.size} {NAMES[self.bean]} from field "
-                f"{self.field}{when} for {self.talers} taler(s).")
+                f"{self.field}{when} for {counted(self.talers, 'taler')}.")
 
 
 class ThirdFieldBought(NamedTuple):
@@ -165,7 +166,7 @@ class Drew(NamedTuple):
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         if viewer == self.seat:
             return f"You draw {_words(self.beans)}."
-        return f"{seat_title(names, self.seat)} draws {len(self.beans)} card(s)."
+        return f"{seat_title(names, self.seat)} draws {counted(len(self.beans), 'card')}."
 
 
 class RanOut(NamedTuple):
@@ -224,8 +225,8 @@ class Proposed(NamedTuple):
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         who = seat_title(names, self.seat)
         gives = tuple(sorted(self.hand_beans)) + self.face_beans
-        money = f" and {self.talers} taler(s)" if self.talers else ""
-        wants = f" and {self.wants_talers} taler(s)" if self.wants_talers else ""
+        money = f" and {counted(self.talers, 'taler')}" if self.talers else ""
+        wants = f" and {counted(self.wants_talers, 'taler')}" if self.wants_talers else ""
         return (f"{who} offers {seat_name(names, self.to)} {_words(gives)}{money} "
                 f"for {_words(self.wants)}{wants} (proposal {self.pid}).")
 
@@ -337,8 +338,8 @@ class GameEnded(NamedTuple):
                 "winners": list(self.winners)}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"Game over ({self.reason}). Talers {scores_text(names, self.scores)}; "
-                f"winner(s): {winners_text(names, self.winners)}.")
+        return (f"Game over ({self.reason}). Talers: {scores_text(names, self.scores)}; "
+                f"{winners_text(names, self.winners)}.")
 
 
 BohnanzaEvent = (

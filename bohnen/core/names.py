@@ -36,14 +36,13 @@ def seat_list(names: Names, seats: Sequence[int]) -> str:
 
 
 def winners_text(names: Names, winners: Sequence[int]) -> str:
-    """The winners after "winner(s):": "seat 0, 2" without names, "Ada, Bea" with."""
-    if not names:
-        return "seat " + ", ".join(str(w) for w in winners)
-    return seat_list(names, winners)
+    """The winners, named, after "winner:" or "winners:" as their number asks:
+    "winner: seat 0", "winners: seat 0, seat 2", "winners: Ada, Bea"."""
+    label = "winner" if len(winners) == 1 else "winners"
+    return f"{label}: {seat_list(names, winners)}"
 
 
 def scores_text(names: Names, scores: Sequence[int]) -> str:
-    """Each seat's score: "[12, 9]" without names, "Ada 12, Bea 9" with."""
-    if not names:
-        return str(list(scores))
+    """Each seat's score: "Ada 12, Bea 9", "seat 0 12, seat 1 9" without names (never
+    a Python list)."""
     return ", ".join(f"{seat_name(names, s)} {n}" for s, n in enumerate(scores))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bohnen.core.english import a
 from bohnen.core.names import NO_NAMES, Names, scores_text, seat_name, seat_title, winners_text
 from bohnen.core.protocol import JSONObject
 from bohnen.hansa.board import CODES, Bean, Card, card_text, harvest_text
@@ -215,7 +216,7 @@ class CustomsBean(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         who = seat_title(names, self.seat)
-        return (f"{who} gives a {_name(self.beans, self.bean)} ({self.value} talers) for the "
+        return (f"{who} gives {a(_name(self.beans, self.bean))} ({self.value} talers) for the "
                 f"customs.")
 
 
@@ -394,7 +395,7 @@ class Bought(NamedTuple):
                 "slot": self.slot, "price": self.price}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"{seat_title(names, self.seat)} buys a {_name(self.beans, self.bean)} from "
+        return (f"{seat_title(names, self.seat)} buys {a(_name(self.beans, self.bean))} from "
                 f"slot {self.slot} for {self.price} talers.")
 
 
@@ -467,7 +468,7 @@ class Returned(NamedTuple):
         return {"event": "returned", "seat": self.seat, "bean": CODES[self.bean]}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"{seat_title(names, self.seat)} puts a {_name(self.beans, self.bean)} back "
+        return (f"{seat_title(names, self.seat)} puts {a(_name(self.beans, self.bean))} back "
                 f"into the supply.")
 
 
@@ -663,8 +664,8 @@ class GameOver(NamedTuple):
                 "winners": list(self.winners)}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"Game over. Talers {scores_text(names, self.scores)}; "
-                f"winner(s): {winners_text(names, self.winners)}.")
+        return (f"Game over. Talers: {scores_text(names, self.scores)}; "
+                f"{winners_text(names, self.winners)}.")
 
 
 HansaEvent = (Began | TurnStarted | Harvested | LastRound | Travelled | CustomsPaid

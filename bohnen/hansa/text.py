@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bohnen.core.english import a as an
 from bohnen.core.names import NO_NAMES, Names, seat_name
 from bohnen.hansa.actions import (
     Accept,
@@ -237,7 +238,7 @@ def _go(seen: _Seen, a: Go) -> str:
 def _buy(seen: _Seen, a: Buy) -> str:
     price = seen.prices.get(bean_text(a.bean))
     cost = f" for {price} talers" if price is not None else ""
-    return f"Buy a {seen.bean(a.bean)} from slot {a.slot} of the ladder{cost}"
+    return f"Buy {an(seen.bean(a.bean))} from slot {a.slot} of the ladder{cost}"
 
 
 def _words(seen: _Seen, a: HansaAction) -> str:
@@ -251,7 +252,7 @@ def _words(seen: _Seen, a: HansaAction) -> str:
         case Go():
             return _go(seen, a)
         case Sell():
-            return (f"Sell a {seen.bean(a.bean)} for its base price "
+            return (f"Sell {an(seen.bean(a.bean))} for its base price "
                     f"({seen.base.get(bean_text(a.bean), '?')} talers) to pay the customs")
         case Buy():
             return _buy(seen, a)
@@ -263,7 +264,7 @@ def _words(seen: _Seen, a: HansaAction) -> str:
             return (f"Buy a contract for {CONTRACT_PRICE} talers, giving up "
                     f"{card_text(a.card)} for good")
         case Return():
-            return f"Put a {seen.bean(a.bean)} back into the supply to make room"
+            return f"Put {an(seen.bean(a.bean))} back into the supply to make room"
         case Propose():
             return f"Propose a deal to {seat_name(seen.names, a.to)}: {seen.deal(a)}"
         case Counter():

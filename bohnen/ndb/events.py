@@ -195,8 +195,8 @@ class GameEnded(NamedTuple):
                 "winners": list(self.winners)}
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
-        return (f"Game over. Totals {scores_text(names, self.scores)}; "
-                f"winner(s): {winners_text(names, self.winners)}.")
+        return (f"Game over. Totals: {scores_text(names, self.scores)}; "
+                f"{winners_text(names, self.winners)}.")
 
 
 NdbEvent = (RoundStarted | Dealt | Led | PlayedFaceDown | Revealed | Took | RoundScored

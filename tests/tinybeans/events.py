@@ -131,7 +131,7 @@ class GameEnded(NamedTuple):
 
     def text(self, viewer: int | None, names: Names = NO_NAMES) -> str:
         return (f"Game over. Beans {scores_text(names, self.scores)}; "
-                f"winner(s): {winners_text(names, self.winners)}.")
+                f"{winners_text(names, self.winners)}.")
 
 
 TinyEvent = Played | Revealed | Kept | Drew | GameEnded
