@@ -26,6 +26,7 @@ from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, i
 from bohnen.sim.report import (
     PLOTS,
     RECORDS,
+    earlier_seconds,
     prepare_directory,
     remove_partial_writes,
     write_records,
@@ -113,8 +114,10 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
     """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
     game goes into the journal, and its record into ``records/``, as it ends."""
+    earlier: tuple[float, ...] = ()
     if setup.resume and setup.out is not None:
         remove_partial_writes(setup.out)  # of the run cut short
+        earlier = earlier_seconds(setup.out)
     journal, played = open_journal(setup.out, setup.spec, setup.resume)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -131,7 +134,9 @@ def play(setup: Setup, show_progress: bool) -> TournamentRun:
                     journal.write(outcomes)
                 progress.advance(task, len(outcomes))
 
-            return run_tournament(setup.spec, setup.backend, advance, played)
+            run = run_tournament(setup.spec, setup.backend, advance, played)
+            run.earlier_seconds = earlier
+            return run
     finally:
         if journal is not None:
             journal.close()

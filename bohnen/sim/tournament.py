@@ -106,11 +106,22 @@ class TournamentRun:
     scheduled: int
     outcomes: list[GameOutcome] = field(default_factory=list)
     interrupted: bool = False
-    seconds: float = 0.0  # of this run (a resumed tournament's earlier runs not counted)
+    seconds: float = 0.0  # of this sitting
+    earlier_seconds: tuple[float, ...] = ()  # of the sittings before it (``--resume``)
 
     @property
     def played(self) -> int:
         return len(self.outcomes)
+
+    @property
+    def sittings(self) -> tuple[float, ...]:
+        """The seconds of each sitting, the earlier ones first and this one last."""
+        return (*self.earlier_seconds, self.seconds)
+
+    @property
+    def total_seconds(self) -> float:
+        """The seconds of all sittings together."""
+        return sum(self.sittings)
 
 
 def run_tournament(spec: TournamentSpec, backend: Backend,
