@@ -181,12 +181,28 @@ def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
     plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
 
 
+def rotation_warning(run: TournamentRun, resumable: bool = False) -> str | None:
+    """The warning for a tournament that ends with blocks of seat rotations played in
+    part (none when every block begun is whole); ``resumable``: it has a journal."""
+    count = run.incomplete_blocks
+    if not count:
+        return None
+    blocks = "block of seat rotations is" if count == 1 else "blocks of seat rotations are"
+    return (f"warning: {count} {blocks} incomplete (only some of its {run.spec.players} "
+            "games played): the bots did not sit equally often in every seat, so the seat "
+            "advantage is not balanced in these standings"
+            + ("; --resume plays the rest" if resumable else ""))
+
+
 def report(setup: Setup, run: TournamentRun) -> int:
     """Print (and write, with ``--out``) the standings; the exit code."""
     table = standings(run.outcomes, setup.names)
     Console().print(standings_table(setup, run, table))
     if setup.out is not None:
         write_out(setup, run, table)
+    warning = rotation_warning(run, setup.out is not None)
+    if warning:
+        print(warning, file=sys.stderr)
     if run.interrupted:
         print(f"interrupted: {run.played} of {run.scheduled} games played", file=sys.stderr)
         return INTERRUPTED_EXIT

@@ -1,7 +1,8 @@
 """A tournament's results on disk: JSON, CSV and every game's record.
 
 ``DIR/results.json``: the tournament (game, options, seed, bots, games asked for,
-scheduled and played, whether it was interrupted), the standing of each bot and
+scheduled and played, whether it was interrupted, how many blocks of seat rotations
+are incomplete), the standing of each bot and
 every game, and the seconds of each sitting (a tournament gone on with ``--resume``
 adds its sitting to those written before). ``DIR/results.csv``: one row per game
 and bot (seat, score, win share of that game, place). ``DIR/standings.csv``: one
@@ -95,6 +96,7 @@ def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[
         "games_scheduled": run.scheduled,
         "games_played": run.played,
         "interrupted": run.interrupted,
+        "incomplete_rotations": run.incomplete_blocks,
         "seconds": round(run.total_seconds, 3),
         "sittings_seconds": [round(seconds, 3) for seconds in run.sittings],
         "standings": [standing_json(standing) for standing in table],

@@ -26,7 +26,7 @@ from bohnen.core import GameRecord, get_game
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import JSONObject, Options
 from bohnen.sim.runner import play_game
-from bohnen.sim.schedule import Pairing, schedule
+from bohnen.sim.schedule import Pairing, incomplete_blocks, schedule
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,12 @@ class TournamentRun:
     @property
     def played(self) -> int:
         return len(self.outcomes)
+
+    @property
+    def incomplete_blocks(self) -> int:
+        """How many blocks of seat rotations have only some of their games played."""
+        return incomplete_blocks((outcome.index for outcome in self.outcomes),
+                                 self.spec.players)
 
     @property
     def sittings(self) -> tuple[float, ...]:

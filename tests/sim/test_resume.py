@@ -226,3 +226,19 @@ def test_earlier_seconds_skip_what_is_not_a_number_of_seconds(tmp_path: Path,
         (tmp_path / "results.json").write_text(text, encoding="utf-8")
     expected = (1.5, 3.0) if text and "sittings" in text else ()
     assert earlier_seconds(tmp_path) == expected
+
+
+def test_a_run_cut_inside_a_block_warns_and_its_resume_does_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        cut_short(patch, after=4)  # games 0-3: the second block has one game of three
+        assert main([*BASE, "--out", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert "warning: 1 block of seat rotations is incomplete" in err
+    assert "--resume plays the rest" in err
+    assert results(out)["incomplete_rotations"] == 1
+    assert main([*BASE, "--out", str(out), "--resume"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert results(out)["incomplete_rotations"] == 0
