@@ -26,6 +26,7 @@ from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, i
 from bohnen.sim.report import (
     PLOTS,
     RECORDS,
+    earlier_seconds,
     prepare_directory,
     remove_partial_writes,
     write_records,
@@ -113,8 +114,10 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
     """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
     game goes into the journal, and its record into ``records/``, as it ends."""
+    earlier: tuple[float, ...] = ()
     if setup.resume and setup.out is not None:
         remove_partial_writes(setup.out)  # of the run cut short
+        earlier = earlier_seconds(setup.out)
     journal, played = open_journal(setup.out, setup.spec, setup.resume)
     total = rounded_games(setup.spec.games, setup.spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -131,7 +134,9 @@ def play(setup: Setup, show_progress: bool) -> TournamentRun:
                     journal.write(outcomes)
                 progress.advance(task, len(outcomes))
 
-            return run_tournament(setup.spec, setup.backend, advance, played)
+            run = run_tournament(setup.spec, setup.backend, advance, played)
+            run.earlier_seconds = earlier
+            return run
     finally:
         if journal is not None:
             journal.close()
@@ -176,12 +181,28 @@ def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
     plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
 
 
+def rotation_warning(run: TournamentRun, resumable: bool = False) -> str | None:
+    """The warning for a tournament that ends with blocks of seat rotations played in
+    part (none when every block begun is whole); ``resumable``: it has a journal."""
+    count = run.incomplete_blocks
+    if not count:
+        return None
+    blocks = "block of seat rotations is" if count == 1 else "blocks of seat rotations are"
+    return (f"warning: {count} {blocks} incomplete (only some of its {run.spec.players} "
+            "games played): the bots did not sit equally often in every seat, so the seat "
+            "advantage is not balanced in these standings"
+            + ("; --resume plays the rest" if resumable else ""))
+
+
 def report(setup: Setup, run: TournamentRun) -> int:
     """Print (and write, with ``--out``) the standings; the exit code."""
     table = standings(run.outcomes, setup.names)
     Console().print(standings_table(setup, run, table))
     if setup.out is not None:
         write_out(setup, run, table)
+    warning = rotation_warning(run, setup.out is not None)
+    if warning:
+        print(warning, file=sys.stderr)
     if run.interrupted:
         print(f"interrupted: {run.played} of {run.scheduled} games played", file=sys.stderr)
         return INTERRUPTED_EXIT

@@ -1,11 +1,14 @@
 """A tournament's results on disk: JSON, CSV and every game's record.
 
 ``DIR/results.json``: the tournament (game, options, seed, bots, games asked for,
-scheduled and played, whether it was interrupted), the standing of each bot and
-every game. ``DIR/results.csv``: one row per game and bot (seat, score, win share
-of that game, place). ``DIR/standings.csv``: one row per bot. ``DIR/records/``:
-each game's record as ``<game>-<index>.json``, which ``bohnen replay`` reads, written
-as the game ends, as is its line of ``DIR/journal.jsonl`` (``journal.py``).
+scheduled and played, whether it was interrupted, how many blocks of seat rotations
+are incomplete), the standing of each bot and
+every game, and the seconds of each sitting (a tournament gone on with ``--resume``
+adds its sitting to those written before). ``DIR/results.csv``: one row per game
+and bot (seat, score, win share of that game, place). ``DIR/standings.csv``: one
+row per bot. ``DIR/records/``: each game's record as ``<game>-<index>.json``, which
+``bohnen replay`` reads, written as the game ends, as is its line of
+``DIR/journal.jsonl`` (``journal.py``).
 
 Every file is written atomically (:func:`bohnen.core.files.write_atomic`): a full disk
 or a crash leaves the previous file whole, never a part of the new one. A crash while
@@ -18,11 +21,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from bohnen.core.files import write_atomic
+from bohnen.core.files import FileFault, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
 from bohnen.sim.journal import JOURNAL
 from bohnen.sim.ratings import Standing, seat_ranks
@@ -34,6 +38,7 @@ RESULTS_CSV = "results.csv"
 STANDINGS_CSV = "standings.csv"
 RECORDS = "records"
 PLOTS = "plots.png"
+MAX_RESULTS_BYTES = 1024 * 1024 * 1024  # every game of a journal at its own limit, and more
 
 
 def prepare_directory(directory: Path) -> None:
@@ -91,10 +96,36 @@ def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[
         "games_scheduled": run.scheduled,
         "games_played": run.played,
         "interrupted": run.interrupted,
-        "seconds": round(run.seconds, 3),
+        "incomplete_rotations": run.incomplete_blocks,
+        "seconds": round(run.total_seconds, 3),
+        "sittings_seconds": [round(seconds, 3) for seconds in run.sittings],
         "standings": [standing_json(standing) for standing in table],
         "games": [outcome_json(outcome, names) for outcome in run.outcomes],
     }
+
+
+def earlier_seconds(directory: Path) -> tuple[float, ...]:
+    """The seconds of each sitting that ``directory/results.json`` holds, so that a
+    resumed tournament adds its own. A folder written before ``sittings_seconds`` was
+    kept counts its ``seconds`` as one sitting; no results.json, or one that cannot be
+    read, counts none (a sitting killed outright never wrote its seconds)."""
+    try:
+        data = load_json(read_text(directory / RESULTS_JSON, RESULTS_JSON, MAX_RESULTS_BYTES),
+                         RESULTS_JSON)
+    except FileFault:
+        return ()
+    if not isinstance(data, dict):
+        return ()
+    sittings = data.get("sittings_seconds", [data.get("seconds")])
+    if not isinstance(sittings, list):
+        return ()
+    return tuple(float(value) for value in sittings if _is_seconds(value))
+
+
+def _is_seconds(value: object) -> bool:
+    """Whether ``value`` read from JSON is a number of seconds (not a flag, not NaN)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
 
 
 def csv_rows(outcomes: Sequence[GameOutcome], names: Sequence[str]) -> list[list[Cell]]:

@@ -11,6 +11,8 @@ how or where the games are played.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bohnen.core.rng import derive
@@ -59,6 +61,13 @@ def schedule(seed: int, bots: int, games: int) -> list[Pairing]:
             index = block * bots + shift
             pairings.append(Pairing(index, derive(seed, index), rotation(order, shift)))
     return pairings
+
+
+def incomplete_blocks(indices: Iterable[int], bots: int) -> int:
+    """How many blocks have some of their games played but not all: in such a block
+    the bots did not sit equally often in every seat."""
+    counts = Counter(index // bots for index in indices)
+    return sum(1 for count in counts.values() if count < bots)
 
 
 def chunks(pairings: list[Pairing], size: int) -> list[list[Pairing]]:

@@ -26,7 +26,7 @@ from bohnen.core import GameRecord, get_game
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import JSONObject, Options
 from bohnen.sim.runner import play_game
-from bohnen.sim.schedule import Pairing, schedule
+from bohnen.sim.schedule import Pairing, incomplete_blocks, schedule
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +106,28 @@ class TournamentRun:
     scheduled: int
     outcomes: list[GameOutcome] = field(default_factory=list)
     interrupted: bool = False
-    seconds: float = 0.0  # of this run (a resumed tournament's earlier runs not counted)
+    seconds: float = 0.0  # of this sitting
+    earlier_seconds: tuple[float, ...] = ()  # of the sittings before it (``--resume``)
 
     @property
     def played(self) -> int:
         return len(self.outcomes)
+
+    @property
+    def incomplete_blocks(self) -> int:
+        """How many blocks of seat rotations have only some of their games played."""
+        return incomplete_blocks((outcome.index for outcome in self.outcomes),
+                                 self.spec.players)
+
+    @property
+    def sittings(self) -> tuple[float, ...]:
+        """The seconds of each sitting, the earlier ones first and this one last."""
+        return (*self.earlier_seconds, self.seconds)
+
+    @property
+    def total_seconds(self) -> float:
+        """The seconds of all sittings together."""
+        return sum(self.sittings)
 
 
 def run_tournament(spec: TournamentSpec, backend: Backend,

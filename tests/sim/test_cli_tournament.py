@@ -13,10 +13,11 @@ from rich.console import Console
 
 import bohnen.sim.tournament as tournament_module
 from bohnen.cli import main
-from bohnen.cli.tournament import Setup, standings_table
+from bohnen.cli.tournament import Setup, make_setup, report, rotation_warning, standings_table
 from bohnen.core import GameRecord, get_game, replay
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import standings
+from bohnen.sim.schedule import incomplete_blocks
 from bohnen.sim.tournament import GameOutcome, TournamentRun, TournamentSpec
 
 BOTS = "random,random,random:trades=false"
@@ -186,3 +187,40 @@ def test_the_table_lists_the_best_win_share_first_with_the_rating_beside_it() ->
     assert [row[2:4] for row in rows] == [["4.0", "66.7%"], ["2.0", "33.3%"], ["0.0", "0.0%"]]
     ratings = {row[0]: float(row[-2]) for row in rows}  # the rating's mu, beside the share
     assert ratings["bravo"] > ratings["alpha"]
+
+
+def _hand_made_run(played: int) -> tuple[Setup, TournamentRun]:
+    """A three-bot tournament of 9 games of which the first ``played`` are made up:
+    seat 0 wins each."""
+    setup = make_setup("bohnanza", "random,random,random:trades=false", 9, 2)
+    pairings = setup.spec.pairings()
+    outcomes = [GameOutcome(p.index, p.seed, p.seats, (3, 2, 1), (0,), "deck", 10, 100)
+                for p in pairings[:played]]
+    return setup, TournamentRun(setup.spec, len(pairings), outcomes,
+                                interrupted=played < len(pairings))
+
+
+def test_a_run_with_incomplete_seat_rotations_warns_how_many_blocks(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    setup, run = _hand_made_run(played=4)  # block 0 whole, block 1 one game of three
+    assert run.incomplete_blocks == 1
+    assert report(setup, run) == 130
+    err = capsys.readouterr().err
+    assert "warning: 1 block of seat rotations is incomplete" in err
+    assert "seat advantage is not balanced" in err
+
+
+def test_a_run_with_whole_blocks_does_not_warn(capsys: pytest.CaptureFixture[str]) -> None:
+    for played in (0, 3, 9):
+        setup, run = _hand_made_run(played)
+        assert run.incomplete_blocks == 0 and rotation_warning(run) is None
+        report(setup, run)
+        assert "warning" not in capsys.readouterr().err
+
+
+def test_incomplete_blocks_counts_blocks_begun_and_not_finished() -> None:
+    assert incomplete_blocks([], 3) == 0
+    assert incomplete_blocks([0, 1, 2, 3, 4, 5], 3) == 0
+    assert incomplete_blocks([0, 2, 4, 6, 7, 8, 9], 3) == 3  # blocks 0, 1 and 3
+    assert incomplete_blocks([5, 7], 4) == 1  # both in block 1
+    assert incomplete_blocks([3, 4], 4) == 2  # one each in blocks 0 and 1

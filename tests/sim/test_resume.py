@@ -13,6 +13,7 @@ from bohnen.cli import main
 from bohnen.core import get_game
 from bohnen.sim.journal import JOURNAL, outcome_line, resume_journal, spec_json
 from bohnen.sim.local import LocalBackend
+from bohnen.sim.report import earlier_seconds
 from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
 
 from .test_cli_tournament import fails
@@ -176,3 +177,68 @@ def test_a_journal_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None
     os.mkfifo(tmp_path / JOURNAL)
     with pytest.raises(ValueError, match=r"has no journal\.jsonl"):
         resume_journal(tmp_path, spec())
+
+
+def test_seconds_after_resume_are_the_sum_of_every_sitting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        cut_short(patch, after=4)
+        assert main([*BASE, "--out", str(out)]) == 130
+    first = results(out)
+    assert first["sittings_seconds"] == [first["seconds"]]
+    assert main([*BASE, "--out", str(out), "--resume"]) == 0
+    capsys.readouterr()
+    done = results(out)
+    sittings = done["sittings_seconds"]
+    assert isinstance(sittings, list) and len(sittings) == 2
+    assert sittings[0] == first["seconds"]
+    assert done["seconds"] == pytest.approx(sittings[0] + sittings[1], abs=0.002)
+
+
+def test_a_folder_without_sittings_seconds_resumes_counting_its_seconds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder written before the seconds of each sitting were kept: its ``seconds``
+    count as one sitting."""
+    out = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        cut_short(patch, after=4)
+        assert main([*BASE, "--out", str(out)]) == 130
+    older = results(out)
+    del older["sittings_seconds"]
+    older["seconds"] = 12.5
+    (out / "results.json").write_text(json.dumps(older), encoding="utf-8")
+    assert main([*BASE, "--out", str(out), "--resume"]) == 0
+    capsys.readouterr()
+    done = results(out)
+    sittings = done["sittings_seconds"]
+    assert isinstance(sittings, list) and sittings[0] == 12.5 and len(sittings) == 2
+    assert done["seconds"] == pytest.approx(12.5 + sittings[1], abs=0.002)
+
+
+@pytest.mark.parametrize("text", [None, "not json", '{"seconds": "soon"}', "[1, 2]",
+                                  '{"sittings_seconds": [1.5, true, -2, 3]}'])
+def test_earlier_seconds_skip_what_is_not_a_number_of_seconds(tmp_path: Path,
+                                                              text: str | None) -> None:
+    if text is not None:
+        (tmp_path / "results.json").write_text(text, encoding="utf-8")
+    expected = (1.5, 3.0) if text and "sittings" in text else ()
+    assert earlier_seconds(tmp_path) == expected
+
+
+def test_a_run_cut_inside_a_block_warns_and_its_resume_does_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        cut_short(patch, after=4)  # games 0-3: the second block has one game of three
+        assert main([*BASE, "--out", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert "warning: 1 block of seat rotations is incomplete" in err
+    assert "--resume plays the rest" in err
+    assert results(out)["incomplete_rotations"] == 1
+    assert main([*BASE, "--out", str(out), "--resume"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert results(out)["incomplete_rotations"] == 0
