@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,6 +101,30 @@ def test_two_workers_play_the_games_of_a_serial_run() -> None:
 
     assert len(serial) == 6
     assert games(parallel) == games(serial)
+
+
+def test_two_workers_write_the_records_of_one(tmp_path: Path) -> None:
+    """Each game's record under its index, the same as a serial run writes."""
+    for workers in ("1", "2"):
+        simulate_json("-p", "3", "-n", "4", "--seed", "6", "--workers", workers,
+                      "--record", str(tmp_path / workers))
+    names = sorted(path.name for path in (tmp_path / "1").iterdir())
+    assert names == [f"bohnanza-{index}.json" for index in range(4)]
+    for name in names:
+        assert (tmp_path / "2" / name).read_text() == (tmp_path / "1" / name).read_text()
+
+
+def test_hansa_simulate_takes_workers_too() -> None:
+    """``bohnen hansa simulate --board`` passes --workers on: the serial figures."""
+    figures = []
+    for workers in ("1", "2"):
+        result = RUNNER.invoke(app, ["hansa", "simulate", "--board", "default", "-p", "3",
+                                     "-n", "2", "--json", "--workers", workers])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        data.pop("games_per_second")
+        figures.append(data)
+    assert figures[0] == figures[1]
 
 
 @pytest.mark.parametrize("workers", ["0", "-2"])
