@@ -47,13 +47,15 @@ def simulate_on_board_command(
         metavar="DIR")] = None,
     bots: Annotated[str | None, typer.Option(
         "--bots", help="Bot specs, one per seat or one for all.", metavar="A,B,C")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Local worker processes (1: play in this process).")] = 1,
 ) -> None:
     """`bohnen simulate hansa -o board=FILE`, with the board given as --board FILE."""
     from bohnen.cli.simulate import simulate_command
 
     load_board(board)  # a bad board: every fault on one line
     simulate_command("hansa", players, games, seed, as_json, record, bots,
-                     [f"board={board_option(board)}"])
+                     [f"board={board_option(board)}"], workers)
 
 
 def board_option(board: Path) -> str:

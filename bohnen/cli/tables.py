@@ -13,8 +13,8 @@ def _figure(value: object, form: str = "{}") -> str:
 
 
 def seats_table(summary: JSONObject) -> Table:
-    """Per seat: the bot, mean score (talers, points) and share of wins (shared wins
-    split evenly)."""
+    """Per seat: the bot, mean score (talers, points), share of wins (shared wins
+    split evenly) and that share's 95% interval."""
     title = (f"{summary['game']} · {summary['players']} players · "
              f"{summary['games']} games · seed {summary['seed']}")
     table = Table(title=title)
@@ -22,13 +22,25 @@ def seats_table(summary: JSONObject) -> Table:
     table.add_column("bot")
     table.add_column(f"mean {summary.get('score_name', 'score')}", justify="right")
     table.add_column("win share", justify="right")
+    table.add_column("95% interval", justify="right")
     bots = summary["bots"]
     none: list[float | None] = [None] * len(bots)  # no games played: no figures
     scores = summary["mean_score"] or none
     shares = summary["win_share"] or none
-    for seat, (bot, score, share) in enumerate(zip(bots, scores, shares, strict=True)):
-        table.add_row(str(seat), str(bot), _figure(score, "{:.3f}"), _figure(share, "{:.1%}"))
+    intervals = summary.get("win_interval") or none
+    for seat, (bot, score, share, interval) in enumerate(
+            zip(bots, scores, shares, intervals, strict=True)):
+        table.add_row(str(seat), str(bot), _figure(score, "{:.3f}"), _figure(share, "{:.1%}"),
+                      _interval(interval))
     return table
+
+
+def _interval(interval: object) -> str:
+    """An interval of shares in percent as ``bohnen tournament`` shows it; ``-`` for none."""
+    if not isinstance(interval, list) or len(interval) != 2:
+        return "-"
+    low, high = interval
+    return f"{100 * low:.1f}–{100 * high:.1f}%"
 
 
 def totals_table(summary: JSONObject) -> Table:
