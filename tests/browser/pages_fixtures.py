@@ -183,7 +183,7 @@ def bench(bench_browser: Any, bench_url: str) -> Iterator[Bench]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(f"{bench_url}/bench.html")
-    page.wait_for_function("window.benchReady === true")
+    page.wait_for_function("() => window.benchReady === true")
     try:
         yield Bench(page, errors)
         assert errors == [], f"errors in the page: {errors}"

@@ -60,7 +60,7 @@ def test_a_script_the_page_did_not_bring_is_refused(online: Online) -> None:
       script.textContent = "window.injected = true";
       document.head.appendChild(script);
     }""")
-    page.wait_for_function("window.refused.length > 0")
+    page.wait_for_function("() => window.refused.length > 0")
     assert page.evaluate("window.injected === undefined")
     assert any(line.startswith("script-src") for line in refused(page))
     online.errors.clear()  # the refusal was the point

@@ -54,7 +54,7 @@ def touch_bench(bench_browser: Any, bench_url: str, request: pytest.FixtureReque
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(f"{bench_url}/bench.html")
-    page.wait_for_function("window.benchReady === true")
+    page.wait_for_function("() => window.benchReady === true")
     page.add_style_tag(url=f"{bench_url}/static/style.css")
     try:
         yield Bench(page, errors)
@@ -69,7 +69,7 @@ def test_a_game_page_fits_a_touch_screen(touch_bench: Bench, name: str) -> None:
     game = name.split("-")[0]
     touch_bench.mount(game, fixture)
     touch_bench.page.wait_for_function(
-        "[...document.styleSheets].some((s) => s.href && s.href.endsWith('.css') "
+        "() => [...document.styleSheets].some((s) => s.href && s.href.endsWith('.css') "
         "&& s.href.includes('/games/'))")
     check(touch_bench.page)
 
@@ -94,7 +94,7 @@ def _show(page: Page, state: Any, seat: int) -> None:
     page.evaluate(RENDER, [dict(view), moves, state.proposal_terms(seat), seat,
                            SEATS[:state.players]])
     page.get_by_role("region", name="Bohnanza table").wait_for()
-    page.wait_for_function("[...document.styleSheets].some((s) => s.href "
+    page.wait_for_function("() => [...document.styleSheets].some((s) => s.href "
                            "&& s.href.endsWith('/games/bohnanza.css'))")
 
 

@@ -155,7 +155,7 @@ def seat_phones(phones: Phones, game: str, names: list[str], bots: list[str],
     for person in persons:
         person.page.locator("main.table-page[data-status=open]").wait_for()
         person.page.wait_for_function(
-            "document.querySelector('main.table-page').dataset.seq !== ''")
+            "() => document.querySelector('main.table-page').dataset.seq !== ''")
         assert_fits(person.page)
     return table, persons, frames
 

@@ -69,7 +69,7 @@ def _at_table(page: Page, table: str, token: str) -> None:
                   [f"bohnen:{table}", token])
     page.goto(f"/t/{table}")
     page.locator("main.table-page[data-status=open]").wait_for()
-    page.wait_for_function("document.querySelector('main.table-page').dataset.seq !== ''")
+    page.wait_for_function("() => document.querySelector('main.table-page').dataset.seq !== ''")
 
 
 def test_long_words_wrap_on_a_phone(browser: Browser, site: Site, errors: list[str]) -> None:

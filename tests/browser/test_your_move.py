@@ -189,7 +189,7 @@ def test_a_notification_the_browser_refuses_stays_off(
     page.goto(f"/t/{table}")
     page.get_by_role("region", name="Your-move alerts").get_by_role(
         "button", name="Sound and notification").click()
-    page.wait_for_function("localStorage.getItem('bohnen:alerts') !== null")
+    page.wait_for_function("() => localStorage.getItem('bohnen:alerts') !== null")
     kept = json.loads(page.evaluate("localStorage.getItem('bohnen:alerts')"))
     assert kept == {"asked": True, "sound": True, "notify": False}
 
