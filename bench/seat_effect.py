@@ -11,7 +11,7 @@ The game ends when the draw pile runs out the third time, in whoever's turn that
 turn in the round have had one turn more than those after it. Turn ``t`` (from 1) is
 seat ``(t - 1) mod players``'s, so a game's number of turns gives each seat's.
 
-It prints four tables (intervals at 95%: Wilson's for win shares, the normal one for
+It prints six tables (intervals at 95%: Wilson's for win shares, the normal one for
 means):
 
 - by seat: win share, mean talers, mean turns, talers per own turn, trades (accepted
@@ -21,6 +21,10 @@ means):
   those in which it had one fewer;
 - by seat again, over the games whose last round was complete (every seat had as many
   turns): what is left of the seat effect once the turns are equal;
+- by the seat in whose turn the game ended: each seat's turns, win share and talers;
+- pairs of seats: the earlier seat's lead over a later one in talers and win share,
+  over the pairs with as many turns (what the order of play is worth by itself) and
+  over those where the earlier seat had a turn more;
 - ties: the games with a shared win, which seats shared it, and whom the other rule of
   ties (``tie_break=most_cards_in_hand``: of the tied, most cards in hand) would crown.
 
@@ -135,6 +139,35 @@ def complete_rounds(games: Sequence[SeatGame]) -> list[SeatGame]:
     return [g for g in games if min(g.turns) == max(g.turns)]
 
 
+def pair_gaps(games: Sequence[SeatGame], equal: bool) -> tuple[Mean, Mean]:
+    """Each pair of seats of a game, the earlier seat against the later: its lead in
+    talers and in win share, averaged over the game's pairs with equal turns
+    (``equal``), or with a turn more for the earlier seat, then over the games that have
+    such a pair. With equal turns it is what the order of play is worth by itself."""
+    talers: list[float] = []
+    wins: list[float] = []
+    for g in games:
+        pairs = [(a, b) for b in range(len(g.turns)) for a in range(b)
+                 if (g.turns[a] == g.turns[b]) == equal]
+        if pairs:
+            talers.append(sum(g.scores[a] - g.scores[b] for a, b in pairs) / len(pairs))
+            wins.append(sum(share(g, a) - share(g, b) for a, b in pairs) / len(pairs))
+    return mean(talers), mean(wins)
+
+
+def ending_seat(game: SeatGame) -> int:
+    """The seat in whose turn the game ended: the last of those with the most turns."""
+    return max(s for s, t in enumerate(game.turns) if t == max(game.turns))
+
+
+def by_ending(games: Sequence[SeatGame], players: int) -> list[list[SeatGame]]:
+    """The games, grouped by the seat in whose turn they ended."""
+    groups: list[list[SeatGame]] = [[] for _ in range(players)]
+    for g in games:
+        groups[ending_seat(g)].append(g)
+    return groups
+
+
 def by_most_cards(game: SeatGame) -> tuple[int, ...]:
     """The winners under ``tie_break=most_cards_in_hand``: of those tied for most talers,
     those with most cards in hand."""
@@ -219,10 +252,35 @@ def table(title: str, rows: Sequence[Row]) -> str:
 
 def tie_text(t: Ties) -> str:
     def seats(values: tuple[float, ...]) -> str:
-        return ", ".join(f"seat {s} {v:g}" for s, v in enumerate(values))
+        return ", ".join(f"seat {s} {v:.1f}" for s, v in enumerate(values))
     return (f"Ties: {counted(t.games, 'game')} with a shared win. Wins shared (split): "
             f"{seats(t.shared)}.\nThe same games under tie_break=most_cards_in_hand: "
             f"{seats(t.most_cards)}.")
+
+
+def ending_text(games: Sequence[SeatGame], players: int) -> str:
+    """Per seat whose turn ended the game: the turns, win shares and talers of each seat."""
+    lines = ["By the seat in whose turn the game ended (win share / mean talers of each seat)"]
+    for seat, group in enumerate(by_ending(games, players)):
+        if not group:
+            lines.append(f"seat {seat}: no game")
+            continue
+        rows = seat_rows(group, players)
+        turns = "/".join(f"{r.turns:.1f}" for r in rows)
+        cells = "  ".join(f"{r.win_share:6.1%} / {r.talers.value:5.2f}" for r in rows)
+        lines.append(f"seat {seat}: {counted(len(group), 'game'):>9}, turns {turns}  {cells}")
+    return "\n".join(lines)
+
+
+def pairs_text(games: Sequence[SeatGame]) -> str:
+    """The earlier seat's lead over a later one, with equal turns and with one more."""
+    lines = ["Pairs of seats in a game, the earlier seat's lead over the later (per game)"]
+    for equal, label in ((True, "as many turns"), (False, "a turn more")):
+        talers, wins = pair_gaps(games, equal)
+        lines.append(f"{label:<14} talers {talers.value:+.2f} [{talers.low:+.2f}, "
+                     f"{talers.high:+.2f}]  win share {wins.value:+.1%} [{wins.low:+.1%}, "
+                     f"{wins.high:+.1%}]")
+    return "\n".join(lines)
 
 
 def report(games: Sequence[SeatGame], players: int) -> str:
@@ -232,6 +290,8 @@ def report(games: Sequence[SeatGame], players: int) -> str:
         table("By turns had (n: seat-games)", turn_rows(games)),
         table(f"Games with a complete last round, every seat as many turns "
               f"({len(complete)} of {len(games)})", seat_rows(complete, players)),
+        ending_text(games, players),
+        pairs_text(games),
         tie_text(ties(games, players)),
     ])
 

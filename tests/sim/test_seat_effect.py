@@ -20,10 +20,13 @@ sys.path.insert(0, str(BENCH))
 try:
     from seat_effect import (
         SeatGame,
+        by_ending,
         by_most_cards,
         complete_rounds,
+        ending_seat,
         main,
         mean,
+        pair_gaps,
         play,
         seat_game,
         seat_rows,
@@ -91,6 +94,24 @@ def test_the_rows_by_turns_had_by_hand() -> None:
 
 def test_complete_rounds_are_the_games_of_equal_turns() -> None:
     assert complete_rounds(GAMES) == [G2, G3]
+
+
+def test_games_are_grouped_by_the_seat_whose_turn_ended_them() -> None:
+    assert [ending_seat(g) for g in GAMES] == [0, 1, 1]  # G1: 5/4 turns; G2, G3 even
+    assert by_ending(GAMES, 2) == [[G1], [G2, G3]]
+    assert ending_seat(SeatGame((0,) * 4, (0,), seat_turns(31, 4), (0,) * 4, (0,) * 4)) == 2
+
+
+def test_the_earlier_seats_lead_by_hand() -> None:
+    talers, wins = pair_gaps(GAMES, equal=True)  # G2: 8 - 8, a tie; G3: 6 - 12, lost
+    assert (talers.value, wins.value) == (-3, -0.5)  # (0 - 6) / 2, (0 - 1) / 2
+    talers, wins = pair_gaps(GAMES, equal=False)  # G1 only: 10 - 6, won
+    assert (talers.value, wins.value) == (4, 1)
+    # three seats with turns 3/3/2: pairs (0,1) equal; (0,2) and (1,2) a turn apart
+    three = SeatGame((9, 6, 3), (0,), (3, 3, 2), (0,) * 3, (0,) * 3)
+    assert pair_gaps([three], equal=True)[0].value == 3
+    assert pair_gaps([three], equal=False)[0].value == 4.5  # (6 + 3) / 2
+    assert pair_gaps([three], equal=False)[1].value == 0.5  # (1 + 0) / 2
 
 
 def test_ties_and_the_other_rule_of_ties_by_hand() -> None:
