@@ -178,3 +178,32 @@ def test_sprt_with_three_entrants_is_refused(capsys: pytest.CaptureFixture[str])
 def test_extend_needs_a_journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert f"--extend: {tmp_path} has no {JOURNAL}" in fails(
         [*RANDOM, "--out", str(tmp_path), "--extend", "3"], capsys)
+
+
+def test_a_paired_run_cut_short_resumes_to_the_same_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    whole, part = tmp_path / "whole", tmp_path / "part"
+    argv = [*RANDOM, "--games", "9", "--paired"]
+    assert main([*argv, "--out", str(whole)]) == 0
+    with monkeypatch.context() as patched:
+        cut_short(patched, 4)
+        assert main([*argv, "--out", str(part)]) == 130
+    assert main([*argv, "--out", str(part), "--resume"]) == 0
+    assert results(part)["games"] == results(whole)["games"]
+    assert results(part)["paired"] == results(whole)["paired"]
+
+
+def test_a_journal_written_before_paired_was_kept_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*RANDOM, "--games", "3", "--out", str(tmp_path)]) == 0
+    path = tmp_path / JOURNAL
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    del head["paired"]
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+    assert main([*RANDOM, "--games", "3", "--out", str(tmp_path), "--resume"]) == 0
+    capsys.readouterr()
+    err = fails([*RANDOM, "--games", "3", "--out", str(tmp_path), "--resume", "--paired"],
+                capsys)
+    assert "paired False there, True here" in err
