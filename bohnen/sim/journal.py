@@ -30,6 +30,7 @@ from pathlib import Path
 
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
+from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
@@ -130,8 +131,9 @@ def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list
 
 def extend_journal(directory: Path, spec: TournamentSpec, more: int
                    ) -> tuple[TournamentSpec, Journal, list[GameOutcome]]:
-    """The tournament in ``directory`` given ``more`` games than its journal asks for
-    (``spec`` but for its games), its journal opened to go on, and the games it holds;
+    """The tournament in ``directory`` given ``more`` games than its journal schedules
+    (its games asked for, rounded up to whole blocks of seat rotations, as played), as
+    ``spec`` but for its games; its journal opened to go on, and the games it holds;
     ``ValueError`` as for :func:`resume_journal`."""
     if more < 1:
         raise ValueError(f"--extend must be 1 or more, not {more}")
@@ -139,7 +141,7 @@ def extend_journal(directory: Path, spec: TournamentSpec, more: int
     before = head.get("games")
     if type(before) is not int or before < 0:
         raise ValueError(f"--extend: {path}: line 1 has no number of games")
-    longer = replace(spec, games=before + more)
+    longer = replace(spec, games=rounded_games(before, spec.players) + more)
     _check_same(path, head, spec_json(longer), "--extend", skip=("games",))
     journal, played = _reopen(path, lines, longer, "--extend")
     return longer, journal, played

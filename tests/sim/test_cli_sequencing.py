@@ -207,3 +207,15 @@ def test_a_journal_written_before_paired_was_kept_resumes(
     err = fails([*RANDOM, "--games", "3", "--out", str(tmp_path), "--resume", "--paired"],
                 capsys)
     assert "paired False there, True here" in err
+
+
+def test_extend_adds_its_games_to_those_scheduled(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # 5 games asked for are 6 played (two blocks of 3 seats); one more game is a third
+    # block, 9 games, as a run of 7 games asked for
+    assert main([*RANDOM, "--games", "5", "--out", str(tmp_path / "part")]) == 0
+    assert main([*RANDOM, "--out", str(tmp_path / "part"), "--extend", "1"]) == 0
+    assert main([*RANDOM, "--games", "7", "--out", str(tmp_path / "whole")]) == 0
+    part, whole = results(tmp_path / "part"), results(tmp_path / "whole")
+    assert (part["games_requested"], part["games_played"]) == (7, 9)
+    assert part["games"] == whole["games"]
