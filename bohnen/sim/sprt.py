@@ -20,10 +20,14 @@ seat each it is the win, draw or loss of the classic, trinomial test. Without pa
 deals the unit is the game; with paired deals it is the deal, scored by the mean over
 its games (with two games a deal, the pentanomial test of paired openings).
 
-The LLR is 0 until there are two units: one unit has no variance to measure. A variance
-below :data:`LEAST_VARIANCE` (every unit alike, as when one bot wins every game) is
-taken as that least one, as fishtest replaces an empty class of results by 0.001, so
-that such a run is decided instead of showing an LLR of 0 for ever (fastchess's way).
+The LLR is 0 until there are :data:`LEAST_UNITS` units. The test divides by the
+variance measured, and that of a few units is too unsure: with two, a quarter of the
+time it is under a tenth of the true one, and the LLR ten times too large decides a
+test of a wide Elo range at once. (cutechess-cli and fastchess need no such guard:
+a chess test crosses its bounds after thousands of games.) A variance below
+:data:`LEAST_VARIANCE` (every unit alike, as when one bot wins every game) is taken as
+that least one, as fishtest replaces an empty class of results by 0.001, so that such
+a run is decided instead of showing an LLR of 0 for ever (fastchess's way).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from bohnen.sim.ratings import seat_ranks
 from bohnen.sim.tournament import GameOutcome
 
 LEAST_VARIANCE = 1e-3
+LEAST_UNITS = 10  # games, or deals with paired deals, before the LLR counts
 H0, H1 = "H0", "H1"
 
 
@@ -66,7 +71,7 @@ class Sprt:
 
     def llr(self, count: int, total: float, squares: float) -> float:
         """The LLR of ``count`` scores whose sum is ``total`` and sum of squares ``squares``."""
-        if count < 2:
+        if count < LEAST_UNITS:
             return 0.0
         mean = total / count
         variance = max(squares / count - mean * mean, LEAST_VARIANCE)

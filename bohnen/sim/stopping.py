@@ -30,7 +30,7 @@ from typing import Protocol
 from bohnen.core.protocol import JSONObject
 from bohnen.sim.paired import deal_figures, entrants, paired_json, t95
 from bohnen.sim.ratings import wilson_interval
-from bohnen.sim.sprt import Sprt, game_score
+from bohnen.sim.sprt import LEAST_UNITS, Sprt, game_score
 from bohnen.sim.tournament import GameOutcome, TournamentRun
 
 
@@ -109,6 +109,9 @@ class SprtRule:
     def _line(self, llr: float, games: int, verdict: str | None) -> str:
         sprt = self.sprt
         line = f"LLR {llr:.2f} [{sprt.lower:.2f}, {sprt.upper:.2f}] · {games} games"
+        if self.count < LEAST_UNITS:
+            units = "deals" if self.paired else "games"
+            line += f" (the LLR counts from {LEAST_UNITS} {units})"
         if verdict is not None:
             elo = sprt.elo1 if verdict == "H1" else sprt.elo0
             line += f" · {verdict} accepted: {self.names[0]} {elo:+g} Elo over {self.names[1]}"

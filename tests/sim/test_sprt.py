@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bohnen.sim.sprt import H0, H1, Sprt, expected_score, game_score, llr_of, parse_sprt
+from bohnen.sim.sprt import H0, H1, LEAST_UNITS, Sprt, expected_score, game_score, llr_of, parse_sprt
 from bohnen.sim.tournament import GameOutcome
 
 TEST = Sprt(0, 10, 0.05, 0.05)
@@ -43,13 +43,20 @@ def test_pentanomial_llr_by_hand() -> None:
     assert llr_of(TEST, scores) == pytest.approx(0.031775, abs=1e-5)
 
 
-def test_a_variance_of_zero_is_taken_as_the_least_and_one_unit_gives_no_llr() -> None:
-    # three wins: variance 0, taken as 0.001: 3 * 0.014387 * 0.985613 / 0.002 = 21.2703
-    assert llr_of(TEST, [1.0, 1.0, 1.0]) == pytest.approx(21.2703, abs=1e-3)
-    assert TEST.verdict(21.27) == H1
-    assert llr_of(TEST, [0.0, 0.0]) < TEST.lower
+def test_a_variance_of_zero_is_taken_as_the_least() -> None:
+    # ten wins: variance 0, taken as 0.001: 10 * 0.014387 * 0.985613 / 0.002 = 70.9010
+    assert llr_of(TEST, [1.0] * 10) == pytest.approx(70.9010, abs=1e-3)
+    assert TEST.verdict(70.9) == H1
+    assert llr_of(TEST, [0.0] * 10) < TEST.lower
     assert TEST.verdict(-3.0) == H0
-    assert llr_of(TEST, [1.0]) == 0.0  # one unit: no variance to measure
+
+
+def test_fewer_than_ten_units_give_no_llr() -> None:
+    # two units whose variance is small by chance would give 2 * 0.014387 *
+    # (2 * 0.555 - 1.014387) / (2 * 0.001) = 1.38 and decide at once a wider test
+    assert LEAST_UNITS == 10
+    assert llr_of(TEST, [0.55, 0.56]) == 0.0
+    assert llr_of(TEST, [1.0] * 9) == 0.0
     assert llr_of(TEST, []) == 0.0
 
 

@@ -101,16 +101,23 @@ def test_paired_significance_by_hand() -> None:
 def test_sprt_rule_over_games_and_over_deals_by_hand() -> None:
     sprt = Sprt(0, 10, 0.05, 0.05)
     by_games = SprtRule.of(sprt, ("a", "b", "b"), paired=False)
-    # a first in each game: each game scores 1 against both b seats; three units of 1,
-    # variance taken as 0.001: LLR 21.2703 (test_sprt), above b: H1
-    look = by_games.look(block(0, 0), 3)
-    assert look.figures["count"] == 3 and look.figures["llr"] == pytest.approx(21.2703)
+    # a first in each game: each game scores 1 against both b seats. After 9 games the
+    # LLR does not count yet; after 12, twelve units of 1, variance taken as 0.001:
+    # 12 * 0.014387 * 0.985613 / 0.002 = 85.0812, above b: H1
+    for number in range(3):
+        look = by_games.look(block(number, 0), 3 * number + 3)
+    assert look.figures["llr"] == 0 and not look.decided
+    assert look.line == "LLR 0.00 [-2.94, 2.94] · 9 games (the LLR counts from 10 games)"
+    look = by_games.look(block(3, 0), 12)
+    assert look.figures["count"] == 12 and look.figures["llr"] == pytest.approx(85.0812)
     assert look.decided and look.figures["result"] == "H1"
-    assert look.line == "LLR 21.27 [-2.94, 2.94] · 3 games · H1 accepted: a +10 Elo over b"
+    assert look.line == "LLR 85.08 [-2.94, 2.94] · 12 games · H1 accepted: a +10 Elo over b"
     by_deals = SprtRule.of(sprt, ("a", "b", "b"), paired=True)
-    # the same deal as one unit: no LLR from one unit
-    look = by_deals.look(block(0, 0), 3)
-    assert look.figures["count"] == 1 and look.figures["llr"] == 0 and not look.decided
+    # each deal is one unit: four deals are four units, and no LLR yet
+    for number in range(4):
+        look = by_deals.look(block(number, 0), 3 * number + 3)
+    assert look.figures["count"] == 4 and look.figures["llr"] == 0 and not look.decided
+    assert look.figures["units"] == "deals"
 
 
 def test_the_rules_compare_two_entrants() -> None:
@@ -122,7 +129,7 @@ def test_the_rules_compare_two_entrants() -> None:
 
 def stopped_run(workers: int) -> tuple[list[GameOutcome], int | None]:
     options = get_game("ndb").options(3).to_json()
-    spec = TournamentSpec("ndb", options, ("heuristic", "random", "random"), 5, 30,
+    spec = TournamentSpec("ndb", options, ("heuristic", "random", "random"), 5, 60,
                           paired=True)
     stop = Sequential(SprtRule.of(Sprt(0, 100, 0.05, 0.05), spec.bots, True), 3)
     run = run_tournament(spec, LocalBackend(workers), stop=stop)
@@ -131,6 +138,6 @@ def stopped_run(workers: int) -> tuple[list[GameOutcome], int | None]:
 
 def test_a_decided_run_keeps_the_games_of_the_deciding_look_on_any_backend() -> None:
     outcomes, after = stopped_run(1)
-    assert after is not None and after < 30
+    assert after is not None and 30 <= after < 60  # 10 deals or more
     assert [o.index for o in outcomes] == list(range(after))
     assert stopped_run(2) == (outcomes, after)
