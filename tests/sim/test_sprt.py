@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bohnen.sim.sprt import H0, H1, LEAST_UNITS, Sprt, expected_score, game_score, llr_of, parse_sprt
+from bohnen.sim.sprt import (
+    H0,
+    H1,
+    LEAST_UNITS,
+    Sprt,
+    expected_score,
+    game_score,
+    llr_of,
+    parse_sprt,
+)
 from bohnen.sim.tournament import GameOutcome
 
 TEST = Sprt(0, 10, 0.05, 0.05)
