@@ -1,100 +1,56 @@
 """Paired duel: a candidate bot against a baseline bot on the same deals.
 
 Run: ``python bench/duel.py GAME CANDIDATE [--baseline heuristic] [--games N]
-[--seed S] [--workers K]``. Game ``i`` is dealt from a seed derived from ``S`` and
-``i``; the candidate sits in seat ``i mod 4`` against three baseline bots, and the same
-deal is played again with a baseline bot in its place. Both games share every chance
-(the deck, each seat's rng), so their difference is the candidate's doing and much
-less noisy than two separate matches. Every four games it prints the candidate's and
-the baseline's win shares in that seat, their difference with its standard error,
-and the difference of the seat's score less the others' mean (the score "against the
-table"), with its standard error. The docs quote the figures (docs/bots.md).
+[--seed S] [--workers K] [--players P] [--sprt ELO0,ELO1,ALPHA,BETA]``. It is a
+tournament of paired deals (``bohnen tournament GAME --bots CANDIDATE,BASELINE,...
+--paired``, ``bohnen/sim/paired.py``): the candidate and ``P - 1`` baseline bots, each
+deal played ``P`` times with the seats rotated, so that the candidate holds every
+seat's cards once. After each whole deal it prints the candidate's and the baseline's
+win shares, the paired win share difference (the candidate's less the baseline's,
+deal by deal) and the paired score difference, each with its 95% t interval over the
+deals; with ``--sprt`` it stops once the SPRT is decided (``bohnen/sim/sprt.py``).
+
+Until issue 36 this script played each deal twice, the candidate in one seat and
+then the baseline in its place, and gave the difference with its standard error;
+the duels quoted in docs/bots.md up to 2026-11-26 were measured that way.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import time
-from dataclasses import dataclass
-from multiprocessing import Pool
 
 from bohnen.bots import make_bot
 from bohnen.core import get_game
-from bohnen.core.result import Result
-from bohnen.core.rng import derive
-from bohnen.sim.runner import play_game
-
-PLAYERS = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    game: str
-    candidate: str
-    baseline: str
-    seed: int
+from bohnen.sim.local import LocalBackend
+from bohnen.sim.paired import PairedDifference, entrants, paired_differences, whole_deals
+from bohnen.sim.ratings import bot_wins
+from bohnen.sim.sprt import parse_sprt
+from bohnen.sim.stopping import Sequential, SprtRule
+from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """One deal played twice: the seat's win share and score against the table, with
-    the candidate and with the baseline in it; the candidate's game's seconds."""
-
-    win: float
-    base_win: float
-    score: float
-    base_score: float
-    seconds: float
-
-
-def share(result: Result, seat: int) -> float:
-    """The seat's share of the win (shared wins split)."""
-    return 1 / len(result.winners) if seat in result.winners else 0.0
-
-
-def against_table(result: Result, seat: int) -> float:
-    """The seat's score less the others' mean."""
-    others = [s for k, s in enumerate(result.scores) if k != seat]
-    return result.scores[seat] - sum(others) / len(others)
+def summary(outcomes: list[GameOutcome], spec: TournamentSpec,
+            stop: Sequential | None) -> str:
+    """One line: games, both entrants' win shares, the paired differences, the SPRT."""
+    deals = whole_deals(sorted(outcomes, key=lambda o: o.index), spec.players)
+    games = [game for deal in deals for game in deal]
+    _, entrant_of = entrants(spec.bots)
+    wins = bot_wins(games, spec.players)
+    mine = sum(w for bot, w in enumerate(wins) if entrant_of[bot] == 0) / len(games)
+    theirs = sum(w for bot, w in enumerate(wins) if entrant_of[bot] == 1) / (
+        len(games) * (spec.players - 1))
+    (difference,) = paired_differences(games, spec.bots)
+    line = (f"{len(games):4} games  win {mine:6.1%} vs {theirs:6.1%}  "
+            f"{_figures(difference)}")
+    return line if stop is None else f"{line}  {stop.line}"
 
 
-def play_pair(setup: Setup, number: int) -> Pair:
-    game = get_game(setup.game)
-    options = game.options(PLAYERS)
-    seed = derive(setup.seed, number)
-    seat = number % PLAYERS
-    bots = [make_bot(setup.baseline, game) for _ in range(PLAYERS)]
-    bots[seat] = make_bot(setup.candidate, game)
-    begun = time.perf_counter()
-    played = play_game(game, options, seed, bots).result
-    seconds = time.perf_counter() - begun
-    base = play_game(game, options, seed,
-                     [make_bot(setup.baseline, game) for _ in range(PLAYERS)]).result
-    return Pair(share(played, seat), share(base, seat), against_table(played, seat),
-                against_table(base, seat), seconds)
-
-
-def mean_and_error(values: list[float]) -> tuple[float, float]:
-    """The mean and its standard error."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.nan
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def summary(pairs: list[Pair]) -> str:
-    n = len(pairs)
-    wins = sum(p.win for p in pairs) / n
-    base = sum(p.base_win for p in pairs) / n
-    win_diff, win_err = mean_and_error([p.win - p.base_win for p in pairs])
-    score_diff, score_err = mean_and_error([p.score - p.base_score for p in pairs])
-    seconds = sum(p.seconds for p in pairs) / n
-    return (f"{n:4} games  win {wins:6.1%} vs {base:6.1%}  difference {win_diff:+.1%} "
-            f"± {win_err:.1%}  score against the table {score_diff:+.2f} ± {score_err:.2f}"
-            f"  ({seconds:.1f} s a game)")
+def _figures(difference: PairedDifference) -> str:
+    win, score = difference.win_share, difference.score
+    if difference.deals < 2:
+        return f"difference {win.mean:+.1%}  score {score.mean:+.2f}"
+    return (f"difference {win.mean:+.1%} ({win.low:+.1%} to {win.high:+.1%})  "
+            f"score {score.mean:+.2f} ({score.low:+.2f} to {score.high:+.2f})")
 
 
 def main() -> None:
@@ -106,27 +62,41 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seed", type=int, default=301)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--sprt", help="stop once decided: elo0,elo1,alpha,beta")
     args = parser.parse_args()
     try:
         game = get_game(args.game)
         for spec in (args.candidate, args.baseline):
             make_bot(spec, game)
+        if args.candidate == args.baseline:
+            raise ValueError("the candidate and the baseline are the same bot")
+        if not game.min_players <= args.players <= game.max_players:
+            raise ValueError(f"{game.name} is played by {game.min_players} to "
+                             f"{game.max_players}, not {args.players}")
+        sprt = None if args.sprt is None else parse_sprt(args.sprt)
     except ValueError as error:
         parser.error(str(error))
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
-    setup = Setup(args.game, args.candidate, args.baseline, args.seed)
-    pairs: list[Pair] = []
-    with Pool(args.workers) as pool:
-        jobs = [(setup, number) for number in range(args.games)]
-        for pair in pool.imap_unordered(_play, jobs):
-            pairs.append(pair)
-            if len(pairs) % PLAYERS == 0 or len(pairs) == args.games:
-                print(summary(pairs), flush=True)
+    bots = (args.candidate, *[args.baseline] * (args.players - 1))
+    spec = TournamentSpec(game.name, game.options(args.players).to_json(), bots, args.seed,
+                          args.games, paired=True)
+    stop = None if sprt is None else Sequential(SprtRule.of(sprt, bots, True), args.players)
+    played: list[GameOutcome] = []
+    shown = [0]
 
+    def show(outcomes: list[GameOutcome]) -> None:
+        played.extend(outcomes)
+        deals = len(whole_deals(played, args.players))
+        if deals > shown[0]:
+            shown[0] = deals
+            print(summary(played, spec, stop), flush=True)
 
-def _play(job: tuple[Setup, int]) -> Pair:
-    return play_pair(*job)
+    run = run_tournament(spec, LocalBackend(args.workers), show, stop=stop)
+    if run.decided_after is not None:
+        print(f"decided after {run.decided_after} games:",
+              summary(run.outcomes, spec, stop), flush=True)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,11 @@ from rich.table import Table
 from bohnen.bots import make_bot
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
+from bohnen.cli.sequencing import decision_line, paired_table
 from bohnen.core import get_game
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
-from bohnen.sim.journal import open_journal
+from bohnen.sim.journal import Journal, extend_journal, open_journal
 from bohnen.sim.local import LocalBackend
 from bohnen.sim.ratings import Standing, by_win_share, entrant_names, standings
 from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, import_ray
@@ -33,6 +34,8 @@ from bohnen.sim.report import (
     write_results,
 )
 from bohnen.sim.schedule import rounded_games
+from bohnen.sim.sprt import Sprt, parse_sprt
+from bohnen.sim.stopping import Sequential, SignificanceRule, SprtRule, sequencing_json
 from bohnen.sim.tournament import (
     Backend,
     GameOutcome,
@@ -55,6 +58,18 @@ class Setup:
     backend: Backend
     out: Path | None
     resume: bool = False
+    sprt: Sprt | None = None
+    until_significant: bool = False
+    extend: int | None = None
+
+    def stopping(self) -> Sequential | None:
+        """A fresh stopping rule of ``--sprt`` or ``--until-significant``, if either."""
+        spec = self.spec
+        if self.sprt is not None:
+            return Sequential(SprtRule.of(self.sprt, spec.bots, spec.paired), spec.players)
+        if self.until_significant:
+            return Sequential(SignificanceRule.of(spec.bots, spec.paired), spec.players)
+        return None
 
 
 def bot_specs(game: AnyGame, text: str) -> list[str]:
@@ -91,50 +106,93 @@ def make_backend(backend: str, workers: int, address: str | None,
     return RayBackend(address, CONNECT_SECONDS if connect_timeout is None else connect_timeout)
 
 
+@dataclass(frozen=True, slots=True)
+class Sequencing:
+    """The options of paired deals, sequential stopping and ``--extend``."""
+
+    paired: bool = False
+    sprt: str | None = None
+    until_significant: bool = False
+    extend: int | None = None
+
+
+def check_sequencing(sequencing: Sequencing, out: Path | None, resume: bool) -> Sprt | None:
+    """The test of ``--sprt``, if given; ``ValueError`` on a bad combination."""
+    if sequencing.sprt is not None and sequencing.until_significant:
+        raise ValueError("give --sprt or --until-significant, not both")
+    if sequencing.extend is not None:
+        if sequencing.extend < 1:
+            raise ValueError(f"--extend must be 1 or more, not {sequencing.extend}")
+        if out is None:
+            raise ValueError("--extend adds games to the tournament in --out DIR: give --out")
+        if resume:
+            raise ValueError("--extend goes on with the tournament in --out DIR by itself: "
+                             "leave out --resume")
+    return None if sequencing.sprt is None else parse_sprt(sequencing.sprt)
+
+
 def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 1,
                backend: str = "local", address: str | None = None, out: Path | None = None,
                options: list[str] | None = None, resume: bool = False,
-               connect_timeout: float | None = None) -> Setup:
+               connect_timeout: float | None = None,
+               sequencing: Sequencing = Sequencing()) -> Setup:
     """A checked setup; ``ValueError`` naming the first bad argument."""
     game = get_game(game_name)
     specs = bot_specs(game, bots)
     if games < 0:
         raise ValueError(f"--games must be 0 or more, not {games}")
     game_options = build_options(game, len(specs), options or ())
+    sprt = check_sequencing(sequencing, out, resume)
     chosen = make_backend(backend, workers, address, connect_timeout)
     if resume and out is None:
         raise ValueError("--resume goes on with the tournament in --out DIR: give --out")
+    spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
+                          record=out is not None, paired=sequencing.paired)
+    setup = Setup(game, spec, entrant_names(specs), chosen, out, resume, sprt,
+                  sequencing.until_significant, sequencing.extend)
+    setup.stopping()  # refuses a rule that the bots do not fit
     if out is not None:
         prepare_directory(out)
-    spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
-                          record=out is not None)
-    return Setup(game, spec, entrant_names(specs), chosen, out, resume)
+    return setup
 
 
-def play(setup: Setup, show_progress: bool) -> TournamentRun:
-    """Play the tournament, with a progress bar on stderr if asked; with ``--out``, each
-    game goes into the journal, and its record into ``records/``, as it ends."""
+def open_games(setup: Setup) -> tuple[TournamentSpec, Journal | None, list[GameOutcome]]:
+    """The tournament to play (longer by ``--extend``), its journal and the games it
+    holds already."""
+    if setup.extend is not None and setup.out is not None:
+        return extend_journal(setup.out, setup.spec, setup.extend)
+    journal, played = open_journal(setup.out, setup.spec, setup.resume)
+    return setup.spec, journal, played
+
+
+def play(setup: Setup, show_progress: bool, stop: Sequential | None = None) -> TournamentRun:
+    """Play the tournament, with a progress bar on stderr if asked (and the stopping
+    rule's line: its LLR and bounds, or its intervals); with ``--out``, each game goes
+    into the journal, and its record into ``records/``, as it ends."""
     earlier: tuple[float, ...] = ()
-    if setup.resume and setup.out is not None:
+    if (setup.resume or setup.extend is not None) and setup.out is not None:
         remove_partial_writes(setup.out)  # of the run cut short
         earlier = earlier_seconds(setup.out)
-    journal, played = open_journal(setup.out, setup.spec, setup.resume)
-    total = rounded_games(setup.spec.games, setup.spec.players)
+    spec, journal, played = open_games(setup)
+    total = rounded_games(spec.games, spec.players)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
+    title = f"{setup.game.name} tournament"
     try:
         with Progress(*columns, console=Console(stderr=True), transient=True,
                       disable=not show_progress) as progress:
-            task = progress.add_task(f"{setup.game.name} tournament", total=total,
-                                     completed=len(played))
+            task = progress.add_task(title if stop is None else f"{title} · {stop.line}",
+                                     total=total, completed=len(played))
 
             def advance(outcomes: list[GameOutcome]) -> None:
                 if journal is not None and setup.out is not None:
-                    write_records(setup.out / RECORDS, setup.spec.game, outcomes)
+                    write_records(setup.out / RECORDS, spec.game, outcomes)
                     journal.write(outcomes)
                 progress.advance(task, len(outcomes))
+                if stop is not None:
+                    progress.update(task, description=f"{title} · {stop.line}")
 
-            run = run_tournament(setup.spec, setup.backend, advance, played)
+            run = run_tournament(spec, setup.backend, advance, played, stop)
             run.earlier_seconds = earlier
             return run
     finally:
@@ -150,9 +208,11 @@ def _share(standing: Standing) -> str:
 def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> Table:
     """Per bot, the best win share first (ties: the higher rating, then the name):
     games, wins, win share and its 95% interval, mean score, rating."""
-    spec = setup.spec
+    spec = run.spec
     title = (f"{spec.game} · {spec.players} players · {run.played} games · seed {spec.seed}"
              f" · {setup.backend.name}")
+    if spec.paired:
+        title += " · paired deals"
     if run.interrupted:
         title += f" · interrupted after {run.played} of {run.scheduled} games"
     out = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
@@ -170,14 +230,16 @@ def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> 
     return out
 
 
-def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
+def write_out(setup: Setup, run: TournamentRun, table: list[Standing],
+              stop: Sequential | None = None) -> None:
     """results.json, results.csv, standings.csv, the records and plots.png in ``--out``."""
     from bohnen.sim.plots import plot_standings
 
     assert setup.out is not None
-    write_results(setup.out, run, table, setup.names, setup.game.score_name)
-    title = (f"{setup.spec.game} · {setup.spec.players} players · {run.played} games"
-             f" · seed {setup.spec.seed}")
+    write_results(setup.out, run, table, setup.names, setup.game.score_name,
+                  sequencing_json(run, stop))
+    title = (f"{run.spec.game} · {run.spec.players} players · {run.played} games"
+             f" · seed {run.spec.seed}")
     plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
 
 
@@ -194,12 +256,18 @@ def rotation_warning(run: TournamentRun, resumable: bool = False) -> str | None:
             + ("; --resume plays the rest" if resumable else ""))
 
 
-def report(setup: Setup, run: TournamentRun) -> int:
-    """Print (and write, with ``--out``) the standings; the exit code."""
+def report(setup: Setup, run: TournamentRun, stop: Sequential | None = None) -> int:
+    """Print (and write, with ``--out``) the standings, the paired differences and the
+    stopping rule's decision; the exit code."""
     table = standings(run.outcomes, setup.names)
-    Console().print(standings_table(setup, run, table))
+    console = Console()
+    console.print(standings_table(setup, run, table))
+    if run.spec.paired:
+        console.print(paired_table(run, setup.game.score_name))
+    if stop is not None:
+        console.print(decision_line(run, stop), highlight=False)
     if setup.out is not None:
-        write_out(setup, run, table)
+        write_out(setup, run, table, stop)
     warning = rotation_warning(run, setup.out is not None)
     if warning:
         print(warning, file=sys.stderr)
@@ -210,6 +278,8 @@ def report(setup: Setup, run: TournamentRun) -> int:
 
 
 def _note_rounding(setup: Setup) -> None:
+    if setup.extend is not None:
+        return  # the games asked for are those of the journal and --extend
     requested, players = setup.spec.games, setup.spec.players
     total = rounded_games(requested, players)
     if total != requested:
@@ -246,12 +316,30 @@ def tournament_command(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Go on with the tournament cut short in --out DIR (the same "
         "command again, with --resume): its games are kept, the rest are played.")] = False,
+    paired: Annotated[bool, typer.Option(
+        "--paired", help="Paired deals: each deal is played once in every seat rotation; "
+        "the report gives the first bot less each other on the same deals, with a 95% "
+        "t interval.")] = False,
+    sprt: Annotated[str | None, typer.Option(
+        "--sprt", help="Stop once the SPRT of the first bot against the other (Elo of the "
+        "first over the second: H0 elo0, H1 elo1) is decided; --games is the most "
+        "played.", metavar="ELO0,ELO1,ALPHA,BETA")] = None,
+    until_significant: Annotated[bool, typer.Option(
+        "--until-significant", help="Stop once the leader's 95% interval clears the "
+        "others' (with --paired and two bots: the paired difference's clears 0); "
+        "--games is the most played.")] = False,
+    extend: Annotated[int | None, typer.Option(
+        "--extend", help="Add N games to the tournament in --out DIR (the same command "
+        "again, with --extend N): the same games as one run of them all.",
+        metavar="N")] = None,
 ) -> None:
     """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
     setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
-                       resume, connect_timeout)
+                       resume, connect_timeout,
+                       Sequencing(paired, sprt, until_significant, extend))
     _note_rounding(setup)
-    run = play(setup, Console(stderr=True).is_terminal)
-    code = report(setup, run)
+    stop = setup.stopping()
+    run = play(setup, Console(stderr=True).is_terminal, stop)
+    code = report(setup, run, stop)
     if code:
         raise typer.Exit(code)

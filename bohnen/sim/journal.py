@@ -2,19 +2,22 @@
 short (Ctrl-C, a crash, a machine switched off) goes on where it stopped.
 
 ``DIR/journal.jsonl`` is JSON lines. The first line is the tournament: game, options,
-bots, seed and games asked for. Each other line is one finished game: its index, seed,
-the bot (by number) in each seat, scores, winning seats, the reason it ended, its turns
-and actions. The games that end together (a chunk) are added in one write, then synced
-to disk, so that a crash loses no game that was written down; a last line cut short
-by a crash is left out when the journal is read. The journal's first line, and the
-journal written again without such a line when a tournament goes on, are written
-atomically (:func:`bohnen.core.files.write_atomic`).
+bots, seed, games asked for and whether its deals are paired (a journal written
+before ``paired`` was kept is of a tournament without). Each other line is one
+finished game: its index, seed, the bot (by number) in each seat, scores, winning
+seats, the reason it ended, its turns and actions. The games that end together (a
+chunk) are added in one write, then synced to disk, so that a crash loses no game
+that was written down; a last line cut short by a crash is left out when the journal
+is read. The journal's first line, and the journal written again without such a line
+when a tournament goes on, are written atomically (:func:`bohnen.core.files.write_atomic`).
 
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament
 and that each game is the one the schedule plays there, and returns the games played,
 so that :func:`bohnen.sim.tournament.run_tournament` plays only the others;
-:func:`open_journal` does one or the other, as the command line and the benchmark ask.
+:func:`extend_journal` does the same for a tournament given more games (``--extend``:
+the schedule of more games begins with that of fewer); :func:`open_journal` does one
+or the other, as the command line and the benchmark ask.
 """
 
 from __future__ import annotations
@@ -22,21 +25,24 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
+from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024  # over a million games: far beyond any tournament
-SPEC_KEYS = ("game", "options", "bots", "seed", "games")
+SPEC_KEYS = ("game", "options", "bots", "seed", "games", "paired")
+SPEC_DEFAULTS: JSONObject = {"paired": False}  # of a journal written before the key was
 
 
 def spec_json(spec: TournamentSpec) -> JSONObject:
     """The tournament as the journal's first line holds it."""
     return {"game": spec.game, "options": spec.options, "bots": list(spec.bots),
-            "seed": spec.seed, "games": spec.games}
+            "seed": spec.seed, "games": spec.games, "paired": spec.paired}
 
 
 def outcome_line(outcome: GameOutcome) -> JSONObject:
@@ -118,15 +124,45 @@ def resume_journal(directory: Path, spec: TournamentSpec) -> tuple[Journal, list
     """The journal of ``spec`` in ``directory``, opened to go on, and the games it holds;
     ``ValueError`` if there is none, if it is another tournament, or if a game in it
     is not the one the schedule plays at its index."""
+    path, lines, head = _head(directory, "--resume")
+    _check_same(path, head, spec_json(spec))
+    return _reopen(path, lines, spec, "--resume")
+
+
+def extend_journal(directory: Path, spec: TournamentSpec, more: int
+                   ) -> tuple[TournamentSpec, Journal, list[GameOutcome]]:
+    """The tournament in ``directory`` given ``more`` games than its journal schedules
+    (its games asked for, rounded up to whole blocks of seat rotations, as played), as
+    ``spec`` but for its games; its journal opened to go on, and the games it holds;
+    ``ValueError`` as for :func:`resume_journal`."""
+    if more < 1:
+        raise ValueError(f"--extend must be 1 or more, not {more}")
+    path, lines, head = _head(directory, "--extend")
+    before = head.get("games")
+    if type(before) is not int or before < 0:
+        raise ValueError(f"--extend: {path}: line 1 has no number of games")
+    longer = replace(spec, games=rounded_games(before, spec.players) + more)
+    _check_same(path, head, spec_json(longer), "--extend", skip=("games",))
+    journal, played = _reopen(path, lines, longer, "--extend")
+    return longer, journal, played
+
+
+def _head(directory: Path, option: str) -> tuple[Path, list[str], JSONObject]:
+    """The journal's path, its complete lines and its first line, the tournament."""
     path = directory / JOURNAL
     if not path.is_file():
-        raise ValueError(f"--resume: {directory} has no {JOURNAL} to go on with")
+        raise ValueError(f"{option}: {directory} has no {JOURNAL} to go on with")
     lines = _lines(path)
-    head = _parse(path, 1, lines[0]) if lines else None
+    head = _parse(path, 1, lines[0], option) if lines else None
     if not isinstance(head, dict):
-        raise ValueError(f"--resume: {path}: line 1 is not a tournament")
-    _check_same(path, head, spec_json(spec))
-    played = _games(path, lines[1:], spec)
+        raise ValueError(f"{option}: {path}: line 1 is not a tournament")
+    return path, lines, head
+
+
+def _reopen(path: Path, lines: list[str], spec: TournamentSpec, option: str
+            ) -> tuple[Journal, list[GameOutcome]]:
+    """The journal written again as ``spec``'s, with its games, and opened to go on."""
+    played = _games(path, lines[1:], spec, option)
     # written again without a cut last line, atomically: a crash meanwhile leaves the
     # old journal whole
     text = "".join(json.dumps(line) + "\n"
@@ -143,33 +179,36 @@ def _lines(path: Path) -> list[str]:
     return [line for line in lines[:-1] if line.strip()]
 
 
-def _parse(path: Path, number: int, line: str) -> object:
+def _parse(path: Path, number: int, line: str, option: str = "--resume") -> object:
     try:
         return load_json(line, f"line {number}")
     except FileFault as exc:
-        raise ValueError(f"--resume: {path}: {exc}") from None
+        raise ValueError(f"{option}: {path}: {exc}") from None
 
 
-def _check_same(path: Path, head: JSONObject, here: JSONObject) -> None:
+def _check_same(path: Path, head: JSONObject, here: JSONObject, option: str = "--resume",
+                skip: tuple[str, ...] = ()) -> None:
     here = json.loads(json.dumps(here))  # as it reads back (tuples become lists)
     for key in SPEC_KEYS:
-        if head.get(key) != here[key]:
-            raise ValueError(f"--resume: {path} is another tournament: {key} "
-                             f"{excerpt(head.get(key))} there, {excerpt(here[key])} here")
+        there = head.get(key, SPEC_DEFAULTS.get(key))
+        if key not in skip and there != here[key]:
+            raise ValueError(f"{option}: {path} is another tournament: {key} "
+                             f"{excerpt(there)} there, {excerpt(here[key])} here")
 
 
-def _games(path: Path, lines: list[str], spec: TournamentSpec) -> list[GameOutcome]:
+def _games(path: Path, lines: list[str], spec: TournamentSpec,
+           option: str = "--resume") -> list[GameOutcome]:
     """The games of the journal's lines, each checked against the schedule."""
     pairings = {p.index: p for p in spec.pairings()}
     played: dict[int, GameOutcome] = {}
     for number, line in enumerate(lines, start=2):
         try:
-            outcome = outcome_from(_parse(path, number, line))
+            outcome = outcome_from(_parse(path, number, line, option))
         except ValueError as exc:
-            raise ValueError(f"--resume: {path}: line {number}: {exc}") from None
+            raise ValueError(f"{option}: {path}: line {number}: {exc}") from None
         pairing = pairings.get(outcome.index)
         if pairing is None or (pairing.seed, pairing.seats) != (outcome.seed, outcome.seats):
-            raise ValueError(f"--resume: {path}: line {number}: game {outcome.index} is not "
+            raise ValueError(f"{option}: {path}: line {number}: game {outcome.index} is not "
                              "the schedule's game of that index")
         played[outcome.index] = outcome
     return [played[index] for index in sorted(played)]

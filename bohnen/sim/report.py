@@ -173,10 +173,12 @@ def write_records(directory: Path, game: str, outcomes: Sequence[GameOutcome]) -
 
 
 def write_results(directory: Path, run: TournamentRun, table: Sequence[Standing],
-                  names: Sequence[str], score_name: str) -> None:
+                  names: Sequence[str], score_name: str, extra: JSONObject | None = None
+                  ) -> None:
     """results.json, results.csv and standings.csv in ``directory`` (the records are
-    written as the games end: :func:`write_records`)."""
-    data = results_json(run, table, names, score_name)
+    written as the games end: :func:`write_records`); ``extra``: more keys of
+    results.json (the paired differences, the stopping rule's decision)."""
+    data = {**results_json(run, table, names, score_name), **(extra or {})}
     text = json.dumps(data, indent=1) + "\n"
     write_atomic(directory / RESULTS_JSON, text)
     write_csv(directory / RESULTS_CSV,

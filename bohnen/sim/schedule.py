@@ -4,8 +4,11 @@ The games come in blocks of ``n`` (the number of bots, which is also the number 
 seats). A block takes an order of the bots round the table, shuffled from the
 tournament seed so that neighbours change between blocks, and plays its ``n``
 rotations: in each block every bot sits once in every seat. Game ``i`` is played
-with the seed ``derive(seed, i)``. The schedule depends on the seed alone, never on
-how or where the games are played.
+with the seed ``derive(seed, i)``; in a tournament of paired deals (``paired``) every
+game of block ``b`` is played with the seed ``derive(seed, b)``, so that block is one
+deal played with the seats rotated: every bot gets every seat's cards. The schedule
+depends on the seed alone, never on how or where the games are played, and a longer
+tournament begins with the games of a shorter one of the same seed (``--extend``).
 """
 
 from __future__ import annotations
@@ -51,15 +54,17 @@ def rotation(order: list[int], shift: int) -> tuple[int, ...]:
     return tuple(order[(seat + shift) % size] for seat in range(size))
 
 
-def schedule(seed: int, bots: int, games: int) -> list[Pairing]:
-    """The pairings of ``games`` games (rounded up to whole blocks) between ``bots`` bots."""
+def schedule(seed: int, bots: int, games: int, paired: bool = False) -> list[Pairing]:
+    """The pairings of ``games`` games (rounded up to whole blocks) between ``bots`` bots;
+    ``paired``: the games of a block share their deal (seed)."""
     total = rounded_games(games, bots)
     pairings: list[Pairing] = []
     for block in range(total // bots):
         order = block_order(seed, block, bots)
         for shift in range(bots):
             index = block * bots + shift
-            pairings.append(Pairing(index, derive(seed, index), rotation(order, shift)))
+            deal = derive(seed, block if paired else index)
+            pairings.append(Pairing(index, deal, rotation(order, shift)))
     return pairings
 
 

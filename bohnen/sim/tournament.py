@@ -11,7 +11,9 @@ the calling process. ``KeyboardInterrupt`` (Ctrl-C, or raised by a callback) mak
 the backend cancel what is pending and lets :func:`run_tournament` return what was
 played so far, marked as interrupted. A tournament cut short goes on from its journal
 (``journal.py``): :func:`run_tournament` is handed the games played before and plays
-the rest of the schedule.
+the rest of the schedule. A stopping rule (``stopping.py``) may end it once its result
+is decided: the backend is stopped as on Ctrl-C, and the result keeps the games of the
+blocks up to the deciding look.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class TournamentSpec:
     seed: int
     games: int
     record: bool = False
+    paired: bool = False  # each block of seat rotations plays one deal (``schedule.py``)
 
     @property
     def players(self) -> int:
@@ -46,7 +49,7 @@ class TournamentSpec:
 
     def pairings(self) -> list[Pairing]:
         """Every game of the tournament, the requested number rounded up to whole blocks."""
-        return schedule(self.seed, self.players, self.games)
+        return schedule(self.seed, self.players, self.games, self.paired)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,23 @@ class Backend(Protocol):
     def run(self, spec: TournamentSpec, pairings: list[Pairing], done: Done) -> None: ...
 
 
+class Stop(Protocol):
+    """A stopping rule as the run sees it (``stopping.Sequential``)."""
+
+    def add(self, outcomes: Sequence[GameOutcome]) -> bool:
+        """Take finished games; whether the result is decided."""
+        ...
+
+    @property
+    def decided_after(self) -> int | None:
+        """The games that decided it (the first ones of the schedule); None if undecided."""
+        ...
+
+
+class Decided(Exception):
+    """Raised in the calling process to stop the backend once the result is decided."""
+
+
 @dataclass(slots=True)
 class TournamentRun:
     """The games played, in the order of the schedule, and whether Ctrl-C cut it short."""
@@ -108,6 +128,7 @@ class TournamentRun:
     interrupted: bool = False
     seconds: float = 0.0  # of this sitting
     earlier_seconds: tuple[float, ...] = ()  # of the sittings before it (``--resume``)
+    decided_after: int | None = None  # games, when a stopping rule ended it
 
     @property
     def played(self) -> int:
@@ -132,10 +153,13 @@ class TournamentRun:
 
 def run_tournament(spec: TournamentSpec, backend: Backend,
                    on_games: Done | None = None,
-                   played: Sequence[GameOutcome] = ()) -> TournamentRun:
+                   played: Sequence[GameOutcome] = (),
+                   stop: Stop | None = None) -> TournamentRun:
     """Play the tournament on ``backend``; ``on_games`` sees each finished chunk.
     ``played``: games of the tournament played before (read back from its journal,
-    ``journal.py``): they are counted, not played again.
+    ``journal.py``): they are counted, not played again. ``stop``: a stopping rule,
+    fed every game (those played before first), which ends the run once it decides;
+    ``on_games`` sees the chunk that decided it before the run stops.
 
     A ``KeyboardInterrupt`` ends it early: the result holds the games finished by then.
     """
@@ -143,18 +167,29 @@ def run_tournament(spec: TournamentSpec, backend: Backend,
     run = TournamentRun(spec, len(pairings), list(played))
     done_before = {outcome.index for outcome in played}
     pairings = [p for p in pairings if p.index not in done_before]
+    if stop is not None and stop.add(played):
+        pairings = []
     start = time.perf_counter()
 
     def done(outcomes: list[GameOutcome]) -> None:
         run.outcomes.extend(outcomes)
+        decided = stop is not None and stop.add(outcomes)
         if on_games is not None:
             on_games(outcomes)
+        if decided:
+            raise Decided
 
     try:
         if pairings:
             backend.run(spec, pairings, done)
     except KeyboardInterrupt:
         run.interrupted = True
+    except Decided:
+        pass
     run.outcomes.sort(key=lambda outcome: outcome.index)
+    if stop is not None and stop.decided_after is not None:
+        run.decided_after = stop.decided_after
+        run.outcomes = run.outcomes[:stop.decided_after]  # the games of the deciding look
+        run.interrupted = False
     run.seconds = time.perf_counter() - start
     return run

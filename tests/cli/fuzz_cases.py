@@ -575,7 +575,7 @@ def _simulate(rng: random.Random, folder: Path) -> Made:
 def _tournament(rng: random.Random, folder: Path) -> Made:
     game = rng.choice(GAMES)
     base: list[Arg] = ["tournament", game, "--bots", "random,random,random", "--games", "3"]
-    choice = rng.randrange(7)
+    choice = rng.randrange(8)
     if choice == 0:
         return "--workers", [*base, "--workers", _text(rng, ("0", "-1", "x", "", "1.5"))]
     if choice == 1:
@@ -589,6 +589,12 @@ def _tournament(rng: random.Random, folder: Path) -> Made:
         return "--bots", ["tournament", game, "--bots", _bot_spec(rng), "--games", "3"]
     if choice == 5:
         return "--games", [*base[:4], "--games", _text(rng, BAD_COUNTS)]
+    if choice == 6:  # the bots are one entrant: no --sprt is right for them
+        stopping: list[list[Arg]] = [
+            ["--sprt", _text(rng, ("0,5,0.05", "5,0,0.05,0.05", "0,5,1,0.05", "x", ""))],
+            ["--sprt", "0,5,0.05,0.05"], ["--until-significant"],
+            ["--extend", _text(rng, (*BAD_COUNTS, "0", "3"))]]
+        return "--sprt/--extend", [*base, *rng.choice(stopping)]
     what, extra = _shared_mutation(rng, game, folder)
     return what, [*base, *extra]
 

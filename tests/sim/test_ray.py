@@ -62,3 +62,17 @@ def test_command_line_on_ray_matches_local(local_ray: ModuleType, tmp_path: Path
     assert results[0]["games"] == results[1]["games"]
     assert results[0]["standings"] == results[1]["standings"]
     assert len(list((tmp_path / "ray" / "records").iterdir())) == 9
+
+
+def test_paired_deals_stopped_by_the_sprt_are_the_same_on_ray(
+        local_ray: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "ndb", "--bots", "heuristic,random,random", "--games", "60",
+            "--seed", "3", "--paired", "--sprt", "0,100,0.05,0.05"]
+    assert main([*argv, "--backend", "ray", "--out", str(tmp_path / "ray")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "local")]) == 0
+    results = [json.loads((tmp_path / name / "results.json").read_text(encoding="utf-8"))
+               for name in ("ray", "local")]
+    assert results[0]["stopping"]["decided"] is True
+    assert results[0]["games_played"] < 60
+    for key in ("games", "standings", "paired", "stopping"):
+        assert results[0][key] == results[1][key]
