@@ -57,7 +57,7 @@ class ResultScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Board"), Binding("s", "save", "Save"),
-        Binding("q", "quit", "Quit")]
+        Binding("r", "replay", "Replay"), Binding("q", "quit", "Quit")]
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -77,6 +77,9 @@ class ResultScreen(ModalScreen[None]):
 
     async def action_save(self) -> None:
         await self.app.run_action("save_game")
+
+    async def action_replay(self) -> None:
+        await self.app.run_action("replay_game")
 
     async def action_quit(self) -> None:
         self.app.exit()
