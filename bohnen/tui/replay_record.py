@@ -130,7 +130,7 @@ def replay_of(record: GameRecord, names: Sequence[str] | None = None) -> Replay:
             action: Action = game.parse_action(text)
             events = state.apply(action)
         except ValueError as exc:  # GameError: refused; any other: a fault to name
-            cause = excerpt(str(exc), CAUSE_CHARS)
+            cause = str(exc) if len(str(exc)) <= CAUSE_CHARS else f"{str(exc)[:CAUSE_CHARS]}… (cut)"
             raise RecordError(f"action {index} ({excerpt(text)}): {cause}") from None
         actions.append(action)
         words.append(tuple(event.text(None) for event in events))
