@@ -54,8 +54,15 @@ def bohnanza_lines(view: JSON, names: Sequence[str], seats: Sequence[JSON] | Non
         lines += [esc(words("bohnanza").proposal_text(p, beans)) for p in trading["proposals"]]
     if seats is None:
         return [*lines, hands_face_down(view)]
-    return lines + [f"Seat {s} hand: " + esc(bohnanza_screen.hand_text(
-        own["players"][s]["hand"] or [], beans) or "(empty)") for s, own in enumerate(seats)]
+    return lines + [bohnanza_hand(s, own["players"][s]["hand"] or [], beans)
+                    for s, own in enumerate(seats)]
+
+
+def bohnanza_hand(seat: int, hand: Sequence[str], beans: dict[str, str]) -> str:
+    """A Bohnanza hand spelled out, its front card first (its names only: the hand
+    positions matter to the seat that plays, not to the reader of a finished game)."""
+    cards = " ".join(bohnanza_screen.bean(code, beans) for code in hand) or "(empty)"
+    return f"Seat {seat} hand ({counted(len(hand), 'card')}, front first): {cards}"
 
 
 def ndb_lines(view: JSON, names: Sequence[str], seats: Sequence[JSON] | None) -> list[str]:
@@ -68,8 +75,10 @@ def ndb_lines(view: JSON, names: Sequence[str], seats: Sequence[JSON] | None) ->
     lines += [f"[dim]{esc(line)}[/dim]" for line in ndb_screen.sheet_lines(view)]
     if seats is None:
         return [*lines, hands_face_down(view)]
-    return lines + [f"Seat {s} hand: " + esc(ndb_screen.hand_text(
-        own["players"][s]["hand"] or []) or "(empty)") for s, own in enumerate(seats)]
+    hands = [own["players"][s]["hand"] or [] for s, own in enumerate(seats)]
+    return lines + [f"Seat {s} hand ({counted(len(hand), 'card')}): "
+                    + (esc(ndb_screen.hand_text(hand)) or "(empty)")
+                    for s, hand in enumerate(hands)]
 
 
 def hansa_lines(view: JSON, names: Sequence[str], seats: Sequence[JSON] | None) -> list[str]:

@@ -5,8 +5,8 @@ It opens from ``bohnen replay FILE --watch`` (:class:`ReplayApp`), from ``bohnen
 --replay FILE``, and from the result screen of ``bohnen play`` (the ``r`` key: the game
 just played). The keys are those of the players of recorded games (Lichess, BGA's
 replays): → or n next step, ← or p the step before, Home and End the deal and the end,
-a number then Enter a step by its number, q leaves. Under the table: the step's words
-(its log line), then the log up to it, scrollable.
+a number then Enter a step by its number, q leaves. Under the table, the log up to the
+step, scrollable, ends with the step's own words in bold.
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ from bohnen.tui.text import esc
 
 MAX_TYPED = 6  # digits of a step number typed (a record has fewer than a million steps)
 
-HELP = ("→/n next · ←/p back · Home/End first/last · N Enter: step N · q quit")
-
 
 class ReplayScreen(Screen[None]):
     """One record, stepped through (see the module); ``step`` is the step shown."""
@@ -38,7 +36,7 @@ class ReplayScreen(Screen[None]):
         Binding("left,p", "step(-1)", "Back"),
         Binding("home", "go(0)", "First"),
         Binding("end", "last", "Last"),
-        Binding("enter", "jump", "Go to N", show=False),
+        Binding("enter", "jump", "Go to N"),
         Binding("backspace", "untype", show=False),
         Binding("escape", "clear", show=False),
         Binding("q", "leave", "Quit"),
@@ -47,10 +45,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-title { height: 1; background: $primary; color: $text;
                                  text-style: bold; }
     ReplayScreen #replay-board { height: auto; padding: 0 1; }
-    ReplayScreen #replay-move { height: auto; padding: 0 1; background: $boost; }
     ReplayScreen #replay-log { height: 1fr; min-height: 2; padding: 0 1;
-                               color: $text-muted; scrollbar-size-vertical: 1; }
-    ReplayScreen #replay-status { height: 1; padding: 0 1; }
+                               background: $boost; scrollbar-size-vertical: 1; }
+    ReplayScreen #replay-typed { height: 1; padding: 0 1; display: none; }
     """
 
     def __init__(self, replay: Replay, step: int = 0) -> None:
@@ -62,10 +59,9 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title")
         yield Static(id="replay-board")
-        yield Static(id="replay-move")
         with VerticalScroll(id="replay-log"):
             yield Static(id="replay-log-text")
-        yield Static(id="replay-status")
+        yield Static(id="replay-typed")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -75,35 +71,36 @@ class ReplayScreen(Screen[None]):
 
     def title_text(self) -> str:
         replay = self.replay
-        game = replay.game.title
-        where = f"step {self.step} of {replay.steps}"
-        end = " · game over, every hand shown" if replay.shows_hands(self.step) else ""
-        return f" Replay · {esc(game)} · {where}{end}"
+        end = " · game over: every hand shown" if replay.shows_hands(self.step) else ""
+        return f" Replay · {esc(replay.game.title)} · step {self.step} of {replay.steps}{end}"
 
-    def move_text(self) -> str:
-        mover = self.replay.mover(self.step)
-        head = f"Step {self.step}" + (f" (seat {mover})" if mover is not None else "")
-        lines = self.replay.step_words(self.step)
-        return f"[b]{head}:[/b] " + esc(" ".join(lines))
+    def log_text(self) -> str:
+        """The log up to the step shown, muted, then the step's own words in bold (the
+        last lines, where the log is scrolled to)."""
+        replay = self.replay
+        before = replay.log_until(self.step - 1) if self.step else []
+        now = [part for line in replay.step_words(self.step) for part in line.splitlines()]
+        muted = [f"[dim]{esc(line)}[/dim]" for line in before]
+        marked = [f"[b]{'▶ ' if i == 0 else '  '}{esc(line)}[/b]" for i, line in enumerate(now)]
+        return "\n".join(muted + marked)
 
     def show(self) -> None:
-        """Draw the table, the step's words and the log at :attr:`step`."""
+        """Draw the table and the log at :attr:`step`."""
         replay = self.replay
         self.query_one("#replay-title", Static).update(self.title_text())
         board = observer_board(replay.game.name, replay.view(self.step), replay.names,
                                replay.seat_views(self.step))
         self.query_one("#replay-board", Static).update(board)
-        self.query_one("#replay-move", Static).update(self.move_text())
-        lines = replay.log_until(self.step)
-        self.query_one("#replay-log-text", Static).update(
-            esc("\n".join(lines)) if lines else "[i](nothing yet)[/i]")
+        self.query_one("#replay-log-text", Static).update(self.log_text())
         log = self.query_one("#replay-log", VerticalScroll)
         self.call_after_refresh(log.scroll_end, animate=False)
-        self.show_status()
+        self.show_typed()
 
-    def show_status(self) -> None:
-        typed = f"[b reverse] Go to step {self.typed}_ [/] Enter · " if self.typed else ""
-        self.query_one("#replay-status", Static).update(typed + esc(HELP))
+    def show_typed(self) -> None:
+        """The step number typed so far, while there is one."""
+        typed = self.query_one("#replay-typed", Static)
+        typed.display = bool(self.typed)
+        typed.update(f"[b reverse] Go to step {self.typed}_ [/] Enter: go · Esc: forget it")
 
     # --- keys -------------------------------------------------------------------------
 
@@ -126,7 +123,7 @@ class ReplayScreen(Screen[None]):
         if event.character is not None and event.character.isdigit():
             if len(self.typed) < MAX_TYPED:
                 self.typed += event.character
-            self.show_status()
+            self.show_typed()
             event.stop()
 
     def action_jump(self) -> None:
@@ -135,11 +132,11 @@ class ReplayScreen(Screen[None]):
 
     def action_untype(self) -> None:
         self.typed = self.typed[:-1]
-        self.show_status()
+        self.show_typed()
 
     def action_clear(self) -> None:
         self.typed = ""
-        self.show_status()
+        self.show_typed()
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tui.replay_files import online_record, terminal_save
 from typer.testing import CliRunner
 
 from bohnen.cli import app
 from bohnen.cli.main import main
 from bohnen.tui.replay_screen import ReplayApp
-from tests.tui.replay_files import online_record, terminal_save
 
 Edit = Callable[[dict[str, Any]], None]
 RUNNER = CliRunner()

@@ -133,7 +133,7 @@ async def test_every_hand_is_shown_at_the_end_and_none_before(
         text = " ".join(screen_text(app).split())
         assert "every hand shown" in text and "Hands (face down)" not in text
         for seat, hand in enumerate(held):
-            head = "hand:" if game == "bohnanza" else "Hand"
+            head = "hand (" if game == "bohnanza" else "Hand"
             shown = text.split(f"Seat {seat} {head}")[1].split(" Seat ")[0].split(" Step ")[0]
             assert in_order(hand_words(opened, game, hand), shown), (shown, hand)
         await pilot.press("left")
@@ -177,7 +177,7 @@ async def test_no_hidden_card_is_shown_before_the_end(
         for step in range(1, opened.steps):
             await pilot.press("right")
             text = " ".join(screen_text(app).split())
-            assert "Hands (face down)" in text and "hand:" not in text
+            assert "Hands (face down)" in text and " hand (" not in text
             seat = opened.mover(step)
             assert seat is not None
             state = opened.state_at(step - 1)
