@@ -48,7 +48,7 @@ def result_text(title: str, result: JSONObject, score_name: str,
         lines.append(f" {mark} seat {seat} {esc(names[seat]):<12} {scores[seat]:>4} {score_name}")
     if extra:
         lines += ["", extra]
-    lines += ["", "Esc: back to the board · s: save · q: quit"]
+    lines += ["", "Esc: back to the board · r: replay · s: save · q: quit"]
     return "\n".join(lines)
 
 

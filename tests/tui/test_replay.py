@@ -14,7 +14,9 @@ from typing import Any, ParamSpec
 import pytest
 from textual.widgets import Static
 
-from bohnen.core import GameRecord, replay
+from bohnen.bots import make_bot
+from bohnen.core import GameRecord, get_game, replay
+from bohnen.sim.runner import play_game
 from bohnen.tui.replay_board import observer_board
 from bohnen.tui.replay_record import CHECKPOINT_STEPS, Replay, open_replay, replay_of
 from bohnen.tui.replay_screen import ReplayApp, ReplayScreen
@@ -251,3 +253,21 @@ async def test_r_on_the_result_screen_replays_the_game_just_played() -> None:
         assert board == board_after(replay_of(sess.record(), screen.replay.names), 0)
         await pilot.press("q")
         assert screen_name(app) == "ResultScreen"
+
+
+def test_a_record_of_bohnen_simulate_opens_with_seats_by_number(tmp_path: Path) -> None:
+    """A record without seats (``bohnen simulate --record``) names the seats by number,
+    and any step is the core's replay to it, across kept states."""
+    game = get_game("ndb")
+    played = play_game(game, game.options(3, rounds=1), 11, [make_bot("random")] * 3,
+                       record=True)
+    assert played.record is not None
+    path = tmp_path / "simulated.json"
+    played.record.save(path)
+    opened = open_replay(path)
+    assert opened.names == ("seat 0", "seat 1", "seat 2") and opened.is_over
+    for step in (0, 1, CHECKPOINT_STEPS - 1, CHECKPOINT_STEPS, CHECKPOINT_STEPS + 1,
+                 opened.steps):
+        cut = GameRecord("ndb", played.record.version, played.record.options,
+                         played.record.seed, played.record.actions[:step])
+        assert opened.view(step) == dict(replay(cut, check_result=False).view(None)), step
