@@ -123,6 +123,9 @@ def play_command(
     """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
     by default)."""
     if replay is not None:
+        if resume is not None:
+            raise ValueError("give --replay FILE (watch a record) or --resume FILE (go on "
+                             "with it), not both")
         from bohnen.cli.replay import watch_record
 
         watch_record(replay)

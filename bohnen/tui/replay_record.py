@@ -21,7 +21,7 @@ Pure Python (no Textual), like :mod:`bohnen.tui.session`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bohnen.core import GameRecord, RecordError
@@ -105,11 +105,12 @@ def open_replay(path: str | Path) -> Replay:
     played through; ``RecordError`` naming what is wrong with the file."""
     data = read_record_json(path)
     try:
-        record = GameRecord.from_json(data)
-        return replay_of(record, names_of(data, record))
+        opened = replay_of(GameRecord.from_json(data))
+        names = names_of(data, len(opened.names))
     except RecordError as exc:
         message = str(exc)
         raise RecordError(message if str(path) in message else f"{path}: {message}") from None
+    return opened if names is None else replace(opened, names=names)
 
 
 def replay_of_session(session: Session) -> Replay:
@@ -144,14 +145,13 @@ def replay_of(record: GameRecord, names: Sequence[str] | None = None) -> Replay:
                   state.is_over)
 
 
-def names_of(data: object, record: GameRecord) -> tuple[str, ...] | None:
-    """Each seat's name as the file gives it: a save's seating (``play``: a bot's
-    name, or "person"), an online table's ``seats`` (the name each sat under); None
-    where it gives none. ``RecordError`` naming a malformed one."""
+def names_of(data: object, players: int) -> tuple[str, ...] | None:
+    """Each seat's name as the file of a game of ``players`` seats gives it: a save's
+    seating (``play``: a bot's name, or "person"), an online table's ``seats`` (the
+    name each sat under); None where it gives none. ``RecordError`` naming a malformed
+    one."""
     if not isinstance(data, dict):
         return None
-    game, _state = start(record)
-    players = game.options_from_json(record.options).players
     if PLAY_KEY in data:
         seating = Seating.from_json(data[PLAY_KEY], players)
         return tuple(seat_label(seating, seat) for seat in range(players))

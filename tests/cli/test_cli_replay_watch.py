@@ -136,3 +136,13 @@ def test_a_missing_file_is_refused(tmp_path: Path, watched: list[ReplayApp],
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(path) in err and "No such file" in err, err
     assert watched == []
+
+
+def test_replay_and_resume_are_not_given_together(tmp_path: Path, watched: list[ReplayApp],
+                                                  records: dict[str, dict[str, Any]],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "game.json", records["save"])
+    assert main(["play", "--replay", str(path), "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--replay" in err and "--resume" in err, err
+    assert watched == []
