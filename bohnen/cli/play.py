@@ -116,9 +116,20 @@ def play_command(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).",
         metavar="KEY=VALUE")] = None,
+    replay: Annotated[Path | None, typer.Option(
+        "--replay", help="Step through a record instead of playing (as `bohnen replay FILE "
+        "--watch`).", metavar="FILE")] = None,
 ) -> None:
     """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
     by default)."""
+    if replay is not None:
+        if resume is not None:
+            raise ValueError("give --replay FILE (watch a record) or --resume FILE (go on "
+                             "with it), not both")
+        from bohnen.cli.replay import watch_record
+
+        watch_record(replay)
+        return
     check_delay(delay)
     session = make_session(game, players, seat, bots, seed, hotseat, humans, option or [],
                            resume)

@@ -8,6 +8,8 @@ from textual.app import App
 
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.registry import screen_class
+from bohnen.tui.replay_record import replay_of_session
+from bohnen.tui.replay_screen import ReplayScreen
 from bohnen.tui.screens import ResultScreen
 from bohnen.tui.session import Session
 
@@ -53,3 +55,8 @@ class BohnenApp(App[None]):
         self.game_screen.report(outcome)
         if isinstance(self.screen, ResultScreen):
             self.screen.note(outcome.message)
+
+    def action_replay_game(self) -> None:
+        """The game played so far in the replay viewer, at its last step (q comes back)."""
+        replay = replay_of_session(self.session)
+        self.push_screen(ReplayScreen(replay, replay.steps))

@@ -48,7 +48,7 @@ def result_text(title: str, result: JSONObject, score_name: str,
         lines.append(f" {mark} seat {seat} {esc(names[seat]):<12} {scores[seat]:>4} {score_name}")
     if extra:
         lines += ["", extra]
-    lines += ["", "Esc: back to the board · s: save · q: quit"]
+    lines += ["", "Esc: back to the board · r: replay · s: save · q: quit"]
     return "\n".join(lines)
 
 
@@ -57,7 +57,7 @@ class ResultScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Board"), Binding("s", "save", "Save"),
-        Binding("q", "quit", "Quit")]
+        Binding("r", "replay", "Replay"), Binding("q", "quit", "Quit")]
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -77,6 +77,9 @@ class ResultScreen(ModalScreen[None]):
 
     async def action_save(self) -> None:
         await self.app.run_action("save_game")
+
+    async def action_replay(self) -> None:
+        await self.app.run_action("replay_game")
 
     async def action_quit(self) -> None:
         self.app.exit()

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
 
 from bohnen.bots import make_bot
@@ -38,7 +39,7 @@ def app_for(sess: Session, save: Path | None = None) -> BohnenApp:
     return BohnenApp(sess, delay=0, save_path=save)
 
 
-def screen_text(app: BohnenApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """What the terminal shows now, as plain text (the same render as a screenshot)."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), record=True,
