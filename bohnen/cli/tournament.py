@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bohnen.bots import make_bot
+from bohnen.cli import figures
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
+from bohnen.sim.figures import entrant_times, seat_standings
 from bohnen.sim.journal import open_journal
 from bohnen.sim.local import LocalBackend
-from bohnen.sim.ratings import Standing, by_win_share, entrant_names, standings
+from bohnen.sim.ratings import Standing, entrant_names, entrants, standings
 from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, import_ray
 from bohnen.sim.report import (
     PLOTS,
@@ -94,7 +96,8 @@ def make_backend(backend: str, workers: int, address: str | None,
 def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 1,
                backend: str = "local", address: str | None = None, out: Path | None = None,
                options: list[str] | None = None, resume: bool = False,
-               connect_timeout: float | None = None) -> Setup:
+               connect_timeout: float | None = None,
+               move_budget: float | None = None) -> Setup:
     """A checked setup; ``ValueError`` naming the first bad argument."""
     game = get_game(game_name)
     specs = bot_specs(game, bots)
@@ -102,13 +105,20 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
         raise ValueError(f"--games must be 0 or more, not {games}")
     game_options = build_options(game, len(specs), options or ())
     chosen = make_backend(backend, workers, address, connect_timeout)
+    check_move_budget(move_budget)
     if resume and out is None:
         raise ValueError("--resume goes on with the tournament in --out DIR: give --out")
     if out is not None:
         prepare_directory(out)
     spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
-                          record=out is not None)
+                          record=out is not None, move_budget=move_budget)
     return Setup(game, spec, entrant_names(specs), chosen, out, resume)
+
+
+def check_move_budget(seconds: float | None) -> None:
+    """``ValueError`` unless ``--move-budget`` is a positive, finite number of seconds."""
+    if seconds is not None and not 0 < seconds < math.inf:
+        raise ValueError(f"--move-budget must be a positive number of seconds, not {seconds:g}")
 
 
 def play(setup: Setup, show_progress: bool) -> TournamentRun:
@@ -142,32 +152,23 @@ def play(setup: Setup, show_progress: bool) -> TournamentRun:
             journal.close()
 
 
-def _share(standing: Standing) -> str:
-    share = standing.win_share
-    return "-" if share is None else f"{share:.1%}"
-
-
 def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> Table:
-    """Per bot, the best win share first (ties: the higher rating, then the name):
-    games, wins, win share and its 95% interval, mean score, rating."""
+    """The standings (``bohnen/cli/figures.py``) under the tournament's title."""
     spec = setup.spec
     title = (f"{spec.game} · {spec.players} players · {run.played} games · seed {spec.seed}"
              f" · {setup.backend.name}")
     if run.interrupted:
         title += f" · interrupted after {run.played} of {run.scheduled} games"
-    out = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    # A long bot spec folds over several lines; the figures are never cut.
-    out.add_column("bot", overflow="fold")
-    for header in ("games", "wins", "win\nshare", "95%\ninterval",
-                   f"mean\n{setup.game.score_name}", "rating\nμ", "\n± 2σ"):
-        out.add_column(header, justify="right", no_wrap=True)
-    for standing in by_win_share(table):
-        mean = "-" if standing.mean_score is None else f"{standing.mean_score:.2f}"
-        rating = standing.rating
-        out.add_row(standing.name, str(standing.games), f"{standing.wins:.1f}", _share(standing),
-                    f"{100 * standing.win_low:.1f}–{100 * standing.win_high:.1f}%", mean,
-                    f"{rating.mu:.2f}", f"{2 * rating.sigma:.2f}")
-    return out
+    return figures.standings_table(title, setup.game.score_name, table)
+
+
+def print_figures(setup: Setup, run: TournamentRun) -> None:
+    """The tables per seat and of time per move (``bohnen/cli/figures.py``)."""
+    console = Console()
+    names, score_name = setup.names, setup.game.score_name
+    console.print(figures.seat_table(score_name, seat_standings(run.outcomes, names,
+                                                                setup.spec.players)))
+    console.print(figures.times_table(entrants(names)[0], entrant_times(run.outcomes, names)))
 
 
 def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
@@ -198,6 +199,7 @@ def report(setup: Setup, run: TournamentRun) -> int:
     """Print (and write, with ``--out``) the standings; the exit code."""
     table = standings(run.outcomes, setup.names)
     Console().print(standings_table(setup, run, table))
+    print_figures(setup, run)
     if setup.out is not None:
         write_out(setup, run, table)
     warning = rotation_warning(run, setup.out is not None)
@@ -246,10 +248,15 @@ def tournament_command(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Go on with the tournament cut short in --out DIR (the same "
         "command again, with --resume): its games are kept, the rest are played.")] = False,
+    move_budget: Annotated[float | None, typer.Option(
+        "--move-budget", help="Count the moves of each bot that took longer than SECONDS "
+        "(a bot with a budget of its own, as ISMCTS's seconds, is held to its own).",
+        metavar="SECONDS")] = None,
 ) -> None:
-    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
+    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings,
+    the figures per seat and the time per move."""
     setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
-                       resume, connect_timeout)
+                       resume, connect_timeout, move_budget)
     _note_rounding(setup)
     run = play(setup, Console(stderr=True).is_terminal)
     code = report(setup, run)
