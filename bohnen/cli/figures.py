@@ -65,21 +65,26 @@ def seat_table(score_name: str, seats: Sequence[SeatStanding]) -> Table:
     return out
 
 
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
+def milliseconds(seconds: float | None) -> str:
+    """A duration in milliseconds, to three figures or so (``-``: none)."""
+    if seconds is None:
+        return "-"
+    ms = seconds * 1000
+    return f"{ms:.0f}" if ms >= 100 else f"{ms:.1f}" if ms >= 1 else f"{ms:.3f}"
 
 
 def times_table(names: Sequence[str], times: Sequence[MoveTimes]) -> Table:
-    """Per entrant: moves timed, mean, 99th percentile and longest (seconds), its
-    budget and the moves over it."""
-    out = _table("time per move (seconds)")
+    """Per entrant: moves timed, mean, 99th percentile and longest, its budget and the
+    moves over it (the durations in milliseconds)."""
+    out = _table("time per move (ms)")
     out.add_column("bot", overflow="fold")
     for header in ("moves", "mean", "p99", "max", "budget", "over\nbudget"):
         out.add_column(header, justify="right", no_wrap=True)
     for name, figures in zip(names, times, strict=True):
         budget, share = figures.budget, figures.over_share
         over = "-" if share is None else f"{figures.over} ({share:.1%})"
-        out.add_row(name, str(figures.moves), _seconds(figures.mean), _seconds(figures.p99),
-                    _seconds(figures.longest if figures.moves else None),
-                    "-" if budget is None else f"{budget:g}", over)
+        out.add_row(name, str(figures.moves), milliseconds(figures.mean),
+                    milliseconds(figures.p99),
+                    milliseconds(figures.longest if figures.moves else None),
+                    milliseconds(budget), over)
     return out

@@ -179,7 +179,7 @@ def write_out(setup: Setup, run: TournamentRun, table: list[Standing]) -> None:
     write_results(setup.out, run, table, setup.names, setup.game.score_name)
     title = (f"{setup.spec.game} · {setup.spec.players} players · {run.played} games"
              f" · seed {setup.spec.seed}")
-    plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
+    plot_standings(setup.out / PLOTS, table, setup.game.score_name, title, setup.spec.players)
 
 
 def rotation_warning(run: TournamentRun, resumable: bool = False) -> str | None:

@@ -5,11 +5,11 @@ short (Ctrl-C, a crash, a machine switched off) goes on where it stopped.
 bots, seed and games asked for. Each other line is one finished game: its index, seed,
 the bot (by number) in each seat, scores, winning seats, the reason it ended, its turns
 and actions, and each seat's time per move (``times``, ``movetimes.py``; a journal
-written before moves were timed has none). The games that end together (a chunk) are added in one write, then synced
-to disk, so that a crash loses no game that was written down; a last line cut short
-by a crash is left out when the journal is read. The journal's first line, and the
-journal written again without such a line when a tournament goes on, are written
-atomically (:func:`bohnen.core.files.write_atomic`).
+written before moves were timed has none). The games that end together (a chunk) are
+added in one write, then synced to disk, so that a crash loses no game that was written
+down; a last line cut short by a crash is left out when the journal is read. The
+journal's first line, and the journal written again without such a line when a
+tournament goes on, are written atomically (:func:`bohnen.core.files.write_atomic`).
 
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament

@@ -115,10 +115,10 @@ class MoveTimes:
         read back (:func:`times_from`) and merged again."""
         return {
             "moves": self.moves,
-            "seconds": round(self.seconds, 6),
+            "seconds": round(self.seconds, 9),
             "mean": _rounded(self.mean),
             "p99": _rounded(self.p99),
-            "max": round(self.longest, 6),
+            "max": round(self.longest, 9),
             "budget": self.budget,
             "over": self.over if self.budget is not None else None,
             "histogram": [[index, count, round(longest, 9)]
@@ -127,7 +127,7 @@ class MoveTimes:
 
 
 def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 6)
+    return None if value is None else round(value, 9)
 
 
 def total(times: Iterable[MoveTimes]) -> MoveTimes:
