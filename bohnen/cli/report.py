@@ -79,6 +79,14 @@ def notes(folder: Folder) -> list[str]:
     return lines
 
 
+def check_target(option: str, path: Path | None) -> None:
+    """``ValueError`` unless ``path`` (of ``option``) can be written: its folder is there."""
+    if path is not None and not path.parent.is_dir():
+        raise ValueError(f"{option} {path}: no folder {path.parent} to write it in")
+    if path is not None and path.is_dir():
+        raise ValueError(f"{option} {path}: a folder, not a file")
+
+
 def report_command(
     directory: Annotated[Path, typer.Argument(
         help="A folder written by `bohnen tournament --out DIR`.", metavar="DIR")],
@@ -90,6 +98,8 @@ def report_command(
         metavar="FILE")] = None,
 ) -> None:
     """Analyse a tournament's folder again: standings, per seat, time per move."""
+    check_target("--plot", plot)
+    check_target("--json", json_out)
     folder = load_folder(directory)
     table = standings(folder.outcomes, folder.names)
     heading = title(folder)

@@ -73,7 +73,8 @@ class Folder:
 def load_folder(directory: Path) -> Folder:
     """The tournament in ``directory``; ``ValueError`` naming what is wrong."""
     if not directory.is_dir():
-        raise ValueError(f"{directory}: no such folder")
+        what = "not a folder" if directory.exists() else "no such folder"
+        raise ValueError(f"{directory}: {what}")
     results_path, journal_path = directory / RESULTS_JSON, directory / JOURNAL
     if not results_path.exists() and not journal_path.exists():
         raise ValueError(f"{directory} is not a tournament's folder: it has neither "

@@ -105,7 +105,8 @@ def _pooled(model: PlackettLuce, before: Any, seats: Sequence[Any]) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One bot's figures over the games it played."""
+    """One entrant's figures over its seat-games (``bot``: its number among the
+    entrants)."""
 
     bot: int
     name: str

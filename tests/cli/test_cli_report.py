@@ -169,3 +169,16 @@ def test_a_corrupt_journal_line_is_refused_with_its_number(
                        encoding="utf-8")
     err = refused(["report", str(folder)], capsys)
     assert "journal.jsonl: line 3" in err
+
+
+def test_a_plot_or_json_that_cannot_be_written_is_refused_before_reading(
+        played: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = str(played[0])
+    err = refused(["report", folder, "--json", str(tmp_path / "no" / "f.json")], capsys)
+    assert "--json" in err and "no folder" in err
+    assert "a folder, not a file" in refused(["report", folder, "--plot", str(tmp_path)], capsys)
+
+
+def test_a_file_given_as_the_folder_is_refused(
+        played: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert "not a folder" in refused(["report", str(played[0] / "results.json")], capsys)
