@@ -4,12 +4,14 @@ short (Ctrl-C, a crash, a machine switched off) goes on where it stopped.
 ``DIR/journal.jsonl`` is JSON lines. The first line is the tournament: game, options,
 bots, seed and games asked for. Each other line is one finished game: its index, seed,
 the bot (by number) in each seat, scores, winning seats, the reason it ended, its turns
-and actions, and each seat's time per move (``times``, ``movetimes.py``; a journal
-written before moves were timed has none). The games that end together (a chunk) are
-added in one write, then synced to disk, so that a crash loses no game that was written
-down; a last line cut short by a crash is left out when the journal is read. The
-journal's first line, and the journal written again without such a line when a
-tournament goes on, are written atomically (:func:`bohnen.core.files.write_atomic`).
+and actions. The games that end together (a chunk) are added in one write, then synced
+to disk, so that a crash loses no game that was written down; a last line cut short
+by a crash is left out when the journal is read. The journal's first line, and the
+journal written again without such a line when a tournament goes on, are written
+atomically (:func:`bohnen.core.files.write_atomic`).
+
+A game's line also holds each seat's time per move (``times``, ``movetimes.py``); a
+journal written before moves were timed has none.
 
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament
@@ -27,7 +29,7 @@ from pathlib import Path
 
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
-from bohnen.sim.movetimes import MoveTimes, times_from
+from bohnen.sim.movetimes import seats_times_from
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
@@ -60,7 +62,7 @@ def outcome_from(data: object) -> GameOutcome:
         return GameOutcome(_int(data["index"]), _int(data["seed"]), _ints(data["seats"]),
                            _ints(data["scores"]), _ints(data["winners"]), str(data["reason"]),
                            _int(data["turns"]), _int(data["actions"]),
-                           times=_times(data.get("times", [])))
+                           times=seats_times_from(data.get("times", [])))
     except KeyError as missing:
         raise ValueError(f"a game lacks {missing}") from None
 
@@ -69,13 +71,6 @@ def _int(value: object) -> int:
     if type(value) is not int:
         raise ValueError(f"{value!r} is not a whole number")
     return value
-
-
-def _times(values: object) -> tuple[MoveTimes, ...]:
-    """Each seat's time per move (a journal written before they were kept has none)."""
-    if not isinstance(values, list):
-        raise ValueError(f"times {excerpt(values)} is not a list")
-    return tuple(times_from(value) for value in values)
 
 
 def _ints(values: object) -> tuple[int, ...]:

@@ -160,6 +160,14 @@ def times_from(data: object) -> MoveTimes:
     return times
 
 
+def seats_times_from(values: object) -> tuple[MoveTimes, ...]:
+    """Each seat's figures of one game, as a journal's line holds them (a line written
+    before moves were timed holds none: ``[]``); ``ValueError`` if they are not."""
+    if not isinstance(values, list):
+        raise ValueError("times must be a list, one per seat")
+    return tuple(times_from(value) for value in values)
+
+
 def _buckets(histogram: object) -> dict[int, Bucket]:
     if not isinstance(histogram, list):
         raise ValueError("move times: the histogram must be a list")

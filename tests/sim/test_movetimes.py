@@ -7,7 +7,7 @@ import pytest
 from bohnen.bots import make_bot
 from bohnen.core import get_game
 from bohnen.sim.figures import entrant_times
-from bohnen.sim.movetimes import MoveTimes, budget_of, times_from, total
+from bohnen.sim.movetimes import MoveTimes, budget_of, seats_times_from, times_from, total
 from bohnen.sim.runner import play_game
 from bohnen.sim.tournament import GameOutcome
 
@@ -129,3 +129,9 @@ def test_an_entrant_in_two_seats_pools_their_moves() -> None:
     assert (h.moves, h.longest) == (6, 0.6)
     assert h.mean == pytest.approx(1.6 / 6)
     assert (r.moves, r.longest) == (2, 0.3)
+
+
+def test_a_journal_line_whose_times_are_not_a_list_is_refused() -> None:
+    with pytest.raises(ValueError, match="times must be a list, one per seat"):
+        seats_times_from(5)
+    assert seats_times_from([]) == ()
