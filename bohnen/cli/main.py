@@ -20,6 +20,7 @@ from bohnen.cli.dataset import dataset_command
 from bohnen.cli.hansa import hansa_app
 from bohnen.cli.play import play_command
 from bohnen.cli.replay import replay_command
+from bohnen.cli.report import report_command
 from bohnen.cli.serve import serve_command
 from bohnen.cli.simulate import simulate_command
 from bohnen.cli.tournament import tournament_command
@@ -38,6 +39,7 @@ app = typer.Typer(
 )
 app.command("simulate")(simulate_command)
 app.command("tournament")(tournament_command)
+app.command("report")(report_command)
 app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("bots")(bots_command)

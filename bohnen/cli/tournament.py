@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bohnen.bots import make_bot
+from bohnen.cli import figures
 from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.cli.sequencing import decision_line, paired_table
 from bohnen.core import get_game
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
+from bohnen.sim.figures import entrant_times, seat_standings
 from bohnen.sim.journal import Journal, extend_journal, open_journal
 from bohnen.sim.local import LocalBackend
-from bohnen.sim.ratings import Standing, by_win_share, entrant_names, standings
+from bohnen.sim.ratings import Standing, entrant_names, entrants, standings
 from bohnen.sim.ray_backend import CONNECT_SECONDS, RayBackend, check_timeout, import_ray
 from bohnen.sim.report import (
     PLOTS,
@@ -135,7 +137,8 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
                backend: str = "local", address: str | None = None, out: Path | None = None,
                options: list[str] | None = None, resume: bool = False,
                connect_timeout: float | None = None,
-               sequencing: Sequencing = Sequencing()) -> Setup:
+               sequencing: Sequencing = Sequencing(),
+               move_budget: float | None = None) -> Setup:
     """A checked setup; ``ValueError`` naming the first bad argument."""
     game = get_game(game_name)
     specs = bot_specs(game, bots)
@@ -144,16 +147,24 @@ def make_setup(game_name: str, bots: str, games: int, seed: int, workers: int = 
     game_options = build_options(game, len(specs), options or ())
     sprt = check_sequencing(sequencing, out, resume)
     chosen = make_backend(backend, workers, address, connect_timeout)
+    check_move_budget(move_budget)
     if resume and out is None:
         raise ValueError("--resume goes on with the tournament in --out DIR: give --out")
     spec = TournamentSpec(game.name, game_options.to_json(), tuple(specs), seed, games,
-                          record=out is not None, paired=sequencing.paired)
+                          record=out is not None, paired=sequencing.paired,
+                          move_budget=move_budget)
     setup = Setup(game, spec, entrant_names(specs), chosen, out, resume, sprt,
                   sequencing.until_significant, sequencing.extend)
     setup.stopping()  # refuses a rule that the bots do not fit
     if out is not None:
         prepare_directory(out)
     return setup
+
+
+def check_move_budget(seconds: float | None) -> None:
+    """``ValueError`` unless ``--move-budget`` is a positive, finite number of seconds."""
+    if seconds is not None and not 0 < seconds < math.inf:
+        raise ValueError(f"--move-budget must be a positive number of seconds, not {seconds:g}")
 
 
 def open_games(setup: Setup) -> tuple[TournamentSpec, Journal | None, list[GameOutcome]]:
@@ -200,14 +211,8 @@ def play(setup: Setup, show_progress: bool, stop: Sequential | None = None) -> T
             journal.close()
 
 
-def _share(standing: Standing) -> str:
-    share = standing.win_share
-    return "-" if share is None else f"{share:.1%}"
-
-
 def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> Table:
-    """Per bot, the best win share first (ties: the higher rating, then the name):
-    games, wins, win share and its 95% interval, mean score, rating."""
+    """The standings (``bohnen/cli/figures.py``) under the tournament's title."""
     spec = run.spec
     title = (f"{spec.game} · {spec.players} players · {run.played} games · seed {spec.seed}"
              f" · {setup.backend.name}")
@@ -215,19 +220,16 @@ def standings_table(setup: Setup, run: TournamentRun, table: list[Standing]) -> 
         title += " · paired deals"
     if run.interrupted:
         title += f" · interrupted after {run.played} of {run.scheduled} games"
-    out = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    # A long bot spec folds over several lines; the figures are never cut.
-    out.add_column("bot", overflow="fold")
-    for header in ("games", "wins", "win\nshare", "95%\ninterval",
-                   f"mean\n{setup.game.score_name}", "rating\nμ", "\n± 2σ"):
-        out.add_column(header, justify="right", no_wrap=True)
-    for standing in by_win_share(table):
-        mean = "-" if standing.mean_score is None else f"{standing.mean_score:.2f}"
-        rating = standing.rating
-        out.add_row(standing.name, str(standing.games), f"{standing.wins:.1f}", _share(standing),
-                    f"{100 * standing.win_low:.1f}–{100 * standing.win_high:.1f}%", mean,
-                    f"{rating.mu:.2f}", f"{2 * rating.sigma:.2f}")
-    return out
+    return figures.standings_table(title, setup.game.score_name, table)
+
+
+def print_figures(setup: Setup, run: TournamentRun) -> None:
+    """The tables per seat and of time per move (``bohnen/cli/figures.py``)."""
+    console = Console()
+    names, score_name = setup.names, setup.game.score_name
+    console.print(figures.seat_table(score_name, seat_standings(run.outcomes, names,
+                                                                setup.spec.players)))
+    console.print(figures.times_table(entrants(names)[0], entrant_times(run.outcomes, names)))
 
 
 def write_out(setup: Setup, run: TournamentRun, table: list[Standing],
@@ -240,7 +242,8 @@ def write_out(setup: Setup, run: TournamentRun, table: list[Standing],
                   sequencing_json(run, stop))
     title = (f"{run.spec.game} · {run.spec.players} players · {run.played} games"
              f" · seed {run.spec.seed}")
-    plot_standings(setup.out / PLOTS, table, setup.game.score_name, title)
+    plot_standings(setup.out / PLOTS, table, setup.game.score_name, title,
+                   run.spec.players)
 
 
 def rotation_warning(run: TournamentRun, resumable: bool = False) -> str | None:
@@ -262,6 +265,7 @@ def report(setup: Setup, run: TournamentRun, stop: Sequential | None = None) -> 
     table = standings(run.outcomes, setup.names)
     console = Console()
     console.print(standings_table(setup, run, table))
+    print_figures(setup, run)
     if run.spec.paired:
         console.print(paired_table(run, setup.game.score_name))
     if stop is not None:
@@ -332,11 +336,16 @@ def tournament_command(
         "--extend", help="Add N games to the tournament in --out DIR (the same command "
         "again, with --extend N): the same games as one run of them all.",
         metavar="N")] = None,
+    move_budget: Annotated[float | None, typer.Option(
+        "--move-budget", help="Count the moves of each bot that took longer than SECONDS "
+        "(a bot with a budget of its own, as ISMCTS's seconds, is held to its own).",
+        metavar="SECONDS")] = None,
 ) -> None:
-    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings."""
+    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings,
+    the figures per seat and the time per move."""
     setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
                        resume, connect_timeout,
-                       Sequencing(paired, sprt, until_significant, extend))
+                       Sequencing(paired, sprt, until_significant, extend), move_budget)
     _note_rounding(setup)
     stop = setup.stopping()
     run = play(setup, Console(stderr=True).is_terminal, stop)

@@ -11,6 +11,9 @@ that was written down; a last line cut short by a crash is left out when the jou
 is read. The journal's first line, and the journal written again without such a line
 when a tournament goes on, are written atomically (:func:`bohnen.core.files.write_atomic`).
 
+A game's line also holds each seat's time per move (``times``, ``movetimes.py``); a
+journal written before moves were timed has none.
+
 :func:`start_journal` begins a journal (and refuses to write over one that holds
 games); :func:`resume_journal` reads one back, checks that it is the same tournament
 and that each game is the one the schedule plays there, and returns the games played,
@@ -31,6 +34,7 @@ from pathlib import Path
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
 from bohnen.sim.schedule import rounded_games
+from bohnen.sim.movetimes import seats_times_from
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"
@@ -47,9 +51,13 @@ def spec_json(spec: TournamentSpec) -> JSONObject:
 
 def outcome_line(outcome: GameOutcome) -> JSONObject:
     """One finished game as a line of the journal (its record is not kept there)."""
-    return {"index": outcome.index, "seed": outcome.seed, "seats": list(outcome.seats),
-            "scores": list(outcome.scores), "winners": list(outcome.winners),
-            "reason": outcome.reason, "turns": outcome.turns, "actions": outcome.actions}
+    line: JSONObject = {
+        "index": outcome.index, "seed": outcome.seed, "seats": list(outcome.seats),
+        "scores": list(outcome.scores), "winners": list(outcome.winners),
+        "reason": outcome.reason, "turns": outcome.turns, "actions": outcome.actions}
+    if outcome.times:
+        line["times"] = [times.to_json() for times in outcome.times]
+    return line
 
 
 def outcome_from(data: object) -> GameOutcome:
@@ -59,7 +67,8 @@ def outcome_from(data: object) -> GameOutcome:
     try:
         return GameOutcome(_int(data["index"]), _int(data["seed"]), _ints(data["seats"]),
                            _ints(data["scores"]), _ints(data["winners"]), str(data["reason"]),
-                           _int(data["turns"]), _int(data["actions"]))
+                           _int(data["turns"]), _int(data["actions"]),
+                           times=seats_times_from(data.get("times", [])))
     except KeyError as missing:
         raise ValueError(f"a game lacks {missing}") from None
 

@@ -2,8 +2,9 @@
 
 ``DIR/results.json``: the tournament (game, options, seed, bots, games asked for,
 scheduled and played, whether it was interrupted, how many blocks of seat rotations
-are incomplete), the standing of each bot and
-every game, and the seconds of each sitting (a tournament gone on with ``--resume``
+are incomplete), the standing of each entrant (``ratings.py``), its
+figures per seat and its time per move (``figures.py``), every game, and the seconds
+of each sitting (a tournament gone on with ``--resume``
 adds its sitting to those written before). ``DIR/results.csv``: one row per game
 and bot (seat, score, win share of that game, place). ``DIR/standings.csv``: one
 row per bot. ``DIR/records/``: each game's record as ``<game>-<index>.json``, which
@@ -28,8 +29,9 @@ from pathlib import Path
 
 from bohnen.core.files import FileFault, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
+from bohnen.sim.figures import entrant_times, seat_json, seat_standings, times_json
 from bohnen.sim.journal import JOURNAL
-from bohnen.sim.ratings import Standing, seat_ranks
+from bohnen.sim.ratings import Standing, entrants, seat_ranks
 from bohnen.sim.tournament import GameOutcome, TournamentRun
 
 Cell = str | int | float | None  # a value of a CSV row
@@ -100,6 +102,12 @@ def results_json(run: TournamentRun, table: Sequence[Standing], names: Sequence[
         "seconds": round(run.total_seconds, 3),
         "sittings_seconds": [round(seconds, 3) for seconds in run.sittings],
         "standings": [standing_json(standing) for standing in table],
+        "seat_standings": [seat_json(standing) for standing
+                           in seat_standings(run.outcomes, names, spec.players)],
+        "move_budget": spec.move_budget,
+        "move_times": [times_json(name, times) for name, times
+                       in zip(entrants(names)[0], entrant_times(run.outcomes, names),
+                              strict=True)],
         "games": [outcome_json(outcome, names) for outcome in run.outcomes],
     }
 

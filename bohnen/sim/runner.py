@@ -26,11 +26,15 @@ class Played:
     turns: int
     actions: int
     record: GameRecord | None
+    # with ``timed``: each seat's decisions, the seconds its bot took over each
+    move_seconds: tuple[tuple[float, ...], ...] = ()
 
 
 def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot],
-              record: bool = False) -> Played:
+              record: bool = False, timed: bool = False) -> Played:
     """Play one game; bot ``i`` sits in seat ``i``; every chance comes from ``seed``.
+    ``timed``: each bot's decisions are timed (``Played.move_seconds``), from the call
+    of its ``act`` to its answer.
 
     Where several seats may act, one of them (drawn by the seed) is asked and moves.
     There is no time to wait for: no bot is offered to wait (``may_wait`` false), and a
@@ -43,6 +47,8 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
     views = [bot.needs_view for bot in bots]
     proposes = [bot.proposes for bot in bots]
     new = tuple.__new__  # builds the Decision without a Python-level call
+    times: list[list[float]] | None = [[] for _ in bots] if timed else None
+    clock = time.perf_counter
     while True:
         waiting = state.to_act()  # empty once the game is over
         if not waiting:
@@ -53,7 +59,12 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
         decision = new(Decision, (seat, state.view(seat) if views[seat] else None, legal,
                                   state.proposals(seat) if proposes[seat] or not legal else (),
                                   False, 0.0))
-        action = bots[seat].act(decision, rngs[seat])
+        if times is None:
+            action = bots[seat].act(decision, rngs[seat])
+        else:
+            start = clock()
+            action = bots[seat].act(decision, rngs[seat])
+            times[seat].append(clock() - start)
         if action.__class__ is Wait:
             raise BotFault(f"bot {bots[seat].name} at seat {seat} waited, but the game "
                            "needs its move")
@@ -69,7 +80,8 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
     rec = None
     if record:
         rec = GameRecord(game.name, game.version, options.to_json(), seed, notation, None, result)
-    return Played(seed, result, state.turn, count, rec)
+    move_seconds = () if times is None else tuple(map(tuple, times))
+    return Played(seed, result, state.turn, count, rec, move_seconds)
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from bohnen.bots import make_bot
 from bohnen.core import GameRecord, get_game
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import JSONObject, Options
+from bohnen.sim.movetimes import MoveTimes, budget_of, seat_times
 from bohnen.sim.runner import play_game
 from bohnen.sim.schedule import Pairing, incomplete_blocks, schedule
 
@@ -42,6 +43,7 @@ class TournamentSpec:
     games: int
     record: bool = False
     paired: bool = False  # each block of seat rotations plays one deal (``schedule.py``)
+    move_budget: float | None = None  # seconds, for bots without a budget of their own
 
     @property
     def players(self) -> int:
@@ -65,17 +67,21 @@ class GameOutcome:
     turns: int
     actions: int
     record: GameRecord | None = None
+    # each seat's time per move (``movetimes.py``): measured, so never the same twice,
+    # and left out when outcomes are compared (the game is the same)
+    times: tuple[MoveTimes, ...] = field(default=(), compare=False)
 
 
 def play_pairing(game: AnyGame, options: Options, spec: TournamentSpec,
                  pairing: Pairing) -> GameOutcome:
     """Play one game of the tournament with fresh bots in the pairing's seats."""
     bots = [make_bot(spec.bots[bot], game) for bot in pairing.seats]
-    played = play_game(game, options, pairing.seed, bots, record=spec.record)
+    played = play_game(game, options, pairing.seed, bots, record=spec.record, timed=True)
     result = played.result
+    times = seat_times(played.move_seconds, [budget_of(bot, spec.move_budget) for bot in bots])
     return GameOutcome(pairing.index, pairing.seed, pairing.seats, result.scores,
                        result.winners, result.reason, played.turns, played.actions,
-                       played.record)
+                       played.record, times)
 
 
 def play_chunk(spec: TournamentSpec, pairings: Sequence[Pairing]) -> list[GameOutcome]:

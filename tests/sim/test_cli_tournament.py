@@ -37,8 +37,10 @@ def test_out_writes_results_records_and_plots(tmp_path: Path,
     assert main([*BASE, "--games", "5", "--out", str(out)]) == 0
     printed, err = capsys.readouterr()
     assert "5 games rounded up to 6, a multiple of the 3 seat rotations" in err
-    for name in ("random#1", "random#2", "random:trades=false", "win", "rating"):
+    for name in ("random", "random:trades=false", "win", "rating", "per seat",
+                 "time per move"):
         assert name in printed
+    assert "random#" not in printed  # the two random seats are one entrant
     data = load(out / "results.json")
     assert (data["games_requested"], data["games_scheduled"], data["games_played"]) == (5, 6, 6)
     assert data["interrupted"] is False
@@ -47,8 +49,8 @@ def test_out_writes_results_records_and_plots(tmp_path: Path,
     standings = data["standings"]
     assert isinstance(standings, list)
     assert sum(s["wins"] for s in standings) == pytest.approx(6, abs=1e-3)
-    assert {s["bot"]: s["games"] for s in standings} == {
-        "random#1": 6, "random#2": 6, "random:trades=false": 6}
+    # random holds two seats of every game: 12 seat-games (docs/bots.md)
+    assert {s["bot"]: s["games"] for s in standings} == {"random": 12, "random:trades=false": 6}
     for s in standings:
         low, high = s["win_share_95"]
         assert low <= s["win_share"] <= high
@@ -64,9 +66,36 @@ def test_out_writes_results_records_and_plots(tmp_path: Path,
         assert [int(r["talers"]) for r in mine] == game["scores"]
         assert [r["bot"] for r in mine] == game["seats"]
     with (out / "standings.csv").open(encoding="utf-8") as handle:
-        assert len(list(csv.DictReader(handle))) == 3
+        assert len(list(csv.DictReader(handle))) == 2  # random's two seats pooled
     png = (out / "plots.png").read_bytes()
     assert png.startswith(PNG_SIGNATURE) and len(png) > 5000
+
+
+def test_results_json_carries_the_figures_per_seat_and_the_time_per_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main([*BASE, "--games", "3", "--out", str(out), "--move-budget", "0.5"]) == 0
+    capsys.readouterr()
+    data = load(out / "results.json")
+    seats = data["seat_standings"]
+    assert isinstance(seats, list)
+    # every position sits once in every seat: random (two positions) 2 games per seat
+    assert [(s["bot"], s["seat"], s["games"]) for s in seats] == [
+        ("random", 0, 2), ("random", 1, 2), ("random", 2, 2),
+        ("random:trades=false", 0, 1), ("random:trades=false", 1, 1),
+        ("random:trades=false", 2, 1)]
+    assert sum(s["wins"] for s in seats) == pytest.approx(3, abs=1e-3)
+    times = data["move_times"]
+    assert isinstance(times, list) and [t["bot"] for t in times] == [
+        "random", "random:trades=false"]
+    games = data["games"]
+    assert isinstance(games, list)
+    # every decision of every game timed, none asked of a bot twice
+    assert sum(t["moves"] for t in times) == sum(g["actions"] for g in games)
+    for entry in times:
+        assert entry["budget"] == 0.5 and isinstance(entry["over"], int)
+        assert {"mean", "p99", "max", "histogram"} <= set(entry)
+    assert data["move_budget"] == 0.5
 
 
 def test_without_out_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -136,6 +165,13 @@ def test_bad_input_gives_one_line(argv: list[str], named: str,
     assert named in fails(argv, capsys)
 
 
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_a_move_budget_that_is_not_a_positive_number_of_seconds_is_refused(
+        seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails([*BASE, "--move-budget", seconds], capsys)
+    assert "--move-budget must be a positive number of seconds" in err
+
+
 def test_unwritable_out_is_refused_before_playing(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "file"
@@ -163,8 +199,9 @@ def test_a_long_bot_spec_folds_and_leaves_the_figures_whole(
     assert "…" not in printed
     assert max(len(line) for line in printed.splitlines()) <= 80
     assert "interval" in printed and "rating" in printed
-    rows = [line for line in printed.splitlines() if "random#" in line]
-    assert len(rows) == 2 and all("%" in row for row in rows)
+    standings_part = printed.split("per seat")[0]
+    rows = [line for line in standings_part.splitlines() if line.split()[:1] == ["random"]]
+    assert len(rows) == 1 and "%" in rows[0]  # the two random seats are one entrant
 
 
 def test_the_table_lists_the_best_win_share_first_with_the_rating_beside_it() -> None:

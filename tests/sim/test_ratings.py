@@ -9,6 +9,7 @@ from bohnen.sim.ratings import (
     Standing,
     by_win_share,
     entrant_names,
+    entrants,
     fit_ratings,
     seat_ranks,
     standings,
@@ -130,7 +131,49 @@ def test_equal_win_shares_go_by_rating_then_by_name_and_no_games_last() -> None:
     assert [s.name for s in by_win_share(table)] == ["max", "amy", "zed", "low", "idle"]
 
 
-def test_entrant_names_number_repeated_specs() -> None:
+def test_entrant_names_are_the_specs_so_that_repeated_specs_are_one_entrant() -> None:
     assert entrant_names(["a", "b"]) == ["a", "b"]
-    assert entrant_names(["random", "x", "random", "random"]) == [
-        "random#1", "x", "random#2", "random#3"]
+    assert entrant_names(["random", "x", "random", "random"]) == ["random", "x", "random", "random"]
+    assert entrants(["random", "x", "random", "random"]) == (["random", "x"], [0, 1, 0, 0])
+
+
+# Three games of the positions h, h, r (one entrant "h" in two seats of every game).
+POOLED_GAMES = [
+    outcome(0, (0, 1, 2), (10, 6, 4), (0,)),  # h (seat 0) wins alone
+    outcome(1, (1, 2, 0), (8, 8, 2), (0, 1)),  # h (seat 0) and r (seat 1) share the win
+    outcome(2, (2, 0, 1), (3, 12, 5), (1,)),  # h (seat 1) wins alone
+]
+
+
+def test_one_spec_in_two_seats_is_one_entrant_counted_per_seat_game() -> None:
+    # By hand: h holds 2 seats of 3 games, 6 seat-games; wins 1 + 0.5 + 1 = 2.5; its
+    # scores 10 + 6 + 8 + 2 + 12 + 5 = 43. r: 3 seat-games, 0.5 wins, scores 4, 8, 3.
+    h, r = standings(POOLED_GAMES, ["h", "h", "r"])
+    assert (h.name, h.games, h.wins, h.scores) == ("h", 6, 2.5, (10, 6, 8, 2, 12, 5))
+    assert h.mean_score == pytest.approx(43 / 6)
+    assert (h.win_low, h.win_high) == wilson_interval(2.5, 6)
+    assert (r.name, r.games, r.wins, r.mean_score) == ("r", 3, 0.5, 5.0)
+    assert h.wins + r.wins == pytest.approx(3)  # one win per game, whoever holds the seats
+
+
+def test_a_pooled_entrant_moves_by_the_sum_of_its_seats_moves() -> None:
+    # One game: h first and third, r second. By hand from openskill's own update of
+    # three fresh players: h's mu moves by both its seats' moves, its variance by the
+    # product of their factors.
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    first, second, third = (team[0] for team in model.rate(
+        [[model.rating()], [model.rating()], [model.rating()]], ranks=[1.0, 2.0, 3.0]))
+    sigma = 25 / 3
+    game = outcome(0, (0, 2, 1), (9, 5, 1), (0,))
+    h, r = fit_ratings([game], 3, [0, 0, 1])
+    assert h.mu == pytest.approx(25 + (first.mu - 25) + (third.mu - 25))
+    assert h.sigma == pytest.approx(sigma * (first.sigma / sigma) * (third.sigma / sigma))
+    assert (r.mu, r.sigma) == pytest.approx((second.mu, second.sigma))
+
+
+def test_an_entrant_playing_only_itself_keeps_its_rating() -> None:
+    # Its seats' results against each other cancel out: nothing is learnt of its skill.
+    (h,) = fit_ratings([outcome(0, (0, 1), (9, 1), (0,))], 2, [0, 0])
+    assert h.mu == pytest.approx(25.0)
