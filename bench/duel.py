@@ -22,8 +22,8 @@ import argparse
 from bohnen.bots import make_bot
 from bohnen.core import get_game
 from bohnen.sim.local import LocalBackend
-from bohnen.sim.paired import PairedDifference, entrants, paired_differences, whole_deals
-from bohnen.sim.ratings import bot_wins
+from bohnen.sim.paired import PairedDifference, paired_differences, whole_deals
+from bohnen.sim.ratings import bot_wins, entrants
 from bohnen.sim.sprt import parse_sprt
 from bohnen.sim.stopping import Sequential, SprtRule
 from bohnen.sim.tournament import GameOutcome, TournamentSpec, run_tournament
@@ -35,10 +35,9 @@ def summary(outcomes: list[GameOutcome], spec: TournamentSpec,
     deals = whole_deals(sorted(outcomes, key=lambda o: o.index), spec.players)
     games = [game for deal in deals for game in deal]
     _, entrant_of = entrants(spec.bots)
-    wins = bot_wins(games, spec.players)
-    mine = sum(w for bot, w in enumerate(wins) if entrant_of[bot] == 0) / len(games)
-    theirs = sum(w for bot, w in enumerate(wins) if entrant_of[bot] == 1) / (
-        len(games) * (spec.players - 1))
+    wins = bot_wins(games, entrant_of)  # per entrant
+    mine = wins[0] / len(games)
+    theirs = wins[1] / (len(games) * (spec.players - 1))
     (difference,) = paired_differences(games, spec.bots)
     line = (f"{len(games):4} games  win {mine:6.1%} vs {theirs:6.1%}  "
             f"{_figures(difference)}")

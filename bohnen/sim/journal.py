@@ -33,8 +33,8 @@ from pathlib import Path
 
 from bohnen.core.files import FileFault, excerpt, load_json, read_text, write_atomic
 from bohnen.core.protocol import JSONObject
-from bohnen.sim.schedule import rounded_games
 from bohnen.sim.movetimes import seats_times_from
+from bohnen.sim.schedule import rounded_games
 from bohnen.sim.tournament import GameOutcome, TournamentSpec
 
 JOURNAL = "journal.jsonl"

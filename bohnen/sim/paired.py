@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bohnen.core.protocol import JSONObject
+from bohnen.sim.ratings import entrants
 from bohnen.sim.tournament import GameOutcome
 
 # Student's t, two-sided 95% (the 0.975 quantile), for 1 to 30 degrees of freedom.
@@ -39,16 +40,6 @@ def t95(freedom: int) -> float:
     z, v = Z975, float(freedom)
     return (z + (z ** 3 + z) / (4 * v) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * v * v)
             + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * v ** 3))
-
-
-def entrants(specs: Sequence[str]) -> tuple[list[str], list[int]]:
-    """The entrants of a tournament's bot specs (one per distinct spec, in the order of
-    their first seat) and the entrant of each bot."""
-    names: list[str] = []
-    for spec in specs:
-        if spec not in names:
-            names.append(spec)
-    return names, [names.index(spec) for spec in specs]
 
 
 def deal_figures(games: Iterable[GameOutcome], entrant_of: Sequence[int],

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bohnen.core.protocol import JSONObject
-from bohnen.sim.paired import deal_figures, entrants, paired_json, t95
-from bohnen.sim.ratings import wilson_interval
+from bohnen.sim.paired import deal_figures, paired_json, t95
+from bohnen.sim.ratings import entrants, wilson_interval
 from bohnen.sim.sprt import LEAST_UNITS, Sprt, game_score
 from bohnen.sim.tournament import GameOutcome, TournamentRun
 

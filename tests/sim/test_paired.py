@@ -10,12 +10,12 @@ import pytest
 from bohnen.core.rng import derive
 from bohnen.sim.paired import (
     deal_figures,
-    entrants,
     paired_differences,
     t95,
     t_interval,
     whole_deals,
 )
+from bohnen.sim.ratings import entrants
 from bohnen.sim.schedule import schedule
 from bohnen.sim.tournament import GameOutcome
 
