@@ -1,5 +1,9 @@
 """The shell every game's screen shares: the action list, the log, the typed command
-line, the status line, hints, take-back, save, bot pacing and the hot-seat cover.
+line, the status line, hints, take-back, save and autosave, bot pacing, the hot-seat
+cover and the question before quitting.
+
+The layout follows the terminal: below ``WIDE`` columns everything is stacked (the
+board, the moves, the log); from ``WIDE`` on, the log stands beside the board.
 
 A game's screen subclasses :class:`GameScreen` and draws its board from the view of
 the seat shown (:meth:`GameScreen.board_text`); everything else is here.
@@ -7,58 +11,40 @@ the seat shown (:meth:`GameScreen.board_text`); everything else is here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
-from rich.console import Console
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from bohnen.core.protocol import Action, JSONObject
+from bohnen.tui.autosave import autosave
+from bohnen.tui.game_log import GameLog
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
 
-LOG_LINES = 40
-WRAP_CONSOLE = Console(width=200, color_system=None)  # only measures how lines wrap
+WIDE = 120  # columns from which the log stands beside the board
+LOG_SHARE = 40  # per cent of a wide screen's width the log takes (the CSS says the same)
 
 SHARED_HELP = """[b]Keys[/b]
-  1-9       play action N of the numbered list (or click it)
-  :         type an action (notation) or its number, Enter; Esc leaves
+  1-9       play move N of the numbered list (or click it); with 10 moves
+            or more, a digit that may begin a longer number opens the
+            command line with it: type the rest, Enter (1 Enter: move 1)
+  :         type a move (notation) or its number, Enter; Esc leaves
   h / g     hint: what the heuristic bot would do / play that move
   u         take back your last move (games against bots only; not once
             another seat has moved or cards were drawn or revealed)
-  s         save to a record (go on: bohnen play --resume FILE)
-  ? / q     this help / quit"""
-
-
-class LogView(Static):
-    """The log: filled again by its screen when its room changes (the board or the list
-    of moves above it changed height), else its last lines would be cut off."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            screen.fill_log()
-
-
-def last_lines(lines: list[str], rows: int, width: int) -> list[str]:
-    """The last of ``lines`` that fit in ``rows`` rows of ``width`` (long lines wrap)."""
-    if width <= 0:
-        return lines[-rows:]
-    kept: list[str] = []
-    used = 0
-    for line in reversed(lines):
-        height = len(Text(line).wrap(WRAP_CONSOLE, width)) or 1
-        if kept and used + height > rows:
-            break
-        kept.append(line)
-        used += height
-    return kept[::-1]
+  s         save to a record (go on: bohnen play --resume FILE); the game
+            is also saved after every move (bohnen play --resume)
+  PgUp PgDn scroll the log (or the mouse wheel); Home / End: its first /
+            newest line
+  ? / q     this help / quit (asks first; Ctrl-Q too)"""
 
 
 class GameScreen(Screen[None]):
@@ -66,7 +52,7 @@ class GameScreen(Screen[None]):
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"choose({n})", show=False) for n in range(10)),
         Binding("colon", "command", "Type"),
         Binding("h", "hint", "Hint"),
         Binding("g", "play_hint", "Do hint"),
@@ -74,6 +60,10 @@ class GameScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit", show=False),
+        Binding("pageup", "scroll_log('page_up')", show=False),
+        Binding("pagedown", "scroll_log('page_down')", show=False),
+        Binding("home", "scroll_log('home')", show=False),
+        Binding("end", "scroll_log('end')", show=False),
     ]
     GAME_HELP = ""
 
@@ -86,24 +76,50 @@ class GameScreen(Screen[None]):
         self.result_shown = False
         self._timer: Timer | None = None
         self._status = ""
-        self._log_text: str | None = None
         self.pending: str | None = None  # the prompt of a choice waiting for its number
+        self.autosave_path: Path | None = None  # saved there after every move (the app's)
+        self.note = ""  # said at the start, after the seed (the app's)
+        self._saved_at = -1  # the number of actions last autosaved
 
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        yield Static(id="board")
-        yield Static(id="choices")
-        yield LogView(id="log")
+        with Vertical(id="main"):
+            with Vertical(id="play"):
+                yield Static(id="board")
+                yield Static(id="choices")
+            yield GameLog(id="log")
         yield Input(id="command", placeholder="type an action or its number, Enter")
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.say(self.session.opening())
+        self.fit(self.app.size.width, self.app.size.height)
+        self.say(" ".join(filter(None, [self.session.opening(), self.seat_words(),
+                                        self.note])))
         self.redraw()
         self.flow()
+
+    def seat_words(self) -> str:
+        """Which seat the person plays (said at the start: it is drawn at random)."""
+        if len(self.session.humans) != 1:
+            return ""
+        return f"You play seat {self.session.humans[0]}."
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Lay the screen out for a terminal of ``width`` × ``height``: the log beside
+        the board from ``WIDE`` columns on. A game may size its board to the room."""
+        self.set_class(width >= WIDE, "wide")
+
+    def board_room(self) -> tuple[int, int]:
+        """The columns the board may fill, and the terminal's rows."""
+        width, height = self.app.size
+        play = width - width * LOG_SHARE // 100 if width >= WIDE else width
+        return play - 2, height
 
     # --- what a game's screen draws ---------------------------------------------------
 
@@ -153,14 +169,19 @@ class GameScreen(Screen[None]):
         self.show_status()
 
     def fill_log(self) -> None:
-        """The last lines of the log that fit in its room (as the seat shown sees them)."""
-        log = self.query_one("#log", Static)
-        room = max(1, min(LOG_LINES, log.size.height or 6))
-        lines = last_lines(self.session.log_lines(self.shown, room), room, log.size.width)
-        text = "\n".join(esc(line) for line in lines)
-        if text != self._log_text:
-            self._log_text = text
-            log.update(text)
+        """The whole log of the game, as the seat shown sees it."""
+        self.query_one("#log", GameLog).follow(self.session.log, self.shown)
+
+    def action_scroll_log(self, where: str) -> None:
+        log = self.query_one("#log", GameLog)
+        if where == "home":
+            log.scroll_home(animate=False)
+        elif where == "end":
+            log.scroll_end(animate=False)
+        elif where == "page_up":
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def choices_text(self) -> str:
         session = self.session
@@ -225,6 +246,7 @@ class GameScreen(Screen[None]):
     def flow(self) -> None:
         """After every change: bots move (paced), the cover goes up, or the result shows."""
         session = self.session
+        self.save_automatically()
         if session.is_over:
             self.redraw()
             if not self.result_shown:
@@ -246,6 +268,16 @@ class GameScreen(Screen[None]):
             self.app.push_screen(CoverScreen(seat), lambda _: self._reveal(seat))
             return
         self.redraw()
+
+    def save_automatically(self) -> None:
+        """Save the game to the autosave file if a move was made since the last time."""
+        done = len(self.session.actions)
+        if self.autosave_path is None or done == self._saved_at:
+            return
+        self._saved_at = done
+        failure = autosave(self.session, self.autosave_path)
+        if failure is not None:
+            self.say(failure, error=True)
 
     def _reveal(self, seat: int) -> None:
         self.shown = seat
@@ -320,6 +352,17 @@ class GameScreen(Screen[None]):
     # --- keys -------------------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        """A digit key: move ``number``, or, if a longer number may begin with it (10
+        moves or more), the command line opened with it, to type the rest and Enter."""
+        seat = self.shown if self.menu(self.shown) else self.session.human_to_act()
+        listed = self.menu(seat) if seat == self.shown else []
+        if number and number * 10 <= len(listed):
+            command = self.query_one("#command", Input)
+            command.value = str(number)
+            command.focus()
+            command.cursor_position = len(command.value)
+            self.say(f"Move {number}…: type more digits (moves 1 to {len(listed)}), Enter.")
+            return
         self.choose_listed(number)
 
     def choose_listed(self, number: int) -> None:
@@ -407,4 +450,4 @@ class GameScreen(Screen[None]):
                                         "it again). Esc closes this help."))
 
     async def action_quit(self) -> None:
-        self.app.exit()
+        await self.app.run_action("quit")

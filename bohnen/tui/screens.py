@@ -1,9 +1,11 @@
-"""Screens every game shares: the cover between seats, the result, the help."""
+"""Screens every game shares: the cover between seats, the result, the help, and the
+question before quitting."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -97,3 +99,28 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[None]):
+    """Asks before quitting a game that has not ended: y quits, any other key goes back
+    to the game (which is saved automatically after every move all along)."""
+
+    def __init__(self, where: str = "") -> None:
+        super().__init__()
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        saved = (f"The game is saved in {esc(self.where)};\n`bohnen play --resume` goes on "
+                 "with it." if self.where else "The game is not saved automatically.")
+        with Vertical(id="quit"):
+            yield Static("[b]Quit this game?[/b]\n\n" + saved +
+                         "\n\n[b]y[/b]: quit · any other key: back to the game",
+                         id="quit-text")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.key == "y":
+            self.app.exit()
+        else:
+            self.dismiss(None)

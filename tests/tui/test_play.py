@@ -24,7 +24,7 @@ async def _a_whole_game_of_nicht_die_bohne_by_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Your hand:" in screen_text(app)
-        await pilot.press("1")  # the first card listed: the lead of trick 1
+        await pilot.press("1", "enter")  # the first card listed (of 15: 1 then Enter)
         assert sess.actions[0].startswith("0: play ")
         # The chain of taking is on the board while seat 0 is to take.
         assert "Taking:" in screen_text(app) and "seat 0 takes" in screen_text(app)
@@ -83,7 +83,7 @@ async def harvest_off_turn(pilot: Pilot[Any], sess: Session) -> None:
         harvests = [a for a in sess.choices(0) if str(a).startswith("0: harvest ")]
         if view["active"] != 0 and harvests:
             field = int(str(harvests[-1]).split()[-1])
-            await pilot.press("v", str(field + 1))
+            await pilot.press("v", str(field))
             assert sess.actions[-1] == f"0: harvest {field}"
             after = sess.view(0)
             assert after["active"] == view["active"] != 0
