@@ -90,7 +90,8 @@ class GameScreen(Screen[None]):
                 yield Static(id="board")
                 yield Static(id="choices")
             yield GameLog(id="log")
-        yield Input(id="command", placeholder="type an action or its number, Enter")
+        yield Input(id="command", placeholder="type an action or its number, Enter",
+                    select_on_focus=False)
         yield Static(id="status")
         yield Footer()
 
