@@ -30,6 +30,7 @@ CSS = """
     width: 78; height: auto; max-height: 24; padding: 0 1;
     border: round $accent; background: $panel;
 }
+#help { width: 82; max-width: 100%; scrollbar-size-vertical: 1; }
 CoverScreen, ResultScreen, HelpScreen, TradePanel, QuitScreen { align: center middle; }
 """
 

@@ -20,8 +20,7 @@ FIELD_WIDTH = 18
 
 GAME_HELP = """  t         trade panel: propose, or counter the proposal made to you
   b         buy the third field (at any moment, also while others play)
-  v, N      harvest field N, numbered from 0 as on the board (at any
-            moment; or click a field)
+  v, N      harvest field N, from 0 as on the board (at any moment)
 [b]Notation[/b] (h<i>: your hand position, f<i>: face-up card)
   plant 0 · end-planting · plant RO 1 · harvest 0 · buy-field · pass
   propose 2 give h0,f1 want RO · accept 5 give h3 · decline 5

@@ -64,3 +64,15 @@ class GameLog(RichLog):
             refill = getattr(screen, "fill_log", None)
             if callable(refill):
                 refill()
+
+    def scroll_to_key(self, where: str) -> None:
+        """The screen's log keys: ``home`` (the first line), ``end`` (the newest),
+        ``page_up``, ``page_down``."""
+        if where == "home":
+            self.scroll_home(animate=False)
+        elif where == "end":
+            self.scroll_end(animate=False)
+        elif where == "page_up":
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)

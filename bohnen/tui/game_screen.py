@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -27,44 +27,15 @@ from bohnen.tui.autosave import autosave
 from bohnen.tui.game_log import GameLog
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
+from bohnen.tui.shell_keys import SHARED_HELP, SHELL_BINDINGS, WIDE, board_room
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
-
-WIDE = 120  # columns from which the log stands beside the board
-LOG_SHARE = 40  # per cent of a wide screen's width the log takes (the CSS says the same)
-
-SHARED_HELP = """[b]Keys[/b]
-  1-9       play move N of the numbered list (or click it); with 10 moves
-            or more, a digit that may begin a longer number opens the
-            command line with it: type the rest, Enter (1 Enter: move 1)
-  :         type a move (notation) or its number, Enter; Esc leaves
-  h / g     hint: what the heuristic bot would do / play that move
-  u         take back your last move (games against bots only; not once
-            another seat has moved or cards were drawn or revealed)
-  s         save to a record (go on: bohnen play --resume FILE); the game
-            is also saved after every move (bohnen play --resume)
-  PgUp PgDn scroll the log (or the mouse wheel); Home / End: its first /
-            newest line
-  ? / q     this help / quit (asks first; Ctrl-Q too)"""
 
 
 class GameScreen(Screen[None]):
     """The screen of one game; subclasses add the board and their own keys."""
 
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", show=False) for n in range(10)),
-        Binding("colon", "command", "Type"),
-        Binding("h", "hint", "Hint"),
-        Binding("g", "play_hint", "Do hint"),
-        Binding("u", "take_back", "Undo"),
-        Binding("s", "save", "Save"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit", show=False),
-        Binding("pageup", "scroll_log('page_up')", show=False),
-        Binding("pagedown", "scroll_log('page_down')", show=False),
-        Binding("home", "scroll_log('home')", show=False),
-        Binding("end", "scroll_log('end')", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = SHELL_BINDINGS
     GAME_HELP = ""
 
     def __init__(self, session: Session, delay: float = 0.6) -> None:
@@ -118,9 +89,7 @@ class GameScreen(Screen[None]):
 
     def board_room(self) -> tuple[int, int]:
         """The columns the board may fill, and the terminal's rows."""
-        width, height = self.app.size
-        play = width - width * LOG_SHARE // 100 if width >= WIDE else width
-        return play - 2, height
+        return board_room(*self.app.size)
 
     # --- what a game's screen draws ---------------------------------------------------
 
@@ -174,15 +143,7 @@ class GameScreen(Screen[None]):
         self.query_one("#log", GameLog).follow(self.session.log, self.shown)
 
     def action_scroll_log(self, where: str) -> None:
-        log = self.query_one("#log", GameLog)
-        if where == "home":
-            log.scroll_home(animate=False)
-        elif where == "end":
-            log.scroll_end(animate=False)
-        elif where == "page_up":
-            log.scroll_page_up(animate=False)
-        else:
-            log.scroll_page_down(animate=False)
+        self.query_one("#log", GameLog).scroll_to_key(where)
 
     def choices_text(self) -> str:
         session = self.session
@@ -448,7 +409,7 @@ class GameScreen(Screen[None]):
         seed = self.session.seed
         self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
                                         f"\n\nThis deal: seed {seed} (--seed {seed} deals "
-                                        "it again). Esc closes this help."))
+                                        "it again). Esc closes this help (↑↓ scroll it)."))
 
     async def action_quit(self) -> None:
         await self.app.run_action("quit")

@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -85,7 +85,8 @@ class ResultScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the current screen."""
+    """Every key of the current screen; it scrolls (arrows, PgUp, PgDn, the wheel)
+    where the terminal is too small to show it whole."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
@@ -94,8 +95,11 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with VerticalScroll(id="help"):
             yield Static(self.text, id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#help", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

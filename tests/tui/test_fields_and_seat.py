@@ -46,7 +46,7 @@ async def _help_text() -> str:
 
 def test_the_help_numbers_fields_from_0() -> None:
     text = _help_text_now()
-    assert "harvest field N, numbered from 0" in text
+    assert "harvest field N, from 0 as on the board" in text
     assert "N-1" not in text
 
 
