@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
+
 from bohnen.tui.game_log import GameLog
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_map import HEIGHT, MAX_HEIGHT, MAX_WIDTH, WIDTH, map_size
@@ -61,6 +63,10 @@ async def _page_up_then_new_lines() -> tuple[float, float, int, int]:
         await pilot.press("pageup")
         await pilot.pause()
         up = log.scroll_y
+        lines = len(log.shown)
+        await pilot.press("g")  # new lines come while the log is scrolled back
+        await pilot.pause()
+        assert len(log.shown) > lines and log.scroll_y == up  # it stays where it was
         await pilot.press("end")
         await pilot.pause()
         return bottom, up, int(log.scroll_y), int(log.max_scroll_y)
@@ -174,3 +180,23 @@ def test_1_then_enter_plays_move_1_of_a_long_list() -> None:
 def test_a_digit_that_begins_no_longer_number_plays_at_once() -> None:
     listed, made, focused = asyncio.run(_choose(["5"]))
     assert len(listed) < 50 and made[0] == listed[4] and not focused
+
+
+async def _wheel_up() -> tuple[float, float]:
+    sess = session("ndb", seed=4, options=["rounds=1"])
+    app = app_for(sess)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(6):
+            await pilot.press("g")
+        await pilot.pause()
+        log = app.screen.query_one("#log", GameLog)
+        bottom = log.scroll_y
+        for _ in range(3):  # the mouse wheel turned up over the log
+            log.post_message(events.MouseScrollUp(log, 1, 1, 0, -1, 0, False, False, False))
+        await pilot.pause()
+        return bottom, log.scroll_y
+
+
+def test_the_mouse_wheel_scrolls_the_log() -> None:
+    bottom, after = asyncio.run(_wheel_up())
+    assert bottom > 0 and after < bottom
