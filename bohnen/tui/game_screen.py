@@ -87,6 +87,11 @@ class GameScreen(Screen[None]):
         the board from ``WIDE`` columns on. A game may size its board to the room."""
         self.set_class(width >= WIDE, "wide")
 
+    def list_width(self) -> int:
+        """The width the numbered list is packed into: 68 columns (after "Your move: ")
+        at 80×24, the board's width on a wide screen."""
+        return max(68, self.board_room()[0] - 12)
+
     def board_room(self) -> tuple[int, int]:
         """The columns the board may fill, and the terminal's rows."""
         return board_room(*self.app.size)
@@ -154,14 +159,15 @@ class GameScreen(Screen[None]):
             listed = self.menu(self.shown)  # an any-time menu opened out of turn
             if listed:
                 return (self.menu_title()
-                        + numbered(listed, width=68, describe=self.describe))
+                        + numbered(listed, width=self.list_width(), describe=self.describe))
         if seat is None:
             bot = session.bot_to_act()
             return (f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
                     + self.any_time_line())
         if seat != self.shown:
             return f"[i]Seat {seat} is to play.[/i]" + self.any_time_line()
-        return (self.menu_title() + numbered(self.menu(seat), width=68, describe=self.describe)
+        return (self.menu_title()
+                + numbered(self.menu(seat), width=self.list_width(), describe=self.describe)
                 + self.menu_extra(seat))
 
     def any_time_line(self) -> str:
