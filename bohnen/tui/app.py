@@ -17,12 +17,12 @@ CSS = """
 #main { height: 1fr; layout: vertical; }
 #play { height: auto; }
 #board { height: auto; padding: 0 1; }
-#choices { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+#choices { height: auto; max-height: 8; padding: 0 1; background: $boost; }
 #log { height: 1fr; min-height: 1; padding: 0 1; color: $text-muted;
        background: $background; scrollbar-size-vertical: 1; }
 .wide #main { layout: horizontal; }
 .wide #play { width: 1fr; height: 100%; }
-.wide #choices { max-height: 12; }
+.wide #choices { max-height: 16; }
 .wide #log { width: 40%; height: 100%; border-left: vkey $primary; }
 #command { height: 1; border: none; padding: 0 1; }
 #status { height: auto; min-height: 1; max-height: 8; padding: 0 1; }
