@@ -200,3 +200,26 @@ async def _wheel_up() -> tuple[float, float]:
 def test_the_mouse_wheel_scrolls_the_log() -> None:
     bottom, after = asyncio.run(_wheel_up())
     assert bottom > 0 and after < bottom
+
+
+async def _resized() -> tuple[int, int, list[str], list[str], tuple[int, int]]:
+    sess = random_session("hansa", seed=7)
+    app = app_for(sess)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g", "g")
+        await pilot.pause()
+        narrow = app.screen.query_one("#log", GameLog).region.x
+        await pilot.resize_terminal(*WIDE)
+        await pilot.pause()
+        log = app.screen.query_one("#log", GameLog)
+        screen = app.screen
+        assert isinstance(screen, HansaScreen)
+        return (narrow, log.region.x, log.shown, sess.log_lines(0),
+                (screen.places.width, screen.places.height))
+
+
+def test_a_terminal_made_larger_while_playing_moves_the_log_beside_the_board() -> None:
+    narrow, wide, shown, lines, places = asyncio.run(_resized())
+    assert narrow == 0 and wide >= 80
+    assert shown == lines  # written again at its new width, every line kept
+    assert places[0] > WIDTH and places[1] > HEIGHT  # the map grew too
