@@ -18,7 +18,7 @@ import typer
 from bohnen.cli.catalog import bots_command, games_command
 from bohnen.cli.dataset import dataset_command
 from bohnen.cli.hansa import hansa_app
-from bohnen.cli.play import play_command
+from bohnen.cli.play import play_command, resume_last
 from bohnen.cli.replay import replay_command
 from bohnen.cli.report import report_command
 from bohnen.cli.serve import serve_command
@@ -84,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
+    args = resume_last(args)
     try:
         code = app(args=args, prog_name=PROG, standalone_mode=False)
     except _click_exception() as exc:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +16,7 @@ from bohnen.cli.game_options import build_options
 from bohnen.cli.seats import split_specs
 from bohnen.core import get_game
 from bohnen.core.files import excerpt
+from bohnen.core.rng import derive
 from bohnen.tui.registry import check_playable
 from bohnen.tui.session import Seating, Session, bot_or_fallback, default_seating
 
@@ -23,6 +26,8 @@ DEFAULT_DELAY = 0.6
 MAX_DELAY = 60.0  # seconds; more would look like a frozen game
 FRESH_SEEDS = 10**9  # a fresh seed has at most nine digits, easy to read out and type
 MAX_SEED = 2**64 - 1  # the engines use a seed modulo 2**64
+SEAT_STREAM = 7  # derive(seed, SEAT_STREAM): the seat drawn for the person
+LAST = ""  # --resume without a file: the last game saved automatically
 
 
 def fresh_seed() -> int:
@@ -41,6 +46,42 @@ def check_delay(delay: float) -> float:
         raise ValueError(f"--delay must be a number of seconds from 0 to {MAX_DELAY:g}, "
                          f"not {delay}")
     return delay
+
+
+def drawn_seat(seed: int, players: int) -> int:
+    """The person's seat when ``--seat`` is not given: drawn at random from the seed,
+    so that the same seed gives the same seat (and the same game)."""
+    return random.Random(derive(seed, SEAT_STREAM)).randrange(players)
+
+
+def resume_last(args: Sequence[str]) -> list[str]:
+    """``bohnen play … --resume`` with no file after it (the end of the line, or another
+    option next) as ``--resume=`` (the last game saved automatically)."""
+    out = list(args)
+    if not out or out[0] != "play":
+        return out
+    for i, arg in enumerate(out):
+        if arg == "--":
+            break
+        if arg == "--resume" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out[i] = "--resume=" + LAST
+    return out
+
+
+def resumed_file(resume: str | None) -> Path | None:
+    """The save ``--resume`` names; the last one saved automatically for ``--resume``
+    alone (``ValueError`` if there is none)."""
+    if resume is None:
+        return None
+    if resume != LAST:
+        return Path(resume)
+    from bohnen.tui.autosave import FOLDER, data_dir, last_autosave
+
+    path = last_autosave()
+    if path is None:
+        raise ValueError(f"--resume: no game in progress was saved in {data_dir() / FOLDER}; "
+                         "give the file of a save: --resume FILE")
+    return path
 
 
 def seating_for(players: int, seat: int | None, bots: str | None, hotseat: bool,
@@ -82,6 +123,8 @@ def make_session(game_name: str, players: int | None, seat: int | None, bots: st
     check_playable(game.name)
     count = 4 if players is None else players
     game_options = build_options(game, count, options)
+    if seat is None and not hotseat:
+        seat = drawn_seat(seed, count)
     # Until a game has its heuristic bot, random bots play (the session's notice says so).
     default_bot = bot_or_fallback(game, DEFAULT_BOT)[0]
     return Session(game, game_options, seed,
@@ -96,7 +139,8 @@ def play_command(
     bots: Annotated[str | None, typer.Option(
         "--bots", help="Bots in the other seats, one per seat or one for all (default "
         "heuristic; see `bohnen bots`).", metavar="A,B,C")] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help="Your seat (default 0).")] = None,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Your seat, from 0 (default: drawn at random from the seed).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", "-s", help="Seed of the deal (default: a fresh one, shown at the start).")
         ] = None,
@@ -105,8 +149,10 @@ def play_command(
     humans: Annotated[int | None, typer.Option(
         "--humans", help="K people at this keyboard (seats from --seat on), bots for "
         "the rest.")] = None,
-    resume: Annotated[Path | None, typer.Option(
-        "--resume", help="Go on with a game saved with the s key.", metavar="FILE")] = None,
+    resume: Annotated[str | None, typer.Option(
+        "--resume", help="Go on with a game saved with the s key; with no FILE, the last "
+        "game saved automatically (after every move) that has not ended.",
+        metavar="[FILE]")] = None,
     save: Annotated[Path | None, typer.Option(
         "--save", help="Where the s key saves (default bohnen-GAME-SEED.json, or the "
         "--resume file).", metavar="FILE")] = None,
@@ -131,11 +177,15 @@ def play_command(
         watch_record(replay)
         return
     check_delay(delay)
+    resumed = resumed_file(resume)
     session = make_session(game, players, seat, bots, seed, hotseat, humans, option or [],
-                           resume)
+                           resumed)
     if mono:
         os.environ["NO_COLOR"] = "1"
     from bohnen.tui.app import BohnenApp
+    from bohnen.tui.autosave import autosave_path
 
-    path = save if save is not None else resume
-    BohnenApp(session, delay=delay, save_path=path).run()
+    path = save if save is not None else resumed
+    note = f"Resumed {resumed}." if resume == LAST else ""
+    BohnenApp(session, delay=delay, save_path=path, autosave=autosave_path(session),
+              note=note).run()

@@ -6,8 +6,9 @@ from typing import Any, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 
+from bohnen.core.protocol import Action
 from bohnen.tui.game_screen import GameScreen
-from bohnen.tui.text import click, esc
+from bohnen.tui.text import click, esc, without_seat
 from bohnen.tui.trade_panel import TradePanel, bean_names
 from bohnen.tui.words import words
 
@@ -19,7 +20,7 @@ FIELD_WIDTH = 18
 
 GAME_HELP = """  t         trade panel: propose, or counter the proposal made to you
   b         buy the third field (at any moment, also while others play)
-  v, N      harvest field N-1 (at any moment; or click a field)
+  v, N      harvest field N, from 0 as on the board (at any moment)
 [b]Notation[/b] (h<i>: your hand position, f<i>: face-up card)
   plant 0 · end-planting · plant RO 1 · harvest 0 · buy-field · pass
   propose 2 give h0,f1 want RO · accept 5 give h3 · decline 5
@@ -99,6 +100,13 @@ def board_text(view: JSON, viewer: int, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def harvestable(actions: list[Action]) -> list[str]:
+    """The numbers (from 0, as on the board) of the fields the legal ``actions`` harvest:
+    the keys the "Harvest which field?" prompt lists."""
+    words = [without_seat(str(action)).split() for action in actions]
+    return [w[1] for w in words if len(w) == 2 and w[0] == "harvest"]
+
+
 class BohnanzaScreen(GameScreen):
     """Bohnanza at the terminal."""
 
@@ -122,7 +130,7 @@ class BohnanzaScreen(GameScreen):
     def action_choose(self, number: int) -> None:
         if self.pending is not None:  # "Harvest which field?" waits for this number
             self.end_pending()
-            self.action_harvest(number - 1)
+            self.action_harvest(number)  # fields are numbered from 0, as on the board
             return
         super().action_choose(number)
 
@@ -133,10 +141,9 @@ class BohnanzaScreen(GameScreen):
         seat = self.person_seat()
         if seat is None:
             return
-        fields = self.session.view(seat)["players"][seat]["fields"]
-        keys = [str(i + 1) for i, field in enumerate(fields) if field["count"]]
+        keys = harvestable(self.session.any_time_choices(seat))
         if not keys:
-            self.say("You have no beans in a field to harvest.", error=True)
+            self.say("You have no field you may harvest now.", error=True)
             return
         press = keys[0] if len(keys) == 1 else ", ".join(keys[:-1]) + " or " + keys[-1]
         self.ask(f"Harvest which field? Press {press} (Esc: none).")

@@ -1,5 +1,9 @@
 """The shell every game's screen shares: the action list, the log, the typed command
-line, the status line, hints, take-back, save, bot pacing and the hot-seat cover.
+line, the status line, hints, take-back, save and autosave, bot pacing, the hot-seat
+cover and the question before quitting.
+
+The layout follows the terminal: below ``WIDE`` columns everything is stacked (the
+board, the moves, the log); from ``WIDE`` on, the log stands beside the board.
 
 A game's screen subclasses :class:`GameScreen` and draws its board from the view of
 the seat shown (:meth:`GameScreen.board_text`); everything else is here.
@@ -7,74 +11,31 @@ the seat shown (:meth:`GameScreen.board_text`); everything else is here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
-from rich.console import Console
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from bohnen.core.protocol import Action, JSONObject
+from bohnen.tui.autosave import autosave
+from bohnen.tui.game_log import GameLog
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
+from bohnen.tui.shell_keys import SHARED_HELP, SHELL_BINDINGS, WIDE, board_room
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
-
-LOG_LINES = 40
-WRAP_CONSOLE = Console(width=200, color_system=None)  # only measures how lines wrap
-
-SHARED_HELP = """[b]Keys[/b]
-  1-9       play action N of the numbered list (or click it)
-  :         type an action (notation) or its number, Enter; Esc leaves
-  h / g     hint: what the heuristic bot would do / play that move
-  u         take back your last move (games against bots only; not once
-            another seat has moved or cards were drawn or revealed)
-  s         save to a record (go on: bohnen play --resume FILE)
-  ? / q     this help / quit"""
-
-
-class LogView(Static):
-    """The log: filled again by its screen when its room changes (the board or the list
-    of moves above it changed height), else its last lines would be cut off."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, GameScreen):
-            screen.fill_log()
-
-
-def last_lines(lines: list[str], rows: int, width: int) -> list[str]:
-    """The last of ``lines`` that fit in ``rows`` rows of ``width`` (long lines wrap)."""
-    if width <= 0:
-        return lines[-rows:]
-    kept: list[str] = []
-    used = 0
-    for line in reversed(lines):
-        height = len(Text(line).wrap(WRAP_CONSOLE, width)) or 1
-        if kept and used + height > rows:
-            break
-        kept.append(line)
-        used += height
-    return kept[::-1]
 
 
 class GameScreen(Screen[None]):
     """The screen of one game; subclasses add the board and their own keys."""
 
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
-        Binding("colon", "command", "Type"),
-        Binding("h", "hint", "Hint"),
-        Binding("g", "play_hint", "Do hint"),
-        Binding("u", "take_back", "Undo"),
-        Binding("s", "save", "Save"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = SHELL_BINDINGS
     GAME_HELP = ""
 
     def __init__(self, session: Session, delay: float = 0.6) -> None:
@@ -86,24 +47,54 @@ class GameScreen(Screen[None]):
         self.result_shown = False
         self._timer: Timer | None = None
         self._status = ""
-        self._log_text: str | None = None
         self.pending: str | None = None  # the prompt of a choice waiting for its number
+        self.autosave_path: Path | None = None  # saved there after every move (the app's)
+        self.note = ""  # said at the start, after the seed (the app's)
+        self._saved_at = -1  # the number of actions last autosaved
 
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        yield Static(id="board")
-        yield Static(id="choices")
-        yield LogView(id="log")
-        yield Input(id="command", placeholder="type an action or its number, Enter")
+        with Vertical(id="main"):
+            with Vertical(id="play"):
+                yield Static(id="board")
+                yield Static(id="choices")
+            yield GameLog(id="log")
+        yield Input(id="command", placeholder="type an action or its number, Enter",
+                    select_on_focus=False)
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.say(self.session.opening())
+        self.fit(self.app.size.width, self.app.size.height)
+        self.say(" ".join(filter(None, [self.session.opening(), self.seat_words(),
+                                        self.note])))
         self.redraw()
         self.flow()
+
+    def seat_words(self) -> str:
+        """Which seat the person plays (said at the start: it is drawn at random)."""
+        if len(self.session.humans) != 1:
+            return ""
+        return f"You play seat {self.session.humans[0]}."
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Lay the screen out for a terminal of ``width`` × ``height``: the log beside
+        the board from ``WIDE`` columns on. A game may size its board to the room."""
+        self.set_class(width >= WIDE, "wide")
+
+    def list_width(self) -> int:
+        """The width the numbered list is packed into: 68 columns (after "Your move: ")
+        at 80×24, the board's width on a wide screen."""
+        return max(68, self.board_room()[0] - 12)
+
+    def board_room(self) -> tuple[int, int]:
+        """The columns the board may fill, and the terminal's rows."""
+        return board_room(*self.app.size)
 
     # --- what a game's screen draws ---------------------------------------------------
 
@@ -153,14 +144,11 @@ class GameScreen(Screen[None]):
         self.show_status()
 
     def fill_log(self) -> None:
-        """The last lines of the log that fit in its room (as the seat shown sees them)."""
-        log = self.query_one("#log", Static)
-        room = max(1, min(LOG_LINES, log.size.height or 6))
-        lines = last_lines(self.session.log_lines(self.shown, room), room, log.size.width)
-        text = "\n".join(esc(line) for line in lines)
-        if text != self._log_text:
-            self._log_text = text
-            log.update(text)
+        """The whole log of the game, as the seat shown sees it."""
+        self.query_one("#log", GameLog).follow(self.session.log, self.shown)
+
+    def action_scroll_log(self, where: str) -> None:
+        self.query_one("#log", GameLog).scroll_to_key(where)
 
     def choices_text(self) -> str:
         session = self.session
@@ -171,14 +159,15 @@ class GameScreen(Screen[None]):
             listed = self.menu(self.shown)  # an any-time menu opened out of turn
             if listed:
                 return (self.menu_title()
-                        + numbered(listed, width=68, describe=self.describe))
+                        + numbered(listed, width=self.list_width(), describe=self.describe))
         if seat is None:
             bot = session.bot_to_act()
             return (f"[i]Seat {bot} ({esc(self.seat_label(bot or 0))}) is playing…[/i]"
                     + self.any_time_line())
         if seat != self.shown:
             return f"[i]Seat {seat} is to play.[/i]" + self.any_time_line()
-        return (self.menu_title() + numbered(self.menu(seat), width=68, describe=self.describe)
+        return (self.menu_title()
+                + numbered(self.menu(seat), width=self.list_width(), describe=self.describe)
                 + self.menu_extra(seat))
 
     def any_time_line(self) -> str:
@@ -225,6 +214,7 @@ class GameScreen(Screen[None]):
     def flow(self) -> None:
         """After every change: bots move (paced), the cover goes up, or the result shows."""
         session = self.session
+        self.save_automatically()
         if session.is_over:
             self.redraw()
             if not self.result_shown:
@@ -246,6 +236,16 @@ class GameScreen(Screen[None]):
             self.app.push_screen(CoverScreen(seat), lambda _: self._reveal(seat))
             return
         self.redraw()
+
+    def save_automatically(self) -> None:
+        """Save the game to the autosave file if a move was made since the last time."""
+        done = len(self.session.actions)
+        if self.autosave_path is None or done == self._saved_at:
+            return
+        self._saved_at = done
+        failure = autosave(self.session, self.autosave_path)
+        if failure is not None:
+            self.say(failure, error=True)
 
     def _reveal(self, seat: int) -> None:
         self.shown = seat
@@ -320,6 +320,17 @@ class GameScreen(Screen[None]):
     # --- keys -------------------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        """A digit key: move ``number``, or, if a longer number may begin with it (10
+        moves or more), the command line opened with it, to type the rest and Enter."""
+        seat = self.shown if self.menu(self.shown) else self.session.human_to_act()
+        listed = self.menu(seat) if seat == self.shown else []
+        if number and number * 10 <= len(listed):
+            command = self.query_one("#command", Input)
+            command.value = str(number)
+            command.focus()
+            command.cursor_position = len(command.value)
+            self.say(f"Move {number}…: type more digits (moves 1 to {len(listed)}), Enter.")
+            return
         self.choose_listed(number)
 
     def choose_listed(self, number: int) -> None:
@@ -404,7 +415,7 @@ class GameScreen(Screen[None]):
         seed = self.session.seed
         self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
                                         f"\n\nThis deal: seed {seed} (--seed {seed} deals "
-                                        "it again). Esc closes this help."))
+                                        "it again). Esc closes this help (↑↓ scroll it)."))
 
     async def action_quit(self) -> None:
-        self.app.exit()
+        await self.app.run_action("quit")

@@ -1,8 +1,10 @@
 """The Bohn Hansa map as text: every city at a place of a small grid, its routes drawn
 as dotted lines, the carts standing in it as seat digits after its code.
 
-The default board has places chosen by hand (its cities crowd around Hamburg); any
-other board is laid out from its coordinates, labels nudged apart. The cursor moves
+The default board has places chosen by hand (its cities crowd around Hamburg), spread
+out in proportion on a larger map; any other board is laid out from its coordinates,
+labels nudged apart. The map is ``WIDTH`` × ``HEIGHT`` at 80×24 and grows with the
+terminal (:func:`map_size`). The cursor moves
 from city to city with the arrow keys: :func:`step` picks the nearest city in that
 direction.
 """
@@ -17,6 +19,9 @@ from bohnen.tui.text import click, esc
 
 WIDTH = 78
 HEIGHT = 9
+MAX_WIDTH = 2 * WIDTH
+MAX_HEIGHT = 3 * HEIGHT
+ROOM = 8  # columns kept for a code and its carts
 CODE = 3  # a city code's width on the map (longer codes are cut)
 
 # (column, row) of each city's code on the default (reconstructed) board.
@@ -49,11 +54,30 @@ class MapLayout:
     height: int
 
 
-def layout(board: MapFacts, width: int = WIDTH, height: int = HEIGHT, room: int = 8) -> MapLayout:
+def map_size(columns: int, rows: int) -> tuple[int, int]:
+    """The map's size for a board of ``columns`` and a terminal of ``rows``: never less
+    than ``WIDTH`` × ``HEIGHT`` (80×24 shows that), two thirds of the rows past 24
+    added to its height, up to ``MAX_WIDTH`` × ``MAX_HEIGHT``."""
+    width = max(WIDTH, min(columns, MAX_WIDTH))
+    height = max(HEIGHT, min(HEIGHT + (rows - 24) * 2 // 3, MAX_HEIGHT))
+    return width, height
+
+
+def layout(board: MapFacts, width: int = WIDTH, height: int = HEIGHT,
+           room: int = ROOM) -> MapLayout:
     """The places of ``board``'s cities; ``room`` columns kept for a code and its carts."""
     if set(board.city_codes) == set(DEFAULT_PLACES) and width >= WIDTH and height >= HEIGHT:
-        return MapLayout(tuple(DEFAULT_PLACES[c] for c in board.city_codes), width, height)
+        return MapLayout(tuple(_spread(DEFAULT_PLACES[c], width, height, room)
+                               for c in board.city_codes), width, height)
     return MapLayout(_auto(board, width, height, room), width, height)
+
+
+def _spread(place: tuple[int, int], width: int, height: int, room: int) -> tuple[int, int]:
+    """A place of the default board on a map of ``width`` × ``height`` (the same place
+    on a map of ``WIDTH`` × ``HEIGHT``)."""
+    col, row = place
+    return (round(col * (width - room + 1) / (WIDTH - room + 1)),
+            round(row * (height - 1) / (HEIGHT - 1)))
 
 
 def _auto(board: MapFacts, width: int, height: int, room: int) -> tuple[tuple[int, int], ...]:

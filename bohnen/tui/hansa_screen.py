@@ -39,7 +39,7 @@ from bohnen.tui.hansa_board import (
 )
 from bohnen.tui.hansa_deal import DealPanel
 from bohnen.tui.hansa_facts import MapFacts, board_of
-from bohnen.tui.hansa_map import Marks, layout, render, step
+from bohnen.tui.hansa_map import Marks, layout, map_size, render, step
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, without_seat
 
@@ -101,6 +101,15 @@ class HansaScreen(GameScreen):
         self._phase_key: tuple[int, str, int, int] | None = None
         self._travelling = False  # the map came up for the seat shown to travel
         self._view: JSON | None = None
+
+    def fit(self, width: int, height: int) -> None:
+        """The map as large as the terminal allows (75×9 at 80×24)."""
+        super().fit(width, height)
+        places = layout(self.board, *map_size(*self.board_room()))
+        if places != self.places:
+            self.places = places
+            if self.is_mounted:
+                self.redraw()
 
     # --- what is shown ----------------------------------------------------------------
 

@@ -1,12 +1,14 @@
-"""Screens every game shares: the cover between seats, the result, the help."""
+"""Screens every game shares: the cover between seats, the result, the help, and the
+question before quitting."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -86,7 +88,8 @@ class ResultScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the current screen."""
+    """Every key of the current screen; it scrolls (arrows, PgUp, PgDn, the wheel)
+    where the terminal is too small to show it whole."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
 
@@ -95,8 +98,36 @@ class HelpScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with VerticalScroll(id="help"):
             yield Static(self.text, id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#help", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[None]):
+    """Asks before quitting a game that has not ended: y quits, any other key goes back
+    to the game (which is saved automatically after every move all along)."""
+
+    def __init__(self, where: str = "") -> None:
+        super().__init__()
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        saved = (f"The game is saved in {esc(self.where)};\n`bohnen play --resume` goes on "
+                 "with it." if self.where else "The game is not saved automatically.")
+        with Vertical(id="quit"):
+            yield Static("[b]Quit this game?[/b]\n\n" + saved +
+                         "\n\n[b]y[/b]: quit · any other key: back to the game",
+                         id="quit-text")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.key == "y":
+            self.app.exit()
+        else:
+            self.dismiss(None)

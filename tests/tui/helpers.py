@@ -22,8 +22,11 @@ MAX_PRESSES = 3000
 
 def session(game: str = "bohnanza", seed: int = 1, options: list[str] | None = None,
             players: int | None = None, hotseat: bool = False,
-            resume: Path | None = None, bots: str | None = None) -> Session:
-    return make_session(game, players, None, bots, seed, hotseat, None, options or [], resume)
+            resume: Path | None = None, bots: str | None = None,
+            seat: int | None = 0) -> Session:
+    """A game at the terminal; the person in seat 0 unless ``seat`` says otherwise
+    (None: drawn from the seed, as ``bohnen play`` does)."""
+    return make_session(game, players, seat, bots, seed, hotseat, None, options or [], resume)
 
 
 def random_session(game: str, seed: int, players: int = 3, hotseat: bool = False) -> Session:

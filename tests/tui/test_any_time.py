@@ -66,7 +66,7 @@ async def _the_harvest_key_works_while_the_bots_play() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Any time:" in screen_text(app)  # the keys open to the person now
-        await pilot.press("v", str(field + 1))
+        await pilot.press("v", str(field))
         assert sess.actions[done:] == [f"0: harvest {field}"]
         assert sess.bot_to_act() == bot
         assert f"harvest {field}" in screen_text(app).splitlines()[-2]  # the status line

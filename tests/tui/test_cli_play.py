@@ -13,7 +13,7 @@ import pytest
 
 import bohnen.cli.play as play_module
 from bohnen.cli import main
-from bohnen.cli.play import make_session, seating_for
+from bohnen.cli.play import drawn_seat, make_session, seating_for
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
 
@@ -54,10 +54,10 @@ def test_bad_arguments(argv: list[str], named: str, capsys: pytest.CaptureFixtur
 
 
 def test_default_is_one_person_against_three_heuristic_bots() -> None:
-    sess = make_session("bohnanza", None, None, None, 0, False, None, [], None)
+    sess = make_session("bohnanza", None, None, None, 2, False, None, [], None)
     assert sess.game.name == "bohnanza" and sess.options.players == 4
-    assert sess.humans == (0,)
-    assert sess.seating.bots == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert sess.humans == (drawn_seat(2, 4),) == (3,)  # the seat drawn from the seed
+    assert sess.seating.bots == {0: "heuristic", 1: "heuristic", 2: "heuristic"}
 
 
 def test_seats_bots_and_people() -> None:

@@ -82,7 +82,7 @@ async def _prompt_stays() -> tuple[str, str, list[str]]:
         fields = sess.view(0)["players"][0]["fields"]
         field = next(i for i, f in enumerate(fields) if f["count"])
         done = len(sess.actions)
-        await pilot.press(str(field + 1))
+        await pilot.press(str(field))
         await pilot.pause()
         return shown, f"0: harvest {field}", sess.actions[done:done + 1]
 

@@ -24,7 +24,7 @@ async def _a_whole_game_of_nicht_die_bohne_by_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Your hand:" in screen_text(app)
-        await pilot.press("1")  # the first card listed: the lead of trick 1
+        await pilot.press("1", "enter")  # the first card listed (of 15: 1 then Enter)
         assert sess.actions[0].startswith("0: play ")
         # The chain of taking is on the board while seat 0 is to take.
         assert "Taking:" in screen_text(app) and "seat 0 takes" in screen_text(app)
@@ -83,7 +83,7 @@ async def harvest_off_turn(pilot: Pilot[Any], sess: Session) -> None:
         harvests = [a for a in sess.choices(0) if str(a).startswith("0: harvest ")]
         if view["active"] != 0 and harvests:
             field = int(str(harvests[-1]).split()[-1])
-            await pilot.press("v", str(field + 1))
+            await pilot.press("v", str(field))
             assert sess.actions[-1] == f"0: harvest {field}"
             after = sess.view(0)
             assert after["active"] == view["active"] != 0
@@ -116,17 +116,24 @@ def test_bots_are_paced_by_a_timer() -> None:
 
 
 async def _bots_are_paced_by_a_timer() -> None:
+    # The timer is long (no bot moves while the keys are pressed, however busy the
+    # machine); its ticks are then run by hand, one bot move each.
     sess = session("ndb", seed=4, options=["rounds=1"])
     app = app_for(sess)
-    app.game_screen.delay = 0.25
+    screen = app.game_screen
+    screen.delay = 60.0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("g")
         assert len(sess.actions) == 1 and sess.bot_to_act() is not None  # not all at once
         await pilot.press("1")  # a key while the bots move is refused in the status line
         assert "not your move" in screen_text(app) and len(sess.actions) == 1
-        for _ in range(100):
+        for _ in range(10):
             if sess.human_to_act() == 0:
                 break
-            await pilot.pause(0.05)
+            timer = screen._timer
+            assert timer is not None  # the next bot move waits for the timer
+            timer.stop()
+            screen._bot_tick()
+            await pilot.pause()
         assert sess.human_to_act() == 0 and len(sess.actions) == 4

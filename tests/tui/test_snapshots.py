@@ -23,7 +23,8 @@ def test_bohnanza_trade_panel(snap_compare: Compare) -> None:
 
 
 def test_ndb_taking(snap_compare: Compare) -> None:
-    assert snap_compare(app_for(session("ndb", seed=4, options=["rounds=1"])), press=["1"],
+    assert snap_compare(app_for(session("ndb", seed=4, options=["rounds=1"])),
+                        press=["1", "enter"],
                         terminal_size=SIZE)
 
 
@@ -65,3 +66,34 @@ def test_hansa_deal_panel(snap_compare: Compare) -> None:
 def test_hansa_prices(snap_compare: Compare) -> None:
     assert snap_compare(app_for(random_session("hansa", seed=7)), press=["1", "l", "left"],
                         terminal_size=SIZE)
+
+
+# Issue 36: each game's main screen at 160×48 (the log beside the board, the Hansa map
+# larger), and the question before quitting at both sizes.
+
+WIDE = (160, 48)
+
+
+def test_bohnanza_board_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["g", "g"],
+                        terminal_size=WIDE)
+
+
+def test_ndb_taking_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("ndb", seed=4, options=["rounds=1"])),
+                        press=["1", "enter"], terminal_size=WIDE)
+
+
+def test_hansa_journey_on_the_map_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)), press=["1", "left"],
+                        terminal_size=WIDE)
+
+
+def test_quit_question(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["q"],
+                        terminal_size=SIZE)
+
+
+def test_quit_question_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["q"],
+                        terminal_size=WIDE)

@@ -14,7 +14,7 @@ export function Fields({ player, legend, moves, send, cost, compact = false }) {
       !player.third_field &&
       !compact &&
       html`<div class="field third-missing">
-      <span class="field-title">Third field</span>
+      <span class="field-title">Field 2 (third)</span>
       <span class="hint">costs ${cost} talers</span>
       ${
         buy &&
