@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypedDict
 
 from bohnen.core.files import excerpt
@@ -18,11 +18,15 @@ class ResultJSON(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """Scores per seat, the winning seats (several on a shared win) and why it ended."""
+    """Scores per seat, the winning seats (several on a shared win) and why it ended.
+
+    Two results are equal when their scores and winners are: the reason is words, which
+    a later version may put better ("1 round played" for "1 rounds played"), so a record
+    replays to its stored result whatever its reason's wording."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    reason: str = field(compare=False)
 
     def to_json(self) -> ResultJSON:
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bohnen.core.english import counted
 from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
@@ -336,4 +337,4 @@ def result(state: NdbData) -> Result:
     scores = totals(state)
     best = max(scores)
     winners = tuple(s for s in range(state.players) if scores[s] == best)
-    return Result(scores, winners, f"{len(state.sheet)} rounds played")
+    return Result(scores, winners, f"{counted(len(state.sheet), 'round')} played")

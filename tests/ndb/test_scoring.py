@@ -206,3 +206,9 @@ def independent_row_score(row: list[str]) -> int:
     total = sum(int(k) for k in kinds if k.isdigit())
     sign = -1 if kinds.count("-") % 2 else 1
     return sign * total * (2 if "x2" in kinds else 1)
+
+
+def test_the_result_of_a_one_round_game_says_1_round_played() -> None:
+    """The reason of the result is counted words: one round, not "1 rounds"."""
+    state = score_round("R3 R6")
+    assert state.result().reason == "1 round played"
