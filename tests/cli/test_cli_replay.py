@@ -151,6 +151,7 @@ def _long_action(data: dict[str, Any]) -> None:
 
 def _long_reason(data: dict[str, Any]) -> None:
     data["result"]["reason"] = "r" * 1_000_000
+    data["result"]["scores"][0] += 1  # a result that differs (its words alone do not)
 
 
 def _long_option(data: dict[str, Any]) -> None:
