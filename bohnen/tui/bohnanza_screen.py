@@ -6,7 +6,7 @@ from typing import Any, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 
-from bohnen.tui.game_screen import GameScreen
+from bohnen.tui.live_screen import LiveScreen
 from bohnen.tui.text import click, esc
 from bohnen.tui.trade_panel import TradePanel, bean_names
 from bohnen.tui.words import words
@@ -99,8 +99,8 @@ def board_text(view: JSON, viewer: int, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-class BohnanzaScreen(GameScreen):
-    """Bohnanza at the terminal."""
+class BohnanzaScreen(LiveScreen):
+    """Bohnanza at the terminal (in open trading the bots may wait: ``LiveScreen``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "trade", "Trade"),
@@ -125,6 +125,11 @@ class BohnanzaScreen(GameScreen):
             self.action_harvest(number - 1)
             return
         super().action_choose(number)
+
+    def menu_extra(self, seat: int) -> str:
+        if self.session.live and self.session.view(seat)["phase"] == "trade":
+            return "\n[b]t[/b] propose or counter · the open offers are above"
+        return ""
 
     def any_time_keys(self) -> str:
         return "v then N harvest field N · b buy the third field"
