@@ -6,12 +6,16 @@ moment; the bots act or wait as at the online table (the core's ``may_wait`` and
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bohnen.bohnanza.actions import Counter as BohnanzaCounter
+from bohnen.bohnanza.actions import Propose
 from bohnen.bohnanza.heuristic import PATIENCE
+from bohnen.bohnanza.heuristic.trading import MAX_OTHER, MAX_OWN
 from bohnen.core.bots import Rests, Wait
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
@@ -58,7 +62,8 @@ def drive(sess: Session, clock: Clock, until: Callable[[Session], bool]) -> None
     for _ in range(STEPS):
         if until(sess):
             return
-        assert not sess.is_over, "the game ended first"
+        if sess.is_over:
+            raise AssertionError("the game ended first")
         if sess.step_bot():
             continue
         view = sess.view(0)
@@ -145,6 +150,26 @@ def test_the_person_may_act_while_the_bots_may() -> None:
     active = sess.view(0)["active"]
     outcome = sess.play_text(0, f"propose {active} give h0")
     assert outcome.ok, outcome.message
+
+
+def test_over_a_whole_game_the_bots_offers_are_few() -> None:
+    """Issue 36: the bots made 226 proposals and counters over 31 turns. Live, each bot
+    makes at most its share a turn (``MAX_OWN`` as the active player, else
+    ``MAX_OTHER``), counters included."""
+    sess, clock = open_session(seed=5)
+    made: Counter[tuple[int, int, int]] = Counter()
+    apply = sess.apply_move
+
+    def counted(action: Any) -> None:
+        if isinstance(action, Propose | BohnanzaCounter):
+            made[(sess.state.turn, action.seat, sess.view(0)["active"])] += 1
+        apply(action)
+
+    sess.apply_move = counted  # type: ignore[method-assign]
+    drive(sess, clock, lambda s: s.is_over)
+    assert sum(made.values()) > 10
+    for (turn, seat, active), count in made.items():
+        assert count <= (MAX_OWN if seat == active else MAX_OTHER), (turn, seat, count)
 
 
 # --- the screen ---------------------------------------------------------------------

@@ -216,7 +216,7 @@ def proposals(scene: Scene) -> list[Propose]:
                 if wanted_by_nobody(scene, t, give, want) or _made_before(scene, t, give, want):
                     continue
                 held = holding(scene, t, want) if want else 1.0
-                if held < HOLD_LEAST:
+                if held <= 0 or held < HOLD_LEAST:
                     continue  # a bean it cannot hold, or is unlikely to, by what is public
                 score = (net * _liking(scene, t, give.beans) * held
                          * _parting(scene, t, want))
