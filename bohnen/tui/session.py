@@ -12,6 +12,10 @@ set off brought chance or hidden cards into play (a card drawn, turned up, dealt
 shuffled: an event whose ``reveals`` is true); pressed again, it goes further back
 under the same rule. So nobody can look at a card and then choose again. The rule is
 :mod:`bohnen.core.undo`'s, the online table's undo too.
+
+In open trading (Bohnanza's ``trading=open``) several seats may act at once: the bots
+act or wait as at the online table, on the session's ``clock``
+(:mod:`bohnen.tui.live`), and the person may move whenever it has a move to make.
 """
 
 from __future__ import annotations
@@ -138,8 +142,7 @@ class Session:
         self.live = live.is_live(options)  # several seats may act at once: bots may wait
         if self.live and len(seating.humans) > 1:
             raise ValueError("open trading is played by one person against bots at the "
-                             "terminal (its offers are seen by all): use trading=turn_based "
-                             "for people at one keyboard")
+                             "terminal; use trading=turn_based for people at one keyboard")
         self.game = game
         self.options = options
         self.seed = seed

@@ -41,15 +41,15 @@ def is_open(view: JSON) -> bool:
 def answers(view: JSON, seat: int) -> list[tuple[str, str]]:
     """(label, notation head) of every way ``seat`` may send an offer now: in open
     trading a counter to each proposal made to it and a proposal to each seat it may
-    trade with; in turn-based trading the counter to the proposal made to it, if any,
-    else a proposal."""
+    trade with; in turn-based trading the counter to the proposal made to it (to its
+    proposer), if any, else a proposal."""
     made_to = [p for p in view["trading"]["proposals"] if p["to"] == seat]
-    counters = [(f"counter #{p['pid']} (seat {p['from']})", f"counter {p['pid']}")
-                for p in made_to]
     proposals = [(f"to seat {t}", f"propose {t}") for t in targets(view, seat)]
     if is_open(view):
-        return counters + proposals
-    return counters[:1] or proposals
+        return [(f"counter #{p['pid']}", f"counter {p['pid']}") for p in made_to] + proposals
+    if made_to:
+        return [(f"to seat {made_to[0]['from']}", f"counter {made_to[0]['pid']}")]
+    return proposals
 
 
 def targets(view: JSON, seat: int) -> list[int]:
@@ -108,7 +108,7 @@ class TradePanel(ProposalPanel):
 
     DEFAULT_CSS = """
     #panel-row { height: auto; max-height: 12; }
-    #to { width: 26; }
+    #to { width: 20; }
     #give { width: 1fr; height: auto; max-height: 12; }
     #want { margin-top: 1; }
     #panel-buttons { height: 3; }

@@ -10,14 +10,13 @@ import random
 from collections import Counter as Multiset
 from typing import Any
 
-import pytest
-
 from bohnen.bohnanza.actions import Counter, Propose
 from bohnen.bohnanza.beans import BEANS, CODES
 from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bohnanza.heuristic.knowledge import holding, may_hold, shown
 from bohnen.bohnanza.heuristic.scene import Tuning, read
 from bohnen.bohnanza.heuristic.trading import MAX_OTHER, MAX_OWN, MOST_PER_TURN, proposals
+from bohnen.bohnanza.heuristic.trading import _wants as wanted_beans
 from bohnen.core.bots import Decision
 from bohnen.sim.runner import play_game
 
@@ -31,6 +30,11 @@ def scene_of(state: Any, seat: int) -> Any:
     return read(state.view(seat), seat, Tuning())
 
 
+def wanted(scene: Any) -> list[int]:
+    """The beans the seat would be glad to receive, best first."""
+    return list(wanted_beans(scene, scene.value()))
+
+
 # --- public knowledge ------------------------------------------------------------------
 
 
@@ -38,13 +42,16 @@ def garten_all_seen() -> Any:
     """Seat 0 active in phase 2 grows Garten; the other four Garten lie on the discard
     pile: no other seat can hold one, whatever its hand."""
     return position(4, phase="trade", fields=["GA2 -", "BL3 -", "SO2 -", "AU2 -"],
-                    hands=["RO", "FE SA BR", "SA BR FE", "BR FE SA"], face_up="SA",
+                    hands=["RO BR", "FE SA BR", "SA BR FE", "BR FE SA"], face_up="SA",
                     discard="GA GA GA GA")
 
 
 def test_a_bean_whose_cards_are_all_seen_is_never_asked_for() -> None:
+    """Seat 0 would gladly have a Garten (its field of two), but every Garten is seen:
+    it asks nobody for one (before issue 36 it asked each seat in turn)."""
     s = garten_all_seen()
     scene = scene_of(s, 0)
+    assert BEAN["GA"] in wanted(scene)
     for seat in (1, 2, 3):
         assert not may_hold(scene, seat, (BEAN["GA"],))
         assert holding(scene, seat, (BEAN["GA"],)) == 0.0
@@ -68,18 +75,19 @@ def test_the_active_player_holds_its_face_up_cards() -> None:
 
 
 def test_beans_a_seat_has_shown_are_known_and_preferred() -> None:
-    """Seat 1 offered the active player its Blaue: seat 1 is known to hold a Blaue, and
-    when seat 0 asks for one it asks seat 1 first."""
+    """Seat 3 offered the active player its Blaue: seat 3 is known to hold a Blaue, and
+    when seat 0 asks for one it asks seat 3 first (before issue 36: seat 1, the first in
+    order, every seat being as likely to hold one)."""
     s = position(4, phase="trade", fields=["BL3 -", "SO2 -", "AU2 -", "FE2 -"],
-                 hands=["RO SA", "BL GA", "BL BR", "BL BR"], face_up="GA",
+                 hands=["RO SA", "BL BR", "BL BR", "BL GA"], face_up="GA",
                  trading="open")
-    act(s, "1: propose 0 give h0 want GA")
+    act(s, "3: propose 0 give h0 want GA")
     scene = scene_of(s, 0)
-    assert shown(scene, 1) == Multiset({BEAN["BL"]: 1})
-    assert holding(scene, 1, (BEAN["BL"],)) == 1.0
-    assert holding(scene, 2, (BEAN["BL"],)) < 1.0
+    assert shown(scene, 3) == Multiset({BEAN["BL"]: 1})
+    assert holding(scene, 3, (BEAN["BL"],)) == 1.0
+    assert holding(scene, 1, (BEAN["BL"],)) < 1.0
     asking = [p for p in proposals(scene) if BEAN["BL"] in p.wants]
-    assert asking and asking[0].to == 1
+    assert asking and asking[0].to == 3
 
 
 # --- over whole games -----------------------------------------------------------------

@@ -30,10 +30,10 @@ from bohnen.bohnanza.heuristic.planting import least_harm, wants_third_field
 from bohnen.bohnanza.heuristic.scene import Offer, Scene
 
 MAX_ACCEPTS = 24  # ways of paying an offer looked at
-MAX_OWN = 3  # proposals (counters included) the active player makes in a turn
-MAX_OTHER = 2  # proposals (counters included) another seat makes in a turn
+MAX_OWN = 5  # proposals (counters included) the active player makes in a turn
+MAX_OTHER = 3  # proposals (counters included) another seat makes in a turn
 MOST_PER_TURN = MAX_OWN + 4 * MAX_OTHER  # at the largest table: five seats
-HOLD_LEAST = 0.65  # least chance, by public knowledge, that a seat holds the beans asked
+HOLD_LEAST = 0.3  # least chance, by public knowledge, that a seat holds the beans asked
 GROWN = 0.3  # how gladly a seat parts with a bean it grows
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
