@@ -11,7 +11,7 @@ from collections import Counter as Multiset
 from typing import Any
 
 from bohnen.bohnanza.actions import Counter, Propose
-from bohnen.bohnanza.beans import BEANS, CODES
+from bohnen.bohnanza.beans import ALL_BEANS, BEANS, CODES
 from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bohnanza.heuristic.knowledge import holding, may_hold, shown
 from bohnen.bohnanza.heuristic.scene import Tuning, read
@@ -22,7 +22,7 @@ from bohnen.sim.runner import play_game
 
 from .helpers import GAME, act, position
 
-BEAN = dict(zip(CODES, range(len(CODES)), strict=True))
+BEAN = dict(zip(CODES, ALL_BEANS, strict=True))
 TOTAL = {code: bean.cards for code, bean in zip(CODES, BEANS, strict=True)}
 
 

@@ -92,7 +92,7 @@ def payable_offer(sess: Session) -> bool:
 
 def bot_active_trading(sess: Session) -> bool:
     view = sess.view(0)
-    return view["phase"] == "trade" and view["active"] != 0
+    return bool(view["phase"] == "trade" and view["active"] != 0)
 
 
 # --- the session --------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_the_bots_wait_for_a_quiet_table_then_act() -> None:
     assert not sess.step_bot()  # every bot waits: the table is not quiet yet
     assert len(sess.actions) == before
     wake = sess.rests.wake()
-    assert wake == pytest.approx(sess.rests.since + PATIENCE)
+    assert wake is not None and wake == pytest.approx(sess.rests.since + PATIENCE)
     clock.now = wake
     assert sess.step_bot()  # the quiet is over: a bot acts
     assert len(sess.actions) == before + 1

@@ -33,7 +33,7 @@ MAX_ACCEPTS = 24  # ways of paying an offer looked at
 MAX_OWN = 5  # proposals (counters included) the active player makes in a turn
 MAX_OTHER = 3  # proposals (counters included) another seat makes in a turn
 MOST_PER_TURN = MAX_OWN + 4 * MAX_OTHER  # at the largest table: five seats
-HOLD_LEAST = 0.3  # least chance, by public knowledge, that a seat holds the beans asked
+HOLD_LEAST = 0.0  # least chance, by public knowledge, that a seat holds the beans asked
 GROWN = 0.3  # how gladly a seat parts with a bean it grows
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
@@ -232,12 +232,15 @@ def proposals(scene: Scene) -> list[Propose]:
 
 def request(scene: Scene) -> Propose:
     """Ask the active player (or, as the active player, the next seat) for the bean worth
-    most to receive, giving nothing: of the beans it may hold by public knowledge, if
-    any may be held at all."""
+    most to receive, giving nothing, of the beans it may hold by public knowledge; where
+    it may hold none, give it the last card of the hand instead (a proposal is all the
+    seat may do)."""
     base = scene.value()
     to = scene.active if not scene.is_active else (scene.seat + 1) % scene.players
-    beans = [w for w in ALL_BEANS if holding(scene, to, (w,)) > 0] or list(ALL_BEANS)
-    best = max(beans, key=lambda w: gain(scene, NOTHING, (w,), base))
+    beans = [w for w in ALL_BEANS if holding(scene, to, (w,)) > 0]
+    if not beans and scene.hand:
+        return Propose(scene.seat, to, (len(scene.hand) - 1,), (), ())
+    best = max(beans or ALL_BEANS, key=lambda w: gain(scene, NOTHING, (w,), base))
     return Propose(scene.seat, to, (), (), (best,))
 
 
