@@ -85,27 +85,10 @@ def table_line(view: JSON, names: Mapping[str, str]) -> str:
             f"discard {len(discard)}{top} · face up: {face}")
 
 
-def countered(trading: JSON) -> dict[int, int]:
-    """Of each open proposal that counters another, the number of the one it counters.
-    A counter closes the proposal it answers ("countered") and is made at that moment by
-    its receiver back to its proposer: the first later proposal between those two seats
-    in that direction."""
-    made = sorted([*trading["proposals"], *trading["closed"]], key=lambda p: p["pid"])
-    out: dict[int, int] = {}
-    for c in made:
-        if c.get("how") != "countered":
-            continue
-        reply = next((p for p in made if p["pid"] > c["pid"] and p["from"] == c["to"]
-                      and p["to"] == c["from"] and p["pid"] not in out), None)
-        if reply is not None:
-            out[reply["pid"]] = c["pid"]
-    open_pids = {p["pid"] for p in trading["proposals"]}
-    return {pid: was for pid, was in out.items() if pid in open_pids}
-
-
 def trading_lines(view: JSON, viewer: int, names: Mapping[str, str]) -> list[str]:
     """The trading: who holds the floor (open: that anyone may offer), the proposals left,
-    the open proposals (each counter with the proposal it counters)."""
+    the open proposals (a counter with the proposal it counters, where the caller added
+    it to the proposal's view as ``counters``: the view itself does not say)."""
     trading = view["trading"]
     if trading is None:
         return []
@@ -115,10 +98,9 @@ def trading_lines(view: JSON, viewer: int, names: Mapping[str, str]) -> list[str
     left = view["players"][viewer]["proposals_left"]
     if left is not None:
         head += f" · your proposals left {left}"
-    counters = countered(trading)
     lines = [head]
     for p in trading["proposals"]:
-        was = counters.get(p["pid"])
+        was = p.get("counters")
         lines.append(proposal_text(p, names) + (f" (counters #{was})" if was else ""))
     if not trading["proposals"] and floor is None:
         lines.append("No open offer.")

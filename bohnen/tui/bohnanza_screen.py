@@ -99,6 +99,17 @@ def board_text(view: JSON, viewer: int, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def with_counters(view: JSON, counters: dict[int, int]) -> JSON:
+    """The view with each open counter marked by the proposal it counters (a copy: the
+    view itself stays as the game gave it)."""
+    trading = view["trading"]
+    if not trading or not any(p["pid"] in counters for p in trading["proposals"]):
+        return view
+    proposals = [{**p, "counters": counters[p["pid"]]} if p["pid"] in counters else p
+                 for p in trading["proposals"]]
+    return {**view, "trading": {**trading, "proposals": proposals}}
+
+
 class BohnanzaScreen(LiveScreen):
     """Bohnanza at the terminal (in open trading the bots may wait: ``LiveScreen``)."""
 
@@ -117,7 +128,7 @@ class BohnanzaScreen(LiveScreen):
 
     def board_text(self, view: JSON) -> str:
         names = [self.seat_label(s) for s in range(len(view["players"]))]
-        return board_text(view, self.shown, names)
+        return board_text(with_counters(view, self.session.counters()), self.shown, names)
 
     def action_choose(self, number: int) -> None:
         if self.pending is not None:  # "Harvest which field?" waits for this number

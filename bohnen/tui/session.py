@@ -202,6 +202,18 @@ class Session:
     def view(self, seat: int) -> JSONObject:
         return dict(self.state.view(seat))
 
+    def counters(self) -> dict[int, int]:
+        """Of each proposal made as a counter, the number of the proposal it counters
+        (from the log's public events: the views do not say)."""
+        out: dict[int, int] = {}
+        for event in self.log:
+            if event.kind != "proposed":
+                continue
+            data = event.to_json(None)
+            if isinstance(data.get("counter_to"), int):
+                out[int(data["pid"])] = int(data["counter_to"])
+        return out
+
     def log_lines(self, viewer: int, count: int | None = None) -> list[str]:
         events = self.log if count is None else self.log[-count:]
         return [event.text(viewer) for event in events]

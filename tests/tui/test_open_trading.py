@@ -16,6 +16,7 @@ from bohnen.bohnanza.actions import Counter as BohnanzaCounter
 from bohnen.bohnanza.actions import Propose
 from bohnen.bohnanza.heuristic import PATIENCE
 from bohnen.bohnanza.heuristic.trading import MAX_OTHER, MAX_OWN
+from bohnen.cli import main
 from bohnen.core.bots import Rests, Wait
 from bohnen.tui.app import BohnenApp
 from bohnen.tui.session import Session
@@ -103,6 +104,15 @@ def test_open_trading_is_playable_against_bots_but_not_at_one_keyboard() -> None
     assert sess.live
     with pytest.raises(ValueError, match="open trading is played by one person"):
         session("bohnanza", options=["trading=open"], hotseat=True)
+
+
+def test_bohnen_play_starts_an_open_trading_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before issue 36 ``bohnen play --option trading=open`` was refused."""
+    apps: list[BohnenApp] = []
+    monkeypatch.setattr(BohnenApp, "run", lambda self, *args, **kwargs: apps.append(self))
+    assert main(["play", "--option", "trading=open", "--seed", "3"]) == 0
+    assert len(apps) == 1 and apps[0].session.live
+    assert apps[0].session.options.to_json()["trading"] == "open"
 
 
 def test_the_bots_wait_for_a_quiet_table_then_act() -> None:
@@ -274,3 +284,27 @@ def test_open_trading_screen(snap_compare: Compare, size: tuple[int, int]) -> No
     sess, clock = open_session()
     drive(sess, clock, offered)
     assert snap_compare(app_for(sess), terminal_size=size)
+
+
+def test_a_counter_is_shown_with_the_proposal_it_counters() -> None:
+    """The person counters a bot's offer: the board marks the counter "(counters #N)"
+    (the engine's event says which proposal a counter answers; the view does not)."""
+    asyncio.run(_a_counter_is_shown_with_the_proposal_it_counters())
+
+
+async def _a_counter_is_shown_with_the_proposal_it_counters() -> None:
+    sess, clock = open_session()
+    drive(sess, clock, offered)
+    offer = offer_to_person(sess)
+    assert offer is not None
+    app = BohnenApp(sess, delay=SLOW)  # no bot moves while the test looks
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        outcome = sess.play_text(0, f"counter {offer['pid']} give h0")
+        assert outcome.ok, outcome.message
+        app.game_screen.redraw()
+        await pilot.pause()
+        mine = next(p for p in sess.view(0)["trading"]["proposals"] if p["from"] == 0)
+        assert sess.counters() == {mine["pid"]: offer["pid"]}
+        assert (f"#{mine['pid']} seat 0→{offer['from']}: gives Blaue; wants nothing "
+                f"(a gift) (counters #{offer['pid']})") in screen_text(app)
