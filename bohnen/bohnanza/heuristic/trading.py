@@ -4,7 +4,10 @@ Every trade is valued on the seat's own fields: the cards received join what it 
 plant in phase 3, the cards given leave its hand (or the face-up cards), and the
 planting is played out. Proposals are built here, from what the view shows, within the
 rules: the active player trades with anyone, with face-up and hand cards; another seat
-only with the active player, with hand cards.
+only with the active player, with hand cards. A seat is never asked for a bean it
+cannot hold by public knowledge, and the seats known to hold a bean are asked first
+(:mod:`~bohnen.bohnanza.heuristic.knowledge`); each seat makes at most ``MAX_OWN``
+(active) or ``MAX_OTHER`` proposals a turn, counters included.
 """
 
 from __future__ import annotations
