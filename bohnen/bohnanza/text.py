@@ -86,16 +86,25 @@ def table_line(view: JSON, names: Mapping[str, str]) -> str:
 
 
 def trading_lines(view: JSON, viewer: int, names: Mapping[str, str]) -> list[str]:
-    """The trading: who holds the floor, the proposals left, the open proposals."""
+    """The trading: who holds the floor (open: that anyone may offer), the proposals left,
+    the open proposals (a counter with the proposal it counters, where the caller added
+    it to the proposal's view as ``counters``: the view itself does not say)."""
     trading = view["trading"]
     if trading is None:
         return []
     floor = trading["floor"]
-    head = f"Trading · floor: seat {floor}" if floor is not None else "Trading"
+    head = (f"Trading · floor: seat {floor}" if floor is not None
+            else "Open trading · anyone may offer at any moment")
     left = view["players"][viewer]["proposals_left"]
     if left is not None:
         head += f" · your proposals left {left}"
-    return [head] + [proposal_text(p, names) for p in trading["proposals"]]
+    lines = [head]
+    for p in trading["proposals"]:
+        was = p.get("counters")
+        lines.append(proposal_text(p, names) + (f" (counters #{was})" if was else ""))
+    if not trading["proposals"] and floor is None:
+        lines.append("No open offer.")
+    return lines
 
 
 def legend_line(view: JSON) -> str:

@@ -137,6 +137,43 @@ def has_move(state: AnyState, seat: int) -> bool:
             or bool(state.proposals(seat)))
 
 
+class Rests:
+    """Which bots of a live table rest, and until when: a bot that answered
+    :class:`Wait` is not asked again until its seconds have passed or the table has
+    changed (a step), whichever comes first; ``waited`` counts from the last step. The
+    online table keeps this in its event loop (``bohnen.server.seating``); a runner that
+    keeps time by a clock it reads (the terminal's) keeps it here."""
+
+    def __init__(self, now: float = 0.0) -> None:
+        self.since = now  # the time of the table's last step
+        self._until: dict[int, float | None] = {}  # None: until the table changes
+
+    def step(self, now: float) -> None:
+        """The table changed at ``now``: every bot is asked again."""
+        self.since = now
+        self._until.clear()
+
+    def rest(self, seat: int, wait: Wait, now: float) -> None:
+        """``seat``'s bot answered ``wait`` at ``now``."""
+        self._until[seat] = None if wait.seconds is None else now + wait.seconds
+
+    def resting(self, seat: int, now: float) -> bool:
+        """Whether ``seat``'s bot rests at ``now`` (it is not to be asked)."""
+        if seat not in self._until:
+            return False
+        until = self._until[seat]
+        return until is None or now < until
+
+    def waited(self, now: float) -> float:
+        """The seconds since the table's last step."""
+        return max(0.0, now - self.since)
+
+    def wake(self) -> float | None:
+        """The first time a resting bot is to be asked again (None: only at a step)."""
+        times = [t for t in self._until.values() if t is not None]
+        return min(times, default=None)
+
+
 def may_wait(state: AnyState, seat: int) -> bool:
     """Whether the game can go on without ``seat``'s move now: the game does not need it
     (the seat is not one of ``must_act()``), or another seat it waits on has a move of

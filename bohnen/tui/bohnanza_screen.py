@@ -7,7 +7,7 @@ from typing import Any, ClassVar, cast
 from textual.binding import Binding, BindingType
 
 from bohnen.core.protocol import Action
-from bohnen.tui.game_screen import GameScreen
+from bohnen.tui.live_screen import LiveScreen
 from bohnen.tui.text import click, esc, without_seat
 from bohnen.tui.trade_panel import TradePanel, bean_names
 from bohnen.tui.words import words
@@ -107,8 +107,19 @@ def harvestable(actions: list[Action]) -> list[str]:
     return [w[1] for w in words if len(w) == 2 and w[0] == "harvest"]
 
 
-class BohnanzaScreen(GameScreen):
-    """Bohnanza at the terminal."""
+def with_counters(view: JSON, counters: dict[int, int]) -> JSON:
+    """The view with each open counter marked by the proposal it counters (a copy: the
+    view itself stays as the game gave it)."""
+    trading = view["trading"]
+    if not trading or not any(p["pid"] in counters for p in trading["proposals"]):
+        return view
+    proposals = [{**p, "counters": counters[p["pid"]]} if p["pid"] in counters else p
+                 for p in trading["proposals"]]
+    return {**view, "trading": {**trading, "proposals": proposals}}
+
+
+class BohnanzaScreen(LiveScreen):
+    """Bohnanza at the terminal (in open trading the bots may wait: ``LiveScreen``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "trade", "Trade"),
@@ -125,7 +136,7 @@ class BohnanzaScreen(GameScreen):
 
     def board_text(self, view: JSON) -> str:
         names = [self.seat_label(s) for s in range(len(view["players"]))]
-        return board_text(view, self.shown, names)
+        return board_text(with_counters(view, self.session.counters()), self.shown, names)
 
     def action_choose(self, number: int) -> None:
         if self.pending is not None:  # "Harvest which field?" waits for this number
@@ -133,6 +144,11 @@ class BohnanzaScreen(GameScreen):
             self.action_harvest(number)  # fields are numbered from 0, as on the board
             return
         super().action_choose(number)
+
+    def menu_extra(self, seat: int) -> str:
+        if self.session.live and self.session.view(seat)["phase"] == "trade":
+            return "\n[b]t[/b] propose or counter · the open offers are above"
+        return ""
 
     def any_time_keys(self) -> str:
         return "v then N harvest field N · b buy the third field"

@@ -12,12 +12,17 @@ set off brought chance or hidden cards into play (a card drawn, turned up, dealt
 shuffled: an event whose ``reveals`` is true); pressed again, it goes further back
 under the same rule. So nobody can look at a card and then choose again. The rule is
 :mod:`bohnen.core.undo`'s, the online table's undo too.
+
+In open trading (Bohnanza's ``trading=open``) several seats may act at once: the bots
+act or wait as at the online table, on the session's ``clock``
+(:mod:`bohnen.tui.live`), and the person may move whenever it has a move to make.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,13 +30,14 @@ from typing import cast
 
 from bohnen.bots import bot_names, make_bot
 from bohnen.core import GameError, GameRecord, RecordError, get_game
-from bohnen.core.bots import AnyBot, Decision, chosen, decision_for
+from bohnen.core.bots import AnyBot, Decision, Rests, chosen, decision_for
 from bohnen.core.files import excerpt, write_atomic
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState, Event, JSONObject, Options
 from bohnen.core.records import check_record_result, read_record_json, start
 from bohnen.core.rng import derive
 from bohnen.core.undo import Step, take_back_refusal
+from bohnen.tui import live
 
 HINT_BOT = "heuristic"
 FALLBACK_BOT = "random"  # for a game whose heuristic bot is not written yet
@@ -133,9 +139,10 @@ class Session:
     def __init__(self, game: AnyGame, options: Options, seed: int, seating: Seating,
                  deck: Sequence[object] | None = None) -> None:
         check_seating(seating, options.players)
-        if getattr(options, "trading", "turn_based") == "open":
-            raise ValueError("open trading is not playable at the terminal yet; "
-                             "use trading=turn_based")
+        self.live = live.is_live(options)  # several seats may act at once: bots may wait
+        if self.live and len(seating.humans) > 1:
+            raise ValueError("open trading is played by one person against bots at the "
+                             "terminal; use trading=turn_based for people at one keyboard")
         self.game = game
         self.options = options
         self.seed = seed
@@ -149,6 +156,8 @@ class Session:
         self.steps: list[Step] = []  # one per action
         self.log: list[Event] = []  # events, rendered per viewer
         self.last_viewer = seating.humans[0]
+        self.clock: Callable[[], float] = time.monotonic  # the live bots' time
+        self.rests = Rests(self.clock())  # live: the bots that wait, and until when
 
     # --- who acts -------------------------------------------------------------------
 
@@ -161,11 +170,17 @@ class Session:
         return self.state.is_over
 
     def bot_to_act(self) -> int | None:
-        """A bot seat that is to act now (bots move before people when both may)."""
+        """A bot seat that is to act now (bots move before people when both may); live,
+        the bot the game waits on, if any (:func:`bohnen.tui.live.bot_to_act`)."""
+        if self.live:
+            return live.bot_to_act(self)
         return next((s for s in self.state.to_act() if s in self.bots), None)
 
     def human_to_act(self) -> int | None:
-        """The person to act now, once no bot is to act; None while bots play or at the end."""
+        """The person to act now, once no bot is to act; None while bots play or at the
+        end. Live, the person with a move of the game to make, whatever the bots do."""
+        if self.live:
+            return live.person_to_act(self)
         if self.bot_to_act() is not None:
             return None
         return next((s for s in self.state.to_act() if s in self.humans), None)
@@ -187,6 +202,18 @@ class Session:
     def view(self, seat: int) -> JSONObject:
         return dict(self.state.view(seat))
 
+    def counters(self) -> dict[int, int]:
+        """Of each proposal made as a counter, the number of the proposal it counters
+        (from the log's public events: the views do not say)."""
+        out: dict[int, int] = {}
+        for event in self.log:
+            if event.kind != "proposed":
+                continue
+            data = event.to_json(None)
+            if isinstance(data.get("counter_to"), int):
+                out[int(data["pid"])] = int(data["counter_to"])
+        return out
+
     def log_lines(self, viewer: int, count: int | None = None) -> list[str]:
         events = self.log if count is None else self.log[-count:]
         return [event.text(viewer) for event in events]
@@ -206,8 +233,13 @@ class Session:
             return []
         return list(self.state.any_time_actions(seat))
 
+    def apply_move(self, action: Action) -> None:
+        """Apply a move (a bot's, or a person's already checked as theirs)."""
+        self._apply(action)
+
     def _apply(self, action: Action) -> None:
         events = self.state.apply(action)
+        self.rests.step(self.clock())
         self.actions.append(str(action))
         move = str(action).partition(": ")[2] or str(action)
         self.steps.append(Step(action.seat, any(event.reveals for event in events),
@@ -218,7 +250,10 @@ class Session:
         return decision_for(self.state, seat, bot)
 
     def step_bot(self) -> bool:
-        """Let one bot to act make its move; False if no bot is to act."""
+        """Let one bot to act make its move; False if no bot is to act (live: if every
+        bot to act waits, :func:`bohnen.tui.live.step`)."""
+        if self.live:
+            return live.step(self, self.clock())
         seat = self.bot_to_act()
         if seat is None:
             return False

@@ -33,6 +33,25 @@ def incoming(view: JSON, seat: int) -> JSON | None:
     return next((p for p in proposals if p["to"] == seat), None)
 
 
+def is_open(view: JSON) -> bool:
+    """Whether the game trades openly (anyone may offer at any moment)."""
+    return bool(view["options"]["trading"] == "open")
+
+
+def answers(view: JSON, seat: int) -> list[tuple[str, str]]:
+    """(label, notation head) of every way ``seat`` may send an offer now: in open
+    trading a counter to each proposal made to it and a proposal to each seat it may
+    trade with; in turn-based trading the counter to the proposal made to it (to its
+    proposer), if any, else a proposal."""
+    made_to = [p for p in view["trading"]["proposals"] if p["to"] == seat]
+    proposals = [(f"to seat {t}", f"propose {t}") for t in targets(view, seat)]
+    if is_open(view):
+        return [(f"counter #{p['pid']}", f"counter {p['pid']}") for p in made_to] + proposals
+    if made_to:
+        return [(f"to seat {made_to[0]['from']}", f"counter {made_to[0]['pid']}")]
+    return proposals
+
+
 def targets(view: JSON, seat: int) -> list[int]:
     """Whom ``seat`` may propose to: anyone if active, else the active player."""
     if seat == view["active"]:
@@ -70,16 +89,16 @@ class TradePanel(ProposalPanel):
     def __init__(self, owner: GameScreen, seat: int, view: JSON) -> None:
         super().__init__(owner, seat)
         self.trade_view = view
-        self.answering = incoming(view, seat)
-        self.targets = [self.answering["from"]] if self.answering else targets(view, seat)
+        self.answering = None if is_open(view) else incoming(view, seat)
+        self.heads = answers(view, seat)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(self.heading(), id="panel-title")
             with Horizontal(id="panel-row"):
                 with RadioSet(id="to"):
-                    for i, seat in enumerate(self.targets):
-                        yield RadioButton(f"to seat {seat}", value=i == 0)
+                    for i, (label, _head) in enumerate(self.heads):
+                        yield RadioButton(label, value=i == 0)
                 yield SelectionList[str](*offer_items(self.trade_view, self.seat), id="give")
             yield Input(placeholder="beans wanted, e.g. RO,SO (empty: a gift)", id="want")
             with Horizontal(id="panel-buttons"):
@@ -100,7 +119,9 @@ class TradePanel(ProposalPanel):
             offer = proposal_text(self.answering, bean_names(self.trade_view))
             return (f"[b]Counter[/b] {esc(offer)}\n"
                     "Space: pick your cards to give · type the beans you want · Enter sends")
-        return ("[b]Propose a trade[/b] · pick whom, the cards you give (Space), "
+        what = "Propose or counter" if len(self.heads) > 1 and self.heads[0][1].startswith(
+            "counter") else "Propose a trade"
+        return (f"[b]{what}[/b] · pick whom, the cards you give (Space), "
                 "type the beans you want, Enter sends")
 
     def on_mount(self) -> None:
@@ -109,10 +130,6 @@ class TradePanel(ProposalPanel):
     def notation(self) -> str:
         give = list(self.query_one("#give", SelectionList).selected)
         want = self.query_one("#want", Input).value
-        if self.answering:
-            head = f"counter {self.answering['pid']}"
-        else:
-            index = self.query_one("#to", RadioSet).pressed_index
-            head = f"propose {self.targets[max(index, 0)]}"
-        return offer_notation(head, give, want)
+        index = self.query_one("#to", RadioSet).pressed_index
+        return offer_notation(self.heads[max(index, 0)][1], give, want)
 

@@ -43,8 +43,7 @@ def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["play", "--delay", "61"], "--delay must be a number of seconds from 0 to 60, not 61"),
     (["play", "--seed", "-1"], "--seed must be from 0 to 2**64-1, not -1"),
     (["play", "--seed", str(2**64)], "--seed must be from 0 to 2**64-1"),
-    (["play", "--option", "trading=open", "--option", "max_proposals_per_turn=none"],
-     "open trading"),
+    (["play", "--hotseat", "--option", "trading=open"], "open trading is played by one"),
     (["play", "--resume", "no-such-file.json"], "no-such-file.json"),
 ])
 def test_bad_arguments(argv: list[str], named: str, capsys: pytest.CaptureFixture[str],

@@ -143,9 +143,10 @@ def test_seating_must_cover_every_seat() -> None:
         Session(sess.game, sess.options, 0, Seating((), {s: "random" for s in range(4)}))
 
 
-def test_open_trading_is_refused() -> None:
+def test_open_trading_is_refused_at_one_keyboard() -> None:
     with pytest.raises(ValueError, match="open trading"):
-        session("bohnanza", options=["trading=open", "max_proposals_per_turn=none"])
+        session("bohnanza", options=["trading=open", "max_proposals_per_turn=none"],
+                hotseat=True)
 
 
 def test_the_random_bot_stands_in_for_a_game_without_a_heuristic_bot(

@@ -4,7 +4,10 @@ Every trade is valued on the seat's own fields: the cards received join what it 
 plant in phase 3, the cards given leave its hand (or the face-up cards), and the
 planting is played out. Proposals are built here, from what the view shows, within the
 rules: the active player trades with anyone, with face-up and hand cards; another seat
-only with the active player, with hand cards.
+only with the active player, with hand cards. A seat is never asked for a bean it
+cannot hold by public knowledge, and the seats known to hold a bean are asked first
+(:mod:`~bohnen.bohnanza.heuristic.knowledge`); each seat makes at most ``MAX_OWN``
+(active) or ``MAX_OTHER`` proposals a turn, counters included.
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ from bohnen.bohnanza.actions import (
     Withdraw,
 )
 from bohnen.bohnanza.beans import ALL_BEANS, Bean
+from bohnen.bohnanza.heuristic.knowledge import holding
 from bohnen.bohnanza.heuristic.planting import least_harm, wants_third_field
 from bohnen.bohnanza.heuristic.scene import Offer, Scene
 
 MAX_ACCEPTS = 24  # ways of paying an offer looked at
-MAX_OWN = 5  # proposals the active player makes in a turn
-MAX_OTHER = 3  # proposals another seat makes in a turn
+MAX_OWN = 5  # proposals (counters included) the active player makes in a turn
+MAX_OTHER = 3  # proposals (counters included) another seat makes in a turn
+MOST_PER_TURN = MAX_OWN + 4 * MAX_OTHER  # at the largest table: five seats
+HOLD_LEAST = 0.0  # least chance, by public knowledge, that a seat holds the beans asked
+GROWN = 0.3  # how gladly a seat parts with a bean it grows
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
 MAX_GIVES = 4
@@ -87,11 +94,17 @@ def answer(scene: Scene, actions: list[BohnanzaAction], trades: bool) -> Bohnanz
     least = tuning.accept if scene.is_active else tuning.accept_passive
     if best is not None and best[0] > least:
         return best[1]
-    if trades and scene.may_propose and (scene.proposals_left or 2) >= 2:
+    if trades and scene.may_propose and (scene.proposals_left or 2) >= 2 and below_cap(scene):
         counter = _counter(scene, mine[0], base)
         if counter is not None:
             return counter
     return Decline(scene.seat, mine[0].pid)
+
+
+def below_cap(scene: Scene) -> bool:
+    """Whether the seat may make another proposal or counter this turn: the active
+    player ``MAX_OWN`` of them, another seat ``MAX_OTHER``."""
+    return scene.proposals_made < (MAX_OWN if scene.is_active else MAX_OTHER)
 
 
 def _counter(scene: Scene, offer: Offer, base: float) -> Counter | None:
@@ -161,18 +174,10 @@ def _liking(scene: Scene, seat: int, beans: tuple[Bean, ...]) -> float:
     return 0.6 if 0 in rival.counts else 0.25
 
 
-def _holding(scene: Scene, seat: int, wants: tuple[Bean, ...]) -> float:
-    """How likely ``seat`` has the wanted beans and parts with them."""
-    rival = scene.rival(seat)
-    total = max(1, sum(scene.unseen))
-    p = 1.0
-    for w in wants:
-        if seat == scene.active and w in scene.face_up:
-            hold = 1.0
-        else:
-            hold = 1 - (1 - scene.unseen[w] / total) ** rival.hand_size
-        p *= hold * (0.3 if w in rival.beans else 1.0)
-    return p
+def _parting(scene: Scene, seat: int, wants: tuple[Bean, ...]) -> float:
+    """How gladly ``seat`` parts with the wanted beans: less with those it grows."""
+    grown = sum(1 for w in wants if w in scene.rival(seat).beans)
+    return float(GROWN ** grown)
 
 
 def wanted_by_nobody(scene: Scene, target: int, give: Give, want: tuple[Bean, ...]) -> bool:
@@ -213,7 +218,11 @@ def proposals(scene: Scene) -> list[Propose]:
             for t in targets:
                 if wanted_by_nobody(scene, t, give, want) or _made_before(scene, t, give, want):
                     continue
-                score = net * _liking(scene, t, give.beans) * _holding(scene, t, want)
+                held = holding(scene, t, want) if want else 1.0
+                if held <= 0 or held < HOLD_LEAST:
+                    continue  # a bean it cannot hold, or is unlikely to, by what is public
+                score = (net * _liking(scene, t, give.beans) * held
+                         * _parting(scene, t, want))
                 if not want:  # a gift: to whoever is furthest behind
                     score -= 0.01 * scene.rival(t).talers
                 scored.append((score, len(scored),
@@ -226,10 +235,15 @@ def proposals(scene: Scene) -> list[Propose]:
 
 def request(scene: Scene) -> Propose:
     """Ask the active player (or, as the active player, the next seat) for the bean worth
-    most to receive, giving nothing."""
+    most to receive, giving nothing, of the beans it may hold by public knowledge; where
+    it may hold none, give it the last card of the hand instead (a proposal is all the
+    seat may do)."""
     base = scene.value()
-    best = max(ALL_BEANS, key=lambda w: gain(scene, NOTHING, (w,), base))
     to = scene.active if not scene.is_active else (scene.seat + 1) % scene.players
+    beans = [w for w in ALL_BEANS if holding(scene, to, (w,)) > 0]
+    if not beans and scene.hand:
+        return Propose(scene.seat, to, (len(scene.hand) - 1,), (), ())
+    best = max(beans or ALL_BEANS, key=lambda w: gain(scene, NOTHING, (w,), base))
     return Propose(scene.seat, to, (), (), (best,))
 
 
