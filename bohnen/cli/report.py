@@ -3,7 +3,8 @@
 It reads the folder that ``bohnen tournament --out DIR`` wrote (``bohnen/sim/folder.py``:
 the journal's games, else results.json's) and prints the tables the tournament
 printed: the standings with their intervals and ratings, the figures per seat and the
-time per move (``bohnen/cli/figures.py``). ``--plot FILE`` draws the picture of
+time per move (``bohnen/cli/figures.py``), and for paired deals the
+paired differences (``bohnen/cli/sequencing.py``). ``--plot FILE`` draws the picture of
 ``plots.png`` again, ``--json FILE`` writes the figures as results.json holds them. It
 writes nothing else, so a folder of a tournament still running can be looked at.
 """
@@ -19,10 +20,12 @@ import typer
 from rich.console import Console
 
 from bohnen.cli import figures
+from bohnen.cli.sequencing import paired_table
 from bohnen.core.files import write_atomic
 from bohnen.core.protocol import JSONObject
 from bohnen.sim.figures import seat_standings, times_json
 from bohnen.sim.folder import Folder, load_folder
+from bohnen.sim.paired import paired_json
 from bohnen.sim.ratings import Standing, entrants, standings
 from bohnen.sim.report import results_json
 from bohnen.sim.schedule import incomplete_blocks
@@ -42,7 +45,8 @@ def title(folder: Folder) -> str:
 def as_run(folder: Folder) -> TournamentRun:
     """The folder's games as a run, for the JSON that results.json holds."""
     spec = TournamentSpec(folder.game, folder.options, folder.bots, folder.seed,
-                          folder.games_requested, move_budget=folder.move_budget)
+                          folder.games_requested, paired=folder.paired,
+                          move_budget=folder.move_budget)
     seconds = () if folder.seconds is None else (folder.seconds,)
     return TournamentRun(spec, folder.scheduled, list(folder.outcomes),
                          folder.interrupted or len(folder.outcomes) < folder.scheduled,
@@ -56,6 +60,8 @@ def figures_json(folder: Folder, table: list[Standing]) -> JSONObject:
     names = entrants(folder.names)[0]
     data["move_times"] = [times_json(name, times)
                           for name, times in zip(names, folder.times(), strict=True)]
+    data["paired_deals"] = folder.paired
+    data["paired"] = paired_json(folder.outcomes, folder.bots) if folder.paired else None
     data["source"] = folder.source
     data.pop("sittings_seconds")  # the seconds of all sittings are in ``seconds``
     return data
@@ -108,6 +114,8 @@ def report_command(
     console.print(figures.seat_table(folder.score_name, seat_standings(
         folder.outcomes, folder.names, folder.players)))
     console.print(figures.times_table(entrants(folder.names)[0], folder.times()))
+    if folder.paired:
+        console.print(paired_table(as_run(folder), folder.score_name))
     for line in notes(folder):
         print(line, file=sys.stderr)
     if plot is not None:

@@ -47,6 +47,7 @@ class Folder:
     interrupted: bool = False
     seconds: float | None = None
     move_budget: float | None = None
+    paired: bool = False  # each block of seat rotations one deal (``--paired``)
     stored_times: list[MoveTimes] = field(default_factory=list)  # results.json's, per entrant
     records: int = 0  # games whose record is in records/
 
@@ -145,7 +146,8 @@ def _from_journal(directory: Path, head: JSONObject,
     game, bots = _text(path, head, "game"), _specs(path, head.get("bots"))
     return Folder(directory, game, _object(path, head, "options"), bots,
                   _seed(path, head), _whole(path, head, "games"),
-                  _score_name(game, None), outcomes, JOURNAL)
+                  _score_name(game, None), outcomes, JOURNAL,
+                  paired=head.get("paired") is True)
 
 
 def _from_results(directory: Path, path: Path, data: JSONObject) -> Folder:
@@ -159,7 +161,8 @@ def _from_results(directory: Path, path: Path, data: JSONObject) -> Folder:
     outcomes = [_game(path, number, entry, names) for number, entry in enumerate(games)]
     return Folder(directory, game, _object(path, data, "options"), bots,
                   _seed(path, data), _whole(path, data, "games_requested"),
-                  _score_name(game, data.get("score_name")), outcomes, RESULTS_JSON)
+                  _score_name(game, data.get("score_name")), outcomes, RESULTS_JSON,
+                  paired=data.get("paired_deals") is True)
 
 
 def _game(path: Path, number: int, entry: object, names: Sequence[object]) -> GameOutcome:

@@ -182,3 +182,29 @@ def test_a_plot_or_json_that_cannot_be_written_is_refused_before_reading(
 def test_a_file_given_as_the_folder_is_refused(
         played: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
     assert "not a folder" in refused(["report", str(played[0] / "results.json")], capsys)
+
+
+@pytest.mark.parametrize("source", ["journal.jsonl", "results.json"])
+def test_a_paired_tournament_gets_its_paired_differences_again(
+        tmp_path: Path, source: str) -> None:
+    """The folder of a ``--paired`` run: the report prints the paired table the tournament
+    printed and writes the ``paired`` figures results.json holds, from either file."""
+    out = tmp_path / "out"
+    ran = RUNNER.invoke(app, ["tournament", "bohnanza", "--bots", BOTS, "--games", "6",
+                              "--seed", "4", "--paired", "--out", str(out)])
+    assert ran.exit_code == 0, ran.output
+    if source == "results.json":
+        (out / "journal.jsonl").unlink()
+    again = RUNNER.invoke(app, ["report", str(out), "--json", str(tmp_path / "f.json")])
+    assert again.exit_code == 0, again.output
+    title = "paired deals: first bot"  # the table (the standings title has "paired deals")
+    assert table_rows(again.stdout, title, "\0") == table_rows(ran.stdout, title, "\0")
+    data, stored = load(tmp_path / "f.json"), load(out / "results.json")
+    assert data["paired_deals"] is True and data["paired"] == stored["paired"]
+    assert len(data["paired"]) == 1 and data["paired"][0]["deals"] == 2
+
+
+def test_an_unpaired_folder_has_no_paired_table(played: tuple[Path, str]) -> None:
+    result = RUNNER.invoke(app, ["report", str(played[0])])
+    assert result.exit_code == 0, result.output
+    assert "paired deals: first bot" not in result.stdout
