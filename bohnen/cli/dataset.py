@@ -49,9 +49,10 @@ def dataset_command(
         "--resume", help="Go on with the dataset cut short in --out DIR: the games "
         "written are kept, the rest are played.")] = False,
 ) -> None:
-    """Games between bots, each decision written as Parquet rows: the seat, the
-    observation tensor, the action mask, the action's id and notation, the result and
-    each seat's return."""
+    """Games between bots written as Parquet rows, one per decision (for learning).
+
+    Each row: the seat, the observation tensor, the action mask, the action's id and
+    notation, the result and each seat's return."""
     check_timeout(connect_timeout)
     rl = _rl_dataset()
     specs = tuple(s.strip() for s in bots.split(","))

@@ -166,8 +166,7 @@ def play_command(
         "--replay", help="Step through a record instead of playing (as `bohnen replay FILE "
         "--watch`).", metavar="FILE")] = None,
 ) -> None:
-    """Play a game full-screen in the terminal (Bohnanza against three heuristic bots
-    by default)."""
+    """Play a game full-screen in the terminal (Bohnanza against three bots by default)."""
     if replay is not None:
         if resume is not None:
             raise ValueError("give --replay FILE (watch a record) or --resume FILE (go on "

@@ -21,8 +21,7 @@ def replay_command(
         "--watch", help="Step through the record full-screen: ←/→ a step, Home/End the "
         "first/last, a number and Enter that step, q quits.")] = False,
 ) -> None:
-    """Replay a record action by action and check the result it stores (--watch: step
-    through it)."""
+    """Replay a record, check the result it stores; --watch steps through it."""
     if watch:
         watch_record(file)
         return

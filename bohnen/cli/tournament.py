@@ -341,8 +341,10 @@ def tournament_command(
         "(a bot with a budget of its own, as ISMCTS's seconds, is held to its own).",
         metavar="SECONDS")] = None,
 ) -> None:
-    """Seat-rotated games between bots: win shares with 95% intervals, scores, ratings,
-    the figures per seat and the time per move."""
+    """Seat-rotated games between bots: standings, ratings, seats, time per move.
+
+    Win shares with their 95% intervals, mean scores and ratings per bot, the figures
+    per seat and the time per move; paired deals, sequential stopping, more games."""
     setup = make_setup(game, bots, games, seed, workers, backend, address, out, option,
                        resume, connect_timeout,
                        Sequencing(paired, sprt, until_significant, extend), move_budget)
