@@ -34,17 +34,17 @@ def colours(view: View) -> dict[str, str]:
 
 
 def kind(card: str) -> str:
-    """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
+    """A card's kind in words: 1-10, –, x2 or Nicht die Bohne."""
     return cast(str, words("ndb").kind(card))
 
 
 def card(code: str, names: Colours) -> str:
-    """A card in its colour (``R7``)."""
-    return f"[{names.get(code[0], 'white')}]{esc(code[0] + kind(code))}[/]"
+    """A card in words, in its colour (``red 7``), as the log and the moves name it."""
+    return f"[{names.get(code[0], 'white')}]{esc(words('ndb').card_name(code))}[/]"
 
 
 def hand_text(hand: list[str]) -> str:
-    """A hand by colour (plain text), e.g. ``G 2 6 – │ R 5 8``."""
+    """A hand by colour (plain text), e.g. ``green 2 6 – │ red 5 8``."""
     return cast(str, words("ndb").hand_text(hand))
 
 
@@ -55,7 +55,7 @@ def hand_markup(hand: list[str], playable: bool, names: Colours) -> str:
         if playable:
             shown = click(f"play_card('{code}')", shown)
         groups.setdefault(code[0], []).append(shown)
-    body = " │ ".join(f"[b {names[c]}]{c}[/] {' '.join(ks)}" for c, ks in groups.items())
+    body = " │ ".join(f"[b {names[c]}]{names[c]}[/] {' '.join(ks)}" for c, ks in groups.items())
     return "Your hand: " + (body or "(empty)")
 
 
@@ -94,7 +94,7 @@ def row_text(row: View, names: Colours) -> str:
         return ""
     cards = " ".join(esc(kind(c)) for c in row["cards"])
     colour = row["cards"][0][0]
-    return f"[{names[colour]}]{colour}[/] {cards} ={row['score']}"
+    return f"[{names[colour]}]{names[colour]}[/] {cards} ={row['score']}"
 
 
 def player_line(view: View, player: View, viewer: int, name: str) -> str:

@@ -316,7 +316,7 @@ def test_a_journey_is_spelled_out_before_it_is_made() -> None:
     assert trip.notation(board) == "go " + " ".join(board.city_codes[c] for c in trip.paths[1])
     text = " ".join(Text.from_markup(line).plain for line in journey_line(board, 0, 12, trip))
     assert "4 cities with start and end" in text and "path 2/2, v: next" in text
-    assert "plays T1 T2 Nachschub T3 Zoll T4" in text and "Zoll −20t (you have 12t)" in text
+    assert "plays T1 T2(Nachschub) T3(Zoll) T4" in text and "Zoll −20t (you have 12t)" in text
     far = journey(board, hand[:3], aal, koe, 0)
     assert not far.possible
     assert "your hand holds 3" in Text.from_markup(journey_line(board, 0, 50, far)[0]).plain
