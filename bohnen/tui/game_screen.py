@@ -7,7 +7,7 @@ the seat shown (:meth:`GameScreen.board_text`); everything else is here.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 
 from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
+from bohnen.tui.moves import move_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
 
@@ -121,8 +122,9 @@ class GameScreen(Screen[None]):
         return self.session.choices(seat)
 
     def describe(self, action: object) -> str:
-        """An action's label in the numbered list (plain text)."""
-        return without_seat(str(action))
+        """An action's label in the numbered list (plain text): the game's words for it,
+        which name things as the board does."""
+        return move_text(self.session, self.shown, cast(Action, action))
 
     def menu_extra(self, seat: int) -> str:
         """Markup after the numbered list (e.g. the game's keys for the other actions)."""
@@ -366,10 +368,12 @@ class GameScreen(Screen[None]):
         if seat is None or seat != self.shown:
             self.say("No hint: it is not your move.", error=True)
             return
-        action = self.session.hint(seat)
-        if action is None:
+        advice = self.session.advice(seat)
+        if advice is None:
             return
-        self.say(f"Hint: {without_seat(str(action))} (g plays it)")
+        action, why = advice
+        because = f" — {why}" if why else ""
+        self.say(f"Hint: {move_text(self.session, seat, action)}{because} (g plays it)")
         self.hinted(action)
 
     def action_play_hint(self) -> None:

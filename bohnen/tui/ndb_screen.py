@@ -13,7 +13,8 @@ from typing import cast
 
 from bohnen.core.protocol import View
 from bohnen.tui.game_screen import GameScreen
-from bohnen.tui.text import click, esc
+from bohnen.tui.moves import core, frame, move_texts
+from bohnen.tui.text import click, esc, without_seat
 from bohnen.tui.words import words
 
 BACK = "▒▒"
@@ -140,6 +141,26 @@ class NdbScreen(GameScreen):
         names = [self.seat_label(s) for s in range(len(view["players"]))]
         playable = self.session.human_to_act() == self.shown and view["phase"] != "take"
         return board_text(view, self.shown, names, playable)
+
+    def plays_frame(self) -> tuple[str, str]:
+        """The words every listed card play shares ("Play the", "face down"), said
+        once in the list's title so that each item names only its card; none while
+        the list holds other moves (the taking)."""
+        listed = self.menu(self.shown)
+        if not listed or any(without_seat(str(a)).split()[0] != "play" for a in listed):
+            return "", ""
+        return frame(move_texts(self.session, self.shown, listed))
+
+    def menu_title(self) -> str:
+        head, tail = self.plays_frame()
+        if not head and not tail:
+            return super().menu_title()
+        return f"[b]Your move:[/b] {esc(' '.join(filter(None, [head, '…', tail])))}\n"
+
+    def describe(self, action: object) -> str:
+        text = super().describe(action)
+        head, tail = self.plays_frame()
+        return core(text, head, tail) if head or tail else text
 
     def result_extra(self, view: View) -> str:
         return "\n".join(esc(line) for line in sheet_lines(view))
