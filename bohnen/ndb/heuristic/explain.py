@@ -39,6 +39,8 @@ def _take(scene: Scene, action: Take, worth: Worth) -> str:
     mine = worth.gift(card, scene.rows[scene.seat], ahead)
     theirs = worth.others(scene.seat, card, scene.rows, ahead)
     text = _row_change(scene, card)
+    if mine < 0:
+        text = f"the least harm of the cards left: {text}"
     if worth.deny and worth.deny * abs(theirs) > abs(mine):
         return text + f", and it would give the others about {theirs:+.0f} each"
     return text
@@ -52,8 +54,8 @@ def _play(scene: Scene, action: Play, worth: Worth) -> str:
         return (f"of your cards it helps the others least ({helps:+.0f} to each on "
                 "average): the last of the chain takes it")
     wanted = worth.gift(card, scene.rows[scene.token], ahead)
-    return (f"seat {scene.token} holds the token and wants it most ({wanted:+.0f} to its "
-            "rows): it takes it, and you take next, from the most cards")
+    return (f"seat {scene.token} (the token) wants it most ({wanted:+.0f} to its rows), "
+            "so it takes it and you take next")
 
 
 def reason(scene: Scene, action: NdbAction, worth: Worth) -> str:
