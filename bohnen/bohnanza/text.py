@@ -127,6 +127,14 @@ def legend_line(view: JSON) -> str:
     return "Beans (code, name, cards for 1/2/3/4 talers): " + " · ".join(beans)
 
 
+def codes_lines(view: JSON) -> list[str]:
+    """The codes a person may type in notation, with what each names: the beans (from
+    the view's legend), the hand positions and the face-up cards."""
+    beans = " ".join(f"{b['code']}={b['name']}" for b in view["legend"])
+    return [f"Beans: {beans}",
+            "Cards: h0 h1 … your hand, front first · f0 f1 … the face-up cards"]
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     beans = bean_names(view)

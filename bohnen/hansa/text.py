@@ -169,6 +169,16 @@ def legend_line(view: JSON) -> str:
     return "Beans (code, name, base price): " + " · ".join(beans)
 
 
+def codes_lines(view: JSON) -> list[str]:
+    """The codes a person may type in notation, with what each names: the beans and
+    the cities of the board (from the view), and the cards."""
+    board = view["board"]
+    beans = " ".join(f"{b['code']}={b['name']}" for b in board["beans"])
+    cities = " ".join(f"{c['code']}={c['name']}" for c in board["cities"])
+    return [f"Beans: {beans}", f"Cities: {cities}",
+            "Cards: T1 T2 … travel cards · C1 C2 … contracts (as your hand shows them)"]
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     last = " · last round" if view["last_round"] else ""

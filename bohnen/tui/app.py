@@ -14,7 +14,7 @@ from bohnen.tui.session import Session
 CSS = """
 #title { height: 1; background: $primary; color: $text; text-style: bold; }
 #board { height: auto; padding: 0 1; }
-#choices { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+#choices { height: auto; max-height: 8; padding: 0 1; background: $boost; }
 #log { height: 1fr; min-height: 1; padding: 0 1; color: $text-muted; }
 #command { height: 1; border: none; padding: 0 1; }
 #status { height: auto; min-height: 1; max-height: 2; padding: 0 1; }

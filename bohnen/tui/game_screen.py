@@ -23,6 +23,7 @@ from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_tex
 from bohnen.tui.moves import move_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
+from bohnen.tui.words import words
 
 LOG_LINES = 40
 WRAP_CONSOLE = Console(width=200, color_system=None)  # only measures how lines wrap
@@ -339,8 +340,20 @@ class GameScreen(Screen[None]):
             return
         self.play_action(listed[number - 1])
 
+    def codes_lines(self) -> list[str]:
+        """The codes that may be typed in notation, each with what it names (the game's
+        words: ``codes_lines``), for the help and the command line."""
+        lines = getattr(words(self.session.game.name), "codes_lines", None)
+        if not callable(lines):
+            return []
+        return list(lines(self.session.view(self.shown)))
+
     def action_command(self) -> None:
+        """The command line takes the keys; the status line shows the codes to type."""
         self.query_one("#command", Input).focus()
+        lines = self.codes_lines()
+        if lines:
+            self.say("\n".join(lines[:1] + lines[-1:]))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -406,9 +419,11 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         seed = self.session.seed
-        self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
+        codes = "".join(f"\n{esc(line)}" for line in self.codes_lines())
+        codes = f"\n[b]Codes[/b] (to type){codes}" if codes else ""
+        self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP + codes +
                                         f"\n\nThis deal: seed {seed} (--seed {seed} deals "
-                                        "it again). Esc closes this help."))
+                                        "it again). ↑↓ scroll, Esc closes this help."))
 
     async def action_quit(self) -> None:
         self.app.exit()

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -83,16 +83,18 @@ class ResultScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the current screen."""
+    """Every key of the current screen, the notation and the codes to type; it scrolls
+    (↑↓, PgUp/PgDn, the wheel) where it is taller than the terminal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+    AUTO_FOCUS = "#help"
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
+        with VerticalScroll(id="help"):
             yield Static(self.text, id="help-text")
 
     def action_close(self) -> None:
