@@ -120,8 +120,9 @@ def codes_lines(view: JSON) -> list[str]:
     """The codes a person may type in notation (``play R7``), with what each names:
     the colours (from the view's legend), then the kinds."""
     colours = " ".join(f"{c['code']}={c['english']}" for c in view["legend"]["colours"])
+    special = [k for k in view["legend"]["kinds"] if not k["code"].isdigit() or k["code"] == "0"]
     kinds = " ".join(k["code"] if k["code"] == k["name"] else f"{k['code']}={k['name']}"
-                     for k in view["legend"]["kinds"] if not k["code"].isdigit() or k["code"] == "0")
+                     for k in special)
     return [f"Colours: {colours}", f"Cards: a colour, then 1-10 {kinds} (R7, B-, Gx2, Y0)"]
 
 

@@ -19,8 +19,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from bohnen.core.protocol import Action, JSONObject
-from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.moves import move_text
+from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
 from bohnen.tui.words import words

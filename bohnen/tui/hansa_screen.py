@@ -18,11 +18,9 @@ from textual.binding import Binding, BindingType
 from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import (
-    CARD_WORDS,
     CONTRACT_PRICE,
     PAGES,
     Journey,
-    card_kind,
     city_detail,
     city_line,
     contract_of,

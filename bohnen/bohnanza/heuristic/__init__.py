@@ -23,11 +23,11 @@ import random
 from typing import cast
 
 from bohnen.bohnanza.actions import BohnanzaAction
+from bohnen.bohnanza.heuristic.explain import explain
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
 from bohnen.bohnanza.heuristic.scene import Scene, Tuning, read
 from bohnen.bohnanza.heuristic.trading import active_move, answer, next_offer, phase2, request
 from bohnen.bohnanza.view_types import SeatView
-from bohnen.bohnanza.heuristic.explain import explain
 from bohnen.core.bots import Decision, Wait, chosen
 
 PATIENCE = 2.0  # seconds of a quiet table before its own trading moves, where it may wait

@@ -71,7 +71,7 @@ def _harvest(scene: Scene, field: int, waiting: int | None) -> str:
     """Harvesting ``field``: a field grown full, or the one that loses least to make
     room for ``waiting`` (a bean with nowhere else to go)."""
     bean, count = scene.beans[field], scene.counts[field]
-    pay = talers(PAYOUT[bean][count]) if 0 <= bean else talers(0)
+    pay = talers(PAYOUT[bean][count]) if bean >= 0 else talers(0)
     crop = f"field {field} ({count} {name(bean)}) pays {pay}"
     if is_full_grown(scene, field):
         return f"{crop} and can grow no more"
