@@ -287,7 +287,9 @@ class GameScreen(Screen[None]):
         seat = self.person_seat() if any_time else self.my_seat()
         if seat is None:
             return
-        self.after_move(self.session.play(seat, action))
+        words = move_text(self.session, seat, action)  # before the move changes the view
+        outcome = self.session.play(seat, action)
+        self.after_move(Outcome(True, words) if outcome.ok else outcome)
 
     def person_seat(self) -> int | None:
         """The seat shown if a person plays it, to act or not (any-time moves are open to
