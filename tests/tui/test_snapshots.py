@@ -65,3 +65,29 @@ def test_hansa_deal_panel(snap_compare: Compare) -> None:
 def test_hansa_prices(snap_compare: Compare) -> None:
     assert snap_compare(app_for(random_session("hansa", seed=7)), press=["1", "l", "left"],
                         terminal_size=SIZE)
+
+
+# --- 160×48: the boards as on paper (issue 36: beanometers, moves in words, one card
+# form, the Hansa hand), on a large terminal ----------------------------------------------
+
+WIDE = (160, 48)
+
+
+def test_bohnanza_board_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["g", "g", "h"],
+                        terminal_size=WIDE)
+
+
+def test_ndb_taking_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(session("ndb", seed=4, options=["rounds=1"])),
+                        press=["1", "1"], terminal_size=WIDE)
+
+
+def test_hansa_board_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)),
+                        press=["1", "left", "enter"], terminal_size=WIDE)
+
+
+def test_codes_in_the_help_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)), press=["question_mark"],
+                        terminal_size=WIDE)
