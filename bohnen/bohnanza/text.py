@@ -56,20 +56,40 @@ def proposal_text(p: JSON, names: Mapping[str, str]) -> str:
     return f"#{p['pid']} seat {p['from']}→{p['to']}: gives {give}; wants {want}"
 
 
-def field_text(field: JSON, index: int, names: Mapping[str, str]) -> str:
-    """One field: bean, count, talers it pays now and at the next step of the beanometer."""
+def meters(view: JSON) -> dict[str, list[int | None]]:
+    """Each bean's beanometer by its code, from the view's legend: the cards a field
+    needs to pay 1, 2, 3 and 4 talers (None where the bean pays no such step)."""
+    return {b["code"]: list(b["beanometer"]) for b in view["legend"]}
+
+
+def meter_steps(meter: Sequence[int | None]) -> list[tuple[int, int]]:
+    """A beanometer's steps: (cards, talers) for each step the bean has."""
+    return [(cards, talers) for talers, cards in enumerate(meter, start=1) if cards is not None]
+
+
+def meter_text(meter: Sequence[int | None]) -> str:
+    """A whole beanometer, e.g. ``4→1 6→2 8→3 10→4`` (cards → talers)."""
+    return " ".join(f"{cards}→{talers}" for cards, talers in meter_steps(meter))
+
+
+def field_text(field: JSON, index: int, names: Mapping[str, str],
+               meter: Sequence[int | None] = ()) -> str:
+    """One field: bean, count, the bean's whole beanometer (cards → talers) and the
+    talers it pays now, e.g. ``0: Blaue ×4 [4→1 6→2 8→3 10→4] pays 1t``."""
     if field["count"] == 0:
         return f"{index}: empty"
-    nxt = field["next"]
-    step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
-    return f"{index}: {names[field['bean']]} {field['count']}={field['talers']}t{step}"
+    scale = f" [{meter_text(meter)}]" if meter else ""
+    return (f"{index}: {names[field['bean']]} ×{field['count']}{scale} "
+            f"pays {field['talers']}t")
 
 
 def player_line(view: JSON, player: JSON, name: str, names: Mapping[str, str]) -> str:
     """A seat's talers, hand size and fields."""
     seat = player["seat"]
     mark = "▶" if seat == view["active"] else " "
-    cells = [field_text(f, i, names) for i, f in enumerate(player["fields"])]
+    scales = meters(view)
+    cells = [field_text(f, i, names, scales.get(f["bean"] or "", ()))
+             for i, f in enumerate(player["fields"])]
     if not player["third_field"]:
         cells.append(f"2: ({view['third_field_cost']}t to buy)")
     return (f"{mark}{seat} {name}: {player['talers']}t, hand {player['hand_size']}, "
@@ -116,13 +136,21 @@ def legend_line(view: JSON) -> str:
     return "Beans (code, name, cards for 1/2/3/4 talers): " + " · ".join(beans)
 
 
+def codes_lines(view: JSON) -> list[str]:
+    """The codes a person may type in notation, with what each names: the beans (from
+    the view's legend), the hand positions and the face-up cards."""
+    beans = " ".join(f"{b['code']}={b['name']}" for b in view["legend"])
+    return [f"Beans: {beans}",
+            "Cards: h0 h1 … your hand, front first · f0 f1 … the face-up cards"]
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     beans = bean_names(view)
     lines = [f"Bohnanza · turn {view['turn']} · seat {view['active']} plays · "
              f"{PHASES[view['phase']]} · you are seat {viewer}",
              legend_line(view), table_line(view, beans),
-             "Seats (fields: bean count=talers→next step of the beanometer):"]
+             "Seats (fields: bean ×count [beanometer: cards→talers] and what it pays now):"]
     lines += [player_line(view, p, names[p["seat"]], beans) for p in view["players"]]
     areas = [f"{p['seat']}: " + " ".join(beans[b] for b in p["trade_area"])
              for p in view["players"] if p["trade_area"]]

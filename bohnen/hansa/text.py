@@ -40,7 +40,7 @@ from bohnen.hansa.board import card_text
 from bohnen.hansa.data import CONTRACT_PRICE
 
 JSON = Mapping[str, Any]
-CARD_WORDS = {"zoll": " Zoll", "nachschub": " Nachschub"}
+CARD_WORDS = {"zoll": "(Zoll)", "nachschub": "(Nachschub)"}  # one item with its card
 
 
 def card_kind(card: str, zoll: int, nachschub: int) -> str:
@@ -63,11 +63,22 @@ def colour_cards(view: JSON, seat: int) -> tuple[int, int]:
     return int(cards["zoll"][1:]), int(cards["nachschub"][1:])
 
 
+def card_label(card: str, zoll: int, nachschub: int) -> str:
+    """A card of a hand as one item: ``T4``, ``T3(Zoll)``, ``T2(Nachschub)``, ``C58``."""
+    return card + CARD_WORDS.get(card_kind(card, zoll, nachschub), "")
+
+
+def hand_count(hand: Sequence[str]) -> str:
+    """The hand's head: ``Hand (10 cards)``."""
+    return f"Hand ({len(hand)} card{'' if len(hand) == 1 else 's'})"
+
+
 def hand_text(hand: Sequence[str], zoll: int, nachschub: int) -> str:
-    """The hand's line: its cards in order, the front card marked."""
-    return "Hand " + " ".join(("▶" if i == 0 else "") + card
-                              + CARD_WORDS.get(card_kind(card, zoll, nachschub), "")
-                              for i, card in enumerate(hand))
+    """The hand's line: its count, then its cards in order, one item each, the front
+    card marked: ``Hand (3 cards) ▶T3(Zoll) T4 C58``."""
+    return hand_count(hand) + " " + " ".join(("▶" if i == 0 else "")
+                                             + card_label(card, zoll, nachschub)
+                                             for i, card in enumerate(hand))
 
 
 def contract_text(contracts: JSON, card: str) -> str:
@@ -158,6 +169,16 @@ def legend_line(view: JSON) -> str:
     return "Beans (code, name, base price): " + " · ".join(beans)
 
 
+def codes_lines(view: JSON) -> list[str]:
+    """The codes a person may type in notation, with what each names: the beans and
+    the cities of the board (from the view), and the cards."""
+    board = view["board"]
+    beans = " ".join(f"{b['code']}={b['name']}" for b in board["beans"])
+    cities = " ".join(f"{c['code']}={c['name']}" for c in board["cities"])
+    return [f"Beans: {beans}", f"Cities: {cities}",
+            "Cards: T1 T2 … travel cards · C1 C2 … contracts (as your hand shows them)"]
+
+
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:
     """The whole board as ``viewer`` sees it (``names``: each seat's name)."""
     last = " · last round" if view["last_round"] else ""
@@ -225,7 +246,8 @@ class _Seen:
 
 def _stay(seen: _Seen) -> str:
     hand = seen.me["hand"] or []
-    front = f", playing {hand[0]}" if hand else ""
+    zoll, nachschub = colour_cards(seen.view, seen.seat)
+    front = f", playing {card_label(hand[0], zoll, nachschub)}" if hand else ""
     return f"Stay in {seen.city(seen.me['city'])}{front}"
 
 

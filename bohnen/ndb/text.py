@@ -15,24 +15,40 @@ from typing import Any
 
 from bohnen.core.names import NO_NAMES, Names, seat_name
 from bohnen.ndb.actions import NdbAction, Play, Take, card_text
+from bohnen.ndb.cards import COLOURS, KIND_TABLE
 
 JSON = Mapping[str, Any]
 BACK = "??"
 PHASES = {"lead": "lead", "play": "play face down", "take": "taking", "over": "over"}
 
 
+_COLOURS = {c.code: c.english for c in COLOURS}  # the legend's, by code
+_KINDS = {k.code: k.name for k in KIND_TABLE}
+
+
 def kind(card: str) -> str:
-    """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
-    rest = card[1:]
-    return "–" if rest == "-" else rest
+    """A card's kind in words: 1-10, –, x2 or Nicht die Bohne (as the log and the moves
+    write it)."""
+    return _KINDS.get(card[1:], card[1:])
+
+
+def colour(card: str) -> str:
+    """A card's colour in English: ``red``."""
+    return _COLOURS.get(card[:1], "?")
+
+
+def card_name(card: str) -> str:
+    """A card (by its code) in words, as the log and the moves write it: ``red 7``,
+    ``yellow –``, ``blue Nicht die Bohne``."""
+    return f"{colour(card)} {kind(card)}"
 
 
 def hand_text(hand: Sequence[str]) -> str:
-    """A hand by colour, e.g. ``G 2 6 – │ R 5 8``."""
+    """A hand by colour, e.g. ``green 2 6 – │ red 5 8`` (green 2, green 6...)."""
     groups: dict[str, list[str]] = {}
     for code in hand:
         groups.setdefault(code[0], []).append(kind(code))
-    return " │ ".join(f"{c} {' '.join(ks)}" for c, ks in groups.items())
+    return " │ ".join(f"{colour(c)} {' '.join(ks)}" for c, ks in groups.items())
 
 
 def trick_line(view: JSON) -> str:
@@ -40,7 +56,7 @@ def trick_line(view: JSON) -> str:
     played, taken = set(view["played"]), set(view["taken"])
     items = []
     for seat, code in enumerate(view["table"]):
-        shown = "·" if seat not in played else BACK if code is None else code[0] + kind(code)
+        shown = "·" if seat not in played else BACK if code is None else card_name(code)
         if seat in taken:
             shown += " (taken)"
         token = "◆" if seat == view["token"] else ""
@@ -54,7 +70,7 @@ def chain_steps(view: JSON) -> list[str]:
     took: list[str] = []
     taker = view["token"]
     for owner in view["taken"]:
-        took.append(f"{taker} took {owner}'s {view['table'][owner]}")
+        took.append(f"{taker} took {owner}'s {card_name(view['table'][owner])}")
         taker = owner
     return took
 
@@ -71,7 +87,7 @@ def row_text(row: JSON) -> str:
     if not row["cards"]:
         return ""
     cards = " ".join(kind(c) for c in row["cards"])
-    return f"{row['cards'][0][0]} {cards} ={row['score']}"
+    return f"{colour(row['cards'][0])} {cards} ={row['score']}"
 
 
 def player_line(view: JSON, player: JSON, name: str) -> str:
@@ -98,6 +114,16 @@ def legend_line(view: JSON) -> str:
     """The colours' codes and names."""
     return "Colours: " + ", ".join(f"{c['code']} {c['english']}"
                                    for c in view["legend"]["colours"])
+
+
+def codes_lines(view: JSON) -> list[str]:
+    """The codes a person may type in notation (``play R7``), with what each names:
+    the colours (from the view's legend), then the kinds."""
+    colours = " ".join(f"{c['code']}={c['english']}" for c in view["legend"]["colours"])
+    special = [k for k in view["legend"]["kinds"] if not k["code"].isdigit() or k["code"] == "0"]
+    kinds = " ".join(k["code"] if k["code"] == k["name"] else f"{k['code']}={k['name']}"
+                     for k in special)
+    return [f"Colours: {colours}", f"Cards: a colour, then 1-10 {kinds} (R7, B-, Gx2, Y0)"]
 
 
 def describe(view: JSON, viewer: int, names: Sequence[str]) -> str:

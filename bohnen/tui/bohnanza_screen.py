@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from textual.binding import Binding, BindingType
@@ -12,11 +13,13 @@ from bohnen.tui.text import click, esc, without_seat
 from bohnen.tui.trade_panel import TradePanel, bean_names
 from bohnen.tui.words import words
 
+meters = words("bohnanza").meters
+
 JSON = dict[str, Any]
 
 COLOURS = {"Blaue": "blue", "Feuer": "red", "Sau": "magenta", "Brech": "green",
            "Soja": "yellow", "Augen": "white", "Rote": "bright_red", "Garten": "bright_green"}
-FIELD_WIDTH = 18
+FIELD_WIDTH = 19  # the widest field: "0:Garten×12 – 2 3 –"
 
 GAME_HELP = """  t         trade panel: propose, or counter the proposal made to you
   b         buy the third field (at any moment, also while others play)
@@ -48,16 +51,32 @@ def hand_markup(hand: list[str], names: dict[str, str]) -> str:
     return "Your hand: " + " ".join(cards)
 
 
-def field_text(field: JSON, index: int, mine: bool, names: dict[str, str]) -> str:
-    """One field: bean, count, talers it pays now and at the next step of the beanometer."""
-    plain = cast(str, words("bohnanza").field_text(field, index, names))
+def meter_markup(meter: Sequence[int | None], count: int) -> str:
+    """A bean's whole beanometer, the cards for 1, 2, 3 and 4 talers (``–``: no such
+    step), the steps the field has reached in bold green, the others dim."""
+    cells = []
+    for cards in meter:
+        if cards is None:
+            cells.append("[dim]–[/]")
+        elif cards <= count:
+            cells.append(f"[b green]{cards}[/]")
+        else:
+            cells.append(f"[dim]{cards}[/]")
+    return " ".join(cells)
+
+
+def field_text(field: JSON, index: int, mine: bool, names: dict[str, str],
+               meter: Sequence[int | None] = ()) -> str:
+    """One field: bean, count and the bean's whole beanometer, the steps reached marked
+    (``0:Blaue×4 4 6 8 10``: four Blaue, which pay 1 taler from 4 cards, 2 from 6...)."""
     if field["count"] == 0:
-        body = plain
+        plain = f"{index}: empty"
+        body = esc(plain)
     else:
-        nxt = field["next"]
-        step = f"→{nxt['count']}:{nxt['talers']}t" if nxt else " max"
-        body = (f"{index}: {bean(field['bean'], names)} {field['count']}={field['talers']}t"
-                f"{esc(step)}")
+        name, count = names[field["bean"]], field["count"]
+        steps = " ".join("–" if c is None else str(c) for c in meter)
+        plain = f"{index}:{name}×{count} {steps}"
+        body = f"{index}:{bean(field['bean'], names)}[b]×{count}[/] {meter_markup(meter, count)}"
     pad = " " * max(0, FIELD_WIDTH - len(plain))
     return click(f"harvest({index})", body) + pad if mine and field["count"] else body + pad
 
@@ -66,9 +85,11 @@ def player_line(view: JSON, player: JSON, viewer: int, name: str,
                 names: dict[str, str]) -> str:
     seat = player["seat"]
     mark = "▶" if seat == view["active"] else " "
-    who = f"{mark}{seat} {name[:7]:<7}"
+    who = f"{mark}{seat} {name[:6]:<6}"
     who = f"[b]{esc(who)}[/b]" if seat == viewer else esc(who)
-    cells = [field_text(f, i, seat == viewer, names) for i, f in enumerate(player["fields"])]
+    scales = meters(view)
+    cells = [field_text(f, i, seat == viewer, names, scales.get(f["bean"] or "", ()))
+             for i, f in enumerate(player["fields"])]
     if not player["third_field"]:
         cells.append(f"2: ({view['third_field_cost']}t to buy)")
     return f"{who}{player['talers']:>3}t {player['hand_size']:>3}  " + " ".join(cells)
@@ -88,7 +109,7 @@ def board_text(view: JSON, viewer: int, names: list[str]) -> str:
     face = " ".join(f"f{i} {bean(b, beans)}" for i, b in enumerate(view["face_up"])) or "—"
     lines = [f"Draw {view['draw_pile_size']} · run-outs {view['runouts']}/3 · "
              f"discard {len(discard)}{top} · face up: {face}",
-             "[dim]seat         talers hand  fields: bean count=talers→next step[/dim]"]
+             "[dim]seat    talers hand  fields: bean×count, cards for 1 2 3 4 talers[/dim]"]
     for player in view["players"]:
         lines.append(player_line(view, player, viewer, names[player["seat"]], beans))
     areas = [f"{p['seat']}: " + " ".join(bean(b, beans) for b in p["trade_area"])

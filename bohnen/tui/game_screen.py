@@ -12,7 +12,7 @@ the seat shown (:meth:`GameScreen.board_text`); everything else is here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -25,10 +25,12 @@ from textual.widgets import Footer, Input, Static
 from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.autosave import autosave
 from bohnen.tui.game_log import GameLog
+from bohnen.tui.moves import move_text
 from bohnen.tui.screens import CoverScreen, HelpScreen, ResultScreen, result_text
 from bohnen.tui.session import Outcome, Session
 from bohnen.tui.shell_keys import SHARED_HELP, SHELL_BINDINGS, WIDE, board_room
 from bohnen.tui.text import esc, numbered, seat_name, without_seat
+from bohnen.tui.words import words
 
 
 class GameScreen(Screen[None]):
@@ -112,8 +114,9 @@ class GameScreen(Screen[None]):
         return self.session.choices(seat)
 
     def describe(self, action: object) -> str:
-        """An action's label in the numbered list (plain text)."""
-        return without_seat(str(action))
+        """An action's label in the numbered list (plain text): the game's words for it,
+        which name things as the board does."""
+        return move_text(self.session, self.shown, cast(Action, action))
 
     def menu_extra(self, seat: int) -> str:
         """Markup after the numbered list (e.g. the game's keys for the other actions)."""
@@ -284,7 +287,9 @@ class GameScreen(Screen[None]):
         seat = self.person_seat() if any_time else self.my_seat()
         if seat is None:
             return
-        self.after_move(self.session.play(seat, action))
+        words = move_text(self.session, seat, action)  # before the move changes the view
+        outcome = self.session.play(seat, action)
+        self.after_move(Outcome(True, words) if outcome.ok else outcome)
 
     def person_seat(self) -> int | None:
         """The seat shown if a person plays it, to act or not (any-time moves are open to
@@ -348,8 +353,20 @@ class GameScreen(Screen[None]):
             return
         self.play_action(listed[number - 1])
 
+    def codes_lines(self) -> list[str]:
+        """The codes that may be typed in notation, each with what it names (the game's
+        words: ``codes_lines``), for the help and the command line."""
+        lines = getattr(words(self.session.game.name), "codes_lines", None)
+        if not callable(lines):
+            return []
+        return list(lines(self.session.view(self.shown)))
+
     def action_command(self) -> None:
+        """The command line takes the keys; the status line shows the codes to type."""
         self.query_one("#command", Input).focus()
+        lines = self.codes_lines()
+        if lines:
+            self.say("\n".join(lines[:1] + lines[-1:]))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -377,10 +394,12 @@ class GameScreen(Screen[None]):
         if seat is None or seat != self.shown:
             self.say("No hint: it is not your move.", error=True)
             return
-        action = self.session.hint(seat)
-        if action is None:
+        advice = self.session.advice(seat)
+        if advice is None:
             return
-        self.say(f"Hint: {without_seat(str(action))} (g plays it)")
+        action, why = advice
+        because = f" — {why}" if why else ""
+        self.say(f"Hint: {move_text(self.session, seat, action)}{because} (g plays it)")
         self.hinted(action)
 
     def action_play_hint(self) -> None:
@@ -413,7 +432,9 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         seed = self.session.seed
-        self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP +
+        codes = "".join(f"\n{esc(line)}" for line in self.codes_lines())
+        codes = f"\n[b]Codes[/b] (to type){codes}" if codes else ""
+        self.app.push_screen(HelpScreen(SHARED_HELP + "\n" + self.GAME_HELP + codes +
                                         f"\n\nThis deal: seed {seed} (--seed {seed} deals "
                                         "it again). Esc closes this help (↑↓ scroll it)."))
 

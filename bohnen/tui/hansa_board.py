@@ -83,12 +83,12 @@ def hand_lines(board: MapFacts, contracts: JSON, seat: int, hand: Sequence[str],
     items = []
     for i, card in enumerate(hand):
         kind = card_kind(board, seat, card)
-        text = ("▶" if i == 0 else "") + card + CARD_WORDS.get(kind, "")
+        text = ("▶" if i == 0 else "") + card + CARD_WORDS.get(kind, "")  # one item
         style = CARD_STYLES[kind]
         if i < played:
             style = (style + " reverse").strip()
         items.append(f"[{style}]{esc(text)}[/]" if style else esc(text))
-    lines = ["Hand " + " ".join(items)]
+    lines = [esc(words("hansa").hand_count(hand)) + " " + " ".join(items)]
     shown = [contract_markup(contracts, c, beans_held) for c in hand if c.startswith("C")]
     if shown:
         lines += wrap("Contracts ", shown, " · ")

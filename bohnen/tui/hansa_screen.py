@@ -18,11 +18,9 @@ from textual.binding import Binding, BindingType
 from bohnen.core.protocol import Action, JSONObject
 from bohnen.tui.game_screen import GameScreen
 from bohnen.tui.hansa_board import (
-    CARD_WORDS,
     CONTRACT_PRICE,
     PAGES,
     Journey,
-    card_kind,
     city_detail,
     city_line,
     contract_of,
@@ -259,28 +257,13 @@ class HansaScreen(GameScreen):
         return super().menu_title()
 
     def describe(self, action: object) -> str:
-        text = without_seat(str(action))
-        words = text.split()
-        view = self.view_now()
-        board = self.board
-        me = view["players"][self.shown]
-        if words[0] == "buy" and len(words) == 3:
-            return f"{text} ({view['cities'][self.here(view)]['prices'].get(words[1], '?')}t)"
-        if words[0] == "buy-scarce" and words[1] in board.base:
-            b = words[1]
-            return f"{text} ({max(row.get(b, 0) for row in board.prices[self.here(view)])}t)"
-        if words[0] == "fulfil" and words[1] in view["contracts"]:
-            return f"{text} +{contract_of(view['contracts'], words[1])[2]}t"
-        if words[0] == "sell" and words[1] in board.base:
-            return f"{text} ({board.base[words[1]]}t)"
-        if words[0] == "stay" and me["hand"]:
-            front = me["hand"][0]
-            return f"stay (plays {front}{CARD_WORDS.get(card_kind(board, self.shown, front), '')})"
-        if words[0] == "begin" and words[1] in view["contracts"]:
-            city, _beans, payout = contract_of(view["contracts"], words[1])
-            return f"{text} (start in {city} with {payout}t)"
-        if words[0] == "pass":
-            return f"pass (the floor to seat {(self.shown + 1) % len(view['players'])})"
+        """The game's words for a move, with the price where they leave it out (the
+        scarce bean's)."""
+        text = super().describe(action)
+        words = without_seat(str(action)).split()
+        if words[0] == "buy-scarce" and words[1] in self.board.base:
+            here = self.here(self.view_now())
+            text += f" ({max(row.get(words[1], 0) for row in self.board.prices[here])}t)"
         return text
 
     def any_time_keys(self) -> str:

@@ -13,7 +13,8 @@ from typing import cast
 
 from bohnen.core.protocol import View
 from bohnen.tui.game_screen import GameScreen
-from bohnen.tui.text import click, esc
+from bohnen.tui.moves import core, frame, move_texts
+from bohnen.tui.text import click, esc, without_seat
 from bohnen.tui.words import words
 
 BACK = "▒▒"
@@ -34,17 +35,17 @@ def colours(view: View) -> dict[str, str]:
 
 
 def kind(card: str) -> str:
-    """A card's kind as shown: 1-10, –, x2, or 0 for Nicht die Bohne."""
+    """A card's kind in words: 1-10, –, x2 or Nicht die Bohne."""
     return cast(str, words("ndb").kind(card))
 
 
 def card(code: str, names: Colours) -> str:
-    """A card in its colour (``R7``)."""
-    return f"[{names.get(code[0], 'white')}]{esc(code[0] + kind(code))}[/]"
+    """A card in words, in its colour (``red 7``), as the log and the moves name it."""
+    return f"[{names.get(code[0], 'white')}]{esc(words('ndb').card_name(code))}[/]"
 
 
 def hand_text(hand: list[str]) -> str:
-    """A hand by colour (plain text), e.g. ``G 2 6 – │ R 5 8``."""
+    """A hand by colour (plain text), e.g. ``green 2 6 – │ red 5 8``."""
     return cast(str, words("ndb").hand_text(hand))
 
 
@@ -55,7 +56,7 @@ def hand_markup(hand: list[str], playable: bool, names: Colours) -> str:
         if playable:
             shown = click(f"play_card('{code}')", shown)
         groups.setdefault(code[0], []).append(shown)
-    body = " │ ".join(f"[b {names[c]}]{c}[/] {' '.join(ks)}" for c, ks in groups.items())
+    body = " │ ".join(f"[b {names[c]}]{names[c]}[/] {' '.join(ks)}" for c, ks in groups.items())
     return "Your hand: " + (body or "(empty)")
 
 
@@ -94,7 +95,7 @@ def row_text(row: View, names: Colours) -> str:
         return ""
     cards = " ".join(esc(kind(c)) for c in row["cards"])
     colour = row["cards"][0][0]
-    return f"[{names[colour]}]{colour}[/] {cards} ={row['score']}"
+    return f"[{names[colour]}]{names[colour]}[/] {cards} ={row['score']}"
 
 
 def player_line(view: View, player: View, viewer: int, name: str) -> str:
@@ -140,6 +141,26 @@ class NdbScreen(GameScreen):
         names = [self.seat_label(s) for s in range(len(view["players"]))]
         playable = self.session.human_to_act() == self.shown and view["phase"] != "take"
         return board_text(view, self.shown, names, playable)
+
+    def plays_frame(self) -> tuple[str, str]:
+        """The words every listed card play shares ("Play the", "face down"), said
+        once in the list's title so that each item names only its card; none while
+        the list holds other moves (the taking)."""
+        listed = self.menu(self.shown)
+        if not listed or any(without_seat(str(a)).split()[0] != "play" for a in listed):
+            return "", ""
+        return frame(move_texts(self.session, self.shown, listed))
+
+    def menu_title(self) -> str:
+        head, tail = self.plays_frame()
+        if not head and not tail:
+            return super().menu_title()
+        return f"[b]Your move:[/b] {esc(' '.join(filter(None, [head, '…', tail])))}\n"
+
+    def describe(self, action: object) -> str:
+        text = super().describe(action)
+        head, tail = self.plays_frame()
+        return core(text, head, tail) if head or tail else text
 
     def result_extra(self, view: View) -> str:
         return "\n".join(esc(line) for line in sheet_lines(view))

@@ -88,10 +88,11 @@ class ResultScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the current screen; it scrolls (arrows, PgUp, PgDn, the wheel)
-    where the terminal is too small to show it whole."""
+    """Every key of the current screen, the notation and the codes to type; it scrolls
+    (↑↓, PgUp/PgDn, the wheel) where it is taller than the terminal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "Close")]
+    AUTO_FOCUS = "#help"
 
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -318,10 +318,23 @@ class Session:
 
     def hint(self, seat: int) -> Action | None:
         """The heuristic bot's move for ``seat`` now (None if the seat is not to act)."""
+        advice = self.advice(seat)
+        return None if advice is None else advice[0]
+
+    def advice(self, seat: int) -> tuple[Action, str] | None:
+        """The hint for ``seat`` now and the hint bot's one-line reason for it, from the
+        terms of its own scoring that decided the move (a bot's ``advise``; "" from a
+        bot that gives no reason); None if the seat is not to act. The bot reads only
+        the seat's view, so the reason tells the seat nothing it may not know."""
         if seat not in self.state.to_act() or self.state.is_over:
             return None
         rng = random.Random(derive(self.seed, 3, len(self.actions)))
-        return cast(Action, chosen(self.hinter, self._decision(self.hinter, seat), rng))
+        decision = self._decision(self.hinter, seat)
+        advise = getattr(self.hinter, "advise", None)
+        if callable(advise):
+            action, why = advise(decision, rng)
+            return cast(Action, action), str(why)
+        return cast(Action, chosen(self.hinter, decision, rng)), ""
 
     # --- take-back, save, resume ------------------------------------------------------
 

@@ -69,7 +69,8 @@ async def _the_harvest_key_works_while_the_bots_play() -> None:
         await pilot.press("v", str(field))
         assert sess.actions[done:] == [f"0: harvest {field}"]
         assert sess.bot_to_act() == bot
-        assert f"harvest {field}" in screen_text(app).splitlines()[-2]  # the status line
+        # the status line, in the game's words (issue 36)
+        assert f"Harvest field {field}:" in screen_text(app).splitlines()[-2]
         await pilot.press("colon", *"plant 0", "enter")  # not an any-time move: refused
         assert len(sess.actions) == done + 1
         assert "not your move" in screen_text(app)

@@ -69,13 +69,13 @@ def test_hansa_prices(snap_compare: Compare) -> None:
 
 
 # Issue 36: each game's main screen at 160×48 (the log beside the board, the Hansa map
-# larger), and the question before quitting at both sizes.
+# larger, the boards as on paper), the question before quitting and the codes in the help.
 
 WIDE = (160, 48)
 
 
 def test_bohnanza_board_wide(snap_compare: Compare) -> None:
-    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["g", "g"],
+    assert snap_compare(app_for(session("bohnanza", seed=1)), press=["g", "g", "h"],
                         terminal_size=WIDE)
 
 
@@ -96,4 +96,14 @@ def test_quit_question(snap_compare: Compare) -> None:
 
 def test_quit_question_wide(snap_compare: Compare) -> None:
     assert snap_compare(app_for(session("bohnanza", seed=1)), press=["q"],
+                        terminal_size=WIDE)
+
+
+def test_hansa_board_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)),
+                        press=["1", "left", "enter"], terminal_size=WIDE)
+
+
+def test_codes_in_the_help_wide(snap_compare: Compare) -> None:
+    assert snap_compare(app_for(random_session("hansa", seed=7)), press=["question_mark"],
                         terminal_size=WIDE)

@@ -23,11 +23,12 @@ import random
 from typing import cast
 
 from bohnen.bohnanza.actions import BohnanzaAction
+from bohnen.bohnanza.heuristic.explain import explain
 from bohnen.bohnanza.heuristic.planting import least_harm, phase1, phase3
 from bohnen.bohnanza.heuristic.scene import Scene, Tuning, read
 from bohnen.bohnanza.heuristic.trading import active_move, answer, next_offer, phase2, request
 from bohnen.bohnanza.view_types import SeatView
-from bohnen.core.bots import Decision, Wait
+from bohnen.core.bots import Decision, Wait, chosen
 
 PATIENCE = 2.0  # seconds of a quiet table before its own trading moves, where it may wait
 
@@ -62,6 +63,18 @@ class HeuristicBot:
         if decision.may_wait:
             return self._live(scene, decision.actions, rng, decision.waited)
         return self._move(scene, decision, rng)
+
+    def advise(self, decision: Decision[BohnanzaAction],
+               rng: random.Random) -> tuple[BohnanzaAction, str]:
+        """The bot's move for ``decision`` (where it may not wait) and a one-line reason
+        for it, from the terms of its rules of thumb that decided it
+        (:mod:`~bohnen.bohnanza.heuristic.explain`): the hint at the terminal."""
+        action = chosen(self, decision, rng)
+        return action, self.explain(decision, action)
+
+    def explain(self, decision: Decision[BohnanzaAction], action: BohnanzaAction) -> str:
+        """Why the bot, deciding ``decision``, makes ``action``: one line."""
+        return explain(decision, action, self.tuning)
 
     def _move(self, scene: Scene, decision: Decision[BohnanzaAction],
               rng: random.Random) -> BohnanzaAction:

@@ -37,6 +37,7 @@ from bohnen.hansa.actions import (
     Sell,
 )
 from bohnen.hansa.heuristic import deals, journey, market
+from bohnen.hansa.heuristic.explain import explain
 from bohnen.hansa.heuristic.scene import Scene, read
 from bohnen.hansa.view_types import SeatView
 
@@ -75,6 +76,18 @@ class HansaHeuristicBot:
         self._notes(sc)
         action = self._choose(sc, actions)
         return action if action is not None else actions[0]
+
+    def advise(self, decision: Decision[HansaAction],
+               rng: random.Random) -> tuple[HansaAction, str]:
+        """The bot's move for ``decision`` and a one-line reason for it, from what
+        decided it: the contracts the move serves
+        (:mod:`~bohnen.hansa.heuristic.explain`): the hint at the terminal."""
+        action = self.act(decision, rng)
+        return action, self.explain(decision, action)
+
+    def explain(self, decision: Decision[HansaAction], action: HansaAction) -> str:
+        """Why the bot, deciding ``decision``, makes ``action``: one line."""
+        return explain(decision, action)
 
     def _notes(self, sc: Scene) -> None:
         turn = sc.turn

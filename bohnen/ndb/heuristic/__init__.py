@@ -17,6 +17,7 @@ from bohnen.core.bots import Decision
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.ndb.actions import NdbAction, Play, Take
+from bohnen.ndb.heuristic.explain import explain
 from bohnen.ndb.heuristic.playing import play
 from bohnen.ndb.heuristic.scene import read
 from bohnen.ndb.heuristic.taking import take
@@ -56,6 +57,19 @@ class NdbHeuristicBot:
         if type(actions[0]) is Take:
             return take(scene, cast(list[Take], actions), self.worth)
         return play(scene, cast(list[Play], actions), self.worth)
+
+
+    def advise(self, decision: Decision[NdbAction],
+               rng: random.Random) -> tuple[NdbAction, str]:
+        """The bot's move for ``decision`` and a one-line reason for it, from the terms
+        of its scoring that decided it (:mod:`~bohnen.ndb.heuristic.explain`): the
+        hint at the terminal."""
+        action = self.act(decision, rng)
+        return action, self.explain(decision, action)
+
+    def explain(self, decision: Decision[NdbAction], action: NdbAction) -> str:
+        """Why the bot, deciding ``decision``, makes ``action``: one line."""
+        return explain(decision, action, self.worth)
 
 
 def _check(name: str, value: object, most: float) -> None:
