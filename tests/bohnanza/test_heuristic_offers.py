@@ -16,6 +16,7 @@ from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bohnanza.heuristic.knowledge import holding, may_hold, shown
 from bohnen.bohnanza.heuristic.scene import Tuning, read
 from bohnen.bohnanza.heuristic.trading import (
+    FIRST_TRADES,
     MAX_OTHER,
     MAX_OWN,
     MOST_PER_TURN,
@@ -150,6 +151,24 @@ def test_with_every_offer_declined_the_active_player_makes_its_best_up_to_the_ca
     assert len(made) == MAX_OWN
     assert isinstance(move, Pass) and proposals(scene_of(s, 0))
     assert len({(p.to, p.hand, p.face_up, p.wants) for p in made}) == MAX_OWN
+
+
+def test_after_its_first_trades_are_declined_the_active_player_turns_to_gifts() -> None:
+    """``FIRST_TRADES`` trades come before any gift in a turn, counting those made: the
+    Garten face up would break a field, so once three trades are declined it is given
+    away (reading the list that leaves out the offers made, a fourth and fifth trade came
+    first, and the Garten was never given)."""
+    s = position(4, phase="trade", fields=["BL5 SO3", "GA2 -", "SA3 FE1", "AU2 BR1"],
+                 hands=["RO BL", "FE SA", "BR AU", "SO AU"], face_up="GA")
+    made = []
+    for _ in range(FIRST_TRADES + 1):
+        move = active_move(scene_of(s, 0), s.legal_actions(0), True)
+        assert isinstance(move, Propose)
+        made.append(move)
+        s.apply(move)
+        act(s, f"{move.to}: decline {s.to_json()['trading']['proposals'][-1]['pid']}")
+    assert all(p.wants for p in made[:FIRST_TRADES])
+    assert made[FIRST_TRADES].wants == () and made[FIRST_TRADES].face_up == (0,)
 
 
 def test_after_a_declined_offer_another_seat_offers_its_next_best() -> None:

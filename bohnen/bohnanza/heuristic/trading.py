@@ -41,7 +41,7 @@ GROWN = 0.3  # how gladly a seat parts with a bean it grows
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
 MAX_GIVES = 4
-FIRST_TRADES = 3  # trades tried before any gift
+FIRST_TRADES = 3  # trades tried in a turn before any gift
 MAX_WAITING = 2  # open trading: own offers awaiting an answer before it withdraws one
 
 
@@ -230,7 +230,14 @@ def proposals(scene: Scene) -> list[Propose]:
     scored.sort(key=lambda item: (-item[0], item[1]))
     trades = [p for _, _, p in scored if p.wants]
     gifts = [p for _, _, p in scored if not p.wants]
-    return trades[:FIRST_TRADES] + gifts + trades[FIRST_TRADES:]
+    first = max(0, FIRST_TRADES - trades_made(scene))
+    return trades[:first] + gifts + trades[first:]
+
+
+def trades_made(scene: Scene) -> int:
+    """The trades (offers asking for beans, counters included) the seat has proposed
+    this turn: ``FIRST_TRADES`` of them come before any gift."""
+    return sum(1 for seat, _, _, want in scene.made if seat == scene.seat and want)
 
 
 def request(scene: Scene) -> Propose:
