@@ -10,12 +10,20 @@ import random
 from collections import Counter as Multiset
 from typing import Any
 
-from bohnen.bohnanza.actions import Counter, Propose
+from bohnen.bohnanza.actions import Counter, Pass, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, BEANS, CODES
 from bohnen.bohnanza.heuristic import HeuristicBot
 from bohnen.bohnanza.heuristic.knowledge import holding, may_hold, shown
 from bohnen.bohnanza.heuristic.scene import Tuning, read
-from bohnen.bohnanza.heuristic.trading import MAX_OTHER, MAX_OWN, MOST_PER_TURN, proposals
+from bohnen.bohnanza.heuristic.trading import (
+    FIRST_TRADES,
+    MAX_OTHER,
+    MAX_OWN,
+    MOST_PER_TURN,
+    active_move,
+    next_offer,
+    proposals,
+)
 from bohnen.bohnanza.heuristic.trading import _wants as wanted_beans
 from bohnen.core.bots import Decision
 from bohnen.sim.runner import play_game
@@ -88,6 +96,96 @@ def test_beans_a_seat_has_shown_are_known_and_preferred() -> None:
     assert holding(scene, 1, (BEAN["BL"],)) < 1.0
     asking = [p for p in proposals(scene) if BEAN["BL"] in p.wants]
     assert asking and asking[0].to == 3
+
+
+# --- down the list: the best offer not yet made ------------------------------------------
+
+
+class Heads(random.Random):
+    """A random source whose every draw is 0: a seat that offers "now and again" offers."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def proposing() -> Any:
+    """Seat 0 active in phase 2 with Rote, Saubohne and Garten in hand, Garten and
+    Brech face up, and many trades and gifts worth proposing."""
+    return position(4, phase="trade", fields=["BL3 -", "SO2 -", "AU2 -", "FE2 -"],
+                    hands=["RO SA GA", "BL BR GA RO", "BL BR", "BL GA"], face_up="GA BR")
+
+
+def test_after_a_declined_proposal_the_active_player_proposes_the_next_best() -> None:
+    """The list of proposals leaves out those made this turn, so the next proposal is
+    the first of it: the second best of the turn's list (before the fix: the third, as
+    the list was read at the count of proposals made, skipping one candidate)."""
+    s = proposing()
+    first = proposals(scene_of(s, 0))
+    assert len(first) >= 3
+    move = active_move(scene_of(s, 0), s.legal_actions(0), True)
+    assert move == first[0]
+    s.apply(move)
+    act(s, "1: decline 1")
+    scene = scene_of(s, 0)
+    assert scene.proposals_made == 1
+    move = active_move(scene, s.legal_actions(0), True)
+    assert move == first[1] == proposals(scene)[0]
+    assert move != first[2]
+
+
+def test_with_every_offer_declined_the_active_player_makes_its_best_up_to_the_cap() -> None:
+    """Each proposal is the best not yet made; after ``MAX_OWN`` it passes, candidates
+    left or not."""
+    s = proposing()
+    made = []
+    while True:
+        scene = scene_of(s, 0)
+        move = active_move(scene, s.legal_actions(0), True)
+        if not isinstance(move, Propose):
+            break
+        assert move == proposals(scene)[0]
+        made.append(move)
+        s.apply(move)
+        pid = s.to_json()["trading"]["proposals"][-1]["pid"]
+        act(s, f"{move.to}: decline {pid}")
+    assert len(made) == MAX_OWN
+    assert isinstance(move, Pass) and proposals(scene_of(s, 0))
+    assert len({(p.to, p.hand, p.face_up, p.wants) for p in made}) == MAX_OWN
+
+
+def test_after_its_first_trades_are_declined_the_active_player_turns_to_gifts() -> None:
+    """``FIRST_TRADES`` trades come before any gift in a turn, counting those made: the
+    Garten face up would break a field, so once three trades are declined it is given
+    away (reading the list that leaves out the offers made, a fourth and fifth trade came
+    first, and the Garten was never given)."""
+    s = position(4, phase="trade", fields=["BL5 SO3", "GA2 -", "SA3 FE1", "AU2 BR1"],
+                 hands=["RO BL", "FE SA", "BR AU", "SO AU"], face_up="GA")
+    made = []
+    for _ in range(FIRST_TRADES + 1):
+        move = active_move(scene_of(s, 0), s.legal_actions(0), True)
+        assert isinstance(move, Propose)
+        made.append(move)
+        s.apply(move)
+        act(s, f"{move.to}: decline {s.to_json()['trading']['proposals'][-1]['pid']}")
+    assert all(p.wants for p in made[:FIRST_TRADES])
+    assert made[FIRST_TRADES].wants == () and made[FIRST_TRADES].face_up == (0,)
+
+
+def test_after_a_declined_offer_another_seat_offers_its_next_best() -> None:
+    """Seat 1, given the floor, offers the active player its best trade; declined, its
+    next offer is the second of its list (before the fix: the third)."""
+    s = proposing()
+    act(s, "0: pass")
+    first = proposals(scene_of(s, 1))
+    assert len(first) >= 3
+    offer = next_offer(scene_of(s, 1), Heads(), True)
+    assert offer == first[0]
+    s.apply(offer)
+    act(s, "0: decline 1")
+    scene = scene_of(s, 1)
+    offer = next_offer(scene, Heads(), True)
+    assert offer == first[1] == proposals(scene)[0]
+    assert offer != first[2]
 
 
 # --- over whole games -----------------------------------------------------------------

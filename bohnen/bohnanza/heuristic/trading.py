@@ -41,7 +41,7 @@ GROWN = 0.3  # how gladly a seat parts with a bean it grows
 DEEP = 0.3  # worth of a card behind the valued front of the hand, if it grows a field
 TOP_WANTS = 3
 MAX_GIVES = 4
-FIRST_TRADES = 3  # trades tried before any gift
+FIRST_TRADES = 3  # trades tried in a turn before any gift
 MAX_WAITING = 2  # open trading: own offers awaiting an answer before it withdraws one
 
 
@@ -201,7 +201,7 @@ def _made_before(scene: Scene, target: int, give: Give, want: tuple[Bean, ...]) 
 
 def proposals(scene: Scene) -> list[Propose]:
     """The proposals worth making, most promising first (each within the rules, none
-    that no seat could want)."""
+    that no seat could want, none the seat made this turn: the first is its next)."""
     base = scene.value()
     tuning = scene.tuning
     gives = _gives(scene, base)
@@ -230,7 +230,14 @@ def proposals(scene: Scene) -> list[Propose]:
     scored.sort(key=lambda item: (-item[0], item[1]))
     trades = [p for _, _, p in scored if p.wants]
     gifts = [p for _, _, p in scored if not p.wants]
-    return trades[:FIRST_TRADES] + gifts + trades[FIRST_TRADES:]
+    first = max(0, FIRST_TRADES - trades_made(scene))
+    return trades[:first] + gifts + trades[first:]
+
+
+def trades_made(scene: Scene) -> int:
+    """The trades (offers asking for beans, counters included) the seat has proposed
+    this turn: ``FIRST_TRADES`` of them come before any gift."""
+    return sum(1 for seat, _, _, want in scene.made if seat == scene.seat and want)
 
 
 def request(scene: Scene) -> Propose:
@@ -257,17 +264,15 @@ def _find(actions: list[BohnanzaAction], kind: type[A]) -> A | None:
 
 def active_move(scene: Scene, actions: list[BohnanzaAction],
                 trades: bool) -> BohnanzaAction | None:
-    """Propose down the list (the turn's proposal count says how far it got), let the
-    others offer once, then close."""
+    """Propose the best offer not yet made this turn (:func:`proposals` leaves out those
+    made), up to ``MAX_OWN`` of them, let the others offer once, then close."""
     buy = _find(actions, BuyThirdField)
     if buy is not None and wants_third_field(scene, scene.to_plant):
         return buy
-    if trades and scene.may_propose and scene.quiet == 0:
-        k = scene.proposals_made
-        if k < MAX_OWN:
-            offers = proposals(scene)
-            if k < len(offers):
-                return offers[k]
+    if trades and scene.may_propose and scene.quiet == 0 and below_cap(scene):
+        offers = proposals(scene)
+        if offers:
+            return offers[0]
     passing = _find(actions, Pass)
     if trades and passing is not None and scene.quiet == 0 and scene.may_propose:
         return passing
@@ -275,16 +280,15 @@ def active_move(scene: Scene, actions: list[BohnanzaAction],
 
 
 def next_offer(scene: Scene, rng: random.Random, trades: bool) -> Propose | None:
-    """Another seat's next offer to the active player down its list of best trades (on
-    getting the floor, then now and again; never the same twice in a turn, at most
-    ``MAX_OTHER`` a turn, ``MAX_WAITING`` awaiting an answer), if it makes one now."""
+    """Another seat's best offer to the active player not yet made this turn (on
+    getting the floor, then now and again; at most ``MAX_OTHER`` a turn, ``MAX_WAITING``
+    awaiting an answer), if it makes one now."""
     waiting = sum(1 for o in scene.offers if o.frm == scene.seat)
-    k = scene.proposals_made  # the seat's own this turn: the next offer down its list
-    if trades and scene.may_propose and waiting < MAX_WAITING and k < MAX_OTHER:
-        offers = proposals(scene)
-        if k < len(offers) and ((scene.turn_based and scene.quiet > 0)
-                                or not scene.turn_based or rng.random() < 0.5):
-            return offers[k]
+    if trades and scene.may_propose and waiting < MAX_WAITING and below_cap(scene):
+        offers = proposals(scene)  # those made this turn left out
+        if offers and ((scene.turn_based and scene.quiet > 0)
+                       or not scene.turn_based or rng.random() < 0.5):
+            return offers[0]
     return None
 
 
