@@ -195,9 +195,10 @@ class _Seen:
         return _NAMES.get(code, code)
 
     def cards(self, hand: Sequence[int], face_up: Sequence[int]) -> list[str]:
-        """The cards named by hand positions and face-up indices, by bean."""
+        """The cards named by hand positions and face-up indices, by bean; a hand position
+        as the board and the notation write it (``h0`` is the front card)."""
         face = self.view["face_up"]
-        return ([f"{_at(self.hand, i)} (card {i + 1} of your hand)" for i in hand]
+        return ([f"{_at(self.hand, i)} (h{i} in your hand)" for i in hand]
                 + [f"the face-up {_at(face, i)}" for i in face_up])
 
     def offer(self, a: Propose | Counter) -> str:

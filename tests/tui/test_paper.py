@@ -176,5 +176,6 @@ def test_the_hint_says_which_move_and_why() -> None:
     advice = sess.advice(0)
     assert advice is not None and advice[1]
     status = " ".join(text.split())
-    assert "Hint: Propose to seat 1: give Blaue (card 1 of your hand); want Rote — " in status
+    # the card by its position as the board shows the hand ("h0 Blaue"), from 0
+    assert "Hint: Propose to seat 1: give Blaue (h0 in your hand); want Rote — " in status
     assert " ".join(advice[1].split()[:4]) in status
