@@ -20,14 +20,36 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
+from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import AnyState, JSONObject, Terms
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+
+class Legal(NamedTuple):
+    """What the engine computes of a seat's moves now, for an encoding to read so that it
+    restates no rule: ``actions``, the seat's legal actions and any-time actions as the
+    engine's JSON (``to_json()``), each once, in the engine's order, without trade
+    proposals; ``terms``, what it may propose and counter (``State.proposal_terms``:
+    the targets and limits; None where it may not)."""
+
+    actions: tuple[JSONObject, ...]
+    terms: Terms | None
+
+
+def engine_legal(state: AnyState, seat: int) -> Legal:
+    """The seat's :class:`Legal` in ``state``."""
+    actions = [cast(JSONObject, a.to_json()) for a in state.legal_actions(seat)]
+    for extra in state.any_time_actions(seat):
+        data = cast(JSONObject, extra.to_json())
+        if data not in actions:
+            actions.append(data)
+    return Legal(tuple(actions), state.proposal_terms(seat))
 
 
 class Encoding(ABC):
