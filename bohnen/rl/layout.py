@@ -14,7 +14,9 @@ from bohnen.rl.encoding import Observation
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """A run of ``size`` floats at ``offset``, each within ``low`` .. ``high``."""
+    """A run of ``size`` floats at ``offset``, each within ``low`` .. ``high``;
+    ``private``: what only the seat itself knows (its hand, its own draft), as opposed
+    to what every seat sees (OpenSpiel's public and private observations)."""
 
     name: str
     offset: int
@@ -22,6 +24,7 @@ class Field:
     low: float
     high: float
     meaning: str
+    private: bool = False
 
     @property
     def stop(self) -> int:
@@ -33,13 +36,16 @@ class Field:
 
 
 class Layout:
-    """Fields laid end to end in the order given: ``(name, size, low, high, meaning)``."""
+    """Fields laid end to end in the order given: ``(name, size, low, high, meaning)``,
+    or ``(name, size, low, high, meaning, private)`` for a field only the seat knows."""
 
-    def __init__(self, fields: Sequence[tuple[str, int, float, float, str]]) -> None:
+    def __init__(self, fields: Sequence[tuple[str, int, float, float, str]
+                                        | tuple[str, int, float, float, str, bool]]) -> None:
         offset = 0
         built: list[Field] = []
-        for name, size, low, high, meaning in fields:
-            built.append(Field(name, offset, size, low, high, meaning))
+        for name, size, low, high, meaning, *private in fields:
+            own = bool(private and private[0])
+            built.append(Field(name, offset, size, low, high, meaning, own))
             offset += size
         self.fields: tuple[Field, ...] = tuple(built)
         self.size = offset
