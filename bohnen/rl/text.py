@@ -109,7 +109,7 @@ def unseated(error: str, seat: int, text: str) -> str:
     """The engine's ``error`` about the notation ``"<seat>: <text>"``, in the words of
     the seat, which writes ``text`` without its seat: neither the seat the
     environment added nor the engine's ``<seat>: `` pattern is shown."""
-    return error.replace(f"'{seat}: {text}'", f"'{text}'").replace("<seat>: ", "")
+    return error.replace(f"{seat}: {text}", text).replace("<seat>: ", "")
 
 
 def unreadable(text: str) -> str | None:
@@ -211,6 +211,16 @@ class TextEnv:
         assert seat is not None
         return observe(self.game, self.state, seat, self.names, choices, self._logs[seat],
                        self._feedback, self.max_tries)
+
+    def log(self, seat: int) -> tuple[str, ...]:
+        """The log lines written for ``seat`` since it last acted (at most ``LOG_LINES``)."""
+        return tuple(self._logs[seat])
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The answer refused last in this decision, why, and the tries left (``None``
+        when none was refused)."""
+        return self._feedback
 
     def result(self) -> Result:
         if not self.done:

@@ -92,6 +92,7 @@ def test_no_refusal_asks_for_a_seat(game: str, options: dict[str, Any]) -> None:
         shown = env.observation().split("Your answer", 1)[1]
         for text in (answered.feedback, shown):
             assert "<seat>" not in text and f"'{seat}: " not in text, (answer, text)
+            assert f"{seat}: {answer.strip()}" not in text.replace(f"`{seat}: {action}`", "")
     answered = env.step(f"{seat}: {action}")
     assert answered.feedback == (f"write the action without a seat number (the environment "
                                  f"adds it): `{action}`, not `{seat}: {action}`")
