@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 from itertools import pairwise
 from typing import Any
 
@@ -249,3 +251,20 @@ def test_describe_is_the_view_in_words() -> None:
         state = game.new_game(game.options(3), 1)
         text = game.describe(state.view(1), 1, ["Ann", "Ben", "Cy"])
         assert "you are seat 1" in text and "Ben" in text and "[" not in text.split("\n")[0]
+
+
+def test_the_text_environment_needs_no_textarena() -> None:
+    """Without the text extra, the text environment imports and plays; only the TextArena
+    environments ask for the extra, by name."""
+    code = ("import sys; sys.modules['textarena'] = None\n"
+            "from bohnen.rl.text import TextEnv\n"
+            "import bohnen.rl\n"
+            "assert TextEnv('ndb', 3, 1).step('nonsense').feedback\n"
+            "try:\n"
+            "    import bohnen.rl.textarena\n"
+            "except ImportError as error:\n"
+            "    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == ("bohnen.rl.textarena needs TextArena, the text extra: "
+                                   "pip install 'bohnen[text]'")
