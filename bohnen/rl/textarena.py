@@ -77,10 +77,10 @@ def register_envs() -> None:
 
 def prompt(game: str, seat: int, name: str, players: int) -> str:
     """What a seat reads first: its game and seat, and how to answer."""
-    return (f"You play {game}, seat {seat} ({name}) of {players}. At each of your turns "
-            "you read the board as your seat sees it and your legal actions. Answer with "
-            "one of them, as written, without a seat number, in square brackets "
-            "(e.g. [wait] where waiting is offered).")
+    return (f"You play {game} at seat {seat} ({name}), {players} players. At each of your "
+            "turns you read the board as your seat sees it and your legal actions. Answer "
+            "with one of them as written, without a seat number, in square brackets "
+            "([<action>]; they may be left out where you write nothing else).")
 
 
 class TextArenaEnv(ta.Env):  # type: ignore[misc]  # TextArena ships no type information

@@ -68,6 +68,7 @@ def test_ta_make_plays_whole_games_in_textarenas_default_wrappers(
         assert game_info[seat]["score"] == result.scores[seat]
         assert game_info[seat]["reason"] == result.reason
     assert sum(info["answers"] for info in game_info.values()) == len(infos)
+    assert sum(info["turn_count"] for info in game_info.values()) == len(infos)
     with pytest.raises(ValueError, match="over"):
         env.get_observation()
 
