@@ -30,12 +30,17 @@ The rules of the turn:
   until the next action is played: when the turn comes back to it, it must act. So the
   game goes on. Seats that all must act (Nicht die Bohne!'s cards played face down)
   are not offered to wait.
-* **Answers** are trimmed of blanks and backquotes; only the first non-empty line
-  counts.
+* **Answers.** Where the answer holds one action in square brackets (TextArena's form,
+  ``[play R7]``, anywhere in the answer), that action counts; else its first non-empty
+  line. Either is trimmed of blanks, backquotes and a closing period (``play R7.``).
+  An answer that brackets several different actions, is empty or names a seat is
+  refused with a message saying so; the engine's errors are shown in the seatless
+  notation the seat writes (never ``<seat>: ...``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -49,6 +54,7 @@ from bohnen.rl.text_observation import WAIT, Choices, Feedback, observation_text
 MAX_TRIES = 3  # refused answers per decision before the default is played
 PROPOSALS_SHOWN = 8  # trade proposals listed as examples
 LOG_LINES = 30  # log lines kept per seat between its turns
+SHOWN_CHARS = 200  # of an unreadable answer, shown back to the seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +77,50 @@ def without_seat(notation: str) -> str:
     return rest.strip() if sep and head.strip().isdigit() else notation
 
 
+BRACKETED = re.compile(r"\[([^\[\]]*)\]")  # an action in TextArena's form: [play R7]
+SEATED = re.compile(r"\d+\s*:")  # an answer that starts with a seat number
+
+
+def trim(text: str) -> str:
+    """``text`` without blanks, backquotes and closing periods round it."""
+    for _ in range(2):  # `play R7`. and play R7.` alike
+        text = text.strip().rstrip(".").strip().strip("`")
+    return text.strip()
+
+
 def clean(answer: str) -> str:
-    """The answer's first non-empty line, trimmed of blanks and backquotes."""
+    """The action the answer gives (the rule: module docstring); raises ``ValueError``
+    where the answer brackets several different actions."""
+    bracketed = list(dict.fromkeys(trim(span) for span in BRACKETED.findall(answer)))
+    if len(bracketed) > 1:
+        shown = ", ".join(f"`[{action}]`" for action in bracketed)
+        raise ValueError(f"your answer brackets {len(bracketed)} actions ({shown}): "
+                         "answer with one action only")
+    if bracketed:
+        return bracketed[0]
     for line in answer.splitlines():
-        text = line.strip().strip("`").strip()
+        text = trim(line)
         if text:
             return text
     return ""
+
+
+def unseated(error: str, seat: int, text: str) -> str:
+    """The engine's ``error`` about the notation ``"<seat>: <text>"``, in the words of
+    the seat, which writes ``text`` without its seat: neither the seat the
+    environment added nor the engine's ``<seat>: `` pattern is shown."""
+    return error.replace(f"{seat}: {text}", text).replace("<seat>: ", "")
+
+
+def unreadable(text: str) -> str | None:
+    """Why the cleaned answer ``text`` is no action, before the engine reads it: empty,
+    or written with a seat number (``None`` otherwise)."""
+    if not text:
+        return f"the answer is empty: answer one of your legal actions, or `{WAIT}` where offered"
+    if SEATED.match(text):
+        return (f"write the action without a seat number (the environment adds it): "
+                f"`{without_seat(text)}`, not `{text}`")
+    return None
 
 
 def may_wait(state: AnyState, seat: int, waited: bool = False) -> bool:
@@ -169,6 +212,16 @@ class TextEnv:
         return observe(self.game, self.state, seat, self.names, choices, self._logs[seat],
                        self._feedback, self.max_tries)
 
+    def log(self, seat: int) -> tuple[str, ...]:
+        """The log lines written for ``seat`` since it last acted (at most ``LOG_LINES``)."""
+        return tuple(self._logs[seat])
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The answer refused last in this decision, why, and the tries left (``None``
+        when none was refused)."""
+        return self._feedback
+
     def result(self) -> Result:
         if not self.done:
             raise ValueError("the game is not over")
@@ -181,16 +234,22 @@ class TextEnv:
         seat, choices = self._seat, self.choices()
         assert seat is not None
         self.answers[seat] += 1
-        text = clean(answer)
+        try:
+            text = clean(answer)
+        except ValueError as error:
+            return self._refuse(seat, " ".join(answer.split())[:SHOWN_CHARS], str(error))
         if text == WAIT:
             if choices.may_wait:
                 return self._wait(seat)
             return self._refuse(seat, text, "the game is waiting on you: you may not wait")
+        why = unreadable(text)
+        if why is not None:
+            return self._refuse(seat, text, why)
         try:
             action = self.game.parse_action(f"{seat}: {text}")
             self.state.check(action)
         except GameError as error:
-            return self._refuse(seat, text, str(error))
+            return self._refuse(seat, text, unseated(str(error), seat, text))
         return self._play(seat, action, text, defaulted=False)
 
     def _wait(self, seat: int, defaulted: bool = False) -> Answered:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 from itertools import pairwise
 from typing import Any
 
@@ -77,6 +79,44 @@ def test_the_answer_is_without_the_seat() -> None:
     answered = env.step(f"  `{action}`\nbecause it is good")
     assert answered.accepted and answered.played == action
 
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES[1:], ids=[g for g, _ in GAMES[1:]])
+def test_no_refusal_asks_for_a_seat(game: str, options: dict[str, Any]) -> None:
+    """The observation says to write no seat number: no error may then ask for one."""
+    env = TextEnv(game, 3, 1, options=options, max_tries=20)
+    seat = env.seat
+    action = env.choices().actions[0]
+    for answer in ("", "   ", "fly", "play", "buy", "go", "take", f"{seat}: {action}",
+                   f"{seat}:{action}", "plant 7", "take 99", "play Z99"):
+        answered = env.step(answer)
+        assert not answered.accepted and answered.feedback, answer
+        shown = env.observation().split("Your answer", 1)[1]
+        for text in (answered.feedback, shown):
+            assert "<seat>" not in text and f"'{seat}: " not in text, (answer, text)
+            assert f"{seat}: {answer.strip()}" not in text.replace(f"`{seat}: {action}`", "")
+    answered = env.step(f"{seat}: {action}")
+    assert answered.feedback == (f"write the action without a seat number (the environment "
+                                 f"adds it): `{action}`, not `{seat}: {action}`")
+
+
+@pytest.mark.parametrize("form", ["{a}.", "{a} .", "`{a}`.", "[{a}]", "[{a}.]", "[{a}].",
+                                  "I think so.\nMy answer: [{a}]", "[{a}] and again [{a}]"])
+def test_a_closing_period_and_textarenas_brackets_are_accepted(form: str) -> None:
+    for game, options in GAMES:
+        env = TextEnv(game, 3, 2, options=options)
+        action = env.choices().actions[0]
+        answered = env.step(form.format(a=action))
+        assert answered.accepted and answered.played == action, (game, form)
+
+
+def test_several_bracketed_actions_are_refused_and_named() -> None:
+    env = TextEnv("ndb", 3, 1, options={"rounds": 1})
+    first, second = env.choices().actions[:2]
+    answered = env.step(f"either [{first}] or [{second}]")
+    assert not answered.accepted
+    assert answered.feedback == (f"your answer brackets 2 actions (`[{first}]`, `[{second}]`): "
+                                 "answer with one action only")
 
 def test_after_the_tries_the_default_is_played_and_the_seat_is_told() -> None:
     env = TextEnv("bohnanza", 3, 2, max_tries=2)
@@ -211,3 +251,20 @@ def test_describe_is_the_view_in_words() -> None:
         state = game.new_game(game.options(3), 1)
         text = game.describe(state.view(1), 1, ["Ann", "Ben", "Cy"])
         assert "you are seat 1" in text and "Ben" in text and "[" not in text.split("\n")[0]
+
+
+def test_the_text_environment_needs_no_textarena() -> None:
+    """Without the text extra, the text environment imports and plays; only the TextArena
+    environments ask for the extra, by name."""
+    code = ("import sys; sys.modules['textarena'] = None\n"
+            "from bohnen.rl.text import TextEnv\n"
+            "import bohnen.rl\n"
+            "assert TextEnv('ndb', 3, 1).step('nonsense').feedback\n"
+            "try:\n"
+            "    import bohnen.rl.textarena\n"
+            "except ImportError as error:\n"
+            "    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == ("bohnen.rl.textarena needs TextArena, the text extra: "
+                                   "pip install 'bohnen[text]'")
