@@ -31,7 +31,8 @@ from bohnen.bots.registry import make_bot
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
-from bohnen.rl.dataset_rows import SCHEMA_VERSION, GameRows, schema
+from bohnen.rl.dataset_rows import SCHEMA_VERSION as SCHEMA_VERSION
+from bohnen.rl.dataset_rows import GameRows, schema
 from bohnen.rl.encodings import make_encoding, player_range
 
 SPEC_FILE = "dataset.json"
