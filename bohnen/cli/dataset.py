@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from bohnen.cli.game_options import parse_assignment
+from bohnen.cli.game_options import OptionValue, parse_assignment
 from bohnen.core.files import excerpt
 from bohnen.sim.ray_backend import CONNECT_SECONDS, check_timeout, connect, import_ray
 
@@ -84,7 +84,7 @@ def dataset_command(
         raise ValueError(f"--backend must be local or ray, not {excerpt(backend)}")
     if workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {workers}")
-    options = tuple(dict(parse_assignment(text) for text in option or ()).items())
+    options = _options(option or [])
     spec = rl.DatasetSpec(game, len(specs), specs, games, seed, options, games_per_file)
     spec.check()
     if minari is not None:
@@ -99,6 +99,16 @@ def dataset_command(
         print(f"Minari dataset {exported.dataset_id}: {exported.episodes} episodes"
               + (f" ({exported.left_out} left out: an action beyond the caps)"
                  if exported.left_out else ""))
+
+
+def _options(given: list[str]) -> tuple[tuple[str, OptionValue], ...]:
+    """The ``--option key=value`` given, each once (the last wins); the players are
+    those of ``--bots``."""
+    for text in given:
+        if text.partition("=")[0].strip().replace("-", "_") == "players":
+            raise ValueError("--option players: the players are the bots of --bots, one "
+                             "per seat")
+    return tuple(dict(parse_assignment(text) for text in given).items())
 
 
 def _make(rl: ModuleType, spec: Any, out: Path, todo: list[int], workers: int,

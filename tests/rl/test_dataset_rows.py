@@ -131,7 +131,8 @@ def test_bohnanza_rows_have_every_column_in_shape(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("option", "fault"), [("nosuch=1", "nosuch"),
                                                ("rounds=zero", "rounds"),
-                                               ("rounds", "expected key=value")])
+                                               ("rounds", "expected key=value"),
+                                               ("players=4", "the bots of --bots")])
 def test_a_bad_option_is_refused_with_a_message(tmp_path: Path, option: str, fault: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     args = ["dataset", "ndb", "--bots", "random,random,random", "--games", "1",
