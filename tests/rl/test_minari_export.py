@@ -3,6 +3,7 @@ one episode per seat of each game, the same as the Parquet rows."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -64,3 +65,13 @@ def test_a_bad_or_taken_name_is_refused_before_the_games_are_played(
     err = capsys.readouterr().err
     assert err.startswith("bohnen: error:") and fault in err and err.count("\n") == 1
     assert not (tmp_path / "b").exists()
+
+
+def test_without_minari_the_export_says_which_extra_it_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "minari", None)  # as an install without it
+    assert main(["dataset", "ndb", "--bots", "random,random,random", "--games", "1",
+                 "--out", str(tmp_path / "d"), "--minari", "bohnen/ndb/x-v0"]) == 2
+    err = capsys.readouterr().err
+    assert "--minari needs the rl extra (minari is missing)" in err and err.count("\n") == 1
