@@ -48,7 +48,8 @@ def dataset_command(
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dataset.")] = 0,
     workers: Annotated[int, typer.Option(
-        "--workers", "-w", help="Local worker processes (1: play in this process).")] = 1,
+        "--workers", "-w", help="Local worker processes, each making one file at a time "
+        "(1: play in this process).")] = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help="Where the games are played: local or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
@@ -67,8 +68,8 @@ def dataset_command(
         "one episode per seat of each game, under $MINARI_DATASETS_PATH.",
         metavar="NAME")] = None,
     resume: Annotated[bool, typer.Option(
-        "--resume", help="Go on with the dataset cut short in --out DIR: the games "
-        "written are kept, the rest are played.")] = False,
+        "--resume", help="Go on with the dataset cut short in --out DIR: the files "
+        "written whole are kept, the rest are made.")] = False,
 ) -> None:
     """Games between bots written as Parquet rows, one per decision (for learning).
 
