@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from bohnen.cli.game_options import OptionValue, parse_assignment
 from bohnen.core.files import excerpt
 from bohnen.sim.ray_backend import CONNECT_SECONDS, check_timeout, connect, import_ray
 
@@ -24,6 +25,17 @@ def _rl_dataset() -> ModuleType:
     return dataset
 
 
+def _minari() -> ModuleType:
+    try:
+        import minari  # noqa: F401  (the rl extra)
+
+        from bohnen.rl import minari_export
+    except ImportError as exc:
+        raise ValueError(f"--minari needs the rl extra ({exc.name} is missing): "
+                         "pip install 'bohnen[rl]'") from None
+    return minari_export
+
+
 def dataset_command(
     game: Annotated[str, typer.Argument(help="The game (see `bohnen games`).",
                                          metavar="GAME")],
@@ -31,12 +43,13 @@ def dataset_command(
         "--bots", help="Bot specs, one per seat, in seat order (see `bohnen bots`).",
         metavar="A,B,C")],
     out: Annotated[Path, typer.Option(
-        "--out", help="The folder of the dataset: dataset.json and a Parquet file per "
-        "game.", metavar="DIR")],
+        "--out", help="The folder of the dataset: dataset.json and Parquet files of "
+        "many games each.", metavar="DIR")],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dataset.")] = 0,
     workers: Annotated[int, typer.Option(
-        "--workers", "-w", help="Local worker processes (1: play in this process).")] = 1,
+        "--workers", "-w", help="Local worker processes, each making one file at a time "
+        "(1: play in this process).")] = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help="Where the games are played: local or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
@@ -45,14 +58,24 @@ def dataset_command(
     connect_timeout: Annotated[float, typer.Option(
         "--connect-timeout", help="Give up joining the Ray cluster after SECONDS.",
         metavar="SECONDS")] = CONNECT_SECONDS,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (repeatable).",
+        metavar="KEY=VALUE")] = None,
+    games_per_file: Annotated[int, typer.Option(
+        "--games-per-file", help="Games in each Parquet file (one row group).")] = 100,
+    minari: Annotated[str | None, typer.Option(
+        "--minari", help="Export the dataset to Minari as NAME (e.g. bohnen/ndb/bots-v0), "
+        "one episode per seat of each game, under $MINARI_DATASETS_PATH.",
+        metavar="NAME")] = None,
     resume: Annotated[bool, typer.Option(
-        "--resume", help="Go on with the dataset cut short in --out DIR: the games "
-        "written are kept, the rest are played.")] = False,
+        "--resume", help="Go on with the dataset cut short in --out DIR: the files "
+        "written whole are kept, the rest are made.")] = False,
 ) -> None:
     """Games between bots written as Parquet rows, one per decision (for learning).
 
-    Each row: the seat, the observation tensor, the action mask, the action's id and
-    notation, the result and each seat's return."""
+    Each row: the seat and its bot, the observation tensor, the action mask, the
+    action's id, notation and JSON, the bot's policy where it has one, the reward, the
+    terminated and truncated flags, the seat's next row, the options and the result."""
     check_timeout(connect_timeout)
     rl = _rl_dataset()
     specs = tuple(s.strip() for s in bots.split(","))
@@ -62,22 +85,42 @@ def dataset_command(
         raise ValueError(f"--backend must be local or ray, not {excerpt(backend)}")
     if workers < 1:
         raise ValueError(f"--workers must be 1 or more, not {workers}")
-    spec = rl.DatasetSpec(game, len(specs), specs, games, seed)
+    options = _options(option or [])
+    spec = rl.DatasetSpec(game, len(specs), specs, games, seed, options, games_per_file)
     spec.check()
+    if minari is not None:
+        _minari().check_name(minari)
     todo = rl.prepare(out, spec, resume)
     _make(rl, spec, out, todo, workers, backend, address, connect_timeout)
-    print(f"{spec.games} games of {game} in {out} ({spec.games - len(todo)} kept, "
-          f"{len(todo)} played)")
+    played = sum(len(spec.games_of(part)) for part in todo)
+    print(f"{spec.games} games of {game} in {out} ({spec.games - played} kept, "
+          f"{played} played)")
+    if minari is not None:
+        exported = _minari().to_minari(out, minari)
+        print(f"Minari dataset {exported.dataset_id}: {exported.episodes} episodes"
+              + (f" ({exported.left_out} left out: an action beyond the caps)"
+                 if exported.left_out else ""))
 
 
-def _make(rl: ModuleType, spec: object, out: Path, todo: list[int], workers: int,
+def _options(given: list[str]) -> tuple[tuple[str, OptionValue], ...]:
+    """The ``--option key=value`` given, each once (the last wins); the players are
+    those of ``--bots``."""
+    for text in given:
+        if text.partition("=")[0].strip().replace("-", "_") == "players":
+            raise ValueError("--option players: the players are the bots of --bots, one "
+                             "per seat")
+    return tuple(dict(parse_assignment(text) for text in given).items())
+
+
+def _make(rl: ModuleType, spec: Any, out: Path, todo: list[int], workers: int,
           backend: str, address: str | None, timeout: float) -> None:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     console = Console(stderr=True)
     with Progress(*columns, console=console, transient=True,
                   disable=not console.is_terminal) as progress:
-        task = progress.add_task("dataset", total=len(todo))
+        total = sum(len(spec.games_of(part)) for part in todo)
+        task = progress.add_task("dataset", total=total)
 
         def done(count: int) -> None:
             progress.advance(task, count)

@@ -70,6 +70,11 @@ class PolicyBot:
                 return action
         return self.game.parse_action(notation)
 
+    def probabilities(self, observation: Observation, mask: Mask) -> list[float] | None:
+        """The probability the model gives each id of ``mask`` (0 elsewhere), for a
+        dataset's ``policy`` column; None for a model without MaskablePPO's network."""
+        return probabilities(self.policy, observation, mask)
+
 
 def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str]) -> str:
     """The action ``policy`` composes from the fresh draft (never a yield)."""
@@ -89,6 +94,23 @@ def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str
             return notation
         draft, refused = after, set()
     raise RuntimeError(f"no whole action after {enc.max_decisions} ids")
+
+
+def probabilities(policy: Policy, observation: Observation,
+                  mask: Mask) -> list[float] | None:
+    """The distribution ``policy`` (MaskablePPO) gives the ids of ``mask`` at
+    ``observation``, read from its network; None where it has none (a stand-in)."""
+    network = getattr(policy, "policy", None)
+    if network is None or not hasattr(network, "get_distribution"):
+        return None
+    import torch
+
+    tensor, _ = network.obs_to_tensor(observation)
+    with torch.no_grad():
+        dist = network.get_distribution(tensor, action_masks=mask.astype(bool))
+    probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+    probs = np.where(mask > 0, probs, 0.0)
+    return [float(p) for p in probs / probs.sum()]
 
 
 def load_policy(path: str) -> Policy:
