@@ -20,10 +20,10 @@ VERSION = 0  # the -vN of the ids: bumped whenever an environment's behaviour ch
 
 def aec_env(game: str, players: int | None = None, options: Mapping[str, object] | None = None,
             reward: str = "win", potential: Potential | None = None, shaping: float = 1.0,
-            render_mode: str | None = None) -> BohnenAEC:
+            render_mode: str | None = None, max_cycles: int | None = None) -> BohnenAEC:
     """The PettingZoo environment of ``game`` (see :class:`~bohnen.rl.aec.BohnenAEC`)."""
     return BohnenAEC(make_encoding(game, players), options, reward, potential, shaping,
-                     render_mode)
+                     render_mode, max_cycles)
 
 
 def env_id(game: str) -> str:
