@@ -1,6 +1,6 @@
 """The Gymnasium environment's conveniences (issue 37): ids in Gymnasium's registry,
-Gymnasium's TimeLimit, ``action_masks()`` for MaskablePPO, masks in a vector env
-after a game ends, and the legal actions in ``info``."""
+Gymnasium's TimeLimit, masks in a vector env after a game ends, and the legal actions
+in ``info`` (``action_masks()`` for MaskablePPO: test_gym_maskable.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
 import bohnen.rl  # noqa: F401  (enters the environments in Gymnasium's registry)
 from bohnen.rl.encoding import engine_legal
@@ -47,31 +46,6 @@ def test_max_episode_steps_truncates_with_gymnasiums_time_limit(game: str) -> No
         obs, _, terminated, truncated, _ = env.step(legal_id(obs["action_mask"], rng))
         assert not terminated and truncated == (step == 5)
     assert obs["action_mask"].any()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_action_masks_is_the_observations_mask_where_sb3_contrib_looks(game: str) -> None:
-    env = gymnasium.make(IDS[game], bots="random")
-    assert is_masking_supported(env)
-    obs, _ = env.reset(seed=3)
-    rng = random.Random(3)
-    for _ in range(20):
-        masks = get_action_masks(env)
-        assert masks.dtype == np.bool_
-        np.testing.assert_array_equal(masks, obs["action_mask"].astype(bool))
-        obs, _, terminated, _, _ = env.step(legal_id(obs["action_mask"], rng))
-        if terminated:
-            break
-
-
-def test_maskable_ppo_learns_without_an_action_masker() -> None:
-    from sb3_contrib import MaskablePPO
-
-    env = gymnasium.make("bohnen/Ndb-v0", players=3, bots="random")
-    model = MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1,
-                        seed=0, device="cpu")
-    model.learn(128)
-    assert model.num_timesteps >= 128
 
 
 def test_no_all_zero_mask_after_a_game_ends_in_a_vector_env() -> None:
