@@ -107,6 +107,8 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.agents: list[str] = []
         self._series: random.Random | None = None
         self._steps = 0  # ids chosen in this game, for the truncation
+        self._moves = 0  # moves made in this game: the acting seat's info is kept until one
+        self._info: tuple[int, int, dict[str, Any]] | None = None  # (seat, moves, info)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -130,7 +132,8 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = 0
+        self._steps = self._moves = 0
+        self._info = None
         if self.shaping is not None:
             self.shaping.reset(self.table.state, self.table.players)
         self._select()
@@ -141,7 +144,14 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         for agent in self.agents:
             self.infos[agent] = {}
         if seat is not None and not self.truncations[self.agent_selection]:
-            self.infos[self.agent_selection] = info_of(self.table.state, seat)
+            self.infos[self.agent_selection] = self._legal_info(seat)
+
+    def _legal_info(self, seat: int) -> dict[str, Any]:
+        """The acting seat's info, computed again only once the game has moved (a seat
+        composing a draft keeps its legal actions)."""
+        if self._info is None or self._info[:2] != (seat, self._moves):
+            self._info = (seat, self._moves, info_of(self.table.state, seat))
+        return dict(self._info[2])
 
     def observe(self, agent: str) -> ObsDict:
         vector, mask = self.table.observe(self._seat[agent])
@@ -167,6 +177,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if moved:
+            self._moves += 1
             self._rewards_after_move()
         self._steps += 1
         if self._truncated():
