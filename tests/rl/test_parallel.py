@@ -3,6 +3,7 @@ parallel tests, seats choosing at once, ignored ids, bad input, truncation, stat
 
 from __future__ import annotations
 
+import pickle
 import random
 import warnings
 from importlib import import_module
@@ -181,3 +182,37 @@ def test_state_is_every_seats_vector_and_passes_pettingzoos_check() -> None:
             np.testing.assert_array_equal(state[seat * size:(seat + 1) * size],
                                           observations[agent]["observation"])
         observations, *_ = env.step(random_actions(observations, rng))
+
+
+def test_a_seat_sees_only_its_own_share() -> None:
+    """Two states that differ only in what seat 1 cannot see (determinized for it) give
+    it the same observation and info; the hidden cards really differ."""
+    env = parallel_env("ndb", 4)
+    observations, _ = env.reset(seed=8)
+    rng = random.Random(8)
+    differed = False
+    for _ in range(15):
+        twin = parallel_env("ndb", 4)
+        twin.reset(seed=8)
+        twin._state = env.game_state.determinize(1, random.Random(rng.random()))
+        twin._wait()
+        differed |= twin.game_state.to_json() != env.game_state.to_json()
+        seen = twin._observations()["player_1"]
+        np.testing.assert_array_equal(seen["observation"], observations["player_1"]["observation"])
+        np.testing.assert_array_equal(seen["action_mask"], observations["player_1"]["action_mask"])
+        assert twin._infos()["player_1"] == env._infos()["player_1"]
+        observations, *_ = env.step(random_actions(observations, rng))
+    assert differed
+
+
+def test_pickle_round_trip_mid_game() -> None:
+    env = parallel_env("ndb", 4)
+    observations, _ = env.reset(seed=9)
+    rng = random.Random(9)
+    for _ in range(5):
+        observations, *_ = env.step(random_actions(observations, rng))
+    copy = pickle.loads(pickle.dumps(env))
+    actions = random_actions(observations, rng)
+    one, two = env.step(actions), copy.step(actions)
+    assert one[1:] == two[1:]
+    assert env.game_state.to_json() == copy.game_state.to_json()
