@@ -5,6 +5,14 @@ observation is ``{"observation": float32 vector, "action_mask": int8 mask}``; th
 mask is all zeros for every agent but the one to act (and for all once the game is
 over). Whose turn it is, drafts and yields: :mod:`bohnen.rl.table`. Rewards (at the
 end of the game; an optional shaped reward, off by default): :mod:`bohnen.rl.rewards`.
+The agent to act has in its ``info`` its legal actions as the engine computes them
+(:mod:`bohnen.rl.extras`); ``state()`` is every seat's vector, for centralised critics.
+
+**Truncation.** ``max_cycles=k`` (None: never) truncates every agent once ``k`` cycles
+are played and the game is not over. A cycle is PettingZoo's: one step for each agent,
+here ``players`` steps of the environment (ids chosen, a draft's too), as its classic
+and butterfly environments count a cycle when the last agent of a round has acted. A
+truncated game gives no end reward.
 
 **Seeding.** ``reset(seed=s)`` plays the engine's game of seed ``s`` (same seed, same
 game); a ``reset()`` without a seed plays the next game of a series drawn from the last
@@ -34,6 +42,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bohnen.rl.encoding import Encoding
+from bohnen.rl.extras import check_max_cycles, info_of, state_space, state_vector
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import Table
 
@@ -71,14 +80,16 @@ def view_text(table: Table) -> str:
 class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untyped base
     """One game of ``encoding.game`` (``options``: the game's options but the player
     count, which is the encoding's). ``reward``: ``"win"`` or ``"score"``;
-    ``potential``/``shaping``: the optional shaped reward (see :mod:`bohnen.rl.rewards`)."""
+    ``potential``/``shaping``: the optional shaped reward (see :mod:`bohnen.rl.rewards`);
+    ``max_cycles``: the truncation (see the module)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, encoding: Encoding, options: Mapping[str, object] | None = None,
                  reward: str = "win", potential: Potential | None = None,
-                 shaping: float = 1.0, render_mode: str | None = None) -> None:
+                 shaping: float = 1.0, render_mode: str | None = None,
+                 max_cycles: int | None = None) -> None:
         super().__init__()
         self.table = Table(encoding, options)
         self.encoding = encoding
@@ -91,8 +102,13 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}
         self.action_spaces: dict[str, spaces.Space[Any]] = {
             a: spaces.Discrete(encoding.action_count) for a in self.possible_agents}
+        self.state_space = state_space(encoding)
+        self.max_cycles = check_max_cycles(max_cycles)
         self.agents: list[str] = []
         self._series: random.Random | None = None
+        self._steps = 0  # ids chosen in this game, for the truncation
+        self._moves = 0  # moves made in this game: the acting seat's info is kept until one
+        self._info: tuple[int, int, dict[str, Any]] | None = None  # (seat, moves, info)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -116,6 +132,8 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = self._moves = 0
+        self._info = None
         if self.shaping is not None:
             self.shaping.reset(self.table.state, self.table.players)
         self._select()
@@ -123,13 +141,30 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     def _select(self) -> None:
         seat = self.table.acting
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
+        for agent in self.agents:
+            self.infos[agent] = {}
+        if seat is not None and not self.truncations[self.agent_selection]:
+            self.infos[self.agent_selection] = self._legal_info(seat)
+
+    def _legal_info(self, seat: int) -> dict[str, Any]:
+        """The acting seat's info, computed again only once the game has moved (a seat
+        composing a draft keeps its legal actions)."""
+        if self._info is None or self._info[:2] != (seat, self._moves):
+            self._info = (seat, self._moves, info_of(self.table.state, seat))
+        return dict(self._info[2])
 
     def observe(self, agent: str) -> ObsDict:
         vector, mask = self.table.observe(self._seat[agent])
+        if self.truncations.get(agent):
+            mask[:] = 0  # a truncated agent acts no more
         return {"observation": vector, "action_mask": mask}
 
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Every seat's vector, seat 0 first (see :func:`bohnen.rl.extras.state_vector`)."""
+        return state_vector(self.table)
+
     def step(self, action: ActionId) -> None:
-        if not self.agents and self.table.over:
+        if not self.agents:
             raise RuntimeError("no game under way: reset the environment first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -142,7 +177,11 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if moved:
+            self._moves += 1
             self._rewards_after_move()
+        self._steps += 1
+        if self._truncated():
+            self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self._select()
 
@@ -156,6 +195,11 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
             for seat, value in enumerate(ends):
                 self.rewards[self.possible_agents[seat]] += value
             self.terminations = dict.fromkeys(self.agents, True)
+
+    def _truncated(self) -> bool:
+        cycles = self._steps // self.table.players
+        return (self.max_cycles is not None and cycles >= self.max_cycles
+                and not self.table.over)
 
     def render(self) -> str | None:
         if self.render_mode is None:

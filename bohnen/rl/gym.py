@@ -12,8 +12,15 @@ act together, they take turns as in :mod:`bohnen.rl.table`.
 
 **Rewards**: :mod:`bohnen.rl.rewards` (at the end ``"win"`` or ``"score"``; the optional
 shaped reward comes summed over the moves of a step). The episode ends
-(``terminated``) with the game; it is never truncated. Once it is over the mask is all
-zeros.
+(``terminated``) with the game; the env never truncates it itself: Gymnasium's
+``TimeLimit`` does (``gymnasium.make("bohnen/Ndb-v0", max_episode_steps=50)``).
+
+**Masks.** ``action_masks()`` is the mask of the last observation as booleans, where
+sb3-contrib's ``MaskablePPO`` looks for it. Once the game is over every id is allowed
+(and none does anything: the episode must be reset): a vector env's autoreset hands
+the policy the final observation and ignores the action it samples there, and an
+all-zero mask would leave nothing to sample from. ``info`` carries the learner's legal
+actions as the engine's JSON while it is to act (:mod:`bohnen.rl.extras`).
 
 **Illegal ids.** An id out of the action space raises ``ValueError``. An id in the
 space but not legal now (its mask is 0) ends the episode, the game left as it was,
@@ -33,13 +40,15 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from bohnen.bots.registry import make_bot
 from bohnen.core.bots import AnyBot, chosen, decision_for
 from bohnen.core.rng import derive
 from bohnen.rl.aec import ObsDict, check_render_mode, observation_space, view_text
-from bohnen.rl.encoding import Encoding
+from bohnen.rl.encoding import Encoding, Mask
+from bohnen.rl.extras import info_of
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import Table, action_index
 
@@ -97,11 +106,26 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
         if self.shaping is not None:
             self.shaping.reset(self.table.state, self.table.players)
         self._bots_play()
-        return self._observation(), {}
+        return self._observation(), self._info()
 
     def _observation(self) -> ObsDict:
         vector, mask = self.table.observe(self.seat)
-        return {"observation": vector, "action_mask": mask}
+        return {"observation": vector, "action_mask": self._final(mask)}
+
+    def _final(self, mask: Mask) -> Mask:
+        """``mask``, or every id once the game is over (see the module)."""
+        if self.table.over:
+            mask[:] = 1
+        return mask
+
+    def _info(self) -> dict[str, Any]:
+        if self.table.acting != self.seat:
+            return {}
+        return info_of(self.table.state, self.seat)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The mask of the last observation, as booleans (sb3-contrib's ``MaskablePPO``)."""
+        return self._final(self.table.observe(self.seat)[1]).astype(bool)
 
     def _shaped(self) -> float:
         if self.shaping is None:
@@ -128,14 +152,14 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
             self._ended = True
             name = self.encoding.action_name(index)
             return self._observation(), self.illegal_reward, True, False, {
-                "illegal": f"action {index} ({name}) is not legal now"}
+                **self._info(), "illegal": f"action {index} ({name}) is not legal now"}
         reward = self._shaped() if self.table.step(index) else 0.0
         reward += self._bots_play()
         if self.table.over:
             self._ended = True
             reward += final_rewards(self.table.result(), self.table.players,
                                     self.reward_mode)[self.seat]
-        return self._observation(), reward, self._ended, False, {}
+        return self._observation(), reward, self._ended, False, self._info()
 
     def render(self) -> str | None:
         return view_text(self.table) if self.render_mode == "ansi" else None
