@@ -82,7 +82,8 @@ class BohnenGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=self.encoding.action_count,
             max_chance_outcomes=len(self.deck.kinds), num_players=self.players,
             min_utility=0.0, max_utility=1.0, utility_sum=None,
-            max_game_length=max_game_length(self.game_name, self.options, self.deck.size))
+            max_game_length=max_game_length(self.game_name, self.options, self.deck.section_sizes,
+                                            self.encoding, self.deck.fresh))
         super().__init__(self.game_type, info, params)
 
     def new_initial_state(self) -> BohnenState:

@@ -53,9 +53,10 @@ class Deck:
     """The cards a game of ``options`` shuffles before play, as chance outcomes."""
 
     def __init__(self, game: str, options: Options) -> None:
-        fresh = get_game(game).new_game(options, 0).to_json()
+        self.fresh: JSONObject = get_game(game).new_game(options, 0).to_json()
         self.sections: tuple[Counter[str], ...] = tuple(
-            Counter(cards) for cards in READERS[game](fresh))
+            Counter(cards) for cards in READERS[game](self.fresh))
+        self.section_sizes = [sum(s.values()) for s in self.sections]
         self.kinds: tuple[str, ...] = tuple(sorted(set().union(*self.sections)))
         self.size = sum(sum(s.values()) for s in self.sections)
 

@@ -224,10 +224,11 @@ def test_rule_options_reach_the_engine() -> None:
     state = _dealt(game, 0)
     assert state.state.view(None)["options"]["rounds"] == 1
     bohnanza = pyspiel.load_game("python_bohnen_bohnanza(trading=open,"
-                                 "max_proposals_per_turn=-1,third_field_cost=2)")
+                                 "max_proposals_per_turn=4,third_field_cost=2)")
     options = bohnanza.options
-    assert options.trading == "open" and options.max_proposals_per_turn is None
+    assert options.trading == "open" and options.max_proposals_per_turn == 4
     assert options.third_field_cost == 2
+    assert pyspiel.load_game("python_bohnen_bohnanza").options.third_field_cost is None
     hansa = pyspiel.load_game("python_bohnen_hansa(players=5,reshuffle_contracts=false)")
     assert hansa.options.reshuffle_contracts is False and hansa.num_players() == 5
 
@@ -254,6 +255,12 @@ def test_a_parameter_of_the_wrong_type_is_refused_by_openspiel(spec: str) -> Non
 def test_a_bad_value_is_refused_with_the_options_name(spec: str, option: str) -> None:
     with pytest.raises(ValueError, match=option):
         pyspiel.load_game(spec)
+
+
+def test_a_game_without_a_bound_on_its_length_is_refused() -> None:
+    """Open trading with no proposal allowance (-1 stands for None) may never end."""
+    with pytest.raises(ValueError, match="max_proposals_per_turn"):
+        pyspiel.load_game("python_bohnen_bohnanza(trading=open,max_proposals_per_turn=-1)")
 
 
 # --- chance -------------------------------------------------------------------------------
@@ -333,10 +340,14 @@ def test_random_games_stay_within_the_bound(name: str) -> None:
             _play(state, np.random.default_rng(n), 1)
             decisions += 1
         longest = max(longest, decisions)
-    assert longest <= game.max_game_length() <= LOOSENESS[name] * longest
+    assert longest <= game.max_game_length() <= LOOSENESS * longest
 
 
-LOOSENESS = {"bohnanza": 400, "hansa": 400}
+# The bounds of Bohnanza and Bohn Hansa are worst cases (every proposal allowance used,
+# every draft cancelled once, the longest hand queues: bohnen.rl.openspiel_length);
+# random play measured 400 to 1,400 times below them (3 to 5 players). A bound far
+# looser than that has lost a term of its derivation.
+LOOSENESS = 2000
 
 
 # --- search -------------------------------------------------------------------------------
