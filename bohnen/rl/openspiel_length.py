@@ -110,8 +110,10 @@ def _bohnanza(rules: JSONObject, cards: int, encoding: Encoding) -> int:
 def _beans(fresh: JSONObject) -> int:
     """Every bean of the game: on the aids, in the supply, on the ladders."""
     ladders: dict[str, list[Any]] = fresh["ladders"]
-    return (sum(sum(aid.values()) for aid in fresh["storage"]) + sum(fresh["supply"].values())
-            + sum(slot["count"] for ladder in ladders.values() for slot in ladder if slot))
+    aids: list[dict[str, int]] = fresh["storage"]
+    supply: dict[str, int] = fresh["supply"]
+    on_ladders: int = sum(slot["count"] for ladder in ladders.values() for slot in ladder if slot)
+    return sum(sum(aid.values()) for aid in aids) + sum(supply.values()) + on_ladders
 
 
 def _hansa(rules: JSONObject, deck: list[int], encoding: Encoding, fresh: JSONObject) -> int:
