@@ -1,13 +1,12 @@
 """The games as OpenSpiel games (issue 25, part 4; issue 37, item 3): their type,
-OpenSpiel's own tests of a Python game (random_sim_test, pickling), observation types
-that carry exactly their share on hidden-card pairs, rule options as parameters, the
-deal as chance nodes of the real shuffle, the bound on a game's length, and OpenSpiel's
-Python ISMCTS, C++ evaluate_bots and outcome-sampling MCCFR playing."""
+OpenSpiel's own tests of a Python game (random_sim_test, pickling), rule options as
+parameters, the deal as chance nodes of the real shuffle, the bound on a game's length,
+and OpenSpiel's Python ISMCTS, C++ evaluate_bots and outcome-sampling MCCFR playing. The
+observation types: test_openspiel_observer.py."""
 
 from __future__ import annotations
 
 import pickle
-import random
 from dataclasses import fields
 from typing import Any
 
@@ -17,55 +16,17 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 from bohnen.core.registry import get_game
-from bohnen.rl.encodings import GAMES, make_encoding
-from bohnen.rl.layout import Layout
-from bohnen.rl.openspiel import register, short_name
+from bohnen.rl.encodings import GAMES
+from bohnen.rl.openspiel import short_name
 from bohnen.rl.openspiel_params import specification
 
-register()
-
-PRIVATE = pyspiel.PrivateInfoType
-Game = Any  # pyspiel's objects are untyped
-SMALL = {"ndb": "rounds=1", "bohnanza": "", "hansa": ""}  # quick variants
-SIMS = {"ndb": 3, "bohnanza": 1, "hansa": 1}  # whole games of random_sim_test (seconds)
-
-
-def _load(game: str, players: int, seed: int = 0, extra: str = "") -> Game:
-    more = f",{extra}" if extra else ""
-    return pyspiel.load_game(f"{short_name(game)}(players={players},seed={seed}{more})")
-
-
-def _play(state: Game, rng: np.random.Generator, steps: int) -> Game:
-    """``state`` after ``steps`` moves: chance by its odds, seats uniformly."""
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            kinds, odds = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(kinds, p=odds)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return state
-
-
-def _dealt(game: Game, seed: int, steps: int = 0) -> Game:
-    """The game after its deal and ``steps`` random legal ids."""
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        _play(state, rng, 1)
-    return _play(state, rng, steps)
-
-
-def _has_layout(name: str) -> bool:
-    return isinstance(getattr(make_encoding(name, 3), "layout", None), Layout)
-
+from .openspiel_helpers import SIMS, SMALL, Game, dealt, load, play
 
 # --- the type and OpenSpiel's own tests ---------------------------------------------------
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_game_type_is_sequential_imperfect_information_general_sum(name: str) -> None:
-    kind = _load(name, 3).get_type()
+    kind = load(name, 3).get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
@@ -75,130 +36,22 @@ def test_the_game_type_is_sequential_imperfect_information_general_sum(name: str
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiels_random_sim_test_passes(name: str) -> None:
-    pyspiel.random_sim_test(_load(name, 3, extra=SMALL[name]), num_sims=SIMS[name],
+    pyspiel.random_sim_test(load(name, 3, extra=SMALL[name]), num_sims=SIMS[name],
                             serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_game_and_its_states_pickle_as_openspiels_own_tests_ask(name: str) -> None:
     """OpenSpiel's test_pickle of its Python games (tic_tac_toe_test.py), unmodified."""
-    game = _load(name, 3, extra=SMALL[name])
+    game = load(name, 3, extra=SMALL[name])
     unpickled_game = pickle.loads(pickle.dumps(game))
     assert str(game) == str(unpickled_game)
-    state = _dealt(game, 4, steps=4)
+    state = dealt(game, 4, steps=4)
     new_game, new_state = pyspiel.deserialize_game_and_state(
         pyspiel.serialize_game_and_state(game, state))
     assert str(game) == str(new_game)
     assert str(state) == str(new_state)
     assert str(state) == str(pickle.loads(pickle.dumps(state)))
-
-
-# --- observation types ------------------------------------------------------------------
-
-def _kind(public: bool, private: Any, recall: bool = False) -> Any:
-    return pyspiel.IIGObservationType(public_info=public, perfect_recall=recall,
-                                      private_info=private)
-
-
-def _observe(game: Game, kind: Any, state: Game, player: int) -> tuple[np.ndarray, str]:
-    observer = game.make_py_observer(kind)
-    observer.set_from(state, player)
-    return observer.tensor.copy(), observer.string_from(state, player)
-
-
-def _twin(state: Game, seat: int, seed: int) -> Game:
-    """A state differing from ``state`` only in what ``seat`` cannot see."""
-    twin = state.clone()
-    twin.engine.state = state.state.determinize(seat, random.Random(seed))
-    if state.current_player() != seat:
-        twin.draft = None
-    return twin
-
-
-KINDS = [(public, private, recall) for public in (True, False)
-         for private in (PRIVATE.NONE, PRIVATE.SINGLE_PLAYER, PRIVATE.ALL_PLAYERS)
-         for recall in (False, True)]
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_observers_carry_exactly_their_share_on_hidden_card_pairs(name: str) -> None:
-    """Two states that differ only in cards a seat cannot see: every player's public
-    observation is the same in both; the seat's private observation is the same; and
-    some player's private observation differs, so a public one that carried it would
-    differ too (a public observation differs from nothing private)."""
-    if not _has_layout(name):
-        pytest.skip(f"the {name} encoding declares no layout (private fields) yet")
-    game = _load(name, 4, extra=SMALL[name])
-    public_only = _kind(True, PRIVATE.NONE)
-    seen_private_change = False
-    for n in range(6):
-        state = _dealt(game, n, steps=3 + 7 * n)
-        for seat in range(4):
-            twin = _twin(state, seat, n)
-            for player in range(4):
-                for recall in (False, True):
-                    kind = _kind(True, PRIVATE.NONE, recall)
-                    a, b = _observe(game, kind, state, player), _observe(game, kind, twin, player)
-                    assert np.array_equal(a[0], b[0]) and a[1] == b[1]
-                own_kind = _kind(False, PRIVATE.SINGLE_PLAYER)
-                own_a = _observe(game, own_kind, state, player)
-                own_b = _observe(game, own_kind, twin, player)
-                if player == seat:
-                    assert np.array_equal(own_a[0], own_b[0]) and own_a[1] == own_b[1]
-                elif not np.array_equal(own_a[0], own_b[0]):
-                    seen_private_change = True
-                    assert np.array_equal(_observe(game, public_only, state, player)[0],
-                                          _observe(game, public_only, twin, player)[0])
-    assert seen_private_change
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_a_public_observer_leaves_out_the_hand(name: str) -> None:
-    """Today's finding: a public-only observer returned the seat's hand."""
-    if not _has_layout(name):
-        pytest.skip(f"the {name} encoding declares no layout (private fields) yet")
-    game = _load(name, 3, extra=SMALL[name])
-    state = _dealt(game, 2, steps=1)
-    seat = state.current_player()
-    encoding = game.encoding
-    private = [f for f in encoding.layout.fields if f.private]
-    public_size = encoding.observation_size - sum(f.size for f in private)
-    tensor, text = _observe(game, _kind(True, PRIVATE.NONE), state, seat)
-    assert tensor.shape == (public_size,)
-    hand = state.state.view(seat)["players"][seat]["hand"]
-    assert hand and not all(card in text for card in hand)
-    whole = np.array(state.observation_tensor(seat), np.float32)
-    own, _ = _observe(game, _kind(False, PRIVATE.SINGLE_PLAYER), state, seat)
-    assert np.array_equal(np.sort(np.concatenate([tensor, own])), np.sort(whole))
-
-
-@pytest.mark.parametrize(("public", "private", "recall"), KINDS)
-def test_every_observation_type_gives_a_tensor_of_its_size(public: bool, private: Any,
-                                                           recall: bool) -> None:
-    game = _load("ndb", 3, extra="rounds=1")
-    layout = game.encoding.layout
-    own = sum(f.size for f in layout.fields if f.private)
-    shared = layout.size - own
-    size = (shared if public else 0) + {PRIVATE.NONE: 0, PRIVATE.SINGLE_PLAYER: own,
-                                        PRIVATE.ALL_PLAYERS: 3 * own}[private]
-    state = _dealt(game, 1, steps=2)
-    tensor, text = _observe(game, _kind(public, private, recall), state, 0)
-    assert tensor.shape == (size,)
-    assert ("seat 0:" in text) == (private != PRIVATE.NONE)
-    assert ("seat 1:" in text) == (private == PRIVATE.ALL_PLAYERS)
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_the_default_tensors_are_the_encoding_of_the_seats_view(name: str) -> None:
-    game = _load(name, 4, extra=SMALL[name])
-    state = _dealt(game, 5, steps=7)
-    seat = state.current_player()
-    size = game.observation_tensor_size()
-    tensor = np.array(state.observation_tensor(seat), np.float32)
-    assert tensor.shape == (size,) == (game.information_state_tensor_size(),)
-    expected = game.encoding.observe(state.state.view(seat), state.draft)
-    assert np.array_equal(tensor, expected)
-    assert state.information_state_tensor(seat) == state.observation_tensor(seat)
 
 
 # --- parameters ---------------------------------------------------------------------------
@@ -213,7 +66,7 @@ def test_every_rule_option_is_a_parameter_of_its_type(name: str) -> None:
         if value is not None and f.name != "board_digest":  # filled in when made
             assert type(spec[f.name]) is type(value), f.name
             assert spec[f.name] == value, f.name
-    game = _load(name, 3)
+    game = load(name, 3)
     assert set(game.get_parameters()) == set(spec)
     assert str(game).startswith(short_name(name))
 
@@ -221,7 +74,7 @@ def test_every_rule_option_is_a_parameter_of_its_type(name: str) -> None:
 def test_rule_options_reach_the_engine() -> None:
     game = pyspiel.load_game("python_bohnen_ndb(players=4,rounds=1)")
     assert game.options.rounds == 1
-    state = _dealt(game, 0)
+    state = dealt(game, 0)
     assert state.state.view(None)["options"]["rounds"] == 1
     bohnanza = pyspiel.load_game("python_bohnen_bohnanza(trading=open,"
                                  "max_proposals_per_turn=4,third_field_cost=2)")
@@ -267,7 +120,7 @@ def test_a_game_without_a_bound_on_its_length_is_refused() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_chance_draws_the_deck_card_by_card_with_odds_that_sum_to_one(name: str) -> None:
-    game = _load(name, 3)
+    game = load(name, 3)
     state = game.new_initial_state()
     rng = np.random.default_rng(1)
     nodes = 0
@@ -276,15 +129,15 @@ def test_chance_draws_the_deck_card_by_card_with_odds_that_sum_to_one(name: str)
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         assert all(0 <= kind < game.max_chance_outcomes() for kind, _ in outcomes)
         nodes += 1
-        _play(state, rng, 1)
+        play(state, rng, 1)
     assert nodes == game.deck.size
-    fresh = _dealt(game, 9)
+    fresh = dealt(game, 9)
     assert sorted(state.deck.cards(state.drawn)) == sorted(fresh.deck.cards(fresh.drawn))
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_distinct_outcomes_give_distinct_decks(name: str) -> None:
-    game = _load(name, 3)
+    game = load(name, 3)
     first = game.new_initial_state()
     kinds = [kind for kind, _ in first.chance_outcomes()]
     assert len(kinds) > 1
@@ -292,7 +145,7 @@ def test_distinct_outcomes_give_distinct_decks(name: str) -> None:
     for kind in kinds[:3]:
         state = game.new_initial_state()
         state.apply_action(kind)
-        _play(state, np.random.default_rng(0), game.deck.size)  # the rest of the deal alike
+        play(state, np.random.default_rng(0), game.deck.size)  # the rest of the deal alike
         assert not state.is_chance_node()
         decks.add(tuple(state.deck.cards(state.drawn)))
         assert state.deck.cards(state.drawn)[0] == game.deck.kinds[kind]
@@ -301,16 +154,32 @@ def test_distinct_outcomes_give_distinct_decks(name: str) -> None:
 
 def test_the_deal_spans_more_than_4096_games() -> None:
     """Today's finding: one chance node of 4,096 deals. Now each card is a node."""
-    game = _load("ndb", 3)
-    decks = {tuple(_dealt(game, seed).drawn) for seed in range(50)}
+    game = load("ndb", 3)
+    decks = {tuple(dealt(game, seed).drawn) for seed in range(50)}
     assert len(decks) == 50
     assert game.deck.size == 60 and game.max_chance_outcomes() == 52
 
 
 def test_the_same_deal_and_seed_give_the_same_game() -> None:
-    a = _dealt(_load("ndb", 3, seed=5), 3, steps=20)
-    b = _dealt(_load("ndb", 3, seed=5), 3, steps=20)
+    a = dealt(load("ndb", 3, seed=5), 3, steps=20)
+    b = dealt(load("ndb", 3, seed=5), 3, steps=20)
     assert a.state.to_json() == b.state.to_json()
+
+
+def _second_round(seed: int, deal: int) -> object:
+    """The hands of round 2 (shuffled by the engine, not by chance nodes)."""
+    game = load("ndb", 3, seed=seed, extra="rounds=2")
+    state = dealt(game, deal, steps=game.max_game_length() // 2)
+    assert state.state.view(None)["round"] == 2
+    return state.state.to_json()["hands"]
+
+
+def test_the_seed_and_the_deal_pick_the_shuffles_during_the_game() -> None:
+    """The seed of the engine's later shuffles is made of ``seed`` and the deck: the
+    same pair gives the same second round, another seed or another deal another."""
+    assert _second_round(1, 0) == _second_round(1, 0)
+    assert _second_round(1, 0) != _second_round(2, 0)
+    assert _second_round(1, 0) != _second_round(1, 1)
 
 
 # --- length -------------------------------------------------------------------------------
@@ -319,25 +188,25 @@ def test_the_same_deal_and_seed_give_the_same_game() -> None:
 def test_nicht_die_bohne_plays_exactly_its_bound(players: int, rounds: int) -> None:
     """Every trick has a play of each seat and the takes with a choice (all but the last
     two): the bound is exact, so no game exceeds it and none falls short."""
-    game = _load("ndb", players, extra=f"rounds={rounds}")
+    game = load("ndb", players, extra=f"rounds={rounds}")
     for n in range(3):
-        state = _dealt(game, n)
+        state = dealt(game, n)
         decisions = 0
         while not state.is_terminal():
-            _play(state, np.random.default_rng(n), 1)
+            play(state, np.random.default_rng(n), 1)
             decisions += 1
         assert decisions == game.max_game_length()
 
 
 @pytest.mark.parametrize("name", ["bohnanza", "hansa"])
 def test_random_games_stay_within_the_bound(name: str) -> None:
-    game = _load(name, 3)
+    game = load(name, 3)
     longest = 0
     for n in range(2):
-        state = _dealt(game, n)
+        state = dealt(game, n)
         decisions = 0
         while not state.is_terminal():
-            _play(state, np.random.default_rng(n), 1)
+            play(state, np.random.default_rng(n), 1)
             decisions += 1
         longest = max(longest, decisions)
     assert longest <= game.max_game_length() <= LOOSENESS * longest
@@ -354,8 +223,8 @@ LOOSENESS = 2000
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_resampled_state_is_the_same_to_the_seat_and_redraws_the_rest(name: str) -> None:
-    game = _load(name, 4, extra=SMALL[name])
-    state = _dealt(game, 3, steps=5)
+    game = load(name, 4, extra=SMALL[name])
+    state = dealt(game, 3, steps=5)
     seat = state.current_player()
     hidden_differs = False
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
@@ -379,9 +248,9 @@ def _ismcts(game: Game, seed: int) -> Any:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiels_python_ismcts_plays_with_our_resampler(name: str) -> None:
-    game = _load(name, 3, extra=SMALL[name])
+    game = load(name, 3, extra=SMALL[name])
     bot = _ismcts(game, 7)
-    state = _dealt(game, 11)
+    state = dealt(game, 11)
     for _ in range(3):
         action = bot.step(state)
         assert action in state.legal_actions()
@@ -391,7 +260,7 @@ def test_openspiels_python_ismcts_plays_with_our_resampler(name: str) -> None:
 def test_openspiels_evaluate_bots_plays_a_whole_game_with_ismcts() -> None:
     """OpenSpiel's C++ ``evaluate_bots`` plays a whole game of Python ISMCTS against
     uniform random bots: the returns are a share of the win (they add up to 1)."""
-    game = _load("ndb", 3, extra="rounds=1")
+    game = load("ndb", 3, extra="rounds=1")
     bots = [_ismcts(game, 3), pyspiel.make_uniform_random_bot(1, 1),
             pyspiel.make_uniform_random_bot(2, 2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 5)
@@ -401,13 +270,13 @@ def test_openspiels_evaluate_bots_plays_a_whole_game_with_ismcts() -> None:
 def test_openspiels_outcome_sampling_mccfr_runs() -> None:
     """OpenSpiel's outcome-sampling MCCFR walks sampled games through the information
     state strings and learns a policy over the legal ids of the states it met."""
-    game = _load("ndb", 3, extra="rounds=1")
+    game = load("ndb", 3, extra="rounds=1")
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     np.random.seed(0)
     for _ in range(3):
         solver.iteration()
     policy = solver.average_policy()
-    state = _dealt(game, 0)
+    state = dealt(game, 0)
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert abs(sum(probs.values()) - 1.0) < 1e-9
