@@ -87,8 +87,9 @@ def test_a_public_observer_leaves_out_the_hand(name: str) -> None:
     public_size = encoding.observation_size - sum(f.size for f in private)
     tensor, text = _observe(game, _kind(True, PRIVATE.NONE), state, seat)
     assert tensor.shape == (public_size,)
-    hand = state.state.view(seat)["players"][seat]["hand"]
-    assert hand and not all(card in text for card in hand)
+    for other in range(3):  # the public string is the spectator's: the same for all
+        assert _observe(game, _kind(True, PRIVATE.NONE), state, other)[1] == text
+    assert text != state.observation_string(seat)  # which carries the seat's share
     whole = np.array(state.observation_tensor(seat), np.float32)
     own, _ = _observe(game, _kind(False, PRIVATE.SINGLE_PLAYER), state, seat)
     assert np.array_equal(np.sort(np.concatenate([tensor, own])), np.sort(whole))
