@@ -11,7 +11,9 @@ order (G R Y B), each colour's kinds in the legend's order (1 … 10, ``-``, ``x
 Codes and names come from the legend in the view, never from the game's package.
 
 **Observation** (float32, 766 long; fields one after the other, a per-seat field holds
-six values, or six runs of 52 or 4, relative seat 0 first):
+six values, or six runs of 52 or 4, relative seat 0 first; ``table`` holds the other
+five seats' runs, relative seat 1 first, after the viewer's own card; ``hand`` and
+``own_card`` are private, what only the viewer knows):
 
 | field | offset | size | range | meaning |
 | --- | --- | --- | --- | --- |
@@ -26,7 +28,8 @@ six values, or six runs of 52 or 4, relative seat 0 first):
 | `to_act` | 82 | 6 | 0 .. 1 | per seat: 1 if the game waits on it |
 | `played` | 88 | 6 | 0 .. 1 | per seat: 1 if it has played a card in this trick |
 | `taken` | 94 | 6 | 0 .. 1 | per seat: 1 if its card of this trick has been taken |
-| `table` | 100 | 312 | 0 .. 1 | per seat, 52: its card in this trick, if the viewer sees it |
+| `own_card` | 100 | 52 | 0 .. 1 | the viewer's card in this trick |
+| `table` | 152 | 260 | 0 .. 1 | per other seat, 52: its card in this trick, if the viewer sees it |
 | `hand_size` | 412 | 6 | 0 .. 1 | per seat: cards in hand / 20 |
 | `rows` | 418 | 312 | 0 .. 3 | per seat, 52: the cards of each kind in its rows |
 | `row_scores` | 730 | 24 | -1 .. 1 | per seat, 4: a row's score / 110 |
@@ -69,7 +72,7 @@ def _layout(cards: int, colours: int) -> Layout:
         ("phase", len(PHASES), 0, 1, "one-hot: lead, play, take, over"),
         ("round", 1, 0, 1, "the round being played / the rounds of the game"),
         ("last_round", 1, 0, 1, "1 in the last round"),
-        ("hand", cards, 0, 3, "the viewer's hand: cards of each kind"),
+        ("hand", cards, 0, 3, "the viewer's hand: cards of each kind", True),
         ("present", SEATS, 0, 1, f"{seat}: 1 if the seat is in the game"),
         ("dealer", SEATS, 0, 1, f"{seat}: 1 for the dealer of the round"),
         ("token", SEATS, 0, 1, f"{seat}: 1 for the token holder (who led the trick)"),
@@ -77,8 +80,9 @@ def _layout(cards: int, colours: int) -> Layout:
         ("to_act", SEATS, 0, 1, f"{seat}: 1 if the game waits on it"),
         ("played", SEATS, 0, 1, f"{seat}: 1 if it has played a card in this trick"),
         ("taken", SEATS, 0, 1, f"{seat}: 1 if its card of this trick has been taken"),
-        ("table", SEATS * cards, 0, 1,
-         f"{seat}, {cards}: its card in this trick, if the viewer sees it"),
+        ("own_card", cards, 0, 1, "the viewer's card in this trick", True),
+        ("table", (SEATS - 1) * cards, 0, 1,
+         f"per other seat, {cards}: its card in this trick, if the viewer sees it"),
         ("hand_size", SEATS, 0, 1, f"{seat}: cards in hand / {HAND_SCALE:g}"),
         ("rows", SEATS * cards, 0, 3, f"{seat}, {cards}: the cards of each kind in its rows"),
         ("row_scores", SEATS * colours, -1, 1, f"{seat}, {colours}: a row's score / "
@@ -130,7 +134,7 @@ class NdbEncoding(Encoding):
         self._known = [self._notations(me) for me in range(players)]
         self._cards = {name: [{code: self._offsets[name] + r * width + i
                                for i, code in enumerate(self.codes)} for r in range(SEATS)]
-                       for name in ("hand", "table", "rows")}
+                       for name in ("hand", "own_card", "rows")}
 
     def __getstate__(self) -> int:
         return self.players
@@ -209,7 +213,7 @@ class NdbEncoding(Encoding):
         hand = self._cards["hand"][0]
         counts += [hand[c] for c in players[me]["hand"] or ()]
         self._seats(view, rel, counts)
-        table = self._cards["table"]
+        table = self._cards["own_card"]  # relative seat r's run: r * 52 past own_card
         counts += [table[rel[s]][c] for s, c in enumerate(view["table"]) if c is not None]
         for s, player in enumerate(players):
             self._player(player, rel[s], view["totals"][s], counts, at, values)

@@ -1,27 +1,31 @@
 """The games as OpenSpiel games (pyspiel's Python games; the ``openspiel`` extra).
 
 ``register()`` registers ``python_bohnen_<game>`` for each game that has an encoding;
-``pyspiel.load_game("python_bohnen_ndb(players=4)")`` then gives the game. Its type:
-sequential, imperfect information, general sum, terminal rewards, explicit chance.
+``pyspiel.load_game("python_bohnen_ndb(players=4,rounds=1)")`` then gives the game. Its
+type: sequential, imperfect information, general sum, terminal rewards, explicit
+chance. The game object pickles (OpenSpiel's own tests of its Python games pickle it).
 
-- **Chance.** The game's first node is chance: it picks one of ``deals`` deals
-  (uniformly; a parameter, 4096 by default), and the engine's game starts from the
-  seed ``seed * deals + outcome`` (``seed`` is a parameter too). Everything after is
-  the engine's: a shuffle in the middle of a game (a reshuffled discard pile) is drawn
-  by the engine from that seed, not offered as a chance node.
+- **Parameters.** ``players``, ``seed`` and every rule option of the game
+  (:mod:`bohnen.rl.openspiel_params`).
+- **Chance.** The game opens with one chance node per card of the deck, each drawing
+  the next card from those left (:mod:`bohnen.rl.openspiel_chance`); the engine's game
+  then starts from that deck. Its own later shuffles come from a seed of ``seed`` and
+  the deck: they are not chance nodes (see there).
 - **Turns.** Where several seats may act at once, the seat to act is the next of them
   after the last seat that acted or yielded (as in the environments:
   :func:`bohnen.rl.table.next_seat`); an action composed over several ids (a draft,
   :mod:`bohnen.rl.encoding`) is chosen id by id by the same seat. OpenSpiel's action
   ids are the encoding's.
+- **Length.** ``max_game_length`` is a bound on the decisions of a game derived from
+  the rules (:mod:`bohnen.rl.openspiel_length`).
 - **Returns.** At the end, each seat's share of the win (1/k for each of k winners,
   0 for the others): from ``state.result()``, the same as the reward of the
   PettingZoo and Gymnasium environments; 0 before the end.
-- **Observations.** ``observation_tensor`` is the encoding's vector of the seat's view
-  (with its own draft); ``information_state_tensor`` is the same vector (the encoding
-  is not a perfect-recall record). ``information_state_string`` is perfect recall: the
-  text of every event as that seat saw it, and its own draft; ``observation_string``
-  is the seat's view as JSON.
+- **Observations.** Each observation type gets its share, public or private
+  (:mod:`bohnen.rl.openspiel_observer`): ``observation_tensor`` is the encoding's
+  vector of the seat's view (with its own draft), ``information_state_tensor`` the
+  same; ``information_state_string`` is perfect recall, every event as the seat saw
+  it and its draft.
 - **Resampling.** ``resample_from_infostate(player, sampler)`` gives a state with the
   engine's ``determinize(player, rng)`` (what the seat cannot see drawn again,
   consistently with its view; the others' drafts dropped), for OpenSpiel's Python
@@ -32,7 +36,6 @@ sequential, imperfect information, general sum, terminal rewards, explicit chanc
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Hashable
 from typing import Any, cast
@@ -40,14 +43,18 @@ from typing import Any, cast
 import numpy as np
 import pyspiel
 
+from bohnen.core.jsondiff import changes, compact
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.rl.encoding import Encoding
 from bohnen.rl.encodings import ENCODINGS, GAMES, encoding_class
+from bohnen.rl.openspiel_chance import Deck, engine_seed
+from bohnen.rl.openspiel_length import max_game_length
+from bohnen.rl.openspiel_observer import Log, Observer
+from bohnen.rl.openspiel_params import options, specification
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
 
-DEALS = 4096
 EncodingFactory = Callable[[int], Encoding]
 
 
@@ -57,9 +64,8 @@ def short_name(game: str) -> str:
 
 class BohnenGame(pyspiel.Game):  # type: ignore[misc]
     """One of the games, with its encoding, for OpenSpiel (see the module). Each game
-    is a subclass that names it (:func:`register_game` makes them: OpenSpiel keeps the
-    class it is given until the process ends, and a class, unlike a function that
-    closes over objects, is let go of cleanly then)."""
+    is a subclass that names it, kept in this module under its name so that the game
+    pickles (:func:`register_game` makes them)."""
 
     game_name: str
     game_type: pyspiel.GameType
@@ -67,18 +73,17 @@ class BohnenGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**self.game_type.parameter_specification, **(params or {})}
-        game = get_game(self.game_name)
         self.players = int(params["players"])
-        encoding = type(self).make_encoding(self.players)
-        self.game = game
-        self.encoding = encoding
+        self.options = options(self.game_name, params)
+        self.encoding = type(self).make_encoding(self.players)
         self.seed = int(params["seed"])
-        self.deals = int(params["deals"])
-        self.options = game.options(self.players)
+        self.deck = Deck(self.game_name, self.options)
         info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.action_count, max_chance_outcomes=self.deals,
-            num_players=self.players, min_utility=0.0, max_utility=1.0,
-            utility_sum=None, max_game_length=encoding.max_decisions)
+            num_distinct_actions=self.encoding.action_count,
+            max_chance_outcomes=len(self.deck.kinds), num_players=self.players,
+            min_utility=0.0, max_utility=1.0, utility_sum=None,
+            max_game_length=max_game_length(self.game_name, self.options, self.deck.section_sizes,
+                                            self.encoding, self.deck.fresh))
         super().__init__(self.game_type, info, params)
 
     def new_initial_state(self) -> BohnenState:
@@ -86,8 +91,7 @@ class BohnenGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: dict[str, Any] | None = None) -> Observer:
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.encoding, perfect_recall)
+        return Observer(self.encoding, self.players, iig_obs_type)
 
 
 class Engine:
@@ -102,27 +106,46 @@ class Engine:
     def __deepcopy__(self, memo: dict[int, object]) -> Engine:
         return Engine(self.state.clone())
 
+    def __getstate__(self) -> AnyState:
+        return self.state
+
+    def __setstate__(self, state: AnyState) -> None:
+        self.state = state
+
+
+def start_draft(encoding: Encoding, state: AnyState, seat: int) -> Hashable:
+    """The seat's fresh draft (the one call of ``Encoding.start`` here)."""
+    legal = [str(a) for a in state.legal_actions(seat)]
+    legal += [text for text in map(str, state.any_time_actions(seat)) if text not in legal]
+    return encoding.start(cast(JSONObject, state.view(seat)), legal)
+
 
 class BohnenState(pyspiel.State):  # type: ignore[misc]
-    """A game in OpenSpiel's terms: before the deal (chance), then the engine's state,
-    the seat to act and its draft, and what each seat has seen."""
+    """A game in OpenSpiel's terms: the deal drawn card by card (chance), then the
+    engine's state, the seat to act and its draft, and the log of what each seat saw
+    (per entry: the spectator's text and each seat's)."""
 
     def __init__(self, game: BohnenGame) -> None:
         super().__init__(game)
-        self.name = game.game.name
+        self.name = game.game_name
         self.players = game.players
-        self.first_seed = game.seed * game.deals
-        self.deals = game.deals
+        self.seed = game.seed
         self.options = game.options
         self.encoding = game.encoding
+        self.deck = game.deck
+        self.drawn: list[int] = []
         self.engine: Engine | None = None
         self.last = game.players - 1  # the last seat that acted or yielded
         self.draft: Hashable | None = None
-        self.seen: list[list[str]] = [[] for _ in range(game.players)]
+        self.log = Log()
 
     @property
     def state(self) -> AnyState | None:
         return None if self.engine is None else self.engine.state
+
+    def draft_of(self, seat: int) -> Hashable | None:
+        """The seat's own draft: only the seat to act has one."""
+        return self.draft if seat == self.current_player() else None
 
     # --- whose turn ---------------------------------------------------------------------
 
@@ -141,17 +164,13 @@ class BohnenState(pyspiel.State):  # type: ignore[misc]
         return state is not None and state.is_over
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        share = 1.0 / self.deals
-        return [(deal, share) for deal in range(self.deals)]
+        return self.deck.outcomes(self.drawn)
 
     # --- actions ------------------------------------------------------------------------
 
     def _draft(self, state: AnyState, seat: int) -> Hashable:
         if self.draft is None:
-            legal = [str(a) for a in state.legal_actions(seat)]
-            legal += [text for text in map(str, state.any_time_actions(seat))
-                      if text not in legal]
-            self.draft = self.encoding.start(cast(JSONObject, state.view(seat)), legal)
+            self.draft = start_draft(self.encoding, state, seat)
         return self.draft
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -164,7 +183,7 @@ class BohnenState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         state = self.state
         if state is None:
-            self._deal(action)
+            self._draw(action)
             return
         seat = self.current_player()
         draft, notation = self.encoding.choose(self._draft(state, seat), action)
@@ -174,19 +193,29 @@ class BohnenState(pyspiel.State):  # type: ignore[misc]
         self.draft = None
         if notation:
             events = state.apply(get_game(self.name).parse_action(notation))
-            for viewer in range(self.players):
-                self.seen[viewer].extend(event.text(viewer) for event in events)
+            self.log += [(event.text(None), tuple(event.text(v) for v in range(self.players)))
+                         for event in events]
+        else:
+            said = f"seat {seat} yields"
+            self.log += [(said, (said,) * self.players)]
         self.last = seat
 
-    def _deal(self, deal: int) -> None:
-        state = get_game(self.name).new_game(self.options, self.first_seed + deal)
+    def _draw(self, kind: int) -> None:
+        if kind not in dict(self.chance_outcomes()):
+            raise ValueError(f"chance outcome {kind!r} is not a card left to draw")
+        self.drawn.append(kind)
+        if len(self.drawn) < self.deck.size:
+            return
+        cards = self.deck.cards(self.drawn)
+        state = get_game(self.name).new_game(self.options, engine_seed(self.seed, cards), cards)
         self.engine = Engine(state)
-        for viewer in range(self.players):
-            self.seen[viewer].append(json.dumps(state.view(viewer), sort_keys=True))
+        public = state.view(None)
+        self.log += [(compact(public), tuple(
+            "; ".join(changes(public, state.view(v))) for v in range(self.players)))]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"draw {self.deck.kinds[action]}"
         return self.encoding.action_name(action)
 
     def returns(self) -> list[float]:
@@ -197,8 +226,9 @@ class BohnenState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         state = self.state
-        return "before the deal" if state is None else json.dumps(state.view(None),
-                                                                   sort_keys=True)
+        if state is None:
+            return f"dealing: {len(self.drawn)} of {self.deck.size} cards drawn"
+        return compact(state.view(None)) + f"\nto act: {self.current_player()}"
 
     # --- hidden information -------------------------------------------------------------
 
@@ -222,34 +252,6 @@ def _draw(sampler: object) -> int:
     return int(float(value) * 2**62)
 
 
-class Observer:
-    """OpenSpiel's observer of a seat: the encoding's vector, and a string (see the
-    module)."""
-
-    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
-        self.encoding = encoding
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: BohnenState, player: int) -> None:
-        if state.state is None:
-            self.tensor.fill(0.0)
-            return
-        draft = state.draft if state.current_player() == player else None
-        self.tensor[:] = self.encoding.observe(cast(JSONObject, state.state.view(player)),
-                                               draft)
-
-    def string_from(self, state: BohnenState, player: int) -> str:
-        if state.state is None:
-            return "before the deal"
-        draft = state.draft if state.current_player() == player else None
-        if self.perfect_recall:
-            return "\n".join([*state.seen[player], f"draft: {draft!r}"])
-        return json.dumps({"view": state.state.view(player), "draft": repr(draft)},
-                          sort_keys=True)
-
-
 def register_game(name: str, encoding: EncodingFactory, min_players: int,
                   max_players: int, default_players: int) -> None:
     """Register the game ``name`` (of the registry) with OpenSpiel."""
@@ -264,11 +266,13 @@ def register_game(name: str, encoding: EncodingFactory, min_players: int,
         max_num_players=max_players, min_num_players=min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default_players, "seed": 0, "deals": DEALS})
+        parameter_specification=specification(name, default_players))
 
-    subclass = type(f"Bohnen_{name}", (BohnenGame,),
-                    {"game_name": name, "game_type": game_type,
-                     "make_encoding": staticmethod(encoding)})
+    class_name = f"Bohnen_{name}"
+    subclass = type(class_name, (BohnenGame,),
+                    {"game_name": name, "game_type": game_type, "__module__": __name__,
+                     "__qualname__": class_name, "make_encoding": staticmethod(encoding)})
+    globals()[class_name] = subclass  # where pickle finds it
     pyspiel.register_game(game_type, subclass)
 
 

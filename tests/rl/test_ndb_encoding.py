@@ -128,7 +128,8 @@ def test_seat_list_fields_mark_the_relative_seats(name: str) -> None:
 
 def test_table_holds_the_cards_the_viewer_sees() -> None:
     for enc, view, vector in SAMPLES:
-        table = per_seat(enc, vector, "table")
+        own, others = field(enc, vector, "own_card"), field(enc, vector, "table")
+        table = np.concatenate([own, others]).reshape(SEATS, -1)
         for seat, code in enumerate(view["table"]):
             expected = cards_vector([] if code is None else [code])
             assert np.array_equal(table[relative(view, seat)], expected)
