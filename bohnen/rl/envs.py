@@ -2,7 +2,7 @@
 
 ``pettingzoo.make("aec", "bohnen/ndb-v0", players=4)`` (after ``import bohnen.rl``)
 gives :func:`aec_env` for Nicht die Bohne!; the keywords are :func:`aec_env`'s.
-Every game with an encoding (:data:`bohnen.rl.encodings.ENCODINGS`) has one.
+Every game with an encoding (:data:`bohnen.rl.encodings.GAMES`) has one.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import pettingzoo
 
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.encodings import ENCODINGS, make_encoding
+from bohnen.rl.encodings import GAMES, make_encoding
 from bohnen.rl.rewards import Potential
 
 VERSION = 0  # the -vN of the ids: bumped whenever an environment's behaviour changes
@@ -32,7 +32,7 @@ def env_id(game: str) -> str:
 
 def register_envs() -> None:
     """Enter every game with an encoding in PettingZoo's registry (once)."""
-    for game in ENCODINGS:
+    for game in GAMES:
         if env_id(game) not in pettingzoo.aec_registry:
             pettingzoo.register("aec", env_id(game), entry_point="bohnen.rl.envs:aec_env",
                                 kwargs={"game": game})
