@@ -39,10 +39,10 @@ import pyarrow.parquet as pq
 
 from bohnen.bots.registry import make_bot
 from bohnen.core.bots import chosen, decision_for
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
-from bohnen.rl.encoding import Encoding
+from bohnen.rl.encoding import Encoding, engine_legal
 from bohnen.rl.encodings import make_encoding, player_range
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
@@ -117,27 +117,22 @@ def play(spec: DatasetSpec, index: int) -> pa.Table:
         assert chosen_seat is not None  # the game is not over
         seat = chosen_seat
         action = chosen(bots[seat], decision_for(state, seat, bots[seat]), rngs[seat])
-        _write_decision(rows, enc, state, seat, str(action), (seed, decision))
+        _write_decision(rows, enc, state, seat, action, (seed, decision))
         state.apply(action)
         decision += 1
     _write_end(rows, state)
     return pa.table(rows, schema=schema(enc, spec))
 
 
-def _legal(state: AnyState, seat: int) -> list[str]:
-    legal = [str(a) for a in state.legal_actions(seat)]
-    return legal + [text for text in map(str, state.any_time_actions(seat)) if text not in legal]
-
-
-def _write_decision(rows: Rows, enc: Encoding, state: AnyState, seat: int, notation: str,
+def _write_decision(rows: Rows, enc: Encoding, state: AnyState, seat: int, action: Action,
                     where: tuple[int, int]) -> None:
     view = cast(JSONObject, state.view(seat))
-    legal = _legal(state, seat)
-    ids = enc.ids_of(view, legal, notation)
+    legal = engine_legal(state, seat)
+    ids = enc.ids_of(view, legal, action.to_json())
     draft: Hashable = enc.start(view, legal)
     for step, action_id in enumerate(ids if ids is not None else [-1]):
         _row(rows, where, step, seat, enc.observe(view, draft), enc.mask(draft), action_id,
-             notation)
+             str(action))
         if action_id >= 0:
             draft, _ = enc.choose(draft, action_id)
 

@@ -42,8 +42,8 @@ import pyspiel
 
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding
-from bohnen.rl.encodings import ENCODINGS, GAMES, encoding_class
+from bohnen.rl.encoding import Encoding, engine_legal
+from bohnen.rl.encodings import GAMES, default_players, encoding_class, player_range
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
 
@@ -148,10 +148,8 @@ class BohnenState(pyspiel.State):  # type: ignore[misc]
 
     def _draft(self, state: AnyState, seat: int) -> Hashable:
         if self.draft is None:
-            legal = [str(a) for a in state.legal_actions(seat)]
-            legal += [text for text in map(str, state.any_time_actions(seat))
-                      if text not in legal]
-            self.draft = self.encoding.start(cast(JSONObject, state.view(seat)), legal)
+            self.draft = self.encoding.start(cast(JSONObject, state.view(seat)),
+                                             engine_legal(state, seat))
         return self.draft
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -278,5 +276,5 @@ def register() -> None:
     registered = set(pyspiel.registered_names())
     for name in GAMES:
         if short_name(name) not in registered:
-            _, low, high, default = ENCODINGS[name]
-            register_game(name, encoding_class(name), low, high, default)
+            low, high = player_range(name)
+            register_game(name, encoding_class(name), low, high, default_players(name))
