@@ -40,6 +40,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     estimates = MappingProxyType({"learned": "bohnen.bohnanza.learned.model:learned_estimate"})
     screen = "bohnen.tui.bohnanza_screen:BohnanzaScreen"
     words = "bohnen.bohnanza.text"
+    encoding = "bohnen.rl.bohnanza:BohnanzaEncoding"
     golden = (
         Golden("bohnanza-3p-random", 3, "random", 3003),
         Golden("bohnanza-4p-no-trades", 4, "random:trades=false", 4004),

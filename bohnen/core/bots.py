@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from bohnen.core.protocol import Action, AnyState, Options, State, View, flag
+from bohnen.core.protocol import Action, AnyState, Options, State, Terms, View, flag
 
 A = TypeVar("A", bound=Action)
 
@@ -56,7 +56,9 @@ class Decision(NamedTuple, Generic[A]):
     (empty for bots that declare ``proposes = False``). ``may_wait``: the bot may answer
     :class:`Wait` (a live table, where the game can go on without this seat's move);
     ``waited``: the seconds the bot has already waited since the table's last step
-    (0.0 when first asked after it).
+    (0.0 when first asked after it). ``terms``: what the seat may propose now
+    (``State.proposal_terms``), for a bot that declares ``needs_terms = True`` (one that
+    composes its proposals itself); None otherwise.
     """
 
     seat: int
@@ -65,6 +67,7 @@ class Decision(NamedTuple, Generic[A]):
     proposals: Sequence[A]
     may_wait: bool = False
     waited: float = 0.0
+    terms: Terms | None = None
 
 
 class Bot(Protocol[A]):
@@ -117,9 +120,10 @@ def decision_for(state: State[Options, A], seat: int, bot: Reads, waiting: bool 
     legal = state.legal_actions(seat)
     view = state.view(seat) if bot.needs_view else None
     proposals = state.proposals(seat) if bot.proposes or not legal else ()
+    terms = state.proposal_terms(seat) if getattr(bot, "needs_terms", False) else None
     if not waiting:
-        return Decision(seat, view, legal, proposals)
-    return Decision(seat, view, legal, proposals, may_wait(state, seat), waited)
+        return Decision(seat, view, legal, proposals, terms=terms)
+    return Decision(seat, view, legal, proposals, may_wait(state, seat), waited, terms)
 
 
 def idle(decision: Decision[A], proposes: bool = True) -> bool:

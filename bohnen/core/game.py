@@ -4,8 +4,8 @@ Every game is one :class:`Game` object (``GAME`` in its package), found by name 
 registry (:mod:`bohnen.core.registry`). The class gives the rules API (options, new
 games, actions from notation and JSON, states from JSON) and names, by import path and
 so loaded only when asked for, what the layers above may use: its own bots, the
-estimates a search may end its playouts with, its terminal screen, its golden games
-and its board in words. The search hooks are apart, in :attr:`Game.search`
+estimates a search may end its playouts with, its terminal screen, its golden games,
+its board in words and its encoding for learning. The search hooks are apart, in :attr:`Game.search`
 (:mod:`bohnen.core.search`).
 """
 
@@ -53,6 +53,9 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     # "module" of its board in words: ``describe(view, viewer, names) -> str`` and the
     # plain pieces its screen shares (standard library only, like the engine)
     words: ClassVar[str | None] = None
+    # "module:Class" of its encoding for learning (``bohnen.rl``): the class takes the
+    # player count (``Class(players)``), from ``min_players`` to ``max_players``
+    encoding: ClassVar[str | None] = None
     # The TypedDicts of its views (a seat's, a spectator's): their JSON Schema, written by
     # scripts/regen_schemas.py, is the contract of what every layer may read.
     seat_view: ClassVar[type | None] = None

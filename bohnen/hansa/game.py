@@ -37,6 +37,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     bots = MappingProxyType({"heuristic": "bohnen.hansa.heuristic"})
     screen = "bohnen.tui.hansa_screen:HansaScreen"
     words = "bohnen.hansa.text"
+    encoding = "bohnen.rl.hansa:HansaEncoding"
     golden = (
         Golden("hansa-3p-random", 3, "random", 3303),
         Golden("hansa-4p-heuristic", 4, "heuristic", 4404,

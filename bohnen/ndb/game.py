@@ -36,6 +36,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     bots = MappingProxyType({"heuristic": "bohnen.ndb.heuristic"})
     screen = "bohnen.tui.ndb_screen:NdbScreen"
     words = "bohnen.ndb.text"
+    encoding = "bohnen.rl.ndb:NdbEncoding"
     seat_view = SeatView
     spectator_view = SpectatorView
     golden = (

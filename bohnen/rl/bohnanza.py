@@ -37,11 +37,15 @@ player cannot wait for answers: each time it is asked, it acts (proposes, withdr
 harvests, closes); turn-based trading, where the floor moves, has no such constraint.
 
 **Ego-centric seats.** Seats are relative to the observer: 0 is itself, 1 the next
-seat clockwise, and so on. The layout of the vector is :data:`LAYOUT_DOC` (and the
-section "Bohnanza encoding" of ``docs/research.md``); every value lies in [0, 1].
+seat clockwise, and so on. The layout of the vector is :data:`BLOCKS` (and the
+section "Bohnanza encoding" of ``docs/research.md``, written from ``layout.table()``);
+every value lies in [0, 1], the bounds the layout declares.
 
-The encoding reads the view (JSON) and the legal notation only; it never imports the
-engine.
+The encoding reads the view (JSON) and what the engine computes of the seat's moves
+(:class:`~bohnen.rl.encoding.Legal`: its legal actions as the engine's JSON, and the
+targets and limits of its proposals, ``proposal_terms``) only; it never imports the
+engine. ``ids_of`` maps an engine action (its JSON) to its ids along the canonical
+order directly; it gives None only beyond the caps.
 """
 
 from __future__ import annotations
@@ -53,8 +57,9 @@ from typing import Any
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.core.protocol import JSONObject, Target, Terms
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.layout import Layout
 
 BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
 PHASES = ("plant", "trade", "plant_traded", "over")
@@ -69,33 +74,45 @@ TRADED = 11  # + bean * 3 + field (phase 3)
 FIXED = TRADED + len(BEANS) * 3
 
 # The blocks of the vector, in order: (name, size with P players, H hand slots, K offer
-# slots; what it holds). docs/research.md, "Bohnanza encoding", has the same table.
+# slots; what it holds); each value in [0, 1]. docs/research.md, "Bohnanza encoding",
+# has the layout's table (``layout.table()``) at 4 players with the default caps.
 BLOCKS = (
     ("phase", "4", "one-hot: plant, trade, plant_traded, over"),
     ("options", "6", "open trading, expert talers, bean protection, two fields of a bean, "
                      "beginner, third field cost / 20"),
-    ("table", "8", "turn / 100, planted / 2, draw pile / 104, run-outs one-hot 0..3, "
+    ("table", "8", "turn / 100, planted / 2, draw pile / 104, run-outs one-hot 0 to 3, "
                    "last run-out reached"),
     ("discard", "8", "discard pile: cards of each bean / 20"),
     ("face_up", "16", "the two face-up cards, one-hot bean each"),
-    ("seats", "3P", "active player (one-hot), seats to act (flags), floor (one-hot)"),
-    ("players", "47P", "per seat, me first: hand size / 40; 3 fields x (owned, bean one-hot, "
-                       "count / 20, talers now / 4); third field; may buy it; talers / 40; "
-                       "trade area beans / 5; proposals left / 8; proposals made / 8"),
-    ("hand", "8H + 8", "own hand, bean one-hot per position 0..H-1, then beans / 20"),
-    ("trading", "3K(2P + 27) + 2", "passes since the last proposal / P; K rows each of "
-                                   "proposals to me, mine, the others' (oldest first): "
-                                   "present, from, to, hand beans, face-up beans, wanted "
-                                   "beans, talers, talers wanted; closed this turn / 20"),
-    ("draft", "P + K + H + 17", "own draft: kind (none, propose, counter, accept), target, "
-                                "slot answered, cards given (f0, f1, h0..), talers given, "
-                                "beans wanted, talers wanted, cancels"),
+    ("seats", "3P", "the active player (one-hot), the seats to act (flags), the floor "
+                    "(one-hot; zeros in open trading)"),
+    ("players", "47P", "per seat, me first: hand size / 40; 3 fields × (owned, bean "
+                       "one-hot, count / 20, talers now / 4); third field; may buy it; "
+                       "talers / 40; trade area, cards of each bean / 5; proposals left / 8 "
+                       "(1 when unbounded); proposals made / 8"),
+    ("hand", "8H + 8", "own hand (private), one-hot bean for positions 0 … H-1 (front "
+                       "first), then the whole hand's cards of each bean / 20"),
+    ("trading", "3K(2P + 27) + 2", "passes since the last proposal / P; then K rows each of "
+                                   "the open proposals to me, mine, and the others' (oldest "
+                                   "first): present, from and to (relative one-hot), offered "
+                                   "hand beans, offered face-up beans, wanted beans (counts "
+                                   "/ 5), talers / T, talers wanted / T; then proposals "
+                                   "closed this turn / 20"),
+    ("draft", "P + K + H + 17", "own draft only (private): kind (none, propose, counter, "
+                                "accept), target (relative one-hot), the slot answered "
+                                "(one-hot), the cards given (flags `f0`, `f1`, `h0` …), "
+                                "talers given / T, beans wanted / max_wants, talers wanted "
+                                "/ T, cancels / (C + 1)"),
 )
+
+
+PRIVATE = ("hand", "draft")  # the blocks only the seat itself knows
 
 
 @dataclass(frozen=True)
 class Context:
-    """What a draft needs of the view and the legal notation, read once by ``start``."""
+    """What a draft needs of the view and the seat's :class:`Legal` (its legal actions
+    and what it may propose: the engine's), read once by ``start``."""
 
     seat: int
     players: int
@@ -149,8 +166,8 @@ class BohnanzaEncoding(Encoding):
         self.max_cancels = max_cancels
         self._ids()
         self.layout = self._layout()
-        self.observation_size = sum(size for _, size in self.layout)
-        self._offsets = _offsets(self.layout)
+        self.observation_size = self.layout.size
+        self._offsets = {f.name: f.offset for f in self.layout.fields}
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -206,25 +223,28 @@ class BohnanzaEncoding(Encoding):
 
     # --- the draft --------------------------------------------------------------------
 
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
         _check_view(view, self.players)
         seat = _int(view["seat"])
         incoming, outgoing = self._slots(view, seat)
         simple: dict[int, str] = {}
         accepts: dict[int, list[tuple[tuple[int, ...], str]]] = {}
-        for text in legal:
-            self._read_legal(text, incoming, outgoing, simple, accepts)
+        for action in legal.actions:
+            self._read_legal(action, incoming, outgoing, simple, accepts)
+        terms = legal.terms
+        give = terms["give"] if terms is not None else {}
         ctx = Context(
             seat=seat, players=self.players,
             simple=tuple(sorted(simple.items())),
             may_yield=seat not in _must_act(view),
-            targets=_targets(view, seat),
-            counters=_counters(view, seat, incoming),
+            targets=tuple(sorted(t["seat"] for t in _targets(terms) if t["pid"] is None)),
+            counters=tuple(sorted((incoming[pid], pid, t["seat"]) for t in _targets(terms)
+                                  if (pid := t["pid"]) is not None and pid in incoming)),
             accepts=tuple((slot, tuple(sorted(ways))) for slot, ways in sorted(accepts.items())),
-            hand_size=_int(_me(view, seat)["hand_size"]),
-            face_up=len(_list(view["face_up"])) if seat == view["active"] else 0,
-            talers=_int(_me(view, seat)["talers"]) if _expert(view) else 0,
-            expert=_expert(view))
+            hand_size=sum(1 for thing in give if thing.startswith("h")),
+            face_up=sum(1 for thing in give if thing.startswith("f")),
+            talers=give.get("t", 0),
+            expert=terms is not None and "t" in terms["want"])
         return Draft(ctx)
 
     def _slots(self, view: JSONObject, seat: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -235,39 +255,82 @@ class BohnanzaEncoding(Encoding):
         return ({_int(p["pid"]): i for i, p in enumerate(mine[:k])},
                 {_int(p["pid"]): i for i, p in enumerate(own[:k])})
 
-    def _read_legal(self, text: str, incoming: dict[int, int], outgoing: dict[int, int],
-                    simple: dict[int, str],
+    def _read_legal(self, action: JSONObject, incoming: dict[int, int],
+                    outgoing: dict[int, int], simple: dict[int, str],
                     accepts: dict[int, list[tuple[tuple[int, ...], str]]]) -> None:
-        """Sorts one legal notation into the ids of one action, or an acceptance."""
-        words = text.split(": ", 1)[-1].split()
-        verb, args = words[0], words[1:]
-        if verb == "accept":
-            slot = incoming.get(int(args[0]))
-            refs = _refs(args[2]) if len(args) > 2 else ()
+        """Sorts one legal action (the engine's JSON) into the ids of one action, or an
+        acceptance."""
+        if action["type"] == "accept":
+            slot = incoming.get(_int(action["pid"]))
+            refs = _refs(action)
             if slot is not None and all(r < FACE_UP + self.hand_slots for r in refs):
-                accepts.setdefault(slot, []).append((refs, text))
+                accepts.setdefault(slot, []).append((refs, _text(action)))
             return
-        action_id = self._simple_id(verb, args, incoming, outgoing)
+        action_id = self._simple_id(action, incoming, outgoing)
         if action_id is not None:
-            simple[action_id] = text
+            simple[action_id] = _text(action)
 
-    def _simple_id(self, verb: str, args: list[str], incoming: dict[int, int],
+    def _simple_id(self, action: JSONObject, incoming: dict[int, int],
                    outgoing: dict[int, int]) -> int | None:
+        """The id of an action of one id; None for one beyond the slots (or a trade)."""
+        kind = action["type"]
         words = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
                  "buy-field": BUY}
-        if verb in words:
-            return words[verb]
-        if verb == "harvest":
-            return HARVEST + int(args[0])
-        if verb in ("plant", "plant-traded"):
-            if len(args) == 1:
-                return PLANT + int(args[0])
-            return TRADED + BEANS.index(args[0]) * 3 + int(args[1])
-        if verb == "decline" and int(args[0]) in incoming:
-            return self.DECLINE + incoming[int(args[0])]
-        if verb == "withdraw" and int(args[0]) in outgoing:
-            return self.WITHDRAW + outgoing[int(args[0])]
-        return None  # an answer beyond the slots
+        if kind in words:
+            return words[str(kind)]
+        if kind == "harvest":
+            return HARVEST + _int(action["field"])
+        if kind == "plant":
+            return PLANT + _int(action["field"])
+        if kind == "plant-traded":
+            return TRADED + _bean(str(action["bean"])) * 3 + _int(action["field"])
+        slots = {"decline": (self.DECLINE, incoming), "withdraw": (self.WITHDRAW, outgoing)}
+        if kind in slots:
+            first, open_slots = slots[str(kind)]
+            slot = open_slots.get(_int(action["pid"]))
+            return None if slot is None else first + slot
+        return None
+
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        _check_view(view, self.players)
+        seat = _int(view["seat"])
+        incoming, outgoing = self._slots(view, seat)
+        kind = action.get("type")
+        if kind not in ("propose", "counter", "accept"):
+            action_id = self._simple_id(action, incoming, outgoing)
+            if action_id is None and kind not in ("decline", "withdraw"):
+                raise ValueError(f"not a Bohnanza action of the encoding: {action!r}")
+            return None if action_id is None else [action_id]
+        if self.max_cancels < 1:
+            return None  # no draft may be opened
+        if kind == "propose":
+            head = self.TARGET + (_int(action["to"]) - seat) % self.players - 1
+        else:
+            slot = incoming.get(_int(action["pid"]))
+            if slot is None:
+                return None  # an open proposal beyond the offer slots
+            head = (self.ACCEPT if kind == "accept" else self.COUNTER) + slot
+        body = self._offer_path(action) if kind != "accept" else self._cards_path(action)
+        return None if body is None else [head, *body, self.SUBMIT]
+
+    def _cards_path(self, action: JSONObject) -> list[int] | None:
+        """The ids of the cards given, in increasing slot order; None beyond the caps."""
+        refs = _refs(action)
+        if any(r >= FACE_UP + self.hand_slots for r in refs):
+            return None
+        return [self.GIVE + r for r in refs]
+
+    def _offer_path(self, action: JSONObject) -> list[int] | None:
+        """A proposal's or counter's ids after its head, in the canonical order (cards
+        given, talers given, beans wanted, talers wanted); None beyond the caps."""
+        cards = self._cards_path(action)
+        wants = sorted(_bean(str(b)) for b in _list(action["wants"]))
+        talers, wanted = _int(action["talers"]), _int(action["wants_talers"])
+        if (cards is None or len(cards) > self.max_gives or len(wants) > self.max_wants
+                or talers > self.max_talers or wanted > self.max_talers):
+            return None
+        return (cards + [self.GIVE_TALER] * talers + [self.WANT + b for b in wants]
+                + [self.WANT_TALER] * wanted)
 
     def mask(self, draft: Hashable) -> Mask:
         d = _draft(draft)
@@ -366,12 +429,17 @@ class BohnanzaEncoding(Encoding):
 
     # --- the observation --------------------------------------------------------------
 
-    def _layout(self) -> tuple[tuple[str, int], ...]:
+    def _layout(self) -> Layout:
+        """The vector's blocks (:data:`BLOCKS`) at this player count and these caps, each
+        in [0, 1]; the own hand and the own draft are the seat's private ones."""
         p, h, k = self.players, self.hand_slots, self.offer_slots
-        return (("phase", len(PHASES)), ("options", 6), ("table", 8), ("discard", 8),
-                ("face_up", FACE_UP * 8), ("seats", 3 * p), ("players", PLAYER_ROW * p),
-                ("hand", 8 * h + 8), ("trading", 1 + 3 * k * (2 * p + 27) + 1),
-                ("draft", len(KINDS) + p + k + FACE_UP + h + 1 + 8 + 1 + 1))
+        sizes = {"phase": len(PHASES), "options": 6, "table": 8, "discard": 8,
+                 "face_up": FACE_UP * 8, "seats": 3 * p, "players": PLAYER_ROW * p,
+                 "hand": 8 * h + 8, "trading": 1 + 3 * k * (2 * p + 27) + 1,
+                 "draft": len(KINDS) + p + k + FACE_UP + h + 1 + 8 + 1 + 1}
+        return Layout([(name, sizes[name], 0.0, 1.0,
+                        meaning if size.isdigit() else f"{meaning} (size {size})",
+                        name in PRIVATE) for name, size, meaning in BLOCKS])
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         _check_view(view, self.players)
@@ -444,15 +512,6 @@ class BohnanzaEncoding(Encoding):
 
 
 PLAYER_ROW = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
-
-
-def _offsets(layout: tuple[tuple[str, int], ...]) -> dict[str, int]:
-    """Where each block of the vector starts."""
-    offsets, at = {}, 0
-    for name, size in layout:
-        offsets[name] = at
-        at += size
-    return offsets
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,11 +597,6 @@ def _me(view: JSONObject, seat: int) -> dict[str, Any]:
     return player
 
 
-def _expert(view: JSONObject) -> bool:
-    options: dict[str, Any] = view["options"]
-    return bool(options["expert_taler_trading"])
-
-
 def _open_trading(view: JSONObject) -> bool:
     options: dict[str, Any] = view["options"]
     return bool(options["trading"] == "open")
@@ -567,42 +621,33 @@ def _must_act(view: JSONObject) -> list[int]:
     return [_int(view["active"])]
 
 
-def _may_propose(view: JSONObject, seat: int) -> bool:
-    if view["phase"] != "trade":
-        return False
-    left = _me(view, seat)["proposals_left"]
-    return left is None or left > 0
+def _targets(terms: Terms | None) -> list[Target]:
+    """Where the seat's proposals and counters may go now (the engine's terms)."""
+    return [] if terms is None else terms["targets"]
 
 
-def _targets(view: JSONObject, seat: int) -> tuple[int, ...]:
-    """The seats a new proposal of ``seat`` may go to now."""
-    if not _may_propose(view, seat):
-        return ()
-    if not _open_trading(view):
-        trading: dict[str, Any] = view["trading"]
-        if trading["floor"] != seat or trading["proposals"]:
-            return ()
-    active = _int(view["active"])
-    if seat != active:
-        return (active,)
-    return tuple(s for s in range(len(_list(view["players"]))) if s != seat)
+def _refs(action: JSONObject) -> tuple[int, ...]:
+    """The combined slots of an action's cards given: face-up j is j, hand position i
+    is 2 + i; in increasing order."""
+    face_up = [_int(j) for j in _list(action["face_up"])]
+    return tuple(sorted(face_up + [FACE_UP + _int(i) for i in _list(action["hand"])]))
 
 
-def _counters(view: JSONObject, seat: int,
-              incoming: dict[int, int]) -> tuple[tuple[int, int, int], ...]:
-    if not _may_propose(view, seat):
-        return ()
-    return tuple((incoming[_int(p["pid"])], _int(p["pid"]), _int(p["from"]))
-                 for p in _proposals(view) if p["pid"] in incoming)
-
-
-def _refs(text: str) -> tuple[int, ...]:
-    """The combined slots of ``h3,f0``: face-up j is j, hand position i is 2 + i."""
-    out = []
-    for ref in text.split(","):
-        index = int(ref[1:])
-        out.append(index if ref[0] == "f" else FACE_UP + index)
-    return tuple(sorted(out))
+def _text(action: JSONObject) -> str:
+    """The notation of a legal action of one id or an acceptance (the engine's JSON)."""
+    kind, seat = str(action["type"]), _int(action["seat"])
+    if kind in ("plant", "harvest"):
+        return f"{seat}: {kind} {_int(action['field'])}"
+    if kind == "plant-traded":
+        return f"{seat}: plant {action['bean']} {_int(action['field'])}"
+    if kind in ("decline", "withdraw"):
+        return f"{seat}: {kind} {_int(action['pid'])}"
+    if kind == "accept":
+        refs = [f"h{_int(i)}" for i in _list(action["hand"])]
+        refs += [f"f{_int(j)}" for j in _list(action["face_up"])]
+        return f"{seat}: accept {_int(action['pid'])}" + (
+            f" give {','.join(refs)}" if refs else "")
+    return f"{seat}: {kind}"
 
 
 # --- the draft's notation -----------------------------------------------------------------

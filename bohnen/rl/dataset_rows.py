@@ -39,7 +39,7 @@ from bohnen.core.bots import AnyBot, chosen, decision_for
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
 from bohnen.rl.encodings import make_encoding
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
@@ -156,11 +156,10 @@ class GameRows:
 def compose(enc: Encoding, state: AnyState, seat: int, view: JSONObject,
             action: Any) -> tuple[Hashable, list[int] | None]:
     """The seat's fresh draft and the ids composing ``action`` from it (None beyond a
-    cap). The dataset's one call of ``start`` and ``ids_of``, whose signatures issue 37
-    changes (to ``engine_legal(state, seat)`` and ``action.to_json()``)."""
-    legal = [str(a) for a in state.legal_actions(seat)]
-    legal += [text for text in map(str, state.any_time_actions(seat)) if text not in legal]
-    return enc.start(view, legal), enc.ids_of(view, legal, str(action))
+    cap): the dataset's one call of ``start`` and ``ids_of``, from what the engine
+    computes (:func:`~bohnen.rl.encoding.engine_legal`) and the action's JSON."""
+    legal = engine_legal(state, seat)
+    return enc.start(view, legal), enc.ids_of(view, legal, cast(JSONObject, action.to_json()))
 
 
 def policy_of(bot: AnyBot, observation: Observation, mask: Mask) -> list[float] | None:

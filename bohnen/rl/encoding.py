@@ -1,9 +1,10 @@
 """What an encoding of a game is: a seat's view as a fixed-size vector, and the game's
 actions as a fixed list of ids with a mask of those legal now.
 
-An encoding reads only what the acting seat may know: its view (JSON) and its legal
-actions (notation, as ``str(action)`` writes them). Two states that differ only in what
-the seat cannot see give the same vectors and masks.
+An encoding reads only what the acting seat may know: its view (JSON) and what the
+engine computes of its moves (:class:`Legal`: its legal actions as the engine's JSON,
+and what it may propose), so that it restates no rule. Two states that differ only in
+what the seat cannot see give the same vectors and masks.
 
 **Drafts.** Some actions of a game do not fit one id of a fixed list (a Bohnanza trade:
 the target, the cards given, the beans wanted). An encoding then composes such an
@@ -14,18 +15,25 @@ the action once it is whole (``None`` while it is still being composed: the same
 chooses again). A game whose every action is one id has a draft that is whole after
 one choice. A draft is an immutable value (it pickles, and it compares equal for equal
 histories); the seat's own draft is part of its observation, nobody else's is.
+``ids_of`` goes the other way: the ids that compose an engine action, read from its
+JSON, so that a bot's play can be written as ids (datasets, imitation).
+
+**Layout.** Every encoding declares its vector as a :class:`~bohnen.rl.layout.Layout`
+(named fields with offsets and bounds): its bounds are the observation space's, and the
+documentation's tables are written from it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from bohnen.core.protocol import AnyState, JSONObject, Terms
+from bohnen.rl.layout import Layout
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -61,6 +69,7 @@ class Encoding(ABC):
     observation_size: int  # the length of the float32 vector
     action_count: int  # ids are 0 .. action_count - 1
     max_decisions: int = 100_000  # a bound on the ids chosen in one game (all seats)
+    layout: Layout  # the vector's fields, offsets and bounds
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # an encoding is settled at its making: copies of a game share it
@@ -70,8 +79,8 @@ class Encoding(ABC):
         """What the id means, in words (the documented list)."""
 
     @abstractmethod
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
-        """The acting seat's draft, from its view and its legal actions (notation)."""
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
+        """The acting seat's draft, from its view and its :class:`Legal`."""
 
     @abstractmethod
     def mask(self, draft: Hashable) -> Mask:
@@ -82,28 +91,12 @@ class Encoding(ABC):
         """The draft after ``action_id`` (legal in ``draft``: ``ValueError`` otherwise),
         and the notation of the action once it is whole, else None."""
 
-    def ids_of(self, view: JSONObject, legal: Sequence[str], notation: str,
-               most: int = 20_000) -> list[int] | None:
-        """The ids that compose the action ``notation`` (one of ``legal``) from the
-        seat's fresh draft, in order; None if the encoding cannot express it (a cap) or
-        no composition was found within ``most`` drafts tried. This one searches the
-        drafts depth first; an encoding may know a shorter way."""
-        found = self._search(self.start(view, legal), notation, [most])
-        return None if found is None else found[::-1]
-
-    def _search(self, draft: Hashable, notation: str, budget: list[int]) -> list[int] | None:
-        for action_id in np.flatnonzero(self.mask(draft)):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            after, whole = self.choose(draft, int(action_id))
-            if whole == notation:
-                return [int(action_id)]
-            if whole is None:
-                rest = self._search(after, notation, budget)
-                if rest is not None:
-                    return [*rest, int(action_id)]
-        return None
+    @abstractmethod
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        """The ids that compose, from the seat's fresh draft (``start(view, legal)``) and
+        in order, the engine action whose JSON (``to_json()``) is ``action``, one the
+        seat may take now; read from the action's structure, never by a search. None
+        only where the action is beyond one of the encoding's documented caps."""
 
     @abstractmethod
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
@@ -112,6 +105,5 @@ class Encoding(ABC):
 
     def bounds(self) -> tuple[Observation, Observation]:
         """The lowest and highest value of each float of the vector (the bounds of an
-        environment's observation space); unbounded unless the encoding says better."""
-        low = np.full(self.observation_size, -np.inf, np.float32)
-        return low, -low
+        environment's observation space), from the layout."""
+        return self.layout.bounds()

@@ -6,7 +6,7 @@ gives :func:`aec_env` for Nicht die Bohne!; the keywords are :func:`aec_env`'s.
 ``gymnasium.make("bohnen/Ndb-v0", seat=0, bots="heuristic")`` gives :func:`gym_env`,
 the single-agent env (the id capitalised, as Gymnasium's own namespaced ids are:
 ``phys2d/CartPole-v1``); ``max_episode_steps=k`` puts Gymnasium's ``TimeLimit`` round
-it. Every game with an encoding (:data:`bohnen.rl.encodings.ENCODINGS`) has both. A
+it. Every game with an encoding (:data:`bohnen.rl.encodings.GAMES`) has both. A
 game whose seats choose at once (:data:`bohnen.rl.parallel.SIMULTANEOUS`: Nicht die
 Bohne!) has a parallel one too: ``pettingzoo.make("parallel", "bohnen/ndb-v0")`` gives
 :func:`parallel_env`.
@@ -20,7 +20,7 @@ import gymnasium
 import pettingzoo
 
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.encodings import ENCODINGS, make_encoding
+from bohnen.rl.encodings import GAMES, make_encoding
 from bohnen.rl.gym import BohnenGym
 from bohnen.rl.parallel import SIMULTANEOUS, BohnenParallel
 from bohnen.rl.rewards import Potential
@@ -71,7 +71,7 @@ def gym_id(game: str) -> str:
 def register_envs() -> None:
     """Enter every game with an encoding in PettingZoo's and Gymnasium's registries
     (once)."""
-    for game in ENCODINGS:
+    for game in GAMES:
         if env_id(game) not in pettingzoo.aec_registry:
             pettingzoo.register("aec", env_id(game), entry_point="bohnen.rl.envs:aec_env",
                                 kwargs={"game": game})

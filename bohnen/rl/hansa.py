@@ -77,7 +77,8 @@ import numpy as np
 
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Mask, Observation
+from bohnen.rl.interim import NotationEncoding  # issue 37: until it reads the engine's JSON
 
 MAX_PLAYERS = 5
 TRAVEL_CARDS = 7
@@ -147,8 +148,10 @@ class Draft:
     deal: Deal | None = None
 
 
-class HansaEncoding(Encoding):
+class HansaEncoding(NotationEncoding):
     """Bohn Hansa at ``players`` seats (see the module)."""
+
+    layout: list[tuple[str, int]]  # type: ignore[assignment]  # issue 37: a Layout to come
 
     game = "hansa"
     version = 1
@@ -213,7 +216,7 @@ class HansaEncoding(Encoding):
 
     # --- drafts ---------------------------------------------------------------------------
 
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start_notation(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
         self._check_board(view)
         seat = cast(int, view["seat"])
         waited = seat in cast(list[int], view["to_act"])

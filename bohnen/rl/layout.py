@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from bohnen.rl.encoding import Observation
+Observation = npt.NDArray[np.float32]  # the same as bohnen.rl.encoding's
 
 
 @dataclass(frozen=True, slots=True)

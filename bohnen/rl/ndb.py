@@ -55,7 +55,8 @@ import numpy as np
 
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Mask, Observation
+from bohnen.rl.interim import NotationEncoding  # issue 37: until it reads the engine's JSON
 from bohnen.rl.layout import Layout
 
 SEATS = 6  # slots per seat field: the most players
@@ -101,7 +102,7 @@ class NdbDraft:
     notations: tuple[str, ...]
 
 
-class NdbEncoding(Encoding):
+class NdbEncoding(NotationEncoding):
     """Nicht die Bohne! at ``players`` players (see the module for the layout)."""
 
     game = "ndb"
@@ -151,7 +152,7 @@ class NdbEncoding(Encoding):
 
     # -- actions ------------------------------------------------------------------
 
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start_notation(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
         me = self._check(view)
         known = self._known[me]
         pairs = sorted((known[text] if text in known else self._action_id(me, text), text)

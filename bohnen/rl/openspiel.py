@@ -46,8 +46,8 @@ import pyspiel
 from bohnen.core.jsondiff import changes, compact
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding
-from bohnen.rl.encodings import ENCODINGS, GAMES, encoding_class
+from bohnen.rl.encoding import Encoding, engine_legal
+from bohnen.rl.encodings import GAMES, default_players, encoding_class, player_range
 from bohnen.rl.openspiel_chance import Deck, engine_seed
 from bohnen.rl.openspiel_length import max_game_length
 from bohnen.rl.openspiel_observer import Log, Observer
@@ -115,9 +115,7 @@ class Engine:
 
 def start_draft(encoding: Encoding, state: AnyState, seat: int) -> Hashable:
     """The seat's fresh draft (the one call of ``Encoding.start`` here)."""
-    legal = [str(a) for a in state.legal_actions(seat)]
-    legal += [text for text in map(str, state.any_time_actions(seat)) if text not in legal]
-    return encoding.start(cast(JSONObject, state.view(seat)), legal)
+    return encoding.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
 
 
 class BohnenState(pyspiel.State):  # type: ignore[misc]
@@ -282,5 +280,5 @@ def register() -> None:
     registered = set(pyspiel.registered_names())
     for name in GAMES:
         if short_name(name) not in registered:
-            _, low, high, default = ENCODINGS[name]
-            register_game(name, encoding_class(name), low, high, default)
+            low, high = player_range(name)
+            register_game(name, encoding_class(name), low, high, default_players(name))

@@ -43,7 +43,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.rl.aec import ActionId, ObsDict, observation_space
-from bohnen.rl.encoding import Encoding, Mask
+from bohnen.rl.encoding import Encoding, Mask, engine_legal
 from bohnen.rl.extras import check_max_cycles, info_of, state_space
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import action_index
@@ -75,7 +75,7 @@ def _waiting(encoding: Encoding, state: AnyState, seat: int) -> _Waiting:
     ``Encoding.start``)."""
     view = cast(JSONObject, state.view(seat))
     legal = {str(a): a for a in state.legal_actions(seat)}
-    draft = encoding.start(view, list(legal))
+    draft = encoding.start(view, engine_legal(state, seat))
     return _Waiting(draft, encoding.mask(draft), legal)
 
 

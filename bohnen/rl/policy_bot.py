@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -23,7 +23,7 @@ from bohnen.core.bots import Decision, Wait
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import JSONObject
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
 from bohnen.rl.encodings import make_encoding
 
 PARAMS = {"model": str}
@@ -45,6 +45,7 @@ class PolicyBot:
 
     needs_view = True
     proposes = False
+    needs_terms = True  # it composes its proposals itself, within the engine's terms
 
     def __init__(self, name: str, game: AnyGame, policy: Policy) -> None:
         self.name = name
@@ -62,9 +63,8 @@ class PolicyBot:
     def act(self, decision: Decision[Any], rng: random.Random) -> Any | Wait:
         assert decision.view is not None
         view = cast(JSONObject, decision.view)
-        legal = [str(action) for action in decision.actions]
         enc = self.encoding(int(view["options"]["players"]))
-        notation = compose(enc, self.policy, view, legal)
+        notation = compose(enc, self.policy, view, decision_legal(decision))
         for action in decision.actions:
             if str(action) == notation:
                 return action
@@ -76,7 +76,18 @@ class PolicyBot:
         return probabilities(self.policy, observation, mask)
 
 
-def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Sequence[str]) -> str:
+def decision_legal(decision: Decision[Any]) -> Legal:
+    """The seat's :class:`Legal` from its decision: its legal actions as the engine's
+    JSON and the terms of its proposals."""
+    actions: list[JSONObject] = []
+    for action in decision.actions:
+        data = cast(JSONObject, action.to_json())
+        if data not in actions:
+            actions.append(data)
+    return Legal(tuple(actions), decision.terms)
+
+
+def compose(enc: Encoding, policy: Policy, view: JSONObject, legal: Legal) -> str:
     """The action ``policy`` composes from the fresh draft (never a yield)."""
     draft: Hashable = enc.start(view, legal)
     refused: set[int] = set()

@@ -24,7 +24,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
 
 
 def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
@@ -111,7 +111,7 @@ class Table:
             legal: dict[str, Any] = {}
             if draft is None:
                 legal = {str(a): a for a in self.state.legal_actions(seat)}
-                draft = self.encoding.start(view, list(legal))
+                draft = self.encoding.start(view, engine_legal(self.state, seat))
             cache = self._cache = _Acting(seat, view, draft, self.encoding.mask(draft), legal)
         return cache
 

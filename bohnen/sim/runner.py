@@ -46,6 +46,7 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
     count = 0
     views = [bot.needs_view for bot in bots]
     proposes = [bot.proposes for bot in bots]
+    terms = [bool(getattr(bot, "needs_terms", False)) for bot in bots]
     new = tuple.__new__  # builds the Decision without a Python-level call
     times: list[list[float]] | None = [[] for _ in bots] if timed else None
     clock = time.perf_counter
@@ -58,7 +59,8 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
         # A bot that does not propose still gets the proposals when they are all it may do.
         decision = new(Decision, (seat, state.view(seat) if views[seat] else None, legal,
                                   state.proposals(seat) if proposes[seat] or not legal else (),
-                                  False, 0.0))
+                                  False, 0.0,
+                                  state.proposal_terms(seat) if terms[seat] else None))
         if times is None:
             action = bots[seat].act(decision, rngs[seat])
         else:

@@ -19,6 +19,7 @@ from bohnen.bohnanza import BohnanzaState, stacked_deck  # noqa: E402  (deals, t
 from bohnen.core.protocol import JSONObject  # noqa: E402
 from bohnen.core.registry import get_game  # noqa: E402
 from bohnen.rl.bohnanza import BEANS, BLOCKS, CLOSE, BohnanzaEncoding, Draft  # noqa: E402
+from bohnen.rl.encoding import Legal, engine_legal  # noqa: E402
 
 GAME = get_game("bohnanza")
 State = BohnanzaState
@@ -30,8 +31,8 @@ def seen(state: State, seat: int) -> JSONObject:
     return dict(state.view(seat))
 
 
-def legal(state: State, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
+def legal(state: State, seat: int) -> Legal:
+    return engine_legal(state, seat)
 
 
 def next_seat(state: State, seat: int) -> int | None:
@@ -151,12 +152,11 @@ def test_hidden_information_does_not_change_vectors_or_masks() -> None:
 
 
 def block(enc: BohnanzaEncoding, obs: Any, name: str) -> Any:
-    start = 0
-    for block_name, size in enc.layout:
-        if block_name == name:
-            return obs[start:start + size]
-        start += size
-    raise KeyError(name)
+    return obs[enc.layout[name].slice]
+
+
+def names(enc: BohnanzaEncoding) -> list[str]:
+    return [f.name for f in enc.layout.fields]
 
 
 def test_the_vector_holds_the_view() -> None:
@@ -195,13 +195,13 @@ def test_the_vector_holds_the_view() -> None:
         face_up = block(enc, obs, "face_up")
         assert [BEANS[int(np.argmax(face_up[8 * i:8 * i + 8]))] for i in range(2)
                 if face_up[8 * i:8 * i + 8].any()] == view["face_up"][:2]
-        assert sum(len(b) for b in [block(enc, obs, n) for n, _ in enc.layout]) == len(obs)
+        assert sum(len(b) for b in [block(enc, obs, n) for n in names(enc)]) == len(obs)
 
 
 def test_layout_size_is_fixed_per_player_count() -> None:
     for players in (3, 4, 5):
         enc = BohnanzaEncoding(players)
-        assert enc.observation_size == sum(size for _, size in enc.layout)
+        assert enc.observation_size == sum(f.size for f in enc.layout.fields)
         state = GAME.new_game(GAME.options(players), 1)
         assert enc.observe(seen(state, 0), None).shape == (enc.observation_size,)
         names = [enc.action_name(i) for i in range(enc.action_count)]
@@ -336,16 +336,18 @@ def test_the_doc_section_runs_and_its_tables_match_the_encoding() -> None:
     code = re.search(r"```python\n(.*?)```", section, re.S)
     assert code is not None
     exec(compile(code.group(1), str(DOC), "exec"), {})
-    rows = re.findall(r"^\| (\w+) \| ([^|]+) \|", section.split("### The vector")[1], re.M)
-    rows = [(name, size.strip()) for name, size in rows if name != "block"]
-    for players in (3, 4, 5):
+    vector = section.split("### The vector")[1].split("\n### ")[0]
+    table = "\n".join(line for line in vector.splitlines() if line.startswith("|"))
+    assert table == BohnanzaEncoding(4).layout.table()
+    rows = re.findall(r"^\| `(\w+)` \|", table, re.M)
+    for players in (3, 4, 5):  # the sizes said with P, H, K are the layout's
         enc = BohnanzaEncoding(players, hand_slots=7, offer_slots=3)
         values = {"P": players, "H": 7, "K": 3}
         sizes = [eval(re.sub(r"(\d|[A-Z])(?=[A-Z(])", r"\1*", size), {}, values)
-                 for _, size in rows]
-        assert [(n, s) for (n, _), s in zip(rows, sizes, strict=True)] == list(enc.layout)
+                 for _, size, _ in BLOCKS]
+        assert [(f.name, f.size) for f in enc.layout.fields] == list(zip(rows, sizes,
+                                                                         strict=True))
     assert BohnanzaEncoding(4).DECLINE == 35
-    assert [name for name, _, _ in BLOCKS] == [name for name, _ in rows]
     said = [int(n) for n in re.findall(r"(\d+) \(3 players\),\s+(\d+) \(4\),\s+(\d+) \(5\)",
                                        section)[0]]
     assert said == [BohnanzaEncoding(p).observation_size for p in (3, 4, 5)]

@@ -153,3 +153,17 @@ def test_ray_plays_the_same_dataset(tmp_path: Path) -> None:
         if started:
             ray.shutdown()
     assert dataset.read(out).equals(_made(tmp_path / "local"))
+
+
+def test_a_bohnanza_dataset_of_heuristic_bots_writes_every_trade(tmp_path: Path) -> None:
+    """Issue 37, item 1: every proposal and counter was written with ``action_id = -1``
+    (25.8 % of the decisions); the ids now come from the action's structure."""
+    out = tmp_path / "b"
+    assert main(["dataset", "bohnanza", "--bots", ",".join(["heuristic"] * 4), "--games",
+                 "2", "--seed", "5", "--out", str(out)]) == 0
+    table = dataset.read(out).to_pydict()
+    assert -1 not in table["action_id"]
+    verbs = {text.split()[1] for text in table["action"]}
+    assert {"propose", "counter", "accept"} <= verbs
+    for i, action_id in enumerate(table["action_id"]):
+        assert table["action_mask"][i][action_id] == 1

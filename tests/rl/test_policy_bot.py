@@ -167,3 +167,23 @@ def test_the_bot_composes_only_legal_actions_for_any_legal_answer() -> None:
     for seed in range(3):
         bots = [PolicyBot("policy:any", game, Anyone()) for _ in range(5)]
         assert len(play_game(game, game.options(5), seed, bots).result.scores) == 5
+
+
+def test_a_bohnanza_policy_may_propose_within_the_engines_terms() -> None:
+    """Issue 37: the encoding reads whom a seat may propose to from the engine's
+    proposal terms, so a policy bot's decision carries them (``needs_terms``), in a
+    tournament's games as in a table's, and its masks offer proposals."""
+    from bohnen.core.bots import decision_for
+    from bohnen.rl.bohnanza import BohnanzaEncoding
+
+    game = get_game("bohnanza")
+    enc = BohnanzaEncoding(4)
+    stub = LastLegal()
+    bot = PolicyBot("policy:stub", game, stub)
+    state = game.new_game(game.options(4), 3)
+    for seat in range(4):
+        assert decision_for(state, seat, bot).terms == state.proposal_terms(seat)
+    bots = [bot, *(make_bot("heuristic", game) for _ in range(3))]
+    play_game(game, game.options(4), 5, bots)
+    masks = [call["masks"] for call in stub.calls]
+    assert any(m[enc.TARGET:enc.GIVE].any() for m in masks)  # it was offered to propose

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from bohnen.core.protocol import JSONObject
+from bohnen.core.registry import get_game
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.encoding import Mask, Observation
+from bohnen.rl.encoding import Legal, Mask, Observation
 from bohnen.rl.ndb import NdbEncoding
 from bohnen.rl.table import next_seat
 
@@ -32,8 +33,11 @@ class TwoStep(NdbEncoding):
         super().__init__(players)
         self.action_count = 23
 
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: JSONObject, legal: Legal | Sequence[str]) -> Hashable:
         extra = ("",) if view["phase"] == "play" and len(view["to_act"]) > 1 else ()
+        if isinstance(legal, Legal):  # the engine's JSON, as the table gives it
+            game = get_game("ndb")
+            legal = [str(game.action_from_json(a)) for a in legal.actions]
         return Draft(tuple(legal) + extra)
 
     def _ids(self, draft: Draft) -> dict[int, str]:
