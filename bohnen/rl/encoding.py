@@ -2,8 +2,8 @@
 actions as a fixed list of ids with a mask of those legal now.
 
 An encoding reads only what the acting seat may know: its view (JSON) and its legal
-actions (notation, as ``str(action)`` writes them). Two states that differ only in what
-the seat cannot see give the same vectors and masks.
+actions (:class:`Legal`: the engine's JSON, and the terms of its proposals). Two states
+that differ only in what the seat cannot see give the same vectors and masks.
 
 **Drafts.** Some actions of a game do not fit one id of a fixed list (a Bohnanza trade:
 the target, the cards given, the beans wanted). An encoding then composes such an
@@ -19,7 +19,7 @@ histories); the seat's own draft is part of its observation, nobody else's is.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -70,8 +70,9 @@ class Encoding(ABC):
         """What the id means, in words (the documented list)."""
 
     @abstractmethod
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
-        """The acting seat's draft, from its view and its legal actions (notation)."""
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
+        """The acting seat's draft, from its view and its legal actions (:class:`Legal`:
+        the engine's JSON and proposal terms)."""
 
     @abstractmethod
     def mask(self, draft: Hashable) -> Mask:
@@ -82,28 +83,12 @@ class Encoding(ABC):
         """The draft after ``action_id`` (legal in ``draft``: ``ValueError`` otherwise),
         and the notation of the action once it is whole, else None."""
 
-    def ids_of(self, view: JSONObject, legal: Sequence[str], notation: str,
-               most: int = 20_000) -> list[int] | None:
-        """The ids that compose the action ``notation`` (one of ``legal``) from the
-        seat's fresh draft, in order; None if the encoding cannot express it (a cap) or
-        no composition was found within ``most`` drafts tried. This one searches the
-        drafts depth first; an encoding may know a shorter way."""
-        found = self._search(self.start(view, legal), notation, [most])
-        return None if found is None else found[::-1]
-
-    def _search(self, draft: Hashable, notation: str, budget: list[int]) -> list[int] | None:
-        for action_id in np.flatnonzero(self.mask(draft)):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            after, whole = self.choose(draft, int(action_id))
-            if whole == notation:
-                return [int(action_id)]
-            if whole is None:
-                rest = self._search(after, notation, budget)
-                if rest is not None:
-                    return [*rest, int(action_id)]
-        return None
+    @abstractmethod
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        """The ids that compose, in order from the seat's fresh draft, the engine action
+        whose ``to_json()`` is ``action`` (one the seat may take now), read from its
+        structure, never by search; None only where the action is beyond a documented
+        cap of the encoding."""
 
     @abstractmethod
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
