@@ -43,41 +43,65 @@ grows with the product of the sides and still cannot name a 2-for-2 with a purch
 Invitations are the same deals with a seat in another city. The masks keep a deal
 acceptable on what the view shows: the beans given are held, the beans wanted are held
 by the other side, the purchases are on the ladder and affordable by the active player,
-both aids stay within their room, no bean is both given and wanted; and a target is
-offered only when a first step (or the empty invitation) is open, so ``submit`` is
-always reachable and a draft never stalls. There is no cancel: a started deal is
-submitted, so composition is bounded (at most ``2 + give_cap + want_cap + buy_cap``
-ids a deal, at most ``proposals`` deals a seat a trade phase, and the engine's
-allowance). The engine's legal list carries no proposals: the encoding composes them
-from the view (the floor, the pending proposal, the allowance), and ignores any
-``propose``/``counter`` notation in ``legal``.
+both aids stay within their room after each step, no bean is both given and wanted;
+and a target is offered only when a first step (or the empty invitation) is open, so
+``submit`` is always reachable and a draft never stalls. There is no cancel: a started
+deal is submitted, so composition is bounded (at most ``2 + give_cap + want_cap +
+buy_cap`` ids a deal, at most ``proposals`` deals a seat a trade phase, and the
+engine's allowance).
+
+**What the engine says, read as it says it.** ``start`` reads the seat's legal
+actions as the engine's JSON (:class:`~bohnen.rl.encoding.Legal`), and who may deal
+with whom and with what from the engine's proposal terms (``legal.terms``): the
+targets (a counter's proposal, an invitation, whether the deal may be empty), the
+beans the seat may give and how many, the beans it may want, the beans of the ladder
+it may buy for the guest and how many. Only what keeps a deal acceptable comes from
+the view: the other side's beans, both aids' room, the prices and the active
+player's money.
+
+**From an action to its ids** (``ids_of``): read from the action's JSON, never by
+search: a one-id action's id; a journey's destination (its path is the first in
+notation order when the ids are chosen again: the path changes nothing but the text);
+a deal's target (or ``counter``), its beans in the canonical order, ``submit``. Its
+ids are walked through the masks once: ``None`` for an action beyond the caps, which
+are: more than ``give_cap`` / ``want_cap`` / ``buy_cap`` beans a side; a contract at
+a hand position ``>= hand_slots`` or table position ``>= table_slots``; more deals
+than ``proposals``; and a deal the masks do not offer: one the other side could not
+accept as the view shows (beans it lacks, more than its aid holds, a purchase the
+active player cannot pay), or one whose beans given fill the other aid's storage
+before the beans wanted make room (the room is checked after each step; such a deal
+is legal, and acceptable once whole). Such deals, and journeys by another path than
+the first, were what the old search of ids lost (issue 37).
 
 **Yield.** A seat not in the view's ``to_act`` may only buy contracts (at any time);
 its mask is ``yield`` and those ids. A seat the game waits on never has ``yield``.
 
-**Observation** (float32, every feature in [0, 1]; ``layout`` lists the blocks): the
-phase; the active seat, the seats to act, the trade floor and the last seat (ego-
-centric one-hots); counters (turn, piles, customs due, price slot, passes); per seat
-its presence, city, money, loans, beans, hand size, travel cards discarded, Neue-Ernte
-cards waiting, proposals made and left, and whether it still closes; the viewer's hand
-(``hand_slots`` cards: travel card number, Zoll, Nachschub, or a contract's city, beans
-and payout); the journey's table and played cards; the distance from the viewer's city
-to each city; each city's prices now, beans sold, free slot and ladder; the supply; the
-pending proposal; the viewer's own draft.
+**Observation** (float32, every value in [0, 1]; ``layout``, a
+:class:`~bohnen.rl.layout.Layout`, names its fields with their offsets and bounds, the
+hand and the draft marked private): the phase; the active seat, the seats to act, the
+trade floor and the last seat (ego-centric one-hots); counters (turn, piles, customs
+due, price slot, passes); per seat its presence, city, money, loans, beans, hand size,
+travel cards discarded, Neue-Ernte cards waiting, proposals made and left, and whether
+it still closes; the viewer's hand (``hand_slots`` cards: travel card number, Zoll,
+Nachschub, or a contract's city, beans and payout); the journey's table and played
+cards; the distance from the viewer's city to each city; each city's prices now,
+beans sold, free slot and ladder; the supply; the pending proposal; the viewer's own
+draft.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import JSONObject, Terms
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.layout import Layout
 
 MAX_PLAYERS = 5
 TRAVEL_CARDS = 7
@@ -87,6 +111,7 @@ SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
 BEAN_VERBS = ("sell", "buy-scarce", "return")
 SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
 JSON = dict[str, object]
+_BIG = 1 << 30  # no bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +135,13 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """A deal being composed: to whom (``pid`` for a counter), the three sides so far
-    (bean indices, each non-decreasing)."""
+    """A deal being composed: to whom (``pid`` for a counter), whether it may be
+    submitted empty (an invitation), the three sides so far (bean indices, each
+    non-decreasing)."""
 
     to: int
     pid: int | None
+    empty: bool = False
     give: tuple[int, ...] = ()
     want: tuple[int, ...] = ()
     buy: tuple[int, ...] = ()
@@ -122,14 +149,16 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class Market:
-    """What the masks of a deal need, from the view: who is active, each seat's beans,
-    city and room, the ladder's tokens and prices of the active player's city, the
-    active player's money."""
+    """What the masks of a deal need, per bean in board order: the most the seat may
+    give, want (None: no bound) and buy, as the engine's terms say; and, from the view,
+    what keeps a deal acceptable: who is active, each seat's beans, the prices of the
+    active player's city, its money and the storage's room."""
 
+    give: tuple[int, ...]
+    want: tuple[int | None, ...]
+    buy: tuple[int, ...]
     active: int
     beans: tuple[tuple[int, ...], ...]
-    cities: tuple[str, ...]
-    tokens: tuple[int, ...]
     prices: tuple[int, ...]
     money: int
     storage: int
@@ -138,11 +167,12 @@ class Market:
 @dataclass(frozen=True, slots=True)
 class Draft:
     """A seat's draft: the single-id actions open (id, notation), the deals it may
-    start (id, target seat, counter pid), the deal under way, and the market."""
+    start (id, target seat, counter pid, invitation), the deal under way, and the
+    market."""
 
     seat: int
     options: tuple[tuple[int, str], ...]
-    starts: tuple[tuple[int, int, int | None], ...]
+    starts: tuple[tuple[int, int, int | None, bool], ...]
     market: Market | None
     deal: Deal | None = None
 
@@ -178,7 +208,7 @@ class HansaEncoding(Encoding):
                        "contract": 1 + cities + beans + 1,
                        "city": 2 * beans + 1 + self.board.slots * (beans + 1)}
         self.layout = self._layout()
-        self.observation_size = sum(size for _, size in self.layout)
+        self.observation_size = self.layout.size
 
     # --- the ids ------------------------------------------------------------------------
 
@@ -213,22 +243,46 @@ class HansaEncoding(Encoding):
 
     # --- drafts ---------------------------------------------------------------------------
 
-    def start(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
         self._check_board(view)
         seat = cast(int, view["seat"])
         waited = seat in cast(list[int], view["to_act"])
+        found: list[tuple[str, int]] = []
+        for action in legal.actions:
+            if waited or action["type"] == "buy-contract":
+                action_id = self._single_id(view, seat, action)
+                if action_id is not None:
+                    found.append((_notation_of(action), action_id))
         options: dict[int, str] = {}
-        for text in sorted(legal):
-            action_id = self._id_of(view, seat, text)
-            if action_id is not None and (waited or text.split()[1] == "buy-contract"):
-                options.setdefault(action_id, text)
+        for text, action_id in sorted(found):  # a journey: the first path in notation order
+            options.setdefault(action_id, text)
         if not waited:
             options[self.ids["yield"]] = ""
-        market = _market(view, self.board) if view["phase"] == "trade" else None
-        starts = self._starts(view, seat, market) if waited and market else ()
+        terms = legal.terms if waited and view["phase"] == "trade" else None
+        market = None if terms is None else _market(view, self.board, terms)
+        starts = self._starts(view, seat, terms, market) if terms and market else ()
         if not options and not starts:
             raise ValueError(f"seat {seat} must act but no action of it fits the encoding")
         return Draft(seat, tuple(sorted(options.items())), starts, market)
+
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        """The ids of ``action`` (see the module): its own id, or a deal's target, beans
+        and ``submit`` in the canonical order; a journey by its destination. None beyond
+        the caps: the sizes, the hand and table positions, and the deals the masks do
+        not offer (see "Caps")."""
+        self._check_board(view)
+        seat = cast(int, view["seat"])
+        if action["type"] in ("propose", "counter"):
+            ids = self._deal_ids(seat, action)
+        else:
+            one = self._single_id(view, seat, action)
+            ids = None if one is None else [one]
+        draft: Hashable = self.start(view, legal)
+        for action_id in ids or ():
+            if action_id not in self._open(_draft(draft)):
+                return None  # a deal the masks do not offer
+            draft, _ = self.choose(draft, action_id)
+        return ids
 
     def mask(self, draft: Hashable) -> Mask:
         out = np.zeros(self.action_count, dtype=np.int8)
@@ -245,8 +299,8 @@ class HansaEncoding(Encoding):
             for option_id, text in d.options:
                 if option_id == action_id:
                     return d, text
-            target, pid = next((t, p) for i, t, p in d.starts if i == action_id)
-            return replace(d, deal=Deal(target, pid)), None
+            target, pid, empty = next((t, p, e) for i, t, p, e in d.starts if i == action_id)
+            return replace(d, deal=Deal(target, pid, empty)), None
         if action_id == self.ids["submit"]:
             return replace(d, deal=None), self._notation(d.seat, d.deal)
         return replace(d, deal=self._add(d.deal, action_id)), None
@@ -254,27 +308,30 @@ class HansaEncoding(Encoding):
     def _open(self, d: Draft) -> list[int]:
         if d.deal is not None:
             return self._deal_steps(d)
-        return [i for i, _ in d.options] + [i for i, _, _ in d.starts]
+        return [i for i, _ in d.options] + [start[0] for start in d.starts]
 
-    # --- reading the legal notation -----------------------------------------------------------
+    # --- reading the legal actions ----------------------------------------------------------
 
-    def _id_of(self, view: JSONObject, seat: int, text: str) -> int | None:
-        """The id of a legal action's notation (None: composed, or beyond a cap)."""
-        words = text.split()[1:]
-        verb, args = words[0], words[1:]
-        if verb in ("stay", *SIMPLE):
-            return self.ids[verb]
-        if verb in (*BEAN_VERBS, "buy-contract"):
-            return self.ids[f"{verb} {args[0]}"]
-        if verb == "go":
-            return self.ids[f"go {args[-1]}"]
-        if verb == "buy":
-            return self.ids[f"buy {args[0]} {args[1]}"]
-        if verb == "fulfil":
-            return self._fulfil_id(view, seat, args[0])
-        if verb == "begin":
-            return self._begin_id(view, seat, args[0], args[2])
-        return None  # propose, counter: composed from the view
+    def _single_id(self, view: JSONObject, seat: int, action: JSONObject) -> int | None:
+        """The id of an action of one id, from its JSON (None: a deal, composed, or an
+        action beyond a cap)."""
+        kind = action["type"]
+        if kind in ("stay", *SIMPLE):
+            return self.ids[kind]
+        if kind in BEAN_VERBS:
+            return self.ids[f"{kind} {action['bean']}"]
+        if kind == "buy-contract":
+            return self.ids[f"buy-contract {action['card']}"]
+        if kind == "go":
+            return self.ids[f"go {cast(list[str], action['path'])[-1]}"]
+        if kind == "buy":
+            return self.ids[f"buy {action['bean']} {action['slot']}"]
+        if kind == "fulfil":
+            return self._fulfil_id(view, seat, cast(str, action["contract"]))
+        if kind == "begin":
+            return self._begin_id(view, seat, cast(str, action["contract"]),
+                                  cast(str, action["last"]))
+        return None  # propose, counter: composed
 
     def _fulfil_id(self, view: JSONObject, seat: int, card: str) -> int | None:
         hand = _hand(view, seat)
@@ -293,37 +350,45 @@ class HansaEncoding(Encoding):
 
     # --- deals ----------------------------------------------------------------------------
 
-    def _starts(self, view: JSONObject, seat: int,
-                market: Market) -> tuple[tuple[int, int, int | None], ...]:
-        """The deals ``seat`` may start now: (id, target, counter pid)."""
+    def _starts(self, view: JSONObject, seat: int, terms: Terms,
+                market: Market) -> tuple[tuple[int, int, int | None, bool], ...]:
+        """The deals ``seat`` may start now, among the terms' targets: (id, target,
+        counter pid, invitation)."""
         player = cast(list[JSON], view["players"])[seat]
-        if cast(int, player["proposals_left"]) <= 0 or (
-                self.proposals is not None
-                and cast(int, player["proposals_made"]) >= self.proposals):
+        if self.proposals is not None and cast(int, player["proposals_made"]) >= self.proposals:
             return ()
-        pending = cast(JSON | None, view["pending"])
-        if pending is not None:
-            if pending["to"] != seat:
-                return ()
-            proposer = cast(int, pending["from"])
-            pid = cast(int, pending["pid"])
-            return ((self.ids["counter"], proposer, pid),) if self._can_deal(
-                seat, proposer, market) else ()
-        if view["floor"] != seat:
-            return ()
-        targets = [t for t in range(self.players) if t != seat] if seat == market.active \
-            else [market.active]
-        return tuple((self.ids[f"propose +{(t - seat) % self.players}"], t, None)
-                     for t in targets if self._can_deal(seat, t, market))
+        out: list[tuple[int, int, int | None, bool]] = []
+        for target in terms["targets"]:
+            to, pid, empty = target["seat"], target["pid"], target["empty"]
+            name = "counter" if pid is not None else f"propose +{(to - seat) % self.players}"
+            if self._can_deal(seat, Deal(to, pid, empty), market):
+                out.append((self.ids[name], to, pid, empty))
+        return tuple(out)
 
-    def _can_deal(self, seat: int, to: int, market: Market) -> bool:
-        """A deal with ``to`` can be submitted: an invitation, or a first step is open
+    def _can_deal(self, seat: int, deal: Deal, market: Market) -> bool:
+        """``deal`` (fresh) can be submitted: it may be empty, or a first step is open
         (the first found is enough)."""
-        if _invite(market, seat, to):
-            return True
-        deal = Deal(to, None)
-        return any(self._step_ok(seat, deal, market, side, b) for side in SIDES
-                   for b in range(len(self.board.beans)))
+        return deal.empty or any(self._step_ok(seat, deal, market, side, b) for side in SIDES
+                                 for b in range(len(self.board.beans)))
+
+    def _deal_ids(self, seat: int, action: JSONObject) -> list[int] | None:
+        """A deal's ids in the canonical order (None: a side beyond its cap)."""
+        if action["type"] == "counter":
+            head = "counter"
+        else:
+            relative = (cast(int, action["to"]) - seat) % self.players
+            if not relative:
+                raise ValueError(f"a deal of seat {seat} with itself: {action!r}")
+            head = f"propose +{relative}"
+        ids = [self.ids[head]]
+        for key, side, cap in (("give", "give", self.give_cap), ("want", "want", self.want_cap),
+                               ("buy", "buy-for", self.buy_cap)):
+            beans = cast(list[str], action[key])
+            if len(beans) > cap:
+                return None
+            order = _index_of(self.board.beans)
+            ids += [self.ids[f"{side} {b}"] for b in sorted(beans, key=order.__getitem__)]
+        return [*ids, self.ids["submit"]]
 
     def _deal_steps(self, d: Draft) -> list[int]:
         deal, market = cast(Deal, d.deal), cast(Market, d.market)
@@ -332,7 +397,7 @@ class HansaEncoding(Encoding):
             out += [self.ids[f"{side} {self.board.beans[b]}"]
                     for b in range(len(self.board.beans))
                     if self._step_ok(d.seat, deal, market, side, b)]
-        if deal.give or deal.want or deal.buy or _invite(market, d.seat, deal.to):
+        if deal.give or deal.want or deal.buy or deal.empty:
             out.append(self.ids["submit"])
         return out
 
@@ -340,12 +405,14 @@ class HansaEncoding(Encoding):
         after = _added(deal, side, b)
         if side == "give":
             ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
-                and after.give.count(b) <= m.beans[seat][b] and b not in deal.want
+                and after.give.count(b) <= m.give[b] and b not in deal.want
         elif side == "want":
+            most = m.want[b]
             ok = not deal.buy and len(after.want) <= self.want_cap \
-                and after.want.count(b) <= m.beans[deal.to][b] and b not in deal.give
+                and after.want.count(b) <= min(m.beans[deal.to][b], _BIG if most is None
+                                               else most) and b not in deal.give
         else:
-            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.tokens[b] \
+            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.buy[b] \
                 and sum(m.prices[x] for x in after.buy) <= m.money
         last = {"give": deal.give, "want": deal.want, "buy-for": deal.buy}[side]
         return ok and (not last or b >= last[-1]) and _room_ok(seat, after, m)
@@ -364,18 +431,46 @@ class HansaEncoding(Encoding):
 
     # --- the observation --------------------------------------------------------------------
 
-    def _layout(self) -> list[tuple[str, int]]:
-        beans, cities = len(self.board.beans), len(self.board.cities)
-        w = self.widths
-        return [
-            ("phase", len(PHASES)), ("active", MAX_PLAYERS), ("to_act", MAX_PLAYERS),
-            ("floor", MAX_PLAYERS), ("last_seat", MAX_PLAYERS), ("counters", len(COUNTERS)),
-            ("players", MAX_PLAYERS * w["player"]), ("hand", self.hand_slots * w["card"]),
-            ("table", self.table_slots * w["contract"]), ("played", TRAVEL_CARDS),
-            ("distances", cities), ("cities", cities * w["city"]), ("supply", beans),
-            ("pending", 1 + 3 * MAX_PLAYERS + 1 + 3 * beans),
-            ("draft", 2 + MAX_PLAYERS + 3 * beans),
-        ]
+    def _layout(self) -> Layout:
+        beans, cities, slots = len(self.board.beans), len(self.board.cities), self.board.slots
+        w, seats = self.widths, MAX_PLAYERS
+        return Layout([
+            ("phase", len(PHASES), 0, 1, f"one-hot: {', '.join(PHASES)}"),
+            ("active", seats, 0, 1, "relative one-hot: the active player"),
+            ("to_act", seats, 0, 1, "relative: the seats the game waits on"),
+            ("floor", seats, 0, 1, "relative one-hot: the floor (in the trade phase only)"),
+            ("last_seat", seats, 0, 1, "relative one-hot: the seat whose turn ends the last round"),
+            ("counters", len(COUNTERS), 0, 1,
+             "turn / 40, last round, contract pile / 60, contract discard / 60, Neue-Ernte "
+             "pile / 10, reserve / 2, cards placed / 10, the trigger drawn, customs due / "
+             "20, price slot / 6, passes / 5"),
+            ("players", seats * w["player"], 0, 1,
+             f"per seat, {w['player']}: present, city one-hot ({cities}), money / 200, "
+             f"loans / 10, beans ({beans}, / {self.board.storage}), hand size / "
+             f"{self.hand_slots}, travel cards discarded for good (flags T1 … "
+             f"T{TRAVEL_CARDS}), Neue-Ernte cards waiting / 2, proposals made / 8, left / "
+             "8, still to close"),
+            ("hand", self.hand_slots * w["card"], 0, 1,
+             f"own hand in order, {w['card']} a card: present, travel, contract; travel "
+             f"number one-hot ({TRAVEL_CARDS}), Zoll, Nachschub; contract city one-hot "
+             f"({cities}), beans ({beans}, / 3), payout / 80", True),
+            ("table", self.table_slots * w["contract"], 0, 1,
+             f"the journey's contracts, {w['contract']} each: present, city, beans, payout"),
+            ("played", TRAVEL_CARDS, 0, 1, "travel cards awaiting the customs (flags)"),
+            ("distances", cities, 0, 1, "route steps from my city to each city / 8"),
+            ("cities", cities * w["city"], 0, 1,
+             f"per city, {w['city']}: prices now ({beans}, / 20; 0 where not sold), beans "
+             f"sold (flags), free slot / {slots + 1}, {slots} slots × (bean one-hot, "
+             "count / 4)"),
+            ("supply", beans, 0, 1, "tokens of each bean / 18"),
+            ("pending", 1 + 3 * seats + 1 + 3 * beans, 0, 1,
+             "the pending proposal: present, from, to, guest (relative one-hots), "
+             "invitation, what the active player gives, the guest gives, the active "
+             "player buys (counts / 4)"),
+            ("draft", 2 + seats + 3 * beans, 0, 1,
+             "own draft: propose, counter, target (relative one-hot), beans given, wanted, "
+             "bought (counts / 4)", True),
+        ])
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         self._check_board(view)
@@ -400,11 +495,14 @@ class HansaEncoding(Encoding):
             "draft": lambda: self._draft_block(draft, seat),
         }
         out: list[float] = []
-        for name, size in self.layout:
-            block = blocks[name]()
-            assert len(block) == size, (name, len(block), size)
+        for field in self.layout.fields:
+            block = blocks[field.name]()
+            assert len(block) == field.size, (field.name, len(block), field.size)
             out += block
         return np.asarray(out, dtype=np.float32)
+
+    def bounds(self) -> tuple[Observation, Observation]:
+        return self.layout.bounds()
 
     def _seat_hot(self, seats: list[int], me: int) -> list[float]:
         out = [0.0] * MAX_PLAYERS
@@ -553,27 +651,20 @@ def _counters(view: JSONObject) -> list[float]:
             _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
 
 
-def _market(view: JSONObject, board: Board) -> Market:
+def _market(view: JSONObject, board: Board, terms: Terms) -> Market:
+    """The limits of a deal: the terms', and what keeps it acceptable in the view."""
     players = cast(list[JSON], view["players"])
     active = cast(int, view["active"])
     city = cast(str, players[active]["city"])
     prices = cast(JSON, next(c for c in cast(list[JSON], view["cities"])
                              if c["code"] == city)["prices"])
-    tokens = [0] * len(board.beans)
-    for pile in cast(list[JSON | None], cast(JSON, view["ladders"])[city]):
-        if pile is not None:
-            tokens[board.beans.index(cast(str, pile["bean"]))] += cast(int, pile["count"])
-    return Market(active,
+    return Market(tuple(terms["give"].get(b, 0) for b in board.beans),
+                  tuple(terms["want"].get(b, 0) for b in board.beans),
+                  tuple(terms["buy"].get(b, 0) for b in board.beans), active,
                   tuple(tuple(cast(int, cast(JSON, p["beans"]).get(b, 0)) for b in board.beans)
                         for p in players),
-                  tuple(cast(str, p["city"]) for p in players), tuple(tokens),
                   tuple(cast(int, prices.get(b, 0)) for b in board.beans),
                   cast(int, players[active]["money"]), board.storage)
-
-
-def _invite(m: Market, seat: int, to: int) -> bool:
-    guest = to if seat == m.active else seat
-    return m.cities[guest] != m.cities[m.active]
 
 
 def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
@@ -585,6 +676,12 @@ def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
     mine += len(deal.buy) if guest_mine else 0
     theirs += 0 if guest_mine else len(deal.buy)
     return mine <= m.storage and theirs <= m.storage
+
+
+def _notation_of(action: JSONObject) -> str:
+    """The notation of the engine's action whose JSON is ``action`` (what ``choose``
+    returns for it)."""
+    return str(get_game("hansa").action_from_json(action))
 
 
 def _hand(view: JSONObject, seat: int) -> list[str]:
@@ -619,10 +716,10 @@ def _index_of(codes: tuple[str, ...]) -> dict[str, int]:
 def _added(deal: Deal, side: str, b: int) -> Deal:
     """``deal`` with bean ``b`` added to its ``side`` (a side of :data:`SIDES`)."""
     if side == "give":
-        return Deal(deal.to, deal.pid, (*deal.give, b), deal.want, deal.buy)
+        return Deal(deal.to, deal.pid, deal.empty, (*deal.give, b), deal.want, deal.buy)
     if side == "want":
-        return Deal(deal.to, deal.pid, deal.give, (*deal.want, b), deal.buy)
-    return Deal(deal.to, deal.pid, deal.give, deal.want, (*deal.buy, b))
+        return Deal(deal.to, deal.pid, deal.empty, deal.give, (*deal.want, b), deal.buy)
+    return Deal(deal.to, deal.pid, deal.empty, deal.give, deal.want, (*deal.buy, b))
 
 
 def _scale(value: int, top: int) -> float:
