@@ -111,6 +111,7 @@ SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
 BEAN_VERBS = ("sell", "buy-scarce", "return")
 SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
 JSON = dict[str, object]
+Frozen = tuple[tuple[str, object], ...]  # an action's JSON, frozen (see _frozen)
 _BIG = 1 << 30  # no bound
 
 
@@ -166,12 +167,13 @@ class Market:
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """A seat's draft: the single-id actions open (id, notation), the deals it may
+    """A seat's draft: the single-id actions open (id, the action's JSON frozen; the
+    yield ``()``), the deals it may
     start (id, target seat, counter pid, invitation), the deal under way, and the
     market."""
 
     seat: int
-    options: tuple[tuple[int, str], ...]
+    options: tuple[tuple[int, Frozen], ...]
     starts: tuple[tuple[int, int, int | None, bool], ...]
     market: Market | None
     deal: Deal | None = None
@@ -247,17 +249,16 @@ class HansaEncoding(Encoding):
         self._check_board(view)
         seat = cast(int, view["seat"])
         waited = seat in cast(list[int], view["to_act"])
-        found: list[tuple[str, int]] = []
+        options: dict[int, Frozen] = {}
         for action in legal.actions:
             if waited or action["type"] == "buy-contract":
                 action_id = self._single_id(view, seat, action)
                 if action_id is not None:
-                    found.append((_notation_of(action), action_id))
-        options: dict[int, str] = {}
-        for text, action_id in sorted(found):  # a journey: the first path in notation order
-            options.setdefault(action_id, text)
+                    frozen = _frozen(action)
+                    if action_id not in options or frozen < options[action_id]:
+                        options[action_id] = frozen  # a journey: the first path in order
         if not waited:
-            options[self.ids["yield"]] = ""
+            options[self.ids["yield"]] = ()
         terms = legal.terms if waited and view["phase"] == "trade" else None
         market = None if terms is None else _market(view, self.board, terms)
         starts = self._starts(view, seat, terms, market) if terms and market else ()
@@ -296,9 +297,9 @@ class HansaEncoding(Encoding):
             raise ValueError(f"action id {action_id} ({self.action_name(action_id)}) is "
                              f"not legal in this draft")
         if d.deal is None:
-            for option_id, text in d.options:
+            for option_id, frozen in d.options:
                 if option_id == action_id:
-                    return d, text
+                    return d, _notation_of(frozen)
             target, pid, empty = next((t, p, e) for i, t, p, e in d.starts if i == action_id)
             return replace(d, deal=Deal(target, pid, empty)), None
         if action_id == self.ids["submit"]:
@@ -678,10 +679,21 @@ def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
     return mine <= m.storage and theirs <= m.storage
 
 
-def _notation_of(action: JSONObject) -> str:
-    """The notation of the engine's action whose JSON is ``action`` (what ``choose``
-    returns for it)."""
-    return str(get_game("hansa").action_from_json(action))
+def _frozen(action: JSONObject) -> Frozen:
+    """An action's JSON as a value a draft holds (lists as tuples), ordered as the
+    notation is: of two journeys to one city, the path first in notation order is the
+    smaller."""
+    return tuple((key, tuple(cast(list[object], value)) if isinstance(value, list) else value)
+                 for key, value in action.items())
+
+
+def _notation_of(frozen: Frozen) -> str:
+    """The notation of the engine's action whose JSON :func:`_frozen` froze (what
+    ``choose`` returns for it; ``""`` for the yield)."""
+    if not frozen:
+        return ""
+    data = {key: list(value) if isinstance(value, tuple) else value for key, value in frozen}
+    return str(get_game("hansa").action_from_json(data))
 
 
 def _hand(view: JSONObject, seat: int) -> list[str]:
