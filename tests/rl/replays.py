@@ -31,12 +31,14 @@ def digest(obs: Any, mask: Any, notation: str | None) -> str:
 
 
 def digests(enc: Encoding, start: Start, seed: int, poll_all: bool = False,
-            bot: str | None = None, most: int = 1500) -> list[str]:
+            bot: str | None = None, most: int = 1500,
+            seen: Callable[[Any], None] | None = None) -> list[str]:
     """The digests of the first ``most`` decisions of a game of ``enc``'s game played by
     uniform choices among each mask's ids (seeded by ``seed``), every step of a composed
     action digested; or, with ``bot``, by that bot at every seat, only the fresh draft
     digested. After a seat's whole action, the next seat in turn among ``to_act()``
-    (``poll_all``: among all seats, the others yielding or taking an any-time action)."""
+    (``poll_all``: among all seats, the others yielding or taking an any-time action).
+    ``seen`` is given every vector digested."""
     game = get_game(enc.game)
     state = game.new_game(game.options(enc.players), seed)
     rng = random.Random(seed)
@@ -48,13 +50,16 @@ def digests(enc: Encoding, start: Start, seed: int, poll_all: bool = False,
         draft = start(enc, state, seat)
         text: str | None = None
         if player is not None and seat in state.to_act():
-            out.append(digest(enc.observe(view, draft), enc.mask(draft), None))
+            obs = enc.observe(view, draft)
+            out.append(digest(obs, enc.mask(draft), None))
             text = str(chosen(player, decision_for(state, seat, player), rng))
         while text is None:
             mask = enc.mask(draft)
             obs = enc.observe(view, draft)
             draft, text = enc.choose(draft, rng.choice(np.flatnonzero(mask).tolist()))
             out.append(digest(obs, mask, text))
+            if seen is not None:
+                seen(obs)
         if text:
             state.apply(game.parse_action(text))
         order = [(seat + k) % enc.players for k in range(1, enc.players + 1)]

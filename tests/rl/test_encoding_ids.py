@@ -36,6 +36,11 @@ def make(game: str, players: int) -> Encoding:
     return HansaEncoding(players) if game == "hansa" else NdbEncoding(players)
 
 
+def new_start(enc: Encoding, state: Any, seat: int) -> Hashable:
+    """The seat's fresh draft, as the environments start it."""
+    return enc.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
+
+
 def same(a: JSONObject, b: JSONObject) -> bool:
     """Whether two actions' JSON are the same action: a journey by its destination (the
     path changes only the text), a deal's sides as multisets."""
@@ -224,11 +229,36 @@ def test_the_same_deal_in_any_order_of_beans_has_one_list_of_ids() -> None:
     assert g.name == enc.game
 
 
+@pytest.mark.parametrize(("game", "players", "seed"),
+                         [("hansa", 3, 1), ("hansa", 5, 2), ("ndb", 3, 1), ("ndb", 6, 2)])
+def test_every_value_of_games_by_the_masks_lies_in_the_layouts_bounds(
+        game: str, players: int, seed: int) -> None:
+    """Games by the masks alone (in Bohn Hansa every seat polled: yields and drafts of
+    every deal size observed too), each draft's vector within the bounds, which are
+    the layout's; Bohn Hansa's all within [0, 1]."""
+    enc = make(game, players)
+    low, high = enc.bounds()
+    layout = enc.layout  # type: ignore[attr-defined]
+    assert all(np.array_equal(a, b) for a, b in zip((low, high), layout.bounds(), strict=True))
+    if game == "hansa":
+        assert low.min() == 0.0 and high.max() == 1.0
+    vectors: list[Any] = []
+    digests(enc, new_start, seed, poll_all=game == "hansa", seen=vectors.append)
+    assert len(vectors) > 200
+    for vector in vectors:
+        in_bounds(enc, vector)
+
+
+def test_a_value_outside_the_bounds_is_found() -> None:
+    """The test above can fail: a vector past a field's bound is named."""
+    enc = make("hansa", 3)
+    vector = np.zeros(enc.observation_size, np.float32)
+    vector[enc.layout["supply"].offset] = 1.5  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match="supply"):
+        in_bounds(enc, vector)
+
+
 # --- the same vectors, masks and notations as before ------------------------------------------
-
-
-def new_start(enc: Encoding, state: Any, seat: int) -> Hashable:
-    return enc.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
 
 
 RECORDED = json.loads(FIXTURE.read_text("utf-8"))["games"]
