@@ -273,17 +273,29 @@ class HansaEncoding(Encoding):
         not offer (see "Caps")."""
         self._check_board(view)
         seat = cast(int, view["seat"])
-        if action["type"] in ("propose", "counter"):
-            ids = self._deal_ids(seat, action)
-        else:
-            one = self._single_id(view, seat, action)
-            ids = None if one is None else [one]
+        if action.get("seat") != seat:
+            raise ValueError(f"not an action of seat {seat}: {action!r}")
+        deal = action.get("type") in ("propose", "counter")
+        try:
+            ids = self._deal_ids(seat, action) if deal else self._one_id(view, seat, action)
+        except (KeyError, IndexError, TypeError, ValueError):
+            raise ValueError(f"not an action of the Bohn Hansa encoding: {action!r}") from None
+        if ids is None:
+            return None
         draft: Hashable = self.start(view, legal)
-        for action_id in ids or ():
+        if ids[0] not in self._open(_draft(draft)) and not (deal and _targeted(legal, action)):
+            raise ValueError(f"not a legal action of seat {seat} now: {action!r}")
+        for action_id in ids:
             if action_id not in self._open(_draft(draft)):
                 return None  # a deal the masks do not offer
             draft, _ = self.choose(draft, action_id)
         return ids
+
+    def _one_id(self, view: JSONObject, seat: int, action: JSONObject) -> list[int] | None:
+        one = self._single_id(view, seat, action)
+        if one is None and action.get("type") not in ("fulfil", "begin"):
+            raise ValueError(f"no action {action.get('type')!r}")
+        return None if one is None else [one]
 
     def mask(self, draft: Hashable) -> Mask:
         out = np.zeros(self.action_count, dtype=np.int8)
@@ -339,7 +351,11 @@ class HansaEncoding(Encoding):
         if card in hand:
             i = hand.index(card)
             return self.ids[f"fulfil hand {i}"] if i < self.hand_slots else None
-        j = cast(list[str], view["table"]).index(card)
+        table = cast(list[str], view["table"])
+        if card not in table:
+            raise ValueError(f"contract {card} is neither in seat {seat}'s hand nor on the "
+                             "journey's table")
+        j = table.index(card)
         return self.ids[f"fulfil table {j}"] if j < self.table_slots else None
 
     def _begin_id(self, view: JSONObject, seat: int, first: str, last: str) -> int | None:
@@ -650,6 +666,15 @@ def _counters(view: JSONObject) -> list[float]:
             _scale(len(cast(list[object], view["harvest_discard"])), 10),
             float(view["trigger"] is not None), _scale(cast(int, view["customs_due"]), 20),
             _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
+
+
+def _targeted(legal: Legal, deal: JSONObject) -> bool:
+    """Whether the deal goes to one of the terms' targets (a legal deal, though perhaps
+    beyond the masks)."""
+    targets = () if legal.terms is None else legal.terms["targets"]
+    if deal["type"] == "counter":
+        return any(t["pid"] == deal.get("pid") for t in targets)
+    return any(t["pid"] is None and t["seat"] == deal.get("to") for t in targets)
 
 
 def _market(view: JSONObject, board: Board, terms: Terms) -> Market:

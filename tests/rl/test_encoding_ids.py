@@ -202,6 +202,25 @@ def test_hansa_deals_beyond_the_caps_are_none() -> None:
     assert enc.ids_of(view, legal, {**small, "give": beans[:2]}) is None
 
 
+def test_hansa_ids_of_refuses_what_is_no_legal_action_of_the_seat() -> None:
+    g = get_game("hansa")
+    enc = HansaEncoding(4)
+    state = g.new_game(g.options(4), 1)  # set-up: seat 0 begins
+    view, legal = cast(JSONObject, state.view(0)), engine_legal(state, 0)
+    wrong = [({"type": "stay", "seat": 1}, "not an action of seat 0"),
+             ({"type": "fly", "seat": 0}, "not an action of the Bohn Hansa encoding"),
+             ({"type": "sell", "seat": 0, "bean": "XX"}, "not an action of the Bohn Hansa"),
+             ({"type": "fulfil", "seat": 0, "contract": "C99"}, "not an action of the Bohn"),
+             ({"type": "stay", "seat": 0}, "not a legal action of seat 0 now"),
+             ({"type": "propose", "seat": 0, "to": 1, "give": [], "want": [], "buy": []},
+              "not a legal action of seat 0 now"),
+             ({"type": "propose", "seat": 0, "to": 0, "give": [], "want": [], "buy": []},
+              "not an action of the Bohn Hansa encoding")]
+    for action, message in wrong:
+        with pytest.raises(ValueError, match=message):
+            enc.ids_of(view, legal, action)
+
+
 @pytest.mark.parametrize("players", [3, 5])
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_ndb_actions_compose_back_from_their_ids(players: int, bot: str) -> None:
