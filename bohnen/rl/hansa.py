@@ -259,7 +259,7 @@ class HansaEncoding(Encoding):
                         options[action_id] = frozen  # a journey: the first path in order
         if not waited:
             options[self.ids["yield"]] = ()
-        terms = legal.terms if waited and view["phase"] == "trade" else None
+        terms = legal.terms if waited else None
         market = None if terms is None else _market(view, self.board, terms)
         starts = self._starts(view, seat, terms, market) if terms and market else ()
         if not options and not starts:
