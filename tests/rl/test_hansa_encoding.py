@@ -17,7 +17,8 @@ np = pytest.importorskip("numpy")
 
 from bohnen.core.registry import get_game  # noqa: E402
 from bohnen.rl.encoding import Legal, engine_legal  # noqa: E402
-from bohnen.rl.hansa import MAX_PLAYERS, PHASES, HansaEncoding  # noqa: E402
+from bohnen.rl.hansa import HansaEncoding  # noqa: E402
+from bohnen.rl.hansa_vector import MAX_PLAYERS, PHASES  # noqa: E402
 
 GAME = get_game("hansa")
 View = dict[str, Any]
