@@ -139,9 +139,8 @@ class Market:
 @dataclass(frozen=True, slots=True)
 class Draft:
     """A seat's draft: the single-id actions open (id, the action's JSON frozen; the
-    yield ``()``), the deals it may
-    start (id, target seat, counter pid, invitation), the deal under way, and the
-    market."""
+    yield ``()``), the deals it may start (id, target seat, counter pid, invitation),
+    the deal under way, and the market."""
 
     seat: int
     options: tuple[tuple[int, Frozen], ...]
@@ -250,7 +249,7 @@ class HansaEncoding(Encoding):
         if ids is None:
             return None
         draft: Hashable = self.start(view, legal)
-        if ids[0] not in self._open(_draft(draft)) and not (deal and _targeted(legal, action)):
+        if not _targeted(legal, action) if deal else ids[0] not in self._open(_draft(draft)):
             raise ValueError(f"not a legal action of seat {seat} now: {action!r}")
         for action_id in ids:
             if action_id not in self._open(_draft(draft)):
@@ -259,6 +258,8 @@ class HansaEncoding(Encoding):
         return ids
 
     def _one_id(self, view: JSONObject, seat: int, action: JSONObject) -> list[int] | None:
+        """The id of an action of one id, as a list (None: a contract's position beyond
+        the caps); ``ValueError`` for an action of no id."""
         one = self._single_id(view, seat, action)
         if one is None and action.get("type") not in ("fulfil", "begin"):
             raise ValueError(f"no action {action.get('type')!r}")

@@ -221,6 +221,24 @@ def test_hansa_ids_of_refuses_what_is_no_legal_action_of_the_seat() -> None:
             enc.ids_of(view, legal, action)
 
 
+def test_hansa_ids_of_refuses_a_counter_to_another_proposal() -> None:
+    g = get_game("hansa")
+    enc = HansaEncoding(4)
+    state = g.new_game(g.options(4), 2)
+    rng = random.Random(2)
+    while state.view(0)["pending"] is None:  # random play, proposing where it can
+        seat = state.to_act()[0]
+        proposals = state.proposals(seat)
+        state.apply(proposals[0] if len(proposals) else rng.choice(state.legal_actions(seat)))
+    seat = state.to_act()[0]
+    view, legal = cast(JSONObject, state.view(seat)), engine_legal(state, seat)
+    pid = view["pending"]["pid"]
+    counter = {"type": "counter", "seat": seat, "pid": pid, "give": [], "want": [], "buy": []}
+    with pytest.raises(ValueError, match=f"not a legal action of seat {seat} now"):
+        enc.ids_of(view, legal, {**counter, "pid": pid + 1})
+    assert enc.ids_of(view, legal, counter) in (None, [enc.ids["counter"], enc.ids["submit"]])
+
+
 @pytest.mark.parametrize("players", [3, 5])
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_ndb_actions_compose_back_from_their_ids(players: int, bot: str) -> None:
