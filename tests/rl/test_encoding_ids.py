@@ -182,8 +182,7 @@ def test_hansa_actions_of_the_search_bot_compose_back() -> None:
 
 
 def test_hansa_deals_beyond_the_caps_are_none() -> None:
-    """A deal larger than the caps, and one of the room's order, have no ids; the
-    same deal within the caps has."""
+    """A deal larger than the caps has no ids; the same deal within the caps has."""
     g = get_game("hansa")
     enc = HansaEncoding(4, give_cap=1)
     state = g.new_game(g.options(4), 1)
@@ -200,6 +199,31 @@ def test_hansa_deals_beyond_the_caps_are_none() -> None:
     ids = enc.ids_of(view, legal, small)
     assert ids is not None and ids[-1] == enc.ids["submit"] and len(ids) == 3
     assert enc.ids_of(view, legal, {**small, "give": beans[:2]}) is None
+
+
+def test_hansa_journeys_by_every_path_have_the_ids_of_their_destination() -> None:
+    """A journey by another shortest path than the first in notation order (what the
+    old search of ids lost: its ids composed the first path's notation) has the id of
+    its destination, and its ids compose a journey there."""
+    g = get_game("hansa")
+    enc = HansaEncoding(4)
+    state = g.new_game(g.options(4), 1)
+    rng = random.Random(1)
+    checked = 0
+    while not state.is_over and checked < 3:
+        seat = state.to_act()[0]
+        legal = engine_legal(state, seat)
+        journeys = [a for a in legal.actions if a["type"] == "go"]
+        ends = Counter(a["path"][-1] for a in journeys)
+        for action in journeys:
+            if ends[action["path"][-1]] > 1:  # a city reached by several paths
+                view = cast(JSONObject, state.view(seat))
+                ids = enc.ids_of(view, legal, action)
+                assert ids == [enc.ids[f"go {action['path'][-1]}"]], action
+                assert same(g.parse_action(composed(enc, view, legal, ids)).to_json(), action)
+                checked += 1
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert checked >= 3
 
 
 def test_hansa_ids_of_refuses_what_is_no_legal_action_of_the_seat() -> None:
