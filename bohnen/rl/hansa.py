@@ -43,94 +43,94 @@ grows with the product of the sides and still cannot name a 2-for-2 with a purch
 Invitations are the same deals with a seat in another city. The masks keep a deal
 acceptable on what the view shows: the beans given are held, the beans wanted are held
 by the other side, the purchases are on the ladder and affordable by the active player,
-both aids stay within their room, no bean is both given and wanted; and a target is
-offered only when a first step (or the empty invitation) is open, so ``submit`` is
-always reachable and a draft never stalls. There is no cancel: a started deal is
-submitted, so composition is bounded (at most ``2 + give_cap + want_cap + buy_cap``
-ids a deal, at most ``proposals`` deals a seat a trade phase, and the engine's
-allowance). The engine's legal list carries no proposals: the encoding composes them
-from the view (the floor, the pending proposal, the allowance), and ignores any
-``propose``/``counter`` notation in ``legal``.
+both aids stay within their room after each step, no bean is both given and wanted;
+and a target is offered only when a first step (or the empty invitation) is open, so
+``submit`` is always reachable and a draft never stalls. There is no cancel: a started
+deal is submitted, so composition is bounded (at most ``2 + give_cap + want_cap +
+buy_cap`` ids a deal, at most ``proposals`` deals a seat a trade phase, and the
+engine's allowance).
+
+**What the engine says, read as it says it.** ``start`` reads the seat's legal
+actions as the engine's JSON (:class:`~bohnen.rl.encoding.Legal`), and who may deal
+with whom and with what from the engine's proposal terms (``legal.terms``): the
+targets (a counter's proposal, an invitation, whether the deal may be empty), the
+beans the seat may give and how many, the beans it may want, the beans of the ladder
+it may buy for the guest and how many. Only what keeps a deal acceptable comes from
+the view: the other side's beans, both aids' room, the prices and the active
+player's money.
+
+**From an action to its ids** (``ids_of``): read from the action's JSON, never by
+search: a one-id action's id; a journey's destination (its path is the first in
+notation order when the ids are chosen again: the path changes nothing but the text);
+a deal's target (or ``counter``), its beans in the canonical order, ``submit``. Its
+ids are walked through the masks once: ``None`` for an action beyond the caps, which
+are: more than ``give_cap`` / ``want_cap`` / ``buy_cap`` beans a side; a contract at
+a hand position ``>= hand_slots`` or table position ``>= table_slots``; more deals
+than ``proposals``; and a deal the masks do not offer: one the other side could not
+accept as the view shows (beans it lacks, more than its aid holds, a purchase the
+active player cannot pay), or one whose beans given fill the other aid's storage
+before the beans wanted make room (the room is checked after each step; such a deal
+is legal, and acceptable once whole). Such deals, and journeys by another path than
+the first, were what the old search of ids lost (issue 37).
 
 **Yield.** A seat not in the view's ``to_act`` may only buy contracts (at any time);
 its mask is ``yield`` and those ids. A seat the game waits on never has ``yield``.
 
-**Observation** (float32, every feature in [0, 1]; ``layout`` lists the blocks): the
-phase; the active seat, the seats to act, the trade floor and the last seat (ego-
-centric one-hots); counters (turn, piles, customs due, price slot, passes); per seat
-its presence, city, money, loans, beans, hand size, travel cards discarded, Neue-Ernte
-cards waiting, proposals made and left, and whether it still closes; the viewer's hand
-(``hand_slots`` cards: travel card number, Zoll, Nachschub, or a contract's city, beans
-and payout); the journey's table and played cards; the distance from the viewer's city
-to each city; each city's prices now, beans sold, free slot and ladder; the supply; the
-pending proposal; the viewer's own draft.
+**Observation** (float32, every value in [0, 1]; ``layout``, a
+:class:`~bohnen.rl.layout.Layout`, names its fields with their offsets and bounds, the
+hand and the draft marked private): the phase; the active seat, the seats to act, the
+trade floor and the last seat (ego-centric one-hots); counters (turn, piles, customs
+due, price slot, passes); per seat its presence, city, money, loans, beans, hand size,
+travel cards discarded, Neue-Ernte cards waiting, proposals made and left, and whether
+it still closes; the viewer's hand (``hand_slots`` cards: travel card number, Zoll,
+Nachschub, or a contract's city, beans and payout); the journey's table and played
+cards; the distance from the viewer's city to each city; each city's prices now,
+beans sold, free slot and ladder; the supply; the pending proposal; the viewer's own
+draft.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import JSONObject, Terms
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Mask, Observation
-from bohnen.rl.interim import NotationEncoding  # issue 37: until it reads the engine's JSON
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.hansa_vector import (
+    JSON,
+    MAX_PLAYERS,
+    TRAVEL_CARDS,
+    Board,
+    Deal,
+    HansaVector,
+    hand_of,
+    index_of,
+)
 
-MAX_PLAYERS = 5
-TRAVEL_CARDS = 7
 BEGIN_CONTRACTS = 3
-PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
 BEAN_VERBS = ("sell", "buy-scarce", "return")
 SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
-JSON = dict[str, object]
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """The facts of a board the sizes come from (read from a view's ``board``)."""
-
-    beans: tuple[str, ...]
-    cities: tuple[str, ...]
-    slots: int
-    storage: int
-
-    @staticmethod
-    def of(board: object) -> Board:
-        data = cast(JSON, board)
-        beans = tuple(str(cast(JSON, b)["code"]) for b in cast(list[object], data["beans"]))
-        cities = [cast(JSON, c) for c in cast(list[object], data["cities"])]
-        slots = max(len(cast(list[object], c["ladder"])) for c in cities)
-        return Board(beans, tuple(str(c["code"]) for c in cities), slots,
-                     cast(int, data["storage"]))
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A deal being composed: to whom (``pid`` for a counter), the three sides so far
-    (bean indices, each non-decreasing)."""
-
-    to: int
-    pid: int | None
-    give: tuple[int, ...] = ()
-    want: tuple[int, ...] = ()
-    buy: tuple[int, ...] = ()
+Frozen = tuple[tuple[str, object], ...]  # an action's JSON, frozen (see _frozen)
+_BIG = 1 << 30  # no bound
 
 
 @dataclass(frozen=True, slots=True)
 class Market:
-    """What the masks of a deal need, from the view: who is active, each seat's beans,
-    city and room, the ladder's tokens and prices of the active player's city, the
-    active player's money."""
+    """What the masks of a deal need, per bean in board order: the most the seat may
+    give, want (None: no bound) and buy, as the engine's terms say; and, from the view,
+    what keeps a deal acceptable: who is active, each seat's beans, the prices of the
+    active player's city, its money and the storage's room."""
 
+    give: tuple[int, ...]
+    want: tuple[int | None, ...]
+    buy: tuple[int, ...]
     active: int
     beans: tuple[tuple[int, ...], ...]
-    cities: tuple[str, ...]
-    tokens: tuple[int, ...]
     prices: tuple[int, ...]
     money: int
     storage: int
@@ -138,20 +138,19 @@ class Market:
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """A seat's draft: the single-id actions open (id, notation), the deals it may
-    start (id, target seat, counter pid), the deal under way, and the market."""
+    """A seat's draft: the single-id actions open (id, the action's JSON frozen; the
+    yield ``()``), the deals it may start (id, target seat, counter pid, invitation),
+    the deal under way, and the market."""
 
     seat: int
-    options: tuple[tuple[int, str], ...]
-    starts: tuple[tuple[int, int, int | None], ...]
+    options: tuple[tuple[int, Frozen], ...]
+    starts: tuple[tuple[int, int, int | None, bool], ...]
     market: Market | None
     deal: Deal | None = None
 
 
-class HansaEncoding(NotationEncoding):
+class HansaEncoding(Encoding):
     """Bohn Hansa at ``players`` seats (see the module)."""
-
-    layout: list[tuple[str, int]]  # type: ignore[assignment]  # issue 37: a Layout to come
 
     game = "hansa"
     version = 1
@@ -175,13 +174,9 @@ class HansaEncoding(NotationEncoding):
         self.names = self._names()
         self.ids = {name: i for i, name in enumerate(self.names)}
         self.action_count = len(self.names)
-        beans, cities = len(self.board.beans), len(self.board.cities)
-        self.widths = {"player": 1 + cities + 2 + beans + 1 + TRAVEL_CARDS + 4,
-                       "card": 3 + TRAVEL_CARDS + 2 + cities + beans + 1,
-                       "contract": 1 + cities + beans + 1,
-                       "city": 2 * beans + 1 + self.board.slots * (beans + 1)}
-        self.layout = self._layout()
-        self.observation_size = sum(size for _, size in self.layout)
+        self.vector = HansaVector(players, self.board, hand_slots, table_slots)
+        self.layout = self.vector.layout
+        self.observation_size = self.layout.size
 
     # --- the ids ------------------------------------------------------------------------
 
@@ -216,22 +211,59 @@ class HansaEncoding(NotationEncoding):
 
     # --- drafts ---------------------------------------------------------------------------
 
-    def start_notation(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
         self._check_board(view)
         seat = cast(int, view["seat"])
         waited = seat in cast(list[int], view["to_act"])
-        options: dict[int, str] = {}
-        for text in sorted(legal):
-            action_id = self._id_of(view, seat, text)
-            if action_id is not None and (waited or text.split()[1] == "buy-contract"):
-                options.setdefault(action_id, text)
+        options: dict[int, Frozen] = {}
+        for action in legal.actions:
+            if waited or action["type"] == "buy-contract":
+                action_id = self._single_id(view, seat, action)
+                if action_id is not None:
+                    frozen = _frozen(action)
+                    if action_id not in options or frozen < options[action_id]:
+                        options[action_id] = frozen  # a journey: the first path in order
         if not waited:
-            options[self.ids["yield"]] = ""
-        market = _market(view, self.board) if view["phase"] == "trade" else None
-        starts = self._starts(view, seat, market) if waited and market else ()
+            options[self.ids["yield"]] = ()
+        terms = legal.terms if waited else None
+        market = None if terms is None else _market(view, self.board, terms)
+        starts = self._starts(view, seat, terms, market) if terms and market else ()
         if not options and not starts:
             raise ValueError(f"seat {seat} must act but no action of it fits the encoding")
         return Draft(seat, tuple(sorted(options.items())), starts, market)
+
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        """The ids of ``action`` (see the module): its own id, or a deal's target, beans
+        and ``submit`` in the canonical order; a journey by its destination. None beyond
+        the caps: the sizes, the hand and table positions, and the deals the masks do
+        not offer (see "Caps")."""
+        self._check_board(view)
+        seat = cast(int, view["seat"])
+        if action.get("seat") != seat:
+            raise ValueError(f"not an action of seat {seat}: {action!r}")
+        deal = action.get("type") in ("propose", "counter")
+        try:
+            ids = self._deal_ids(seat, action) if deal else self._one_id(view, seat, action)
+        except (KeyError, IndexError, TypeError, ValueError):
+            raise ValueError(f"not an action of the Bohn Hansa encoding: {action!r}") from None
+        if ids is None:
+            return None
+        draft: Hashable = self.start(view, legal)
+        if not _targeted(legal, action) if deal else ids[0] not in self._open(_draft(draft)):
+            raise ValueError(f"not a legal action of seat {seat} now: {action!r}")
+        for action_id in ids:
+            if action_id not in self._open(_draft(draft)):
+                return None  # a deal the masks do not offer
+            draft, _ = self.choose(draft, action_id)
+        return ids
+
+    def _one_id(self, view: JSONObject, seat: int, action: JSONObject) -> list[int] | None:
+        """The id of an action of one id, as a list (None: a contract's position beyond
+        the caps); ``ValueError`` for an action of no id."""
+        one = self._single_id(view, seat, action)
+        if one is None and action.get("type") not in ("fulfil", "begin"):
+            raise ValueError(f"no action {action.get('type')!r}")
+        return None if one is None else [one]
 
     def mask(self, draft: Hashable) -> Mask:
         out = np.zeros(self.action_count, dtype=np.int8)
@@ -245,11 +277,11 @@ class HansaEncoding(NotationEncoding):
             raise ValueError(f"action id {action_id} ({self.action_name(action_id)}) is "
                              f"not legal in this draft")
         if d.deal is None:
-            for option_id, text in d.options:
+            for option_id, frozen in d.options:
                 if option_id == action_id:
-                    return d, text
-            target, pid = next((t, p) for i, t, p in d.starts if i == action_id)
-            return replace(d, deal=Deal(target, pid)), None
+                    return d, _notation_of(frozen)
+            target, pid, empty = next((t, p, e) for i, t, p, e in d.starts if i == action_id)
+            return replace(d, deal=Deal(target, pid, empty)), None
         if action_id == self.ids["submit"]:
             return replace(d, deal=None), self._notation(d.seat, d.deal)
         return replace(d, deal=self._add(d.deal, action_id)), None
@@ -257,38 +289,45 @@ class HansaEncoding(NotationEncoding):
     def _open(self, d: Draft) -> list[int]:
         if d.deal is not None:
             return self._deal_steps(d)
-        return [i for i, _ in d.options] + [i for i, _, _ in d.starts]
+        return [i for i, _ in d.options] + [start[0] for start in d.starts]
 
-    # --- reading the legal notation -----------------------------------------------------------
+    # --- reading the legal actions ----------------------------------------------------------
 
-    def _id_of(self, view: JSONObject, seat: int, text: str) -> int | None:
-        """The id of a legal action's notation (None: composed, or beyond a cap)."""
-        words = text.split()[1:]
-        verb, args = words[0], words[1:]
-        if verb in ("stay", *SIMPLE):
-            return self.ids[verb]
-        if verb in (*BEAN_VERBS, "buy-contract"):
-            return self.ids[f"{verb} {args[0]}"]
-        if verb == "go":
-            return self.ids[f"go {args[-1]}"]
-        if verb == "buy":
-            return self.ids[f"buy {args[0]} {args[1]}"]
-        if verb == "fulfil":
-            return self._fulfil_id(view, seat, args[0])
-        if verb == "begin":
-            return self._begin_id(view, seat, args[0], args[2])
-        return None  # propose, counter: composed from the view
+    def _single_id(self, view: JSONObject, seat: int, action: JSONObject) -> int | None:
+        """The id of an action of one id, from its JSON (None: a deal, composed, or an
+        action beyond a cap)."""
+        kind = action["type"]
+        if kind in ("stay", *SIMPLE):
+            return self.ids[kind]
+        if kind in BEAN_VERBS:
+            return self.ids[f"{kind} {action['bean']}"]
+        if kind == "buy-contract":
+            return self.ids[f"buy-contract {action['card']}"]
+        if kind == "go":
+            return self.ids[f"go {cast(list[str], action['path'])[-1]}"]
+        if kind == "buy":
+            return self.ids[f"buy {action['bean']} {action['slot']}"]
+        if kind == "fulfil":
+            return self._fulfil_id(view, seat, cast(str, action["contract"]))
+        if kind == "begin":
+            return self._begin_id(view, seat, cast(str, action["contract"]),
+                                  cast(str, action["last"]))
+        return None  # propose, counter: composed
 
     def _fulfil_id(self, view: JSONObject, seat: int, card: str) -> int | None:
-        hand = _hand(view, seat)
+        hand = hand_of(view, seat)
         if card in hand:
             i = hand.index(card)
             return self.ids[f"fulfil hand {i}"] if i < self.hand_slots else None
-        j = cast(list[str], view["table"]).index(card)
+        table = cast(list[str], view["table"])
+        if card not in table:
+            raise ValueError(f"contract {card} is neither in seat {seat}'s hand nor on the "
+                             "journey's table")
+        j = table.index(card)
         return self.ids[f"fulfil table {j}"] if j < self.table_slots else None
 
     def _begin_id(self, view: JSONObject, seat: int, first: str, last: str) -> int | None:
-        contracts = [c for c in _hand(view, seat) if c.startswith("C")]
+        contracts = [c for c in hand_of(view, seat) if c.startswith("C")]
         k, m = contracts.index(first), contracts.index(last)
         if max(k, m) >= BEGIN_CONTRACTS:
             return None
@@ -296,37 +335,45 @@ class HansaEncoding(NotationEncoding):
 
     # --- deals ----------------------------------------------------------------------------
 
-    def _starts(self, view: JSONObject, seat: int,
-                market: Market) -> tuple[tuple[int, int, int | None], ...]:
-        """The deals ``seat`` may start now: (id, target, counter pid)."""
+    def _starts(self, view: JSONObject, seat: int, terms: Terms,
+                market: Market) -> tuple[tuple[int, int, int | None, bool], ...]:
+        """The deals ``seat`` may start now, among the terms' targets: (id, target,
+        counter pid, invitation)."""
         player = cast(list[JSON], view["players"])[seat]
-        if cast(int, player["proposals_left"]) <= 0 or (
-                self.proposals is not None
-                and cast(int, player["proposals_made"]) >= self.proposals):
+        if self.proposals is not None and cast(int, player["proposals_made"]) >= self.proposals:
             return ()
-        pending = cast(JSON | None, view["pending"])
-        if pending is not None:
-            if pending["to"] != seat:
-                return ()
-            proposer = cast(int, pending["from"])
-            pid = cast(int, pending["pid"])
-            return ((self.ids["counter"], proposer, pid),) if self._can_deal(
-                seat, proposer, market) else ()
-        if view["floor"] != seat:
-            return ()
-        targets = [t for t in range(self.players) if t != seat] if seat == market.active \
-            else [market.active]
-        return tuple((self.ids[f"propose +{(t - seat) % self.players}"], t, None)
-                     for t in targets if self._can_deal(seat, t, market))
+        out: list[tuple[int, int, int | None, bool]] = []
+        for target in terms["targets"]:
+            to, pid, empty = target["seat"], target["pid"], target["empty"]
+            name = "counter" if pid is not None else f"propose +{(to - seat) % self.players}"
+            if self._can_deal(seat, Deal(to, pid, empty), market):
+                out.append((self.ids[name], to, pid, empty))
+        return tuple(out)
 
-    def _can_deal(self, seat: int, to: int, market: Market) -> bool:
-        """A deal with ``to`` can be submitted: an invitation, or a first step is open
+    def _can_deal(self, seat: int, deal: Deal, market: Market) -> bool:
+        """``deal`` (fresh) can be submitted: it may be empty, or a first step is open
         (the first found is enough)."""
-        if _invite(market, seat, to):
-            return True
-        deal = Deal(to, None)
-        return any(self._step_ok(seat, deal, market, side, b) for side in SIDES
-                   for b in range(len(self.board.beans)))
+        return deal.empty or any(self._step_ok(seat, deal, market, side, b) for side in SIDES
+                                 for b in range(len(self.board.beans)))
+
+    def _deal_ids(self, seat: int, action: JSONObject) -> list[int] | None:
+        """A deal's ids in the canonical order (None: a side beyond its cap)."""
+        if action["type"] == "counter":
+            head = "counter"
+        else:
+            relative = (cast(int, action["to"]) - seat) % self.players
+            if not relative:
+                raise ValueError(f"a deal of seat {seat} with itself: {action!r}")
+            head = f"propose +{relative}"
+        ids = [self.ids[head]]
+        for key, side, cap in (("give", "give", self.give_cap), ("want", "want", self.want_cap),
+                               ("buy", "buy-for", self.buy_cap)):
+            beans = cast(list[str], action[key])
+            if len(beans) > cap:
+                return None
+            order = index_of(self.board.beans)
+            ids += [self.ids[f"{side} {b}"] for b in sorted(beans, key=order.__getitem__)]
+        return [*ids, self.ids["submit"]]
 
     def _deal_steps(self, d: Draft) -> list[int]:
         deal, market = cast(Deal, d.deal), cast(Market, d.market)
@@ -335,7 +382,7 @@ class HansaEncoding(NotationEncoding):
             out += [self.ids[f"{side} {self.board.beans[b]}"]
                     for b in range(len(self.board.beans))
                     if self._step_ok(d.seat, deal, market, side, b)]
-        if deal.give or deal.want or deal.buy or _invite(market, d.seat, deal.to):
+        if deal.give or deal.want or deal.buy or deal.empty:
             out.append(self.ids["submit"])
         return out
 
@@ -343,12 +390,14 @@ class HansaEncoding(NotationEncoding):
         after = _added(deal, side, b)
         if side == "give":
             ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
-                and after.give.count(b) <= m.beans[seat][b] and b not in deal.want
+                and after.give.count(b) <= m.give[b] and b not in deal.want
         elif side == "want":
+            most = m.want[b]
             ok = not deal.buy and len(after.want) <= self.want_cap \
-                and after.want.count(b) <= m.beans[deal.to][b] and b not in deal.give
+                and after.want.count(b) <= min(m.beans[deal.to][b], _BIG if most is None
+                                               else most) and b not in deal.give
         else:
-            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.tokens[b] \
+            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.buy[b] \
                 and sum(m.prices[x] for x in after.buy) <= m.money
         last = {"give": deal.give, "want": deal.want, "buy-for": deal.buy}[side]
         return ok and (not last or b >= last[-1]) and _room_ok(seat, after, m)
@@ -367,164 +416,12 @@ class HansaEncoding(NotationEncoding):
 
     # --- the observation --------------------------------------------------------------------
 
-    def _layout(self) -> list[tuple[str, int]]:
-        beans, cities = len(self.board.beans), len(self.board.cities)
-        w = self.widths
-        return [
-            ("phase", len(PHASES)), ("active", MAX_PLAYERS), ("to_act", MAX_PLAYERS),
-            ("floor", MAX_PLAYERS), ("last_seat", MAX_PLAYERS), ("counters", len(COUNTERS)),
-            ("players", MAX_PLAYERS * w["player"]), ("hand", self.hand_slots * w["card"]),
-            ("table", self.table_slots * w["contract"]), ("played", TRAVEL_CARDS),
-            ("distances", cities), ("cities", cities * w["city"]), ("supply", beans),
-            ("pending", 1 + 3 * MAX_PLAYERS + 1 + 3 * beans),
-            ("draft", 2 + MAX_PLAYERS + 3 * beans),
-        ]
-
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         self._check_board(view)
-        seat = cast(int, view["seat"])
-        blocks: dict[str, Callable[[], list[float]]] = {
-            "phase": lambda: _one_hot(PHASES.index(cast(str, view["phase"])), len(PHASES)),
-            "active": lambda: self._seat_hot([cast(int, view["active"])], seat),
-            "to_act": lambda: self._seat_hot(cast(list[int], view["to_act"]), seat),
-            "floor": lambda: self._seat_hot(
-                [cast(int, view["floor"])] if view["phase"] == "trade" else [], seat),
-            "last_seat": lambda: self._seat_hot(
-                [] if view["last_seat"] is None else [cast(int, view["last_seat"])], seat),
-            "counters": lambda: _counters(view),
-            "players": lambda: self._players(view, seat),
-            "hand": lambda: self._hand(view, seat),
-            "table": lambda: self._table(view),
-            "played": lambda: _travel_hot(cast(list[str], view["played"])),
-            "distances": lambda: self._distances(view, seat),
-            "cities": lambda: self._cities(view),
-            "supply": lambda: self._bean_counts(cast(JSON, view["supply"]), 18),
-            "pending": lambda: self._pending(view, seat),
-            "draft": lambda: self._draft_block(draft, seat),
-        }
-        out: list[float] = []
-        for name, size in self.layout:
-            block = blocks[name]()
-            assert len(block) == size, (name, len(block), size)
-            out += block
-        return np.asarray(out, dtype=np.float32)
+        return self.vector.observe(view, None if draft is None else _draft(draft).deal)
 
-    def _seat_hot(self, seats: list[int], me: int) -> list[float]:
-        out = [0.0] * MAX_PLAYERS
-        for s in seats:
-            out[(s - me) % self.players] = 1.0
-        return out
-
-    def _bean_counts(self, counts: JSON, top: int) -> list[float]:
-        get = cast(dict[str, int], counts).get
-        return [_scale(get(b, 0), top) for b in self.board.beans]
-
-    def _bean_list(self, beans: list[str], top: int) -> list[float]:
-        return [_scale(beans.count(b), top) for b in self.board.beans]
-
-    def _players(self, view: JSONObject, me: int) -> list[float]:
-        """A row per seat, the viewer first, then in turn order; zeros past the last."""
-        players = cast(list[JSON], view["players"])
-        closing = cast(list[int], view["closing"])
-        out: list[float] = []
-        for r in range(self.players):
-            out += self._player(players[(me + r) % self.players], closing)
-        return out + [0.0] * (self.widths["player"] * (MAX_PLAYERS - self.players))
-
-    def _player(self, p: JSON, closing: list[int]) -> list[float]:
-        return [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
-                               len(self.board.cities)),
-                _scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10),
-                *self._bean_counts(cast(JSON, p["beans"]), self.board.storage),
-                _scale(cast(int, p["hand_size"]), self.hand_slots),
-                *_travel_hot(cast(list[str], p["waste"])),
-                _scale(len(cast(list[object], p["harvest_before"])), 2),
-                _scale(cast(int, p["proposals_made"]), 8),
-                _scale(cast(int, p["proposals_left"]), 8),
-                1.0 if p["seat"] in closing else 0.0]
-
-    def _hand(self, view: JSONObject, me: int) -> list[float]:
-        player = cast(list[JSON], view["players"])[me]
-        colours = cast(list[JSON], cast(JSON, view["board"])["colours"])
-        colour = next(c for c in colours if c["name"] == player["colour"])
-        hand = _hand(view, me)[:self.hand_slots]
-        out: list[float] = []
-        for card in hand:
-            if card.startswith("T"):
-                out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
-                        float(card == colour["zoll"]), float(card == colour["nachschub"]),
-                        *[0.0] * (self.widths["contract"] - 1)]
-            else:
-                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2), *self._contract(view, card)]
-        return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
-
-    def _contract(self, view: JSONObject, card: str) -> list[float]:
-        """A contract's city, beans and payout (from the view's ``contracts``)."""
-        c = cast(JSON, cast(JSON, view["contracts"])[card])
-        return [*_one_hot(self.board.cities.index(cast(str, c["city"])), len(self.board.cities)),
-                *self._bean_list(cast(list[str], c["beans"]), 3),
-                _scale(cast(int, c["payout"]), 80)]
-
-    def _table(self, view: JSONObject) -> list[float]:
-        table = cast(list[str], view["table"])[:self.table_slots]
-        out: list[float] = []
-        for card in table:
-            out += [1.0, *self._contract(view, card)]
-        return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
-
-    def _distances(self, view: JSONObject, me: int) -> list[float]:
-        board = cast(JSON, view["board"])
-        here = cast(str, cast(list[JSON], view["players"])[me]["city"])
-        rows = cast(list[list[int]], board["distances"])
-        codes = [cast(str, c["code"]) for c in cast(list[JSON], board["cities"])]
-        row = rows[codes.index(here)]
-        return [_scale(row[codes.index(c)], 8) for c in self.board.cities]
-
-    def _cities(self, view: JSONObject) -> list[float]:
-        now = {cast(str, c["code"]): c for c in cast(list[JSON], view["cities"])}
-        ladders = cast(JSON, view["ladders"])
-        out: list[float] = []
-        for code in self.board.cities:
-            prices = cast(JSON, now[code]["prices"])
-            out += self._bean_counts(prices, 20)
-            out += [float(b in prices) for b in self.board.beans]
-            out += [_scale(cast(int, now[code]["free_slot"]), self.board.slots + 1)]
-            out += self._ladder(cast(list[JSON | None], ladders[code]))
-        return out
-
-    def _ladder(self, ladder: list[JSON | None]) -> list[float]:
-        """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
-        beans = len(self.board.beans)
-        width = beans + 1
-        index = _index_of(self.board.beans)
-        out = [0.0] * (self.board.slots * width)
-        for slot, pile in enumerate(ladder[:self.board.slots]):
-            if pile is not None:
-                out[slot * width + index[cast(str, pile["bean"])]] = 1.0
-                out[slot * width + beans] = _scale(cast(int, pile["count"]), 4)
-        return out
-
-    def _pending(self, view: JSONObject, me: int) -> list[float]:
-        p = cast(JSON | None, view["pending"])
-        if p is None:
-            return [0.0] * (1 + 3 * MAX_PLAYERS + 1 + 3 * len(self.board.beans))
-        out = [1.0]
-        for key in ("from", "to", "guest"):
-            out += self._seat_hot([cast(int, p[key])], me)
-        out.append(float(bool(p["invite"])))
-        for key in ("active_gives", "guest_gives", "active_buys"):
-            out += self._bean_list(cast(list[str], p[key]), 4)
-        return out
-
-    def _draft_block(self, draft: Hashable | None, me: int) -> list[float]:
-        deal = None if draft is None else _draft(draft).deal
-        if deal is None:
-            return [0.0] * (2 + MAX_PLAYERS + 3 * len(self.board.beans))
-        out = [float(deal.pid is None), float(deal.pid is not None)]
-        out += self._seat_hot([deal.to], me)
-        for side in (deal.give, deal.want, deal.buy):
-            out += [_scale(side.count(b), 4) for b in range(len(self.board.beans))]
-        return out
+    def bounds(self) -> tuple[Observation, Observation]:
+        return self.layout.bounds()
 
     def _check_board(self, view: JSONObject) -> None:
         """The view's board fits (checked once for the board the engine shares between
@@ -540,43 +437,29 @@ class HansaEncoding(NotationEncoding):
             raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
 
 
-COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
-            "harvest_pile_size", "harvest_reserve_size", "harvest_discard", "trigger",
-            "customs_due", "price_slot", "passes")
+def _targeted(legal: Legal, deal: JSONObject) -> bool:
+    """Whether the deal goes to one of the terms' targets (a legal deal, though perhaps
+    beyond the masks)."""
+    targets = () if legal.terms is None else legal.terms["targets"]
+    if deal["type"] == "counter":
+        return any(t["pid"] == deal.get("pid") for t in targets)
+    return any(t["pid"] is None and t["seat"] == deal.get("to") for t in targets)
 
 
-def _counters(view: JSONObject) -> list[float]:
-    return [_scale(cast(int, view["turn"]), 40), float(bool(view["last_round"])),
-            _scale(cast(int, view["contract_pile_size"]), 60),
-            _scale(len(cast(list[object], view["contract_discard"])), 60),
-            _scale(cast(int, view["harvest_pile_size"]), 10),
-            _scale(cast(int, view["harvest_reserve_size"]), 2),
-            _scale(len(cast(list[object], view["harvest_discard"])), 10),
-            float(view["trigger"] is not None), _scale(cast(int, view["customs_due"]), 20),
-            _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
-
-
-def _market(view: JSONObject, board: Board) -> Market:
+def _market(view: JSONObject, board: Board, terms: Terms) -> Market:
+    """The limits of a deal: the terms', and what keeps it acceptable in the view."""
     players = cast(list[JSON], view["players"])
     active = cast(int, view["active"])
     city = cast(str, players[active]["city"])
     prices = cast(JSON, next(c for c in cast(list[JSON], view["cities"])
                              if c["code"] == city)["prices"])
-    tokens = [0] * len(board.beans)
-    for pile in cast(list[JSON | None], cast(JSON, view["ladders"])[city]):
-        if pile is not None:
-            tokens[board.beans.index(cast(str, pile["bean"]))] += cast(int, pile["count"])
-    return Market(active,
+    return Market(tuple(terms["give"].get(b, 0) for b in board.beans),
+                  tuple(terms["want"].get(b, 0) for b in board.beans),
+                  tuple(terms["buy"].get(b, 0) for b in board.beans), active,
                   tuple(tuple(cast(int, cast(JSON, p["beans"]).get(b, 0)) for b in board.beans)
                         for p in players),
-                  tuple(cast(str, p["city"]) for p in players), tuple(tokens),
                   tuple(cast(int, prices.get(b, 0)) for b in board.beans),
                   cast(int, players[active]["money"]), board.storage)
-
-
-def _invite(m: Market, seat: int, to: int) -> bool:
-    guest = to if seat == m.active else seat
-    return m.cities[guest] != m.cities[m.active]
 
 
 def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
@@ -590,8 +473,21 @@ def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
     return mine <= m.storage and theirs <= m.storage
 
 
-def _hand(view: JSONObject, seat: int) -> list[str]:
-    return cast(list[str], cast(list[JSON], view["players"])[seat]["hand"])
+def _frozen(action: JSONObject) -> Frozen:
+    """An action's JSON as a value a draft holds (lists as tuples), ordered as the
+    notation is: of two journeys to one city, the path first in notation order is the
+    smaller."""
+    return tuple((key, tuple(cast(list[object], value)) if isinstance(value, list) else value)
+                 for key, value in action.items())
+
+
+def _notation_of(frozen: Frozen) -> str:
+    """The notation of the engine's action whose JSON :func:`_frozen` froze (what
+    ``choose`` returns for it; ``""`` for the yield)."""
+    if not frozen:
+        return ""
+    data = {key: list(value) if isinstance(value, tuple) else value for key, value in frozen}
+    return str(get_game("hansa").action_from_json(data))
 
 
 def _draft(draft: Hashable) -> Draft:
@@ -600,35 +496,10 @@ def _draft(draft: Hashable) -> Draft:
     return draft
 
 
-def _one_hot(index: int, size: int) -> list[float]:
-    out = [0.0] * size
-    out[index] = 1.0
-    return out
-
-
-def _travel_hot(cards: list[str]) -> list[float]:
-    out = [0.0] * TRAVEL_CARDS
-    for card in cards:
-        out[int(card[1:]) - 1] = 1.0
-    return out
-
-
-@lru_cache(maxsize=8)
-def _index_of(codes: tuple[str, ...]) -> dict[str, int]:
-    """Each code's place in ``codes``."""
-    return {code: i for i, code in enumerate(codes)}
-
-
 def _added(deal: Deal, side: str, b: int) -> Deal:
     """``deal`` with bean ``b`` added to its ``side`` (a side of :data:`SIDES`)."""
     if side == "give":
-        return Deal(deal.to, deal.pid, (*deal.give, b), deal.want, deal.buy)
+        return Deal(deal.to, deal.pid, deal.empty, (*deal.give, b), deal.want, deal.buy)
     if side == "want":
-        return Deal(deal.to, deal.pid, deal.give, (*deal.want, b), deal.buy)
-    return Deal(deal.to, deal.pid, deal.give, deal.want, (*deal.buy, b))
-
-
-def _scale(value: int, top: int) -> float:
-    """``value / top`` within 0 and 1."""
-    share = value / top
-    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
+        return Deal(deal.to, deal.pid, deal.empty, deal.give, (*deal.want, b), deal.buy)
+    return Deal(deal.to, deal.pid, deal.empty, deal.give, deal.want, (*deal.buy, b))

@@ -42,12 +42,14 @@ rounds. Every action is one id, so there is no draft in the vector.
 
 **Actions** (57 ids): ids 0 … 51 play the card of that kind (``play G1`` … ``play
 B0``); ids 52 … 56 take the card of relative seat 1 … 5 (``take from seat +1`` …):
-the seat that many places after the viewer in turn order.
+the seat that many places after the viewer in turn order. ``start`` reads the seat's
+legal actions as the engine's JSON (a ``play`` names its card, a ``take`` the seat
+whose card it takes); ``ids_of`` gives an action's one id, never None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +57,7 @@ import numpy as np
 
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Mask, Observation
-from bohnen.rl.interim import NotationEncoding  # issue 37: until it reads the engine's JSON
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
 from bohnen.rl.layout import Layout
 
 SEATS = 6  # slots per seat field: the most players
@@ -102,7 +103,7 @@ class NdbDraft:
     notations: tuple[str, ...]
 
 
-class NdbEncoding(NotationEncoding):
+class NdbEncoding(Encoding):
     """Nicht die Bohne! at ``players`` players (see the module for the layout)."""
 
     game = "ndb"
@@ -131,8 +132,8 @@ class NdbEncoding(NotationEncoding):
         # each code's index in the vector
         self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
         width = len(self.codes)
-        # per viewer, the id of each action's notation (what _action_id reads)
-        self._known = [self._notations(me) for me in range(players)]
+        # per viewer, the id and notation of each action, by what its JSON names
+        self._known = [self._entries(me) for me in range(players)]
         self._cards = {name: [{code: self._offsets[name] + r * width + i
                                for i, code in enumerate(self.codes)} for r in range(SEATS)]
                        for name in ("hand", "own_card", "rows")}
@@ -152,30 +153,33 @@ class NdbEncoding(NotationEncoding):
 
     # -- actions ------------------------------------------------------------------
 
-    def start_notation(self, view: JSONObject, legal: Sequence[str]) -> Hashable:
+    def start(self, view: JSONObject, legal: Legal) -> Hashable:
         me = self._check(view)
-        known = self._known[me]
-        pairs = sorted((known[text] if text in known else self._action_id(me, text), text)
-                       for text in legal)
+        pairs = sorted(self._entry(me, action) for action in legal.actions)
         return NdbDraft(tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
 
-    def _notations(self, me: int) -> dict[str, int]:
-        plays = {f"{me}: play {code}": i for i, code in enumerate(self.codes)}
-        takes = {f"{me}: take {s}": self._action_id(me, f"{me}: take {s}")
-                 for s in range(self.players) if s != me}
-        return plays | takes
+    def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
+        """Every action of the game is one id: never None."""
+        return [self._entry(self._check(view), action)[0]]
 
-    def _action_id(self, me: int, text: str) -> int:
-        seat, _, rest = text.partition(": ")
-        verb, _, arg = rest.partition(" ")
-        if seat == str(me):
-            if verb == "play" and arg in self._card:
-                return self._card[arg]
-            if verb == "take" and arg.isdigit() and int(arg) < self.players:
-                relative = (int(arg) - me) % self.players
-                if relative:
-                    return self.take_base + relative - 1
-        raise ValueError(f"not an action of seat {me} in ndb: {text!r}")
+    def _entries(self, me: int) -> dict[tuple[object, object], tuple[int, str]]:
+        """Per action of ``me`` as its JSON names it (type, card or owner), its id and
+        notation."""
+        out: dict[tuple[object, object], tuple[int, str]] = {
+            ("play", code): (i, f"{me}: play {code}") for i, code in enumerate(self.codes)}
+        for s in range(self.players):
+            if s != me:
+                out["take", s] = (self.take_base + (s - me) % self.players - 1, f"{me}: take {s}")
+        return out
+
+    def _entry(self, me: int, action: JSONObject) -> tuple[int, str]:
+        """The id and notation of the action whose JSON is ``action``."""
+        kind = action.get("type")
+        key = (kind, action.get("card") if kind == "play" else action.get("owner"))
+        entry = self._known[me].get(key) if action.get("seat") == me else None
+        if entry is None:
+            raise ValueError(f"not an action of seat {me} in ndb: {action!r}")
+        return entry
 
     def mask(self, draft: Hashable) -> Mask:
         mask = np.zeros(self.action_count, np.int8)

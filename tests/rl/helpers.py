@@ -9,6 +9,7 @@ from typing import cast
 
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
+from bohnen.rl.encoding import Legal, engine_legal
 
 
 def positions(players: int, seed: int, every: int = 1) -> Iterator[AnyState]:
@@ -30,7 +31,13 @@ def seat_view(state: AnyState, seat: int) -> JSONObject:
     return cast(JSONObject, state.view(seat))
 
 
-def legal(state: AnyState, seat: int) -> list[str]:
+def legal(state: AnyState, seat: int) -> Legal:
+    """What the environments hand an encoding: the seat's legal actions as the engine's
+    JSON, with its proposal terms."""
+    return engine_legal(state, seat)
+
+
+def notations(state: AnyState, seat: int) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
 
 

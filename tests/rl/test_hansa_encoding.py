@@ -16,19 +16,20 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from bohnen.core.registry import get_game  # noqa: E402
-from bohnen.rl.hansa import MAX_PLAYERS, PHASES, HansaEncoding  # noqa: E402
+from bohnen.rl.encoding import Legal, engine_legal  # noqa: E402
+from bohnen.rl.hansa import HansaEncoding  # noqa: E402
+from bohnen.rl.hansa_vector import MAX_PLAYERS, PHASES  # noqa: E402
 
 GAME = get_game("hansa")
 View = dict[str, Any]
 ENCODINGS = {players: HansaEncoding(players) for players in (3, 4, 5)}
 
 
-def legal(state: Any, seat: int) -> list[str]:
-    """What the environment hands the encoding: the seat's legal actions (for a seat the
-    game does not wait on, the contracts it may buy at any time)."""
-    if seat in state.to_act():
-        return [str(a) for a in state.legal_actions(seat)]
-    return [str(a) for a in state.any_time_actions(seat)]
+def legal(state: Any, seat: int) -> Legal:
+    """What the environment hands the encoding: the seat's legal actions as the engine's
+    JSON (for a seat the game does not wait on, the contracts it may buy at any time),
+    with its proposal terms."""
+    return engine_legal(state, seat)
 
 
 def turn_of(enc: HansaEncoding, state: Any, seat: int, rng: random.Random) -> str:
@@ -232,12 +233,7 @@ def test_hidden_information_changes_no_vector_nor_mask(players: int) -> None:
 
 
 def block(enc: HansaEncoding, obs: Any, name: str) -> Any:
-    start = 0
-    for key, size in enc.layout:
-        if key == name:
-            return obs[start:start + size]
-        start += size
-    raise KeyError(name)
+    return obs[enc.layout[name].slice]
 
 
 def test_sizes_ids_and_version() -> None:
@@ -245,7 +241,7 @@ def test_sizes_ids_and_version() -> None:
     assert len(sizes) == 1  # padded to 5 seats: one size for 3, 4 and 5 players
     enc = ENCODINGS[4]
     assert enc.game == "hansa" and enc.version == 1
-    assert enc.observation_size == sum(size for _, size in enc.layout)
+    assert enc.observation_size == enc.layout.size == sum(f.size for f in enc.layout.fields)
     assert len(set(enc.names)) == enc.action_count
     assert enc.action_name(0) == "yield" and enc.action_name(enc.action_count - 1) == "submit"
     assert len([n for n in enc.names if n.startswith("go ")]) == 14
@@ -384,11 +380,14 @@ def test_the_docs_ids_table_names_the_ids() -> None:
 
 
 def test_the_docs_layout_table_is_the_layout() -> None:
+    for enc in ENCODINGS.values():
+        assert enc.layout.table() in doc_section()
     enc = ENCODINGS[4]
-    listed: list[tuple[str, int]] = []
-    for names, size, _ in doc_table("| block | size | contents |"):
-        keys = names.split(", ")
-        total = eval(size.replace("×", "*"), {"H": enc.hand_slots, "T": enc.table_slots})
-        listed += [(key, total // len(keys)) for key in keys]
-    assert listed == enc.layout
     assert f"{enc.observation_size} for every player count" in doc_section()
+    assert {f.name for f in enc.layout.fields if f.private} == {"hand", "draft"}
+    assert "`hand` and `draft` are private" in doc_section()
+
+
+def test_a_changed_layout_is_not_the_docs_table() -> None:
+    """The test above can fail: another hand size changes the table."""
+    assert HansaEncoding(4, hand_slots=15).layout.table() not in doc_section()

@@ -1,5 +1,6 @@
 """The Nicht die Bohne! encoding: its documented layout, field by field against the
-view, its ids against the legal notation, and what a seat cannot see."""
+view, its ids against the legal actions (their JSON and notation), and what a seat
+cannot see."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ import pytest
 import bohnen.rl.ndb as ndb_module
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
+from bohnen.rl.encoding import Legal
 from bohnen.rl.ndb import SEATS, NdbEncoding
 
-from .helpers import legal, positions, relative, seat_view
+from .helpers import legal, notations, positions, relative, seat_view
 
 Vector = npt.NDArray[np.float32]
+GAME = get_game("ndb")
 ENC = {n: NdbEncoding(n) for n in range(3, 7)}
 CARDS = ENC[4].codes
 
@@ -56,6 +59,7 @@ def test_the_documented_table_is_the_layout() -> None:
     assert ENC[4].layout.table() in (ndb_module.__doc__ or "")
     assert ENC[4].layout.table() in (Path(__file__).parents[2] / "docs/research.md").read_text()
     assert ENC[4].observation_size == ENC[4].layout.size == 766
+    assert {f.name for f in ENC[4].layout.fields if f.private} == {"hand"}
 
 
 def test_sizes_and_ids_are_the_same_at_every_player_count() -> None:
@@ -168,9 +172,13 @@ def test_ids_and_notation_agree() -> None:
                 view, moves = seat_view(state, seat), legal(state, seat)
                 draft = enc.start(view, moves)
                 mask = enc.mask(draft)
-                assert mask.dtype == np.int8 and mask.sum() == len(moves)
+                assert mask.dtype == np.int8 and mask.sum() == len(moves.actions)
                 chosen = [enc.choose(draft, int(i))[1] for i in np.flatnonzero(mask)]
-                assert sorted(map(str, chosen)) == sorted(moves)
+                assert sorted(map(str, chosen)) == sorted(notations(state, seat))
+                for action in moves.actions:
+                    ids = enc.ids_of(view, moves, action)
+                    assert ids is not None and len(ids) == 1
+                    assert enc.choose(draft, ids[0])[1] == str(GAME.action_from_json(action))
                 for i in np.flatnonzero(mask):
                     text = enc.choose(draft, int(i))[1]
                     assert text is not None
@@ -218,8 +226,12 @@ def test_bad_input_is_refused() -> None:
     illegal = next(i for i in range(57) if not ENC[4].mask(draft)[i])
     with pytest.raises(ValueError, match="not legal"):
         ENC[4].choose(draft, illegal)
-    with pytest.raises(ValueError, match="not an action of seat 0"):
-        ENC[4].start(view, ["1: play G1"])
+    for wrong in ({"type": "play", "seat": 1, "card": "G1"}, {"type": "play", "seat": 0},
+                  {"type": "take", "seat": 0, "owner": 0}, {"type": "pass", "seat": 0}):
+        with pytest.raises(ValueError, match="not an action of seat 0"):
+            ENC[4].start(view, Legal((wrong,), None))
+        with pytest.raises(ValueError, match="not an action of seat 0"):
+            ENC[4].ids_of(view, legal(state, 0), wrong)
     with pytest.raises(ValueError, match="no action id"):
         ENC[4].action_name(57)
 
