@@ -59,7 +59,7 @@ def test_the_documented_table_is_the_layout() -> None:
     assert ENC[4].layout.table() in (ndb_module.__doc__ or "")
     assert ENC[4].layout.table() in (Path(__file__).parents[2] / "docs/research.md").read_text()
     assert ENC[4].observation_size == ENC[4].layout.size == 766
-    assert {f.name for f in ENC[4].layout.fields if f.private} == {"hand"}
+    assert {f.name for f in ENC[4].layout.fields if f.private} == {"hand", "own_card"}
 
 
 def test_sizes_and_ids_are_the_same_at_every_player_count() -> None:
