@@ -122,3 +122,11 @@ def test_bad_arguments_are_refused(tmp_path: Path, args: list[str]) -> None:
                           capture_output=True, text=True, timeout=BOUND_SECONDS, check=False)
     assert done.returncode == 2 and "error:" in done.stderr
     assert not (tmp_path / "r").exists()
+
+
+def test_a_bohnanza_run_clones_trains_and_evaluates(tmp_path: Path) -> None:
+    settings = Settings(**{**TINY.__dict__, "game": "bohnanza", "timesteps": 128})
+    done = run(settings, tmp_path, log=lambda _: None)
+    assert done.timesteps == 128 and done.clone["ids"] > 0
+    rows = (tmp_path / "curve.csv").read_text().splitlines()
+    assert [line.split(",")[0] for line in rows[1:]] == ["0", "128"]
