@@ -19,7 +19,7 @@ pytest.importorskip("sb3_contrib", reason="self-play needs the train extra")
 from bohnen.rl.imitation import agreement, clone, demonstrate
 from bohnen.rl.ndb import NdbEncoding
 from bohnen.rl.selfplay.pool import HEURISTIC, Pool, PoolGym
-from bohnen.rl.selfplay.run import Settings, _new, run
+from bohnen.rl.selfplay.run import Settings, _new, export, run
 
 SCRIPT = Path(__file__).parents[2] / "examples" / "selfplay.py"
 BOUND_SECONDS = 600  # a bound on a hung run, not a timing
@@ -97,6 +97,15 @@ def test_a_run_writes_its_curve_and_goes_on_from_its_last_checkpoint(tmp_path: P
     assert json.loads((tmp_path / "run.json").read_text())["timesteps"] == 512
     assert (tmp_path / "model.zip").read_bytes() == \
         (tmp_path / "checkpoints" / "step-000000512.zip").read_bytes()
+    export(tmp_path / "model.zip", tmp_path / "export.zip")  # no optimizer state: smaller
+    assert (tmp_path / "export.zip").stat().st_size < (tmp_path / "model.zip").stat().st_size
+    from sb3_contrib import MaskablePPO
+
+    exported = MaskablePPO.load(tmp_path / "export.zip", device="cpu")
+    trained = MaskablePPO.load(tmp_path / "model.zip", device="cpu")
+    mine, theirs = exported.policy.state_dict(), trained.policy.state_dict()
+    assert mine.keys() == theirs.keys()
+    assert all(bool((mine[key] == theirs[key]).all()) for key in mine)
 
 
 def test_the_script_s_smoke_run_goes_on_with_the_same_curve(tmp_path: Path) -> None:
