@@ -198,6 +198,7 @@ def export(checkpoint: Path, dest: Path) -> None:
 
     model = MaskablePPO.load(checkpoint, device="cpu")
     policy = model.policy
-    policy.optimizer = policy.optimizer_class(policy.parameters(), lr=model.learning_rate,
-                                              **policy.optimizer_kwargs)
+    fresh: Any = policy.optimizer_class  # torch's Optimizer base takes no lr
+    policy.optimizer = fresh(policy.parameters(), lr=model.learning_rate,
+                             **policy.optimizer_kwargs)
     model.save(dest)
