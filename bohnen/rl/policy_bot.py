@@ -9,8 +9,9 @@ out of the mask. The model must have been trained on the same game, player count
 encoding (their sizes are checked when the bot is made).
 
 **Shipped policies.** ``model=NAME`` without a file of that name plays a policy that
-comes with the package, ``bohnen/rl/policies/NAME.zip`` (:func:`shipped`): ``ndb-4``,
-trained by self-play (examples/selfplay.py; docs/research.md gives its strength).
+comes with the package, ``bohnen/rl/policies/NAME.zip`` (:func:`shipped`): ``ndb-4``
+and ``bohnanza-4``, trained by examples/selfplay.py (docs/research.md gives their
+strength).
 """
 
 from __future__ import annotations
