@@ -16,7 +16,8 @@ from bohnen.core.bots import chosen, decision_for
 from bohnen.core.registry import get_game
 from bohnen.rl.policy_bot import shipped
 
-SHIPPED = {"ndb-4": ("ndb", 4), "bohnanza-4": ("bohnanza", 4)}  # name: the game and player count it was trained for
+# name: the game and player count it was trained for
+SHIPPED = {"ndb-4": ("ndb", 4), "bohnanza-4": ("bohnanza", 4)}
 MAX_BYTES = 5_000_000
 
 
