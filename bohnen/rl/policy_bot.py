@@ -7,6 +7,11 @@ mask allows (the most likely one: ``deterministic``), and composes the action id
 (:mod:`bohnen.rl.encoding`). Where the game needs a move, the id that yields is taken
 out of the mask. The model must have been trained on the same game, player count and
 encoding (their sizes are checked when the bot is made).
+
+**Shipped policies.** ``model=NAME`` without a file of that name plays a policy that
+comes with the package, ``bohnen/rl/policies/NAME.zip`` (:func:`shipped`): ``ndb-4``
+and ``bohnanza-4``, trained by examples/selfplay.py (docs/research.md gives their
+strength).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Hashable
+from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -27,6 +33,7 @@ from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
 from bohnen.rl.encodings import make_encoding
 
 PARAMS = {"model": str}
+POLICIES = "policies"  # the shipped policies' folder in this package
 FILE_PARAMS = frozenset({"model"})  # the model is a file of the machine the bot runs on
 
 
@@ -124,6 +131,29 @@ def probabilities(policy: Policy, observation: Observation,
     return [float(p) for p in probs / probs.sum()]
 
 
+def shipped() -> dict[str, str]:
+    """The policies that come with the package: name (the file's, without ``.zip``) and
+    path."""
+    folder = resources.files(__package__ or "bohnen.rl") / POLICIES
+    if not folder.is_dir():
+        return {}
+    return {entry.name.removesuffix(".zip"): str(entry) for entry in folder.iterdir()
+            if entry.name.endswith(".zip") and entry.is_file()}
+
+
+def model_file(model: str) -> str:
+    """The file ``model`` names: the file itself, else the shipped policy of that name;
+    ``ValueError`` naming the shipped ones if neither is."""
+    if Path(model).is_file():
+        return model
+    known = shipped()
+    if model in known:
+        return known[model]
+    names = ", ".join(sorted(known)) or "none"
+    raise ValueError(f"bot policy: no model file {excerpt(model)} and no shipped policy of "
+                     f"that name (shipped: {names})")
+
+
 def load_policy(path: str) -> Policy:
     """The MaskablePPO model saved at ``path``; ``ValueError`` saying what is wrong. A
     tournament makes its bots afresh for every game: the model is read once per file
@@ -133,9 +163,7 @@ def load_policy(path: str) -> Policy:
     except ImportError:
         raise ValueError("the policy bot needs the train extra: "
                          "pip install 'bohnen[train]'") from None
-    file = Path(path)
-    if not file.is_file():
-        raise ValueError(f"bot policy: no model file {path}")
+    file = Path(model_file(path))
     stat = file.stat()
     return _load(str(file.resolve()), stat.st_mtime_ns, stat.st_size)
 
@@ -154,11 +182,12 @@ def _load(path: str, mtime_ns: int, size: int) -> Policy:
 
 
 def make(game: AnyGame | None, model: str = "") -> PolicyBot:
-    """``policy:model=PATH``."""
+    """``policy:model=PATH`` or ``policy:model=NAME`` (a shipped policy)."""
     if game is None:
         raise ValueError("bot policy plays one game: name it")
     if not model:
-        raise ValueError("bot policy: give model=PATH, a model saved by MaskablePPO")
+        raise ValueError("bot policy: give model=PATH, a model saved by MaskablePPO, or "
+                         f"the name of a shipped one ({', '.join(sorted(shipped()))})")
     return PolicyBot(f"policy:{Path(model).name}", game, load_policy(model))
 
 
