@@ -35,19 +35,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from bohnen.rl.encoding import Encoding
+from bohnen.rl.encoding import Encoding, Mask, Observation
 from bohnen.rl.extras import check_max_cycles, info_of, state_space, state_vector
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import Table
 
-ObsDict = dict[str, Any]
-ActionId = int | np.integer[Any] | None  # None: the dead step of an agent whose game is over
+
+class ObsDict(TypedDict):
+    """An agent's observation: its vector and its mask (see the module)."""
+
+    observation: Observation
+    action_mask: Mask
+
+
+ActionId = int | np.integer | None  # None: the dead step of an agent whose game is over
+Info = dict[str, object]  # an agent's info: its legal actions when it is to act, else empty
 RENDER_MODES = ("ansi", "human")
 
 
@@ -83,7 +91,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     ``potential``/``shaping``: the optional shaped reward (see :mod:`bohnen.rl.rewards`);
     ``max_cycles``: the truncation (see the module)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: ClassVar[dict[str, object]] = {
         "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, encoding: Encoding, options: Mapping[str, object] | None = None,
@@ -100,7 +108,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.possible_agents = [f"player_{i}" for i in range(encoding.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
+        self.action_spaces: dict[str, spaces.Discrete] = {
             a: spaces.Discrete(encoding.action_count) for a in self.possible_agents}
         self.state_space = state_space(encoding)
         self.max_cycles = check_max_cycles(max_cycles)
@@ -108,12 +116,12 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self._series: random.Random | None = None
         self._steps = 0  # ids chosen in this game, for the truncation
         self._moves = 0  # moves made in this game: the acting seat's info is kept until one
-        self._info: tuple[int, int, dict[str, Any]] | None = None  # (seat, moves, info)
+        self._info: tuple[int, int, Info] | None = None  # (seat, moves, info)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     def _seed(self, seed: int | None) -> int:
@@ -124,14 +132,14 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
             self._series = random.Random()
         return self._series.getrandbits(64)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         self.table.reset(self._seed(seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, Info] = {a: {} for a in self.agents}
         self._steps = self._moves = 0
         self._info = None
         if self.shaping is not None:
@@ -146,7 +154,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         if seat is not None and not self.truncations[self.agent_selection]:
             self.infos[self.agent_selection] = self._legal_info(seat)
 
-    def _legal_info(self, seat: int) -> dict[str, Any]:
+    def _legal_info(self, seat: int) -> Info:
         """The acting seat's info, computed again only once the game has moved (a seat
         composing a draft keeps its legal actions)."""
         if self._info is None or self._info[:2] != (seat, self._moves):
@@ -159,7 +167,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
             mask[:] = 0  # a truncated agent acts no more
         return {"observation": vector, "action_mask": mask}
 
-    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+    def state(self) -> Observation:
         """Every seat's vector, seat 0 first (see :func:`bohnen.rl.extras.state_vector`)."""
         return state_vector(self.table)
 

@@ -486,7 +486,7 @@ class BohnanzaEncoding(Encoding):
         closed = _list(trading["closed"]) if isinstance(trading, dict) else []
         sparse.add(base + 1 + 3 * self.offer_slots * row, len(closed) / 20)
 
-    def _offer_row(self, at: int, p: dict[str, Any], seat: int, sparse: _Sparse) -> None:
+    def _offer_row(self, at: int, p: JSONObject, seat: int, sparse: _Sparse) -> None:
         n, t = self.players, self.max_talers
         sparse.add(at, 1.0)
         sparse.add(at + 1 + (p["from"] - seat) % n, 1.0)
@@ -545,7 +545,7 @@ class _Sparse:
             self.at.append(at + width * i + _bean(code))
             self.values.append(1.0)
 
-    def player(self, at: int, p: dict[str, Any]) -> None:
+    def player(self, at: int, p: JSONObject) -> None:
         """A player's row (:data:`PLAYER_ROW` long): hand size, three fields (there?
         bean, count, talers), third field, may buy it, talers, trade area, proposals."""
         places, values = self.at, self.values
@@ -592,17 +592,17 @@ def _list(value: object) -> list[Any]:
     return value
 
 
-def _me(view: JSONObject, seat: int) -> dict[str, Any]:
-    player: dict[str, Any] = _list(view["players"])[seat]
+def _me(view: JSONObject, seat: int) -> JSONObject:
+    player: JSONObject = _list(view["players"])[seat]
     return player
 
 
 def _open_trading(view: JSONObject) -> bool:
-    options: dict[str, Any] = view["options"]
+    options: JSONObject = view["options"]
     return bool(options["trading"] == "open")
 
 
-def _proposals(view: JSONObject) -> list[dict[str, Any]]:
+def _proposals(view: JSONObject) -> list[JSONObject]:
     trading = view.get("trading")
     if not isinstance(trading, dict):
         return []
@@ -716,7 +716,7 @@ def _bean(code: str) -> int:
 
 
 def _options(view: JSONObject) -> list[float]:
-    o: dict[str, Any] = view["options"]
+    o: JSONObject = view["options"]
     return [float(o["trading"] == "open"), float(o["expert_taler_trading"]),
             float(o["bean_protection"]), float(o["same_bean_in_two_fields"]),
             float(o["beginner"]), _int(view["third_field_cost"]) / 20]

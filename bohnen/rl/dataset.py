@@ -84,7 +84,7 @@ class DatasetSpec:
         start = part * self.games_per_file
         return range(start, min(start + self.games_per_file, self.games))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"game": self.game, "players": self.players, "bots": list(self.bots),
                 "games": self.games, "seed": self.seed, "options": dict(self.options),
                 "games_per_file": self.games_per_file, "schema_version": SCHEMA_VERSION}
@@ -104,7 +104,7 @@ def file_schema(spec: DatasetSpec) -> pa.Schema:
 def play(spec: DatasetSpec, part: int) -> pa.Table:
     """The rows of every game of file ``part``, in the order of the games."""
     target = file_schema(spec)
-    rows: dict[str, list[Any]] = {name: [] for name in target.names}
+    rows: dict[str, list[object]] = {name: [] for name in target.names}
     for index in spec.games_of(part):
         game = GameRows(spec.game, spec.game_options(), spec.bots, index,
                         spec.game_seed(index))
@@ -203,7 +203,7 @@ def _write_all(spec: DatasetSpec, out: Path, played: list[tuple[int, pa.Table]],
 # --- reading -------------------------------------------------------------------------------
 
 
-def file_metadata(path: Path) -> dict[str, Any]:
+def file_metadata(path: Path) -> JSONObject:
     """The ``bohnen`` metadata of a dataset's file; ``ValueError`` if its schema version
     is not the one this bohnen reads."""
     meta = pq.read_schema(path).metadata or {}
@@ -212,7 +212,7 @@ def file_metadata(path: Path) -> dict[str, Any]:
         raise ValueError(f"{path} is a dataset file of schema version {version}; this "
                          f"bohnen reads version {SCHEMA_VERSION} (docs/research.md, "
                          "Datasets): make the dataset again with this bohnen")
-    loaded: dict[str, Any] = json.loads(meta[b"bohnen"])
+    loaded: JSONObject = json.loads(meta[b"bohnen"])
     return loaded
 
 

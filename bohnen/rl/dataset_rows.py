@@ -36,7 +36,7 @@ import pyarrow as pa
 
 from bohnen.bots.registry import make_bot
 from bohnen.core.bots import AnyBot, chosen, decision_for
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.rng import derive
 from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
@@ -48,7 +48,7 @@ SCHEMA_VERSION = 2  # bumped whenever a column is added, dropped or changes its 
 Rows = dict[str, list[Any]]
 
 
-def schema(enc: Encoding, metadata: dict[str, Any]) -> pa.Schema:
+def schema(enc: Encoding, metadata: JSONObject) -> pa.Schema:
     """The columns of a dataset's files (see the module); ``metadata`` is written as the
     JSON of the key ``bohnen``, with the schema version beside it."""
     observation = pa.list_(pa.float32(), enc.observation_size)
@@ -103,7 +103,7 @@ class GameRows:
         self._end(state)
         return self.rows
 
-    def _decision(self, state: AnyState, seat: int, action: Any, decision: int) -> None:
+    def _decision(self, state: AnyState, seat: int, action: Action, decision: int) -> None:
         view = cast(JSONObject, state.view(seat))
         draft, ids = compose(self.enc, state, seat, view, action)
         shared = {"game_index": self.index, "game_seed": self.seed, "decision": decision,
@@ -118,7 +118,7 @@ class GameRows:
             if action_id >= 0:
                 draft, _ = self.enc.choose(draft, action_id)
 
-    def _add(self, values: dict[str, Any]) -> None:
+    def _add(self, values: dict[str, object]) -> None:
         for name, value in values.items():
             self.rows[name].append(value)
 
@@ -154,12 +154,12 @@ class GameRows:
 
 
 def compose(enc: Encoding, state: AnyState, seat: int, view: JSONObject,
-            action: Any) -> tuple[Hashable, list[int] | None]:
+            action: Action) -> tuple[Hashable, list[int] | None]:
     """The seat's fresh draft and the ids composing ``action`` from it (None beyond a
     cap): the dataset's one call of ``start`` and ``ids_of``, from what the engine
     computes (:func:`~bohnen.rl.encoding.engine_legal`) and the action's JSON."""
     legal = engine_legal(state, seat)
-    return enc.start(view, legal), enc.ids_of(view, legal, cast(JSONObject, action.to_json()))
+    return enc.start(view, legal), enc.ids_of(view, legal, action.to_json())
 
 
 def policy_of(bot: AnyBot, observation: Observation, mask: Mask) -> list[float] | None:

@@ -18,7 +18,7 @@ are in no seat's view and in no state.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 from gymnasium import spaces
@@ -28,7 +28,7 @@ from bohnen.rl.encoding import Encoding, Observation, engine_legal
 from bohnen.rl.table import Table
 
 
-def info_of(state: AnyState, seat: int) -> dict[str, Any]:
+def info_of(state: AnyState, seat: int) -> dict[str, object]:
     """The ``info`` of ``seat``, the seat to act (see the module)."""
     legal = engine_legal(state, seat)
     return {"legal": list(legal.actions), "terms": cast(JSONObject | None, legal.terms)}

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 import gymnasium
 import numpy as np
@@ -46,7 +46,7 @@ from gymnasium import spaces
 from bohnen.bots.registry import make_bot
 from bohnen.core.bots import AnyBot, chosen, decision_for
 from bohnen.core.rng import derive
-from bohnen.rl.aec import ObsDict, check_render_mode, observation_space, view_text
+from bohnen.rl.aec import Info, ObsDict, check_render_mode, observation_space, view_text
 from bohnen.rl.encoding import Encoding, Mask
 from bohnen.rl.extras import info_of
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
@@ -58,7 +58,7 @@ ILLEGAL = ("end", "raise")
 class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
     """The learner at ``seat`` of a game of ``encoding.game``, ``bots`` at the others."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Env's own)
+    metadata: dict[str, object] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Env's own)
 
     def __init__(self, encoding: Encoding, seat: int = 0,
                  bots: str | Sequence[str] = "heuristic",
@@ -82,7 +82,8 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
         if render_mode == "human":
             raise ValueError("render_mode must be ansi or None, not 'human'")
         self.render_mode = check_render_mode(render_mode)
-        self.observation_space = observation_space(encoding)
+        # a Dict space of these two keys: its samples are ObsDicts
+        self.observation_space = cast("spaces.Space[ObsDict]", observation_space(encoding))
         self.action_space = spaces.Discrete(encoding.action_count)
         self._rngs: dict[int, random.Random] = {}
         self._ended = True
@@ -97,7 +98,7 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
                                                                        strict=True)}
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[ObsDict, dict[str, Any]]:
+              options: dict[str, object] | None = None) -> tuple[ObsDict, Info]:
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self.table.reset(game_seed)
@@ -118,7 +119,7 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
             mask[:] = 1
         return mask
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self) -> Info:
         if self.table.acting != self.seat:
             return {}
         return info_of(self.table.state, self.seat)
@@ -144,7 +145,7 @@ class BohnenGym(gymnasium.Env[ObsDict, np.int64]):
             reward += self._shaped()
         return reward
 
-    def step(self, action: np.int64 | int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[ObsDict, float, bool, bool, Info]:
         if self._ended:
             raise RuntimeError("the episode is over: reset the environment")
         index = action_index(action, self.encoding.action_count)

@@ -16,20 +16,23 @@ sb3-contrib and torch (the ``train`` extra) are imported only when :func:`clone`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from bohnen.bots.registry import make_bot
 from bohnen.core.bots import chosen, decision_for
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.rng import derive
 from bohnen.rl.encoding import Encoding, engine_legal
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import Table
+
+if TYPE_CHECKING:
+    from sb3_contrib import MaskablePPO
 
 
 @dataclass(frozen=True)
@@ -49,14 +52,14 @@ class Demonstrations:
         return len(self.actions)
 
 
-def action_ids(encoding: Encoding, state: AnyState, seat: int, action: Any) -> list[int] | None:
+def action_ids(encoding: Encoding, state: AnyState, seat: int, action: Action) -> list[int] | None:
     """The ids composing the engine ``action`` of ``seat`` from its fresh draft (None:
     beyond the encoding's caps). The one call of the encoding's ``ids_of`` here."""
     view = cast(JSONObject, state.view(seat))
-    return encoding.ids_of(view, engine_legal(state, seat), cast(JSONObject, action.to_json()))
+    return encoding.ids_of(view, engine_legal(state, seat), action.to_json())
 
 
-def _start(encoding: Encoding, state: AnyState, seat: int) -> Any:
+def _start(encoding: Encoding, state: AnyState, seat: int) -> Hashable:
     """The seat's fresh draft (as :func:`action_ids` reads it)."""
     view = cast(JSONObject, state.view(seat))
     return encoding.start(view, engine_legal(state, seat))
@@ -115,7 +118,7 @@ class CloneReport:
     agreement: list[float]
 
 
-def agreement(model: Any, demos: Demonstrations, batch_size: int = 4096) -> float:
+def agreement(model: MaskablePPO, demos: Demonstrations, batch_size: int = 4096) -> float:
     """The share of ``demos``' rows where ``model``'s most likely legal id is the bot's."""
     import torch
 
@@ -129,7 +132,7 @@ def agreement(model: Any, demos: Demonstrations, batch_size: int = 4096) -> floa
     return agree / max(1, len(demos))
 
 
-def clone(model: Any, demos: Demonstrations, epochs: int, seed: int,
+def clone(model: MaskablePPO, demos: Demonstrations, epochs: int, seed: int,
           batch_size: int = 512, learning_rate: float = 1e-3,
           value_weight: float = 0.5) -> CloneReport:
     """Fit ``model`` (a MaskablePPO) to ``demos`` in place (see the module)."""
@@ -148,13 +151,13 @@ def clone(model: Any, demos: Demonstrations, epochs: int, seed: int,
             rows = order[start:start + batch_size]
             obs = torch.as_tensor(demos.observations[rows])
             actions = torch.as_tensor(demos.actions[rows])
-            values, log_prob, _ = policy.evaluate_actions(obs, actions,
-                                                          action_masks=demos.masks[rows])
+            masks = torch.as_tensor(demos.masks[rows])
+            values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
             wins = torch.as_tensor(demos.wins[rows])
             value_loss = torch.nn.functional.mse_loss(values.flatten(), wins)
             loss = -log_prob.mean() + value_weight * value_loss
             optimizer.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)  # loss.backward(), typed
             optimizer.step()
             total += float(-log_prob.detach().sum())
         policy.set_training_mode(False)

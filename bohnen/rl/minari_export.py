@@ -20,9 +20,10 @@ import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
 from bohnen.rl.dataset import file_metadata, files_of, read
@@ -80,16 +81,17 @@ def to_minari(out: Path, dataset_id: str) -> Exported:
     table = read(out)
     enc = make_encoding(meta["game"], meta["players"])
     low, high = enc.bounds()
-    buffers: list[Any] = []
+    buffers: list[EpisodeBuffer] = []
     left_out = 0
     for (game, seat), rows in episodes_of(table).items():
-        episode = _episode(table, rows)
-        if episode is None:
+        made = _episode(table, rows)
+        if made is None:
             left_out += 1
             continue
+        seed, episode = made
         options = {"game": meta["game"], "game_index": game, "seat": seat,
                    "bot": meta["bots"][seat]}
-        buffers.append(EpisodeBuffer(id=len(buffers), seed=episode.pop("seed"),
+        buffers.append(EpisodeBuffer(id=len(buffers), seed=seed,
                                      options=options, **episode))
     if not buffers:
         raise ValueError(f"{out}: no episode to export (every seat's trajectory has an "
@@ -111,8 +113,20 @@ def to_minari(out: Path, dataset_id: str) -> Exported:
     return Exported(dataset_id, len(buffers), left_out)
 
 
-def _episode(table: pa.Table, rows: list[int]) -> dict[str, Any] | None:
-    """One seat's trajectory as an episode's arrays; None if an action has no id."""
+class _Episode(TypedDict):
+    """One seat's trajectory: the keywords of Minari's ``EpisodeBuffer``."""
+
+    observations: npt.NDArray[np.float32]  # one more than the actions: the last one's
+    actions: npt.NDArray[np.int64]
+    rewards: list[float]
+    terminations: list[bool]
+    truncations: list[bool]
+    infos: dict[str, npt.NDArray[np.int8]]
+
+
+def _episode(table: pa.Table, rows: list[int]) -> tuple[int, _Episode] | None:
+    """One seat's trajectory (the game's seed, the episode's arrays); None if an action
+    has no id."""
     taken = table.take(rows)
     actions = np.asarray(taken.column("action_id").to_pylist(), dtype=np.int64)
     if (actions < 0).any():
@@ -122,9 +136,9 @@ def _episode(table: pa.Table, rows: list[int]) -> dict[str, Any] | None:
                               dtype=np.float32)
     masks = np.asarray(taken.column("action_mask").to_pylist(), dtype=np.int8)
     masks = np.concatenate([masks, np.zeros((1, masks.shape[1]), np.int8)])
-    return {"seed": int(taken.column("game_seed")[0].as_py()),
-            "observations": observations, "actions": actions,
-            "rewards": taken.column("reward").to_pylist(),
-            "terminations": taken.column("terminated").to_pylist(),
-            "truncations": taken.column("truncated").to_pylist(),
-            "infos": {"action_mask": masks}}
+    return int(taken.column("game_seed")[0].as_py()), {
+        "observations": observations, "actions": actions,
+        "rewards": taken.column("reward").to_pylist(),
+        "terminations": taken.column("terminated").to_pylist(),
+        "truncations": taken.column("truncated").to_pylist(),
+        "infos": {"action_mask": masks}}

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -210,7 +209,7 @@ class NdbEncoding(Encoding):
         me = self._check(view)
         o = self._offsets
         rel = self._rel[me]  # per seat of the game, its relative seat
-        players: list[Any] = view["players"]
+        players: list[JSONObject] = view["players"]
         counts = [o["phase"] + PHASES.index(view["phase"])]  # indices counting one each
         rounds: int = view["options"]["rounds"]
         at = [o["round"], o["last_round"]]  # indices with a value of their own
@@ -239,7 +238,7 @@ class NdbEncoding(Encoding):
             base = o[name]
             counts += [base + rel[s] for s in view[name]]
 
-    def _player(self, player: Any, r: int, total: int, counts: list[int], at: list[int],
+    def _player(self, player: JSONObject, r: int, total: int, counts: list[int], at: list[int],
                 values: list[float]) -> None:
         """The fields of one seat: hand size, rows, scores."""
         o = self._offsets

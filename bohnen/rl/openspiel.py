@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 import pyspiel
@@ -51,7 +51,7 @@ from bohnen.rl.encodings import GAMES, default_players, encoding_class, player_r
 from bohnen.rl.openspiel_chance import Deck, engine_seed
 from bohnen.rl.openspiel_length import max_game_length
 from bohnen.rl.openspiel_observer import Log, Observer
-from bohnen.rl.openspiel_params import options, specification
+from bohnen.rl.openspiel_params import Param, options, specification
 from bohnen.rl.rewards import final_rewards
 from bohnen.rl.table import next_seat
 
@@ -71,7 +71,7 @@ class BohnenGame(pyspiel.Game):  # type: ignore[misc]
     game_type: pyspiel.GameType
     make_encoding: EncodingFactory
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: dict[str, Param] | None = None) -> None:
         params = {**self.game_type.parameter_specification, **(params or {})}
         self.players = int(params["players"])
         self.options = options(self.game_name, params)
@@ -90,7 +90,7 @@ class BohnenGame(pyspiel.Game):  # type: ignore[misc]
         return BohnenState(self)
 
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
-                         params: dict[str, Any] | None = None) -> Observer:
+                         params: dict[str, Param] | None = None) -> Observer:
         return Observer(self.encoding, self.players, iig_obs_type)
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bohnen.core.protocol import JSONObject, Options
 from bohnen.core.registry import get_game
@@ -34,7 +33,7 @@ def _ndb(state: JSONObject) -> list[list[str]]:
 
 
 def _bohnanza(state: JSONObject) -> list[list[str]]:
-    players: list[Any] = state["players"]
+    players: list[JSONObject] = state["players"]
     return [[card for p in players for card in p["hand"]] + state["draw_pile"]
             + state["face_up"] + state["discard"]]
 

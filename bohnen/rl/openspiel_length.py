@@ -51,7 +51,6 @@ draft cancelled once, the longest queues): random play stays far below them
 from __future__ import annotations
 
 from math import ceil
-from typing import Any
 
 from bohnen.core.protocol import JSONObject, Options
 from bohnen.rl.encoding import Encoding
@@ -90,8 +89,7 @@ def _deals(rules: JSONObject, n: int) -> int:
 
 
 def _cap(encoding: Encoding, name: str) -> int:
-    value: Any = getattr(encoding, name)
-    return int(value)
+    return int(getattr(encoding, name))  # a cap of that game's encoding class
 
 
 def _bohnanza(rules: JSONObject, cards: int, encoding: Encoding) -> int:
@@ -109,7 +107,7 @@ def _bohnanza(rules: JSONObject, cards: int, encoding: Encoding) -> int:
 
 def _beans(fresh: JSONObject) -> int:
     """Every bean of the game: on the aids, in the supply, on the ladders."""
-    ladders: dict[str, list[Any]] = fresh["ladders"]
+    ladders: dict[str, list[JSONObject | None]] = fresh["ladders"]
     aids: list[dict[str, int]] = fresh["storage"]
     supply: dict[str, int] = fresh["supply"]
     on_ladders: int = sum(slot["count"] for ladder in ladders.values() for slot in ladder if slot)

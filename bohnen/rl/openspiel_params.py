@@ -14,9 +14,10 @@ the text's choice; ``max_proposals_per_turn=-1``: no bound, in open trading).
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from dataclasses import fields
 from types import NoneType, UnionType
-from typing import Any, Literal
+from typing import Literal
 
 from bohnen.core.protocol import Options
 from bohnen.core.registry import get_game
@@ -58,7 +59,7 @@ def _base(hint: object) -> type:
     return hint if isinstance(hint, type) else object
 
 
-def options(game: str, params: dict[str, Any]) -> Options:
+def options(game: str, params: Mapping[str, Param]) -> Options:
     """The options the parameters give (``ValueError`` naming a bad one): a stand-in
     value is None for an option that may be None."""
     players = int(params["players"])

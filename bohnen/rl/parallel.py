@@ -33,23 +33,26 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.aec import ActionId, ObsDict, observation_space
-from bohnen.rl.encoding import Encoding, Mask, engine_legal
+from bohnen.rl.aec import ActionId, Info, ObsDict, observation_space
+from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
 from bohnen.rl.extras import check_max_cycles, info_of, state_space
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import action_index
 
 SIMULTANEOUS = ("ndb",)  # the games whose seats choose at once, independently
 ILLEGAL = ("raise", "end")
+# a step's observations, rewards, terminations, truncations and infos, by agent
+Step = tuple[dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool],
+             dict[str, Info]]
 
 
 class _Illegal(Exception):
@@ -67,7 +70,7 @@ class _Waiting:
 
     draft: Hashable
     mask: Mask
-    legal: dict[str, Any]
+    legal: dict[str, Action]
 
 
 def _waiting(encoding: Encoding, state: AnyState, seat: int) -> _Waiting:
@@ -83,7 +86,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
     """One game of ``encoding.game`` (one of :data:`SIMULTANEOUS`) with every seat it
     waits on choosing at once; the keywords are :class:`~bohnen.rl.aec.BohnenAEC`'s."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": []}
+    metadata: ClassVar[dict[str, object]] = {"render_modes": []}
 
     def __init__(self, encoding: Encoding, options: Mapping[str, object] | None = None,
                  reward: str = "win", potential: Potential | None = None,
@@ -111,7 +114,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.possible_agents = [f"player_{i}" for i in range(encoding.players)]
         self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
+        self.action_spaces: dict[str, spaces.Discrete] = {
             a: spaces.Discrete(encoding.action_count) for a in self.possible_agents}
         self.state_space = state_space(encoding)
         self.agents: list[str] = []
@@ -120,10 +123,10 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
         self._waiting: dict[int, _Waiting] = {}
         self._cycles = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
     @property
@@ -141,8 +144,8 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
             self._series = random.Random()
         return self._series.getrandbits(64)
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
-              ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None,
+              ) -> tuple[dict[str, ObsDict], dict[str, Info]]:
         self._state = self.game.new_game(self.options, self._seed(seed))
         self.agents = list(self.possible_agents)
         self._cycles = 0
@@ -165,12 +168,12 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
     def _observations(self) -> dict[str, ObsDict]:
         return {a: self._observe(s) for s, a in enumerate(self.possible_agents)}
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _infos(self) -> dict[str, Info]:
         state = self.game_state
         return {a: info_of(state, s) if s in self._waiting else {}
                 for s, a in enumerate(self.possible_agents)}
 
-    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+    def state(self) -> Observation:
         """Every seat's vector, seat 0 first (see :func:`bohnen.rl.extras.state_vector`)."""
         return np.concatenate([self._observe(seat)["observation"]
                                for seat in range(self.encoding.players)])
@@ -199,9 +202,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
             chosen.append((seat, notation))
         return chosen
 
-    def step(self, actions: Mapping[str, ActionId]) -> tuple[
-            dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool],
-            dict[str, dict[str, Any]]]:
+    def step(self, actions: Mapping[str, ActionId]) -> Step:
         if not self.agents:
             raise RuntimeError("no game under way: reset the environment first")
         state = self.game_state
@@ -227,9 +228,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
                 dict.fromkeys(live, over), dict.fromkeys(live, truncated),
                 {a: infos[a] for a in live})
 
-    def _end_illegal(self, illegal: _Illegal) -> tuple[
-            dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool],
-            dict[str, dict[str, Any]]]:
+    def _end_illegal(self, illegal: _Illegal) -> Step:
         """The game ended by ``illegal`` (``illegal="end"``: see the module)."""
         live, offender = self.agents, self.possible_agents[illegal.seat]
         observations, infos = self._observations(), self._infos()

@@ -21,14 +21,15 @@ import random
 from collections.abc import Hashable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from bohnen.core.bots import Decision, Wait
 from bohnen.core.files import excerpt
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import JSONObject
+from bohnen.core.protocol import Action, JSONObject
 from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
 from bohnen.rl.encodings import make_encoding
 
@@ -43,7 +44,7 @@ class Policy(Protocol):
     deterministic=False, action_masks=None)`` takes them."""
 
     def predict(self, observation: Observation, *, deterministic: bool,
-                action_masks: Mask) -> tuple[Any, Any]: ...
+                action_masks: Mask) -> tuple[npt.ArrayLike, object]: ...
 
 
 class PolicyBot:
@@ -67,7 +68,7 @@ class PolicyBot:
             self._encodings[players] = enc
         return self._encodings[players]
 
-    def act(self, decision: Decision[Any], rng: random.Random) -> Any | Wait:
+    def act(self, decision: Decision[Action], rng: random.Random) -> Action | Wait:
         assert decision.view is not None
         view = cast(JSONObject, decision.view)
         enc = self.encoding(int(view["options"]["players"]))
@@ -75,7 +76,8 @@ class PolicyBot:
         for action in decision.actions:
             if str(action) == notation:
                 return action
-        return self.game.parse_action(notation)
+        parsed: Action = self.game.parse_action(notation)
+        return parsed
 
     def probabilities(self, observation: Observation, mask: Mask) -> list[float] | None:
         """The probability the model gives each id of ``mask`` (0 elsewhere), for a
@@ -83,12 +85,12 @@ class PolicyBot:
         return probabilities(self.policy, observation, mask)
 
 
-def decision_legal(decision: Decision[Any]) -> Legal:
+def decision_legal(decision: Decision[Action]) -> Legal:
     """The seat's :class:`Legal` from its decision: its legal actions as the engine's
     JSON and the terms of its proposals."""
     actions: list[JSONObject] = []
     for action in decision.actions:
-        data = cast(JSONObject, action.to_json())
+        data = action.to_json()
         if data not in actions:
             actions.append(data)
     return Legal(tuple(actions), decision.terms)

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
 from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
@@ -59,7 +59,7 @@ class _Acting:
     view: JSONObject
     draft: Hashable
     mask: Mask
-    legal: dict[str, Any]
+    legal: dict[str, Action]
 
 
 class Table:
@@ -108,7 +108,7 @@ class Table:
         if cache is None or cache.seat != seat:
             view = cast(JSONObject, self.state.view(seat))
             draft = self._drafts.get(seat)
-            legal: dict[str, Any] = {}
+            legal: dict[str, Action] = {}
             if draft is None:
                 legal = {str(a): a for a in self.state.legal_actions(seat)}
                 draft = self.encoding.start(view, engine_legal(self.state, seat))
@@ -153,7 +153,7 @@ class Table:
         self.acting = next_seat(self.state.to_act(), seat, self.players)
         return bool(notation)
 
-    def play(self, seat: int, action: Any) -> None:
+    def play(self, seat: int, action: Action) -> None:
         """Apply a whole action of the game's own (a bot's) for ``seat``, the seat to act."""
         if seat != self.acting:
             raise ValueError(f"seat {seat} is not the seat to act")

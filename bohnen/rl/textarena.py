@@ -41,7 +41,6 @@ end), and each seat's score, whether it won, its refused answers and its default
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bohnen.core import game_names
 from bohnen.rl.text import MAX_TRIES, Answered, TextEnv, observe
@@ -53,7 +52,7 @@ except ImportError as error:  # pragma: no cover - the text extra is missing
                       "pip install 'bohnen[text]'") from error
 
 VERSION = 0
-VARIANTS: dict[str, list[Any]] = {
+VARIANTS: dict[str, list[type]] = {  # the wrapper classes of each variant
     "": [ta.wrappers.LLMObservationWrapper, ta.wrappers.ActionFormattingWrapper],
     "-train": [ta.wrappers.GameMessagesAndCurrentBoardObservationWrapper,
                ta.wrappers.ActionFormattingWrapper],
@@ -116,13 +115,13 @@ class TextArenaEnv(ta.Env):  # type: ignore[misc]  # TextArena ships no type inf
                              env.game.title, player_id, env.names[player_id], num_players))
         self._turn()
 
-    def get_observation(self) -> tuple[int, list[tuple[int, str, Any]]]:
+    def get_observation(self) -> tuple[int, list[tuple[int, str, ta.ObservationType]]]:
         """The seat to answer and the messages it received since it last looked."""
         if self.env.done:
             raise ValueError("the game is over: call close()")
         return self.state.current_player_id, self.state.get_current_player_observation()
 
-    def step(self, action: str) -> tuple[bool, dict[str, Any]]:
+    def step(self, action: str) -> tuple[bool, dict[str, object]]:
         """The seat to answer answers ``action``; whether the game is over, and what
         became of the answer."""
         env, state = self.env, self.state
@@ -147,7 +146,7 @@ class TextArenaEnv(ta.Env):  # type: ignore[misc]  # TextArena ships no type inf
             self._turn()
         return bool(done), dict(info)
 
-    def close(self) -> tuple[dict[int, float], dict[int, dict[str, Any]]]:
+    def close(self) -> tuple[dict[int, float], dict[int, dict[str, object]]]:
         """Each seat's reward and what it did."""
         env, state = self.env, self.state
         seats = range(state.num_players)

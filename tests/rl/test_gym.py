@@ -98,7 +98,7 @@ def test_an_illegal_id_of_every_game_ends_the_episode_and_changes_nothing(
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, reward, done, truncated, info = env.step(illegal)
     assert (reward, done, truncated) == (-1.0, True, False)
-    assert f"action {illegal}" in info["illegal"]
+    assert f"action {illegal}" in str(info["illegal"])
     assert env.table.state.to_json() == before
     raising = game_gym(game, bots="random", options=options, illegal="raise")
     obs, _ = raising.reset(seed=2)
@@ -140,7 +140,7 @@ def test_an_illegal_id_ends_the_episode_and_changes_nothing() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, reward, done, truncated, info = env.step(illegal)
     assert (reward, done, truncated) == (-1.0, True, False)
-    assert f"action {illegal}" in info["illegal"]
+    assert f"action {illegal}" in str(info["illegal"])
     assert env.table.state.to_json() == before
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)

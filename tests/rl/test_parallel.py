@@ -153,7 +153,7 @@ def test_an_illegal_id_may_end_the_game_instead() -> None:
     _, rewards, terminations, truncations, infos = env.step({**actions, agent: illegal})
     assert rewards == {a: -1.0 if a == agent else 0.0 for a in env.possible_agents}
     assert all(terminations.values()) and not any(truncations.values())
-    assert f"action {illegal}" in infos[agent]["illegal"] and env.agents == []
+    assert f"action {illegal}" in str(infos[agent]["illegal"]) and env.agents == []
     assert env.game_state.to_json() == before
 
 

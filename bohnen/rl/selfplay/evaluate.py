@@ -11,16 +11,25 @@ policy alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
-from bohnen.rl.encoding import Encoding
+from bohnen.rl.encoding import Encoding, Observation
 from bohnen.rl.gym import BohnenGym
 from bohnen.rl.rewards import final_rewards
 from bohnen.sim.ratings import wilson_interval
 
 EVALUATION_SEED = 1_000_000  # far from the training games' seeds
+
+
+class Predictor(Protocol):
+    """What an evaluation asks of a model: MaskablePPO's ``predict``, asked by keyword,
+    the mask as booleans; it answers the id (an array of one) and a recurrent state."""
+
+    def predict(self, observation: Observation, *, deterministic: bool,
+                action_masks: npt.NDArray[np.bool_]) -> tuple[npt.ArrayLike, object]: ...
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,7 @@ class Evaluation:
     high: float
 
 
-def evaluate(model: Any, encoding: Encoding, games: int, opponent: str = "heuristic",
+def evaluate(model: Predictor, encoding: Encoding, games: int, opponent: str = "heuristic",
              seed: int = EVALUATION_SEED) -> Evaluation:
     """``model`` (anything with MaskablePPO's ``predict``) at one seat, ``opponent`` at the
     others, ``games`` games (see the module)."""

@@ -11,7 +11,6 @@ itself. The learner's seat is drawn anew for every game, as in the training exam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import gymnasium
 import numpy as np
@@ -19,6 +18,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from bohnen.bots.registry import make_bot
+from bohnen.rl.aec import Info
 from bohnen.rl.encoding import Encoding, Observation
 from bohnen.rl.gym import BohnenGym
 from bohnen.rl.rewards import Potential, final_rewards
@@ -73,7 +73,7 @@ class PoolGym(gymnasium.Env[Observation, np.int64]):
         self._finished = 0
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+              options: dict[str, object] | None = None) -> tuple[Observation, Info]:
         super().reset(seed=seed)
         self._env = self.seats[int(self.np_random.integers(len(self.seats)))]
         game = self._env.table.game
@@ -86,8 +86,7 @@ class PoolGym(gymnasium.Env[Observation, np.int64]):
         self._mask = obs["action_mask"].astype(bool)
         return obs["observation"], {**info, "seat": self._env.seat}
 
-    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool,
-                                                    dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, Info]:
         obs, reward, terminated, truncated, info = self._env.step(action)
         self._mask = obs["action_mask"].astype(bool)
         if terminated:

@@ -20,8 +20,9 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from bohnen.core.protocol import JSONObject
 from bohnen.rl.encoding import Encoding
 from bohnen.rl.encodings import make_encoding
 from bohnen.rl.imitation import clone, demonstrate
@@ -29,6 +30,11 @@ from bohnen.rl.ndb import running_score
 from bohnen.rl.selfplay import curve
 from bohnen.rl.selfplay.evaluate import evaluate
 from bohnen.rl.selfplay.pool import Pool, PoolGym
+
+if TYPE_CHECKING:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import VecEnv
 
 GAMES = {"ndb": "Nicht die Bohne!", "bohnanza": "Bohnanza"}
 CLONE_SEED = 500_000  # the demonstration games' seeds start here (+ the run's seed)
@@ -61,7 +67,7 @@ class Settings:
     shaping: float = 0.0  # ndb: weight of the running score's changes (0: the win alone)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Settings:
+    def from_json(cls, data: JSONObject) -> Settings:
         return cls(**{**data, "net": tuple(data["net"]),
                       "value_net": tuple(data["value_net"])})
 
@@ -75,7 +81,7 @@ class Progress:
     games: int = 0
     seconds: float = 0.0
     pool: list[str] = field(default_factory=list)
-    clone: dict[str, Any] = field(default_factory=dict)
+    clone: JSONObject = field(default_factory=dict)
 
     def save(self, out: Path) -> None:
         data = {**asdict(self), "settings": asdict(self.settings)}
@@ -116,7 +122,7 @@ def run(settings: Settings, out: Path, log: Callable[[str], None] = print) -> Pr
                         for _ in range(settings.envs)])
     before = progress.seconds
 
-    def checkpoint(model: Any) -> None:
+    def checkpoint(model: MaskablePPO) -> None:
         name = f"step-{model.num_timesteps:09d}.zip"
         model.save(out / "checkpoints" / name)
         shutil.copyfile(out / "checkpoints" / name, out / "model.zip")
@@ -149,7 +155,7 @@ def run(settings: Settings, out: Path, log: Callable[[str], None] = print) -> Pr
     return progress
 
 
-def _new(venv: Any, settings: Settings) -> Any:
+def _new(venv: VecEnv, settings: Settings) -> MaskablePPO:
     from sb3_contrib import MaskablePPO
 
     return MaskablePPO("MlpPolicy", venv, seed=settings.seed, n_steps=settings.n_steps,
@@ -160,7 +166,7 @@ def _new(venv: Any, settings: Settings) -> Any:
                                                   "vf": list(settings.value_net)}})
 
 
-def _load(path: Path, venv: Any, settings: Settings) -> Any:
+def _load(path: Path, venv: VecEnv, settings: Settings) -> MaskablePPO:
     from sb3_contrib import MaskablePPO
 
     model = MaskablePPO.load(path, env=venv, device="cpu")
@@ -168,8 +174,8 @@ def _load(path: Path, venv: Any, settings: Settings) -> Any:
     return model
 
 
-def _clone(model: Any, encoding: Encoding, settings: Settings,
-           log: Callable[[str], None]) -> dict[str, Any]:
+def _clone(model: MaskablePPO, encoding: Encoding, settings: Settings,
+           log: Callable[[str], None]) -> JSONObject:
     """The warm start: the heuristic's games cloned into ``model``; what it reached."""
     began = time.perf_counter()
     demos = demonstrate(encoding, settings.clone_games, CLONE_SEED + settings.seed)
@@ -198,7 +204,8 @@ def export(checkpoint: Path, dest: Path) -> None:
 
     model = MaskablePPO.load(checkpoint, device="cpu")
     policy = model.policy
-    fresh: Any = policy.optimizer_class  # torch's Optimizer base takes no lr
+    # a subclass of torch's Optimizer (Adam): the base class itself takes no lr
+    fresh: Callable[..., torch.optim.Optimizer] = policy.optimizer_class
     policy.optimizer = fresh(policy.parameters(), lr=model.learning_rate,
                              **policy.optimizer_kwargs)
     model.save(dest)
