@@ -85,6 +85,23 @@ def view_text(table: Table) -> str:
     return f"{table.game.title}: {who}\n{board}"
 
 
+class SeedSeries:
+    """The engine's seed of each game of an environment: ``next(s)`` gives ``s`` and
+    draws the series of the next games from it; ``next(None)`` gives the next of that
+    series (drawn from the system's entropy if no seed was ever given)."""
+
+    def __init__(self) -> None:
+        self._series: random.Random | None = None
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self._series = random.Random(seed)
+            return seed
+        if self._series is None:
+            self._series = random.Random()
+        return self._series.getrandbits(64)
+
+
 class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untyped base
     """One game of ``encoding.game`` (``options``: the game's options but the player
     count, which is the encoding's). ``reward``: ``"win"`` or ``"score"``;
@@ -113,7 +130,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.state_space = state_space(encoding)
         self.max_cycles = check_max_cycles(max_cycles)
         self.agents: list[str] = []
-        self._series: random.Random | None = None
+        self._seeds = SeedSeries()
         self._steps = 0  # ids chosen in this game, for the truncation
         self._moves = 0  # moves made in this game: the acting seat's info is kept until one
         self._info: tuple[int, int, Info] | None = None  # (seat, moves, info)
@@ -124,16 +141,8 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def _seed(self, seed: int | None) -> int:
-        if seed is not None:
-            self._series = random.Random(seed)
-            return seed
-        if self._series is None:
-            self._series = random.Random()
-        return self._series.getrandbits(64)
-
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
-        self.table.reset(self._seed(seed))
+        self.table.reset(self._seeds.next(seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -30,7 +30,6 @@ such as PettingZoo's ``parallel_seed_test``, run).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, cast
@@ -42,7 +41,7 @@ from pettingzoo import ParallelEnv
 from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.aec import ActionId, Info, ObsDict, observation_space
+from bohnen.rl.aec import ActionId, Info, ObsDict, SeedSeries, observation_space
 from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
 from bohnen.rl.extras import check_max_cycles, info_of, state_space
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
@@ -119,7 +118,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
         self.state_space = state_space(encoding)
         self.agents: list[str] = []
         self._state: AnyState | None = None
-        self._series: random.Random | None = None
+        self._seeds = SeedSeries()
         self._waiting: dict[int, _Waiting] = {}
         self._cycles = 0
 
@@ -136,17 +135,9 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
             raise RuntimeError("no game yet: reset the environment first")
         return self._state
 
-    def _seed(self, seed: int | None) -> int:
-        if seed is not None:
-            self._series = random.Random(seed)
-            return seed
-        if self._series is None:
-            self._series = random.Random()
-        return self._series.getrandbits(64)
-
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None,
               ) -> tuple[dict[str, ObsDict], dict[str, Info]]:
-        self._state = self.game.new_game(self.options, self._seed(seed))
+        self._state = self.game.new_game(self.options, self._seeds.next(seed))
         self.agents = list(self.possible_agents)
         self._cycles = 0
         if self.shaping is not None:
