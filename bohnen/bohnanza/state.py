@@ -48,6 +48,10 @@ class BohnanzaState(BohnanzaData):
     proposals = _proposal_space
     apply = _apply
 
+    def advance(self, action: BohnanzaAction) -> None:
+        """Apply ``action`` as :meth:`apply` does, building no events."""
+        _apply(self, action)
+
     def must_act(self) -> tuple[int, ...]:
         """The seats the game cannot go on without (in open trading, not every seat of
         ``to_act()``: see ``legal.must_act``)."""

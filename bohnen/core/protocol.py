@@ -176,6 +176,12 @@ class State(Protocol[O_co, A]):
         """Apply ``action`` atomically and return the events it caused."""
         ...
 
+    def advance(self, action: A) -> None:
+        """Apply ``action`` exactly as :meth:`apply` does (the same checks, the same
+        refusals, the same resulting state) but build no events: the fast path of
+        playouts, simulations and environments, which do not read them."""
+        ...
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see, JSON-ready (``None``: a spectator); the game types it
         with its own ``TypedDict``."""

@@ -69,6 +69,10 @@ class HansaState(HansaData):
     def apply(self, action: object) -> list[HansaEvent]:
         return _apply(self, action)
 
+    def advance(self, action: object) -> None:
+        """Apply ``action`` as :meth:`apply` does, building no events."""
+        _apply(self, action)
+
     def view(self, seat: int | None) -> SeatView | SpectatorView:
         return _view(self, seat)
 

@@ -35,6 +35,11 @@ class NdbState(NdbData):
     legal_actions = _legal.legal_actions  # every legal action of a seat
     check = _rules.check  # raises with the reason unless an action is legal now
     apply = _rules.apply  # applies a legal action (atomically) and returns its events
+
+    def advance(self, action: object) -> None:
+        """Apply ``action`` as :meth:`apply` does, building no events."""
+        _rules.apply(self, action)
+
     view = _views.view  # what a seat (None: a spectator) sees
     determinize = _determinize.determinize  # a state the seat cannot tell from this one
     result = _rules.result  # the result, once the game is over

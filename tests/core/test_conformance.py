@@ -59,6 +59,8 @@ FLAWS: dict[str, Flaw] = {
     "noted": Flaw("its text is its notation"),
     "termless": Flaw("has proposals but no terms"),
     "stray_terms": Flaw("goes to none of the targets"),
+    # advance (the events-off path) plays another move than the one it was given
+    "skewed_advance": Flaw("the same seed gives another game"),
 }
 
 
@@ -149,6 +151,12 @@ class Flawed:
         if self.flaw == "unflagged":
             return [Unflagged(e) for e in events]
         return events
+
+    def advance(self, action: Any) -> None:
+        if self.flaw == "skewed_advance":
+            others = [a for a in self.inner.legal_actions(action.seat) if a != action]
+            action = others[-1] if others else action
+        self.inner.advance(action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         data: dict[str, Any] = self.inner.view(seat)

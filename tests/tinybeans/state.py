@@ -57,6 +57,9 @@ class TinyState(TinyData):
     def apply(self, action: TinyAction) -> list[TinyEvent]:
         return _apply(self, action)
 
+    def advance(self, action: TinyAction) -> None:
+        _apply(self, action)
+
     def view(self, seat: int | None) -> SeatView | SpectatorView:
         return _view(self, seat)
 

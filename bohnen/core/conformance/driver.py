@@ -92,7 +92,9 @@ def rngs(seed: int) -> tuple[random.Random, random.Random]:
 
 def play_plain(game: AnyGame, options: Options, seed: int,
                settings: Settings = DEFAULT_SETTINGS) -> Trace:
-    """The game of ``seed`` played by :func:`choose` without any check."""
+    """The game of ``seed`` played by :func:`choose` without any check, through
+    ``advance`` (no events): :func:`~bohnen.core.conformance.copies.check_same_game`
+    compares it with the checked game played through ``apply``."""
     chooser, _ = rngs(seed)
     state: AnyState = game.new_game(options, seed)
     actions: list[str] = []
@@ -100,7 +102,7 @@ def play_plain(game: AnyGame, options: Options, seed: int,
         action = choose(state, chooser, settings.proposal_rate)
         if action is None:
             break
-        state.apply(action)
+        state.advance(action)
         actions.append(str(action))
     if not state.is_over:
         raise Context(game, options, seed, len(actions)).fail("the plain replay did not end")
