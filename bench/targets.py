@@ -1,0 +1,257 @@
+"""Issue 38's targets, measured in one run: the old commit, the working tree in pure
+Python and the working tree compiled with mypyc, side by side.
+
+Run: ``python bench/targets.py [REF] [--rounds R] [--quick] [--only a,b]
+[--builds old,pure,compiled] [--modules LIST | --compiled DIR] [--no-count]
+[--json FILE]``. ``REF`` (default ``a6339fc``) is exported to a temporary folder; the
+working tree runs as it is with ``BOHNEN_PURE=1`` ("pure") and as a compiled copy
+("compiled": the modules of the build's list, ``bench/trees.py``, compiled by mypyc
+into a copy under ``/tmp``, reused while the sources do not change; or the tree given
+by ``--compiled``, e.g. an installed wheel's folder). Every figure is a workload of
+``bench/workloads.py`` (four players, random bots), run in a process of its own: the
+working tree's workloads under each side's code, so that both sides do the same work.
+Rounds interleave the sides, workload by workload, so a change of the host's speed
+falls on all of them.
+
+Printed (Markdown, ready for the docs): each figure per second of the worker's CPU
+time (``time.process_time``, best of the rounds), the CPU-time ratio of each build to
+the old commit (the old commit's CPU seconds per unit over the build's: above 1 is
+faster), the issue's target and whether each build meets it; then the instructions
+per unit that callgrind counts (``bench/instructions.py``, one run, a small fixed
+workload, ``PYTHONHASHSEED=0``), which a busy host does not blur. A figure a side
+cannot produce (a module the old code lacks, a build that failed, the rl extra
+missing) reads "n/a" with the reason below the table. ``--quick`` runs small sizes,
+one round and no callgrind: a smoke check of a minute or two. Never part of the test
+run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import instructions
+import targets_table
+import trees
+from targets_table import Figure, Results
+from workloads import UNAVAILABLE, WORKLOADS
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_REF = "a6339fc"
+SIDES = ("old", "pure", "compiled")
+
+
+FIGURES = (
+    Figure("ndb", "Nicht die Bohne! games/s", 1000, 40, 5, 2700, 2.0),
+    Figure("bohnanza", "Bohnanza games/s, no trading", 1000, 40, 5, 2000, 2.0),
+    Figure("bohnanza-trading", "Bohnanza games/s, trading", 250, 10, 2, 500, 2.0),
+    Figure("hansa", "Bohn Hansa games/s", 100, 4, 1, 300, 2.0),
+    Figure("ismcts-ndb", "ISMCTS iterations/s, Nicht die Bohne!", 300, 25, 25, None, 2.0),
+    Figure("ismcts-bohnanza", "ISMCTS iterations/s, Bohnanza", 300, 25, 25, None, 2.0),
+    Figure("ismcts-hansa", "ISMCTS iterations/s, Bohn Hansa", 300, 25, 25, None, 2.0),
+    Figure("aec-ndb", "AEC steps/s, Nicht die Bohne!", 20000, 1000, 500, 50000, 3.5),
+    Figure("aec-bohnanza", "AEC steps/s, Bohnanza", 20000, 1000, 500, 50000, 3.5),
+    Figure("openspiel-ndb", "OpenSpiel actions/s, Nicht die Bohne!", 10, 1, 1, None, None),
+)
+assert all(f.workload in WORKLOADS for f in FIGURES)
+
+
+@dataclass
+class Side:
+    """One side of the comparison: its code, its environment, and where it is not
+    available, why."""
+
+    name: str
+    tree: Path | None
+    env: dict[str, str]
+    unavailable: str = ""
+
+
+def environment(pure: bool) -> dict[str, str]:
+    """The environment of a worker: ``BOHNEN_PURE=1`` for a pure side, none for the
+    compiled one (whatever the caller's shell says)."""
+    env = {k: v for k, v in os.environ.items() if k != "BOHNEN_PURE"}
+    return {**env, "BOHNEN_PURE": "1"} if pure else env
+
+
+def run_worker(side: Side, workload: str, size: int, timeout: float
+               ) -> dict[str, float | str] | str:
+    """One timed run of ``workload`` under ``side``: its figures, or why it failed."""
+    assert side.tree is not None
+    command = [sys.executable, str(HERE / "workloads.py"), workload, "--size", str(size)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, cwd=side.tree,
+                              env={**side.env, "PYTHONPATH": str(side.tree)}, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"ran over {timeout:.0f} s"
+    if done.returncode != 0:
+        lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+        reason = lines[-1] if lines else f"exit status {done.returncode}"
+        return reason if done.returncode == UNAVAILABLE else f"failed: {reason}"
+    figures: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def prepare(args: argparse.Namespace, folder: Path) -> list[Side]:
+    """The sides asked for, each with its code ready (or the reason it is not)."""
+    sides: list[Side] = []
+    for name in args.builds:
+        if name == "old":
+            side = Side("old", folder / "old", environment(pure=True))
+            try:
+                trees.export(args.ref, folder / "old", ("bohnen",))
+            except subprocess.CalledProcessError as error:
+                side.unavailable = f"cannot export {args.ref}: {error.stderr.decode().strip()}"
+        elif name == "pure":
+            side = Side("pure", trees.ROOT, environment(pure=True))
+        else:
+            side = compiled_side(args)
+        sides.append(side)
+    return sides
+
+
+def compiled_side(args: argparse.Namespace) -> Side:
+    """The compiled side: ``--compiled``'s tree, or a copy built with mypyc."""
+    env = environment(pure=False)
+    if args.compiled:
+        return Side("compiled", Path(args.compiled).resolve(), env)
+    modules = args.modules.split(",") if args.modules else trees.compiled_modules()
+    if not modules:
+        return Side("compiled", None, env, "no module list: the build keeps none "
+                    "(pyproject [tool.bohnen.compiled] modules, setup.py) and no --modules")
+    digest = trees.sources_digest(modules)
+    if args.quick and not (trees.CACHE / digest / "BUILT").exists():
+        return Side("compiled", None, env, "--quick builds nothing: run once without it, "
+                    "or give --compiled DIR")
+    print(f"compiling {len(modules)} module entries with mypyc...", file=sys.stderr,
+          flush=True)
+    try:
+        tree = trees.compile_copy(modules, log=Path(tempfile.gettempdir()) /
+                                  "bohnen-bench-mypyc.log")
+    except trees.BuildFailed as error:
+        return Side("compiled", None, env, str(error))
+    return Side("compiled", tree, env)
+
+
+def measure(figures: list[Figure], sides: list[Side], args: argparse.Namespace
+            ) -> Results:
+    """The timed rounds, interleaved, then the callgrind counts."""
+    results = Results()
+    for side in sides:
+        if side.unavailable:
+            for figure in figures:
+                results.missing.setdefault(figure.workload, {})[side.name] = side.unavailable
+    live = [s for s in sides if not s.unavailable]
+    for round_ in range(args.rounds):
+        for figure in figures:
+            for side in live:
+                if side.name in results.missing.get(figure.workload, {}):
+                    continue
+                print(f"round {round_ + 1}/{args.rounds}: {figure.workload} ({side.name})",
+                      file=sys.stderr, flush=True)
+                size = figure.quick if args.quick else figure.size
+                got = run_worker(side, figure.workload, size, args.timeout)
+                if isinstance(got, str):
+                    results.missing.setdefault(figure.workload, {})[side.name] = got
+                else:
+                    results.runs.setdefault(figure.workload, {}).setdefault(
+                        side.name, []).append(got)
+    if args.count:
+        count_all(figures, live, results, args.timeout)
+    return results
+
+
+def count_all(figures: list[Figure], sides: list[Side], results: Results,
+              timeout: float) -> None:
+    """Callgrind's count of each workload that ran, side by side."""
+    for figure in figures:
+        for side in sides:
+            if side.name not in results.runs.get(figure.workload, {}):
+                continue
+            print(f"callgrind: {figure.workload} ({side.name})", file=sys.stderr, flush=True)
+            assert side.tree is not None
+            try:
+                got = instructions.count(side.tree, figure.workload, figure.counted,
+                                         side.env, timeout=timeout)
+            except instructions.NoCount as error:
+                results.uncounted.setdefault(figure.workload, {})[side.name] = str(error)
+                continue
+            results.counts.setdefault(figure.workload, {})[side.name] = got
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("ref", nargs="?", default=DEFAULT_REF,
+                        help=f"the old commit (default {DEFAULT_REF})")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds of timed runs (default 3; 1 with --quick)")
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes, one round, no callgrind: a smoke check")
+    parser.add_argument("--only", default="",
+                        help=f"workloads to run, of {','.join(f.workload for f in FIGURES)}")
+    parser.add_argument("--builds", default=",".join(SIDES),
+                        help="sides to run, of old,pure,compiled")
+    parser.add_argument("--modules", default="",
+                        help="modules to compile (paths or dotted names, comma-separated; "
+                             "a folder compiles every module under it), instead of the "
+                             "build's list")
+    parser.add_argument("--compiled", default="",
+                        help="a tree whose bohnen is already compiled (e.g. a wheel "
+                             "installed with pip install --target DIR)")
+    parser.add_argument("--count", action=argparse.BooleanOptionalAction, default=None,
+                        help="count instructions with callgrind (default: yes; no with "
+                             "--quick)")
+    parser.add_argument("--timeout", type=float, default=900,
+                        help="seconds one worker may run")
+    parser.add_argument("--json", default="", help="also write every figure to this file")
+    args = parser.parse_args(argv)
+    args.rounds = args.rounds or (1 if args.quick else 3)
+    args.count = (not args.quick) if args.count is None else args.count
+    args.builds = [b.strip() for b in args.builds.split(",") if b.strip()]
+    if unknown := sorted(set(args.builds) - set(SIDES)):
+        parser.error(f"no side called {', '.join(unknown)}; there are {', '.join(SIDES)}")
+    names = [w.strip() for w in args.only.split(",") if w.strip()]
+    if unknown := sorted(set(names) - {f.workload for f in FIGURES}):
+        parser.error(f"no workload called {', '.join(unknown)}")
+    args.figures = [f for f in FIGURES if not names or f.workload in names]
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    started = time.monotonic()
+    machine = trees.machine()
+    with tempfile.TemporaryDirectory(prefix="bohnen-targets-") as folder:
+        sides = prepare(args, Path(folder))
+        results = measure(args.figures, sides, args)
+    heading = targets_table.Heading(
+        old=trees.describe(args.ref), new=trees.head(), machine=machine,
+        minutes=(time.monotonic() - started) / 60, rounds=args.rounds, quick=args.quick,
+        compiled=compiled_note(sides))
+    print(targets_table.render(heading, args.figures, [s.name for s in sides], results))
+    if args.json:
+        Path(args.json).write_text(json.dumps(targets_table.as_json(
+            heading, args.figures, results), indent=1))
+
+
+def compiled_note(sides: list[Side]) -> str:
+    """Which modules the compiled side runs compiled (from its build's record)."""
+    for side in sides:
+        if side.name == "compiled" and side.tree is not None:
+            built = side.tree / "BUILT"
+            if built.exists():
+                return f"{len(built.read_text().split())} modules compiled by mypyc"
+            return f"the compiled tree {side.tree}"
+    return ""
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""The code trees a comparison runs: an old commit exported, the working tree, and a
+compiled copy of the working tree; and the machine they run on.
+
+- :func:`export`: a commit's ``bohnen`` (and ``bench``) folders, written to a folder.
+- :func:`compiled_modules`: which modules the compiled build compiles, read from the one
+  place the build keeps the list (``[tool.bohnen.compiled] modules`` in
+  ``pyproject.toml``, or a module-level list whose name holds ``COMPILED`` or ``MYPYC``
+  in ``setup.py``), unless given.
+- :func:`compile_copy`: a copy of the working tree's ``bohnen`` under ``/tmp`` with
+  those modules compiled by mypyc, kept between runs under a name that hashes the
+  sources and the list (so a rerun reuses it, and an edit builds it again). The
+  working tree itself never gets a build product (a stale ``.so`` would shadow the
+  ``.py``).
+- :func:`machine`: the CPU model, the cores, the load and the date, for the figures.
+
+Not a benchmark by itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(tempfile.gettempdir()) / "bohnen-bench-compiled"
+
+
+class BuildFailed(Exception):
+    """The compiled copy could not be built; the message says why (mypyc's last lines)."""
+
+
+def export(ref: str, into: Path, folders: tuple[str, ...] = ("bohnen", "bench")) -> None:
+    """The ``folders`` of commit ``ref`` of this repository, written under ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, *folders],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def describe(ref: str) -> str:
+    """``ref`` as a short commit id (``ref`` itself where git cannot resolve it)."""
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", ref],
+                          capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else ref
+
+
+def head() -> str:
+    """The working tree's commit, with ``+changes`` where files differ from it."""
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "bohnen"],
+                           capture_output=True, text=True).stdout.strip()
+    return describe("HEAD") + ("+changes" if dirty else "")
+
+
+def compiled_modules(root: Path = ROOT) -> list[str] | None:
+    """The build's list of compiled modules (paths like ``bohnen/ndb/rules.py``), or
+    None where ``root`` keeps none."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.exists():
+        table = tomllib.loads(pyproject.read_text()).get("tool", {}).get("bohnen", {})
+        modules = table.get("compiled", {}).get("modules")
+        if isinstance(modules, list) and modules:
+            return [as_path(str(m)) for m in modules]
+    setup = root / "setup.py"
+    if setup.exists():
+        for node in ast.parse(setup.read_text()).body:
+            if isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = [t.id for t in targets if isinstance(t, ast.Name)]
+                if any("COMPILED" in n.upper() or "MYPYC" in n.upper() for n in names):
+                    try:
+                        value = ast.literal_eval(node.value) if node.value else None
+                    except ValueError:
+                        continue
+                    if isinstance(value, list | tuple) and value:
+                        return [as_path(str(m)) for m in value]
+    return None
+
+
+def as_path(module: str) -> str:
+    """A module named by path or by dotted name, as a path (``bohnen/ndb/rules.py``)."""
+    if module.endswith(".py") or "/" in module:
+        return module
+    return module.replace(".", "/") + ".py"
+
+
+def expand(modules: list[str], root: Path) -> list[str]:
+    """``modules`` with each folder replaced by the ``.py`` files under it."""
+    files: list[str] = []
+    for module in modules:
+        path = root / module
+        if path.is_dir():
+            files += sorted(str(p.relative_to(root)) for p in path.rglob("*.py"))
+        else:
+            files.append(module)
+    return files
+
+
+def sources_digest(modules: list[str]) -> str:
+    """A hash of the working tree's ``bohnen`` sources and the module list."""
+    digest = hashlib.sha256("\n".join(modules).encode())
+    for path in sorted((ROOT / "bohnen").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compile_copy(modules: list[str], log: Path | None = None) -> Path:
+    """A copy of the working tree's ``bohnen`` with ``modules`` compiled by mypyc,
+    built once per state of the sources (under :data:`CACHE`); raises
+    :class:`BuildFailed` with the reason where mypyc fails."""
+    tree = CACHE / sources_digest(modules)
+    if (tree / "BUILT").exists():
+        return tree
+    if tree.exists():
+        shutil.rmtree(tree)
+    tree.mkdir(parents=True)
+    shutil.copytree(ROOT / "bohnen", tree / "bohnen",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("pyproject.toml", "setup.py"):
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, tree / name)
+    files = expand(modules, tree)
+    missing = [f for f in files if not (tree / f).is_file()]
+    if missing:
+        raise BuildFailed(f"no such module in the working tree: {', '.join(missing)}")
+    env = {**os.environ, "MYPYC_OPT_LEVEL": os.environ.get("MYPYC_OPT_LEVEL", "3")}
+    done = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=tree, env=env,
+                          capture_output=True, text=True)
+    if log is not None:
+        log.write_text(done.stdout + done.stderr)
+    if done.returncode != 0:
+        lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+        raise BuildFailed("mypyc failed: " + " / ".join(lines[-3:])[:400])
+    shutil.rmtree(tree / "build", ignore_errors=True)
+    (tree / "BUILT").write_text("\n".join(files) + "\n")
+    return tree
+
+
+def cpu_model() -> str:
+    """The CPU's model name, as the kernel gives it."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def machine() -> str:
+    """One line: the CPU, the cores, the load average and the date (UTC)."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return (f"{cpu_model()}, {os.cpu_count()} cores, load {load} (1, 5, 15 min), "
+            f"Python {platform.python_version()}, {date}")
