@@ -29,23 +29,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import instructions
+import sides
 import targets_table
 import trees
+from sides import Side
 from targets_table import Figure, Results
 from workloads import UNAVAILABLE, WORKLOADS
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_REF = "a6339fc"
-SIDES = ("old", "pure", "compiled")
 
 
 FIGURES = (
@@ -63,24 +62,6 @@ FIGURES = (
 assert all(f.workload in WORKLOADS for f in FIGURES)
 
 
-@dataclass
-class Side:
-    """One side of the comparison: its code, its environment, and where it is not
-    available, why."""
-
-    name: str
-    tree: Path | None
-    env: dict[str, str]
-    unavailable: str = ""
-
-
-def environment(pure: bool) -> dict[str, str]:
-    """The environment of a worker: ``BOHNEN_PURE=1`` for a pure side, none for the
-    compiled one (whatever the caller's shell says)."""
-    env = {k: v for k, v in os.environ.items() if k != "BOHNEN_PURE"}
-    return {**env, "BOHNEN_PURE": "1"} if pure else env
-
-
 def run_worker(side: Side, workload: str, size: int, timeout: float
                ) -> dict[str, float | str] | str:
     """One timed run of ``workload`` under ``side``: its figures, or why it failed."""
@@ -96,59 +77,20 @@ def run_worker(side: Side, workload: str, size: int, timeout: float
         reason = lines[-1] if lines else f"exit status {done.returncode}"
         return reason if done.returncode == UNAVAILABLE else f"failed: {reason}"
     figures: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    if Path(str(figures["code"])).resolve() != side.tree.resolve():
+        return f"ran the code under {figures['code']}, not {side.tree}"
     return figures
 
 
-def prepare(args: argparse.Namespace, folder: Path) -> list[Side]:
-    """The sides asked for, each with its code ready (or the reason it is not)."""
-    sides: list[Side] = []
-    for name in args.builds:
-        if name == "old":
-            side = Side("old", folder / "old", environment(pure=True))
-            try:
-                trees.export(args.ref, folder / "old", ("bohnen",))
-            except subprocess.CalledProcessError as error:
-                side.unavailable = f"cannot export {args.ref}: {error.stderr.decode().strip()}"
-        elif name == "pure":
-            side = Side("pure", trees.ROOT, environment(pure=True))
-        else:
-            side = compiled_side(args)
-        sides.append(side)
-    return sides
-
-
-def compiled_side(args: argparse.Namespace) -> Side:
-    """The compiled side: ``--compiled``'s tree, or a copy built with mypyc."""
-    env = environment(pure=False)
-    if args.compiled:
-        return Side("compiled", Path(args.compiled).resolve(), env)
-    modules = args.modules.split(",") if args.modules else trees.compiled_modules()
-    if not modules:
-        return Side("compiled", None, env, "no module list: the build keeps none "
-                    "(pyproject [tool.bohnen.compiled] modules, setup.py) and no --modules")
-    digest = trees.sources_digest(modules)
-    if args.quick and not (trees.CACHE / digest / "BUILT").exists():
-        return Side("compiled", None, env, "--quick builds nothing: run once without it, "
-                    "or give --compiled DIR")
-    print(f"compiling {len(modules)} module entries with mypyc...", file=sys.stderr,
-          flush=True)
-    try:
-        tree = trees.compile_copy(modules, log=Path(tempfile.gettempdir()) /
-                                  "bohnen-bench-mypyc.log")
-    except trees.BuildFailed as error:
-        return Side("compiled", None, env, str(error))
-    return Side("compiled", tree, env)
-
-
-def measure(figures: list[Figure], sides: list[Side], args: argparse.Namespace
+def measure(figures: list[Figure], ready: list[Side], args: argparse.Namespace
             ) -> Results:
     """The timed rounds, interleaved, then the callgrind counts."""
     results = Results()
-    for side in sides:
+    for side in ready:
         if side.unavailable:
             for figure in figures:
                 results.missing.setdefault(figure.workload, {})[side.name] = side.unavailable
-    live = [s for s in sides if not s.unavailable]
+    live = [s for s in ready if not s.unavailable]
     for round_ in range(args.rounds):
         for figure in figures:
             for side in live:
@@ -168,11 +110,11 @@ def measure(figures: list[Figure], sides: list[Side], args: argparse.Namespace
     return results
 
 
-def count_all(figures: list[Figure], sides: list[Side], results: Results,
+def count_all(figures: list[Figure], live: list[Side], results: Results,
               timeout: float) -> None:
     """Callgrind's count of each workload that ran, side by side."""
     for figure in figures:
-        for side in sides:
+        for side in live:
             if side.name not in results.runs.get(figure.workload, {}):
                 continue
             print(f"callgrind: {figure.workload} ({side.name})", file=sys.stderr, flush=True)
@@ -197,15 +139,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         help="small sizes, one round, no callgrind: a smoke check")
     parser.add_argument("--only", default="",
                         help=f"workloads to run, of {','.join(f.workload for f in FIGURES)}")
-    parser.add_argument("--builds", default=",".join(SIDES),
-                        help="sides to run, of old,pure,compiled")
-    parser.add_argument("--modules", default="",
-                        help="modules to compile (paths or dotted names, comma-separated; "
-                             "a folder compiles every module under it), instead of the "
-                             "build's list")
-    parser.add_argument("--compiled", default="",
-                        help="a tree whose bohnen is already compiled (e.g. a wheel "
-                             "installed with pip install --target DIR)")
+    sides.add_options(parser, ",".join(sides.SIDES))
     parser.add_argument("--count", action=argparse.BooleanOptionalAction, default=None,
                         help="count instructions with callgrind (default: yes; no with "
                              "--quick)")
@@ -215,9 +149,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     args.rounds = args.rounds or (1 if args.quick else 3)
     args.count = (not args.quick) if args.count is None else args.count
-    args.builds = [b.strip() for b in args.builds.split(",") if b.strip()]
-    if unknown := sorted(set(args.builds) - set(SIDES)):
-        parser.error(f"no side called {', '.join(unknown)}; there are {', '.join(SIDES)}")
+    args.builds = sides.builds(parser, args.builds)
     names = [w.strip() for w in args.only.split(",") if w.strip()]
     if unknown := sorted(set(names) - {f.workload for f in FIGURES}):
         parser.error(f"no workload called {', '.join(unknown)}")
@@ -230,27 +162,16 @@ def main(argv: list[str] | None = None) -> None:
     started = time.monotonic()
     machine = trees.machine()
     with tempfile.TemporaryDirectory(prefix="bohnen-targets-") as folder:
-        sides = prepare(args, Path(folder))
-        results = measure(args.figures, sides, args)
+        ready = sides.prepare(args, Path(folder))
+        results = measure(args.figures, ready, args)
     heading = targets_table.Heading(
         old=trees.describe(args.ref), new=trees.head(), machine=machine,
         minutes=(time.monotonic() - started) / 60, rounds=args.rounds, quick=args.quick,
-        compiled=compiled_note(sides))
-    print(targets_table.render(heading, args.figures, [s.name for s in sides], results))
+        compiled=sides.compiled_note(ready))
+    print(targets_table.render(heading, args.figures, [s.name for s in ready], results))
     if args.json:
         Path(args.json).write_text(json.dumps(targets_table.as_json(
             heading, args.figures, results), indent=1))
-
-
-def compiled_note(sides: list[Side]) -> str:
-    """Which modules the compiled side runs compiled (from its build's record)."""
-    for side in sides:
-        if side.name == "compiled" and side.tree is not None:
-            built = side.tree / "BUILT"
-            if built.exists():
-                return f"{len(built.read_text().split())} modules compiled by mypyc"
-            return f"the compiled tree {side.tree}"
-    return ""
 
 
 if __name__ == "__main__":

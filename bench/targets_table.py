@@ -143,14 +143,14 @@ def figures_table(heading: Heading, figures: list[Figure], sides: list[str],
 def counts_table(heading: Heading, figures: list[Figure], sides: list[str],
                  results: Results, notes: Notes) -> list[str]:
     builds = [s for s in sides if s != "old"]
-    head = (["instructions per unit", "unit"]
+    head = (["figure", "instructions per"]
             + [heading.old if s == "old" else SIDE_TITLES[s] for s in sides]
             + [f"{heading.old} / {SIDE_TITLES[b]}" for b in builds if "old" in sides])
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
     for figure in figures:
         if figure.workload not in results.runs:
             continue
-        cells = [figure.label, "a " + WORKLOADS[figure.workload].unit.removesuffix("s")]
+        cells = [figure.label, WORKLOADS[figure.workload].unit.removesuffix("s")]
         for side in sides:
             value = results.per_unit(figure.workload, side)
             reason = results.uncounted.get(figure.workload, {}).get(side, "not measured")

@@ -6,6 +6,9 @@ compiled copy of the working tree; and the machine they run on.
   place the build keeps the list (``[tool.bohnen.compiled] modules`` in
   ``pyproject.toml``, or a module-level list whose name holds ``COMPILED`` or ``MYPYC``
   in ``setup.py``), unless given.
+- :func:`wheel_copy`: the wheel the project's own build makes
+  (``BOHNEN_MYPYC=1 pip wheel``), built from a copy of the sources and unpacked under
+  ``/tmp``: the build as users get it.
 - :func:`compile_copy`: a copy of the working tree's ``bohnen`` under ``/tmp`` with
   those modules compiled by mypyc, kept between runs under a name that hashes the
   sources and the list (so a rerun reuses it, and an edit builds it again). The
@@ -29,6 +32,7 @@ import tarfile
 import tempfile
 import time
 import tomllib
+import zipfile
 from io import BytesIO
 from pathlib import Path
 
@@ -107,9 +111,11 @@ def expand(modules: list[str], root: Path) -> list[str]:
 
 
 def sources_digest(modules: list[str]) -> str:
-    """A hash of the working tree's ``bohnen`` sources and the module list."""
+    """A hash of the working tree's ``bohnen`` sources, its build files and the module
+    list: the name of a build in :data:`CACHE`."""
     digest = hashlib.sha256("\n".join(modules).encode())
-    for path in sorted((ROOT / "bohnen").rglob("*")):
+    build = [ROOT / name for name in ("pyproject.toml", "setup.py") if (ROOT / name).exists()]
+    for path in [*build, *sorted((ROOT / "bohnen").rglob("*"))]:
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode())
             digest.update(path.read_bytes())
@@ -145,6 +151,44 @@ def compile_copy(modules: list[str], log: Path | None = None) -> Path:
         raise BuildFailed("mypyc failed: " + " / ".join(lines[-3:])[:400])
     shutil.rmtree(tree / "build", ignore_errors=True)
     (tree / "BUILT").write_text("\n".join(files) + "\n")
+    return tree
+
+
+def wheel_copy(log: Path | None = None) -> Path:
+    """The working tree as the project's own build compiles it
+    (``BOHNEN_MYPYC=1 pip wheel``), its wheel unpacked into a folder, built once per
+    state of the sources (under :data:`CACHE`), from a copy of the sources under
+    ``/tmp`` so that the working tree gets no build product; raises
+    :class:`BuildFailed` with the reason where the build fails."""
+    tree = CACHE / sources_digest(["wheel"])
+    if (tree / "BUILT").exists():
+        return tree
+    shutil.rmtree(tree, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="bohnen-wheel-") as folder:
+        source, wheels = Path(folder) / "source", Path(folder) / "wheels"
+        shutil.copytree(ROOT / "bohnen", source / "bohnen",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        for path in ROOT.iterdir():
+            if path.is_file() and path.name in ("pyproject.toml", "setup.py", "setup.cfg",
+                                                "MANIFEST.in", "README.md", "LICENSE"):
+                shutil.copy2(path, source / path.name)
+        done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                               "--no-build-isolation", "-w", str(wheels), str(source)],
+                              env={**os.environ, "BOHNEN_MYPYC": "1"}, capture_output=True,
+                              text=True)
+        if log is not None:
+            log.write_text(done.stdout + done.stderr)
+        built = sorted(wheels.glob("bohnen-*.whl"))
+        if done.returncode != 0 or not built:
+            lines = [x for x in (done.stdout + done.stderr).splitlines() if x.strip()]
+            raise BuildFailed("pip wheel failed: " + " / ".join(lines[-3:])[:400])
+        with zipfile.ZipFile(built[0]) as wheel:
+            wheel.extractall(tree)
+    compiled = sorted(str(p.relative_to(tree)) for p in (tree / "bohnen").rglob("*.so"))
+    if not compiled:
+        raise BuildFailed(f"the wheel {built[0].name} holds no compiled module "
+                          "(does the build read BOHNEN_MYPYC=1?)")
+    (tree / "BUILT").write_text("\n".join(compiled) + "\n")
     return tree
 
 

@@ -114,7 +114,7 @@ def openspiel_actions(game_name: str) -> Workload:
         try:
             import pyspiel
 
-            from bohnen.rl import openspiel
+            import bohnen.rl.openspiel as openspiel
         except ImportError as error:
             raise Unavailable(f"no OpenSpiel games here ({error.name})") from error
         openspiel.register()
