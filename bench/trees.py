@@ -110,15 +110,15 @@ def expand(modules: list[str], root: Path) -> list[str]:
     return files
 
 
-def sources_digest(modules: list[str]) -> str:
-    """A hash of the working tree's ``bohnen`` sources, its build files and the module
-    list: the name of a build in :data:`CACHE`."""
+def sources_digest(modules: list[str], root: Path = ROOT) -> str:
+    """A hash of the ``bohnen`` sources of ``root``, its build files and the module
+    list: the name of a build in :data:`CACHE`, so that an edit builds it again."""
     digest = hashlib.sha256("\n".join(modules).encode())
-    build = [ROOT / name for name in ("pyproject.toml", "setup.py") if (ROOT / name).exists()]
-    for path in [*build, *sorted((ROOT / "bohnen").rglob("*"))]:
+    build = [root / name for name in ("pyproject.toml", "setup.py") if (root / name).exists()]
+    for path in [*build, *sorted((root / "bohnen").rglob("*"))]:
         if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(ROOT)).encode())
-            digest.update(path.read_bytes())
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 

@@ -136,3 +136,22 @@ def test_compare_runs_the_working_trees_script_on_a_side_and_explains_its_na(
     row = next(line for line in text.splitlines() if "ndb.iterations_per_second" in line)
     assert row.startswith("| ismcts | ndb.iterations_per_second | n/a [1] |")
     assert row.endswith("| — |") and "[1] old: failed: no such flag" in text
+
+
+def test_a_cached_build_is_built_again_when_a_source_or_the_list_changes(
+        bench: dict[str, ModuleType], tmp_path: Path) -> None:
+    digest = bench["trees"].sources_digest
+    (tmp_path / "bohnen" / "ndb").mkdir(parents=True)
+    rules = tmp_path / "bohnen" / "ndb" / "rules.py"
+    rules.write_text("X = 1\n")
+    first = digest(["bohnen/ndb/rules.py"], tmp_path)
+    assert digest(["bohnen/ndb/rules.py"], tmp_path) == first  # unchanged: reused
+    assert digest(["bohnen/ndb"], tmp_path) != first  # another list
+    rules.write_text("X = 2\n")
+    edited = digest(["bohnen/ndb/rules.py"], tmp_path)
+    assert edited != first
+    (tmp_path / "bohnen" / "ndb" / "__pycache__").mkdir()
+    (tmp_path / "bohnen" / "ndb" / "__pycache__" / "rules.pyc").write_bytes(b"x")
+    assert digest(["bohnen/ndb/rules.py"], tmp_path) == edited  # caches do not count
+    (tmp_path / "setup.py").write_text("MYPYC_MODULES = []\n")  # the build changed
+    assert digest(["bohnen/ndb/rules.py"], tmp_path) != edited
