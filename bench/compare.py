@@ -55,7 +55,10 @@ def run(side: Side, bench: list[str]) -> dict[str, float] | str:
     if done.returncode != 0:
         lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
         return "failed: " + (lines[-1] if lines else f"exit status {done.returncode}")
-    return dict(flatten(json.loads(done.stdout)))
+    try:
+        return dict(flatten(json.loads(done.stdout)))
+    except json.JSONDecodeError:
+        return "failed: the script printed no JSON"
 
 
 def flatten(value: object, prefix: str = "") -> Iterator[tuple[str, float]]:

@@ -88,7 +88,10 @@ def count(tree: Path, name: str, size: int, extra_env: dict[str, str],
         if done.returncode != 0:
             lines = [x for x in done.stderr.splitlines() if x and not x.startswith("==")]
             raise NoCount(lines[-1] if lines else f"exit status {done.returncode}")
-        units = int(json.loads(done.stdout.strip().splitlines()[-1])["units"])
+        try:
+            units = int(json.loads(done.stdout.strip().splitlines()[-1])["units"])
+        except (IndexError, KeyError, json.JSONDecodeError) as error:
+            raise NoCount("the worker printed no figures") from error
         return Count(total(out.read_text()), units)
 
 

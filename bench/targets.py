@@ -1,8 +1,8 @@
 """Issue 38's targets, measured in one run: the old commit, the working tree in pure
 Python and the working tree compiled with mypyc, side by side.
 
-Run: ``python bench/targets.py [REF] [--rounds R] [--quick] [--only a,b]
-[--builds old,pure,compiled] [--modules LIST | --compiled DIR] [--no-count]
+Run: ``python bench/targets.py [REF] [--rounds R] [--quick | --scale F] [--only a,b]
+[--builds old,pure,compiled] [--modules LIST | --wheel | --compiled DIR] [--no-count]
 [--json FILE]``. ``REF`` (default ``a6339fc``) is exported to a temporary folder; the
 working tree runs as it is with ``BOHNEN_PURE=1`` ("pure") and as a compiled copy
 ("compiled": the modules of the build's list, ``bench/trees.py``, compiled by mypyc
@@ -76,7 +76,10 @@ def run_worker(side: Side, workload: str, size: int, timeout: float
         lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
         reason = lines[-1] if lines else f"exit status {done.returncode}"
         return reason if done.returncode == UNAVAILABLE else f"failed: {reason}"
-    figures: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    try:
+        figures: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return "failed: the worker printed no figures"
     if Path(str(figures["code"])).resolve() != side.tree.resolve():
         return f"ran the code under {figures['code']}, not {side.tree}"
     return figures
@@ -98,7 +101,7 @@ def measure(figures: list[Figure], ready: list[Side], args: argparse.Namespace
                     continue
                 print(f"round {round_ + 1}/{args.rounds}: {figure.workload} ({side.name})",
                       file=sys.stderr, flush=True)
-                size = figure.quick if args.quick else figure.size
+                size = figure.quick if args.quick else max(1, round(figure.size * args.scale))
                 got = run_worker(side, figure.workload, size, args.timeout)
                 if isinstance(got, str):
                     results.missing.setdefault(figure.workload, {})[side.name] = got
@@ -143,6 +146,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--count", action=argparse.BooleanOptionalAction, default=None,
                         help="count instructions with callgrind (default: yes; no with "
                              "--quick)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply the timed sizes by this (e.g. 0.2 for a shorter run)")
     parser.add_argument("--timeout", type=float, default=900,
                         help="seconds one worker may run")
     parser.add_argument("--json", default="", help="also write every figure to this file")

@@ -101,7 +101,12 @@ def aec_steps(setup: str) -> Workload:
         except ImportError as error:
             raise Unavailable(f"the rl extra is missing ({error.name})") from error
         env = rl_speed.maker(setup, PLAYERS)()
-        return timed(lambda: (rl_speed.run([env], size, seed), size)[1])
+
+        def step() -> int:
+            rl_speed.run([env], size, seed)
+            return size
+
+        return timed(step)
 
     return Workload("steps", run)
 
