@@ -96,7 +96,8 @@ def compiled_side(args: argparse.Namespace) -> Side:
     env = environment(pure=False)
     if args.compiled:
         return Side("compiled", Path(args.compiled).resolve(), env)
-    modules = args.modules.split(",") if args.modules else trees.compiled_modules()
+    modules = ([trees.as_path(m.strip()) for m in args.modules.split(",") if m.strip()]
+               if args.modules else trees.compiled_modules())
     if not args.wheel and not modules:
         return Side("compiled", None, env, "no module list: the build keeps none "
                     "(pyproject [tool.bohnen.compiled] modules, setup.py) and no --modules")

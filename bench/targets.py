@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
     heading = targets_table.Heading(
         old=trees.describe(args.ref), new=trees.head(), machine=machine,
         minutes=(time.monotonic() - started) / 60, rounds=args.rounds, quick=args.quick,
-        compiled=sides.compiled_note(ready))
+        compiled=sides.compiled_note(ready), scale=args.scale)
     print(targets_table.render(heading, args.figures, [s.name for s in ready], results))
     if args.json:
         Path(args.json).write_text(json.dumps(targets_table.as_json(

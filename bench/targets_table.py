@@ -70,6 +70,7 @@ class Heading:
     rounds: int
     quick: bool
     compiled: str
+    scale: float = 1.0
 
 
 class Notes:
@@ -153,7 +154,8 @@ def counts_table(heading: Heading, figures: list[Figure], sides: list[str],
         cells = [figure.label, WORKLOADS[figure.workload].unit.removesuffix("s")]
         for side in sides:
             value = results.per_unit(figure.workload, side)
-            reason = results.uncounted.get(figure.workload, {}).get(side, "not measured")
+            reason = (results.uncounted.get(figure.workload, {}).get(side) or
+                      results.missing.get(figure.workload, {}).get(side, "not measured"))
             cells.append(instructions(value) if value else notes.mark(side, reason))
         old = results.per_unit(figure.workload, "old")
         for build in builds if "old" in sides else []:
@@ -166,7 +168,8 @@ def counts_table(heading: Heading, figures: list[Figure], sides: list[str],
 def render(heading: Heading, figures: list[Figure], sides: list[str], results: Results
            ) -> str:
     notes = Notes()
-    sizes = "quick sizes" if heading.quick else "full sizes"
+    sizes = ("quick sizes" if heading.quick else
+             "full sizes" if heading.scale == 1 else f"the sizes ×{heading.scale:g}")
     out = [f"Issue 38's targets: `{heading.old}` against `{heading.new}`, "
            f"four players, random bots, one core.",
            "",

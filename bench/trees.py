@@ -126,12 +126,23 @@ def compile_copy(modules: list[str], log: Path | None = None) -> Path:
     """A copy of the working tree's ``bohnen`` with ``modules`` compiled by mypyc,
     built once per state of the sources (under :data:`CACHE`); raises
     :class:`BuildFailed` with the reason where mypyc fails."""
+    modules = [as_path(m) for m in modules]
     tree = CACHE / sources_digest(modules)
     if (tree / "BUILT").exists():
         return tree
     if tree.exists():
         shutil.rmtree(tree)
     tree.mkdir(parents=True)
+    try:
+        build(tree, modules, log)
+    except BuildFailed:
+        shutil.rmtree(tree, ignore_errors=True)
+        raise
+    return tree
+
+
+def build(tree: Path, modules: list[str], log: Path | None) -> None:
+    """Copy the working tree's ``bohnen`` into ``tree`` and compile ``modules`` there."""
     shutil.copytree(ROOT / "bohnen", tree / "bohnen",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     for name in ("pyproject.toml", "setup.py"):
@@ -151,7 +162,6 @@ def compile_copy(modules: list[str], log: Path | None = None) -> Path:
         raise BuildFailed("mypyc failed: " + " / ".join(lines[-3:])[:400])
     shutil.rmtree(tree / "build", ignore_errors=True)
     (tree / "BUILT").write_text("\n".join(files) + "\n")
-    return tree
 
 
 def wheel_copy(log: Path | None = None) -> Path:

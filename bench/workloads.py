@@ -195,7 +195,7 @@ def code() -> dict[str, float | str]:
     import bohnen
 
     compiled = [name for name, module in list(sys.modules.items())
-                if name.startswith("bohnen") and
+                if name.startswith("bohnen") and not name.endswith("__mypyc") and
                 not str(getattr(module, "__file__", "") or "").endswith(".py")
                 and getattr(module, "__file__", None)]
     return {"code": os.path.dirname(os.path.dirname(str(bohnen.__file__))),
