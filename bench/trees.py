@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 import os
 import platform
 import shutil
@@ -68,13 +69,23 @@ def head() -> str:
 
 def compiled_modules(root: Path = ROOT) -> list[str] | None:
     """The build's list of compiled modules (paths like ``bohnen/ndb/rules.py``), or
-    None where ``root`` keeps none."""
+    None where ``root`` keeps none. Asked of the build itself where it can say
+    (``compiled_modules(root)`` of ``_build/bohnen_build.py``); read otherwise from
+    ``[tool.bohnen.compiled]`` in ``pyproject.toml`` (``modules``, less ``left-out``: a
+    package's name stands for every module under it), or from a module-level list in
+    ``setup.py`` whose name holds ``COMPILED`` or ``MYPYC``."""
+    asked = from_build(root)
+    if asked:
+        return asked
     pyproject = root / "pyproject.toml"
     if pyproject.exists():
         table = tomllib.loads(pyproject.read_text()).get("tool", {}).get("bohnen", {})
-        modules = table.get("compiled", {}).get("modules")
+        compiled = table.get("compiled", {})
+        modules = compiled.get("modules")
         if isinstance(modules, list) and modules:
-            return [as_path(str(m)) for m in modules]
+            left_out = set(expand([str(m) for m in compiled.get("left-out", {})], root))
+            return [f for f in dict.fromkeys(expand([str(m) for m in modules], root))
+                    if f not in left_out]
     setup = root / "setup.py"
     if setup.exists():
         for node in ast.parse(setup.read_text()).body:
@@ -91,22 +102,44 @@ def compiled_modules(root: Path = ROOT) -> list[str] | None:
     return None
 
 
-def as_path(module: str) -> str:
-    """A module named by path or by dotted name, as a path (``bohnen/ndb/rules.py``)."""
+def from_build(root: Path) -> list[str] | None:
+    """The list the build's own ``compiled_modules(root)`` gives, where the build has
+    one (``_build/bohnen_build.py``) and it answers."""
+    path = root / "_build" / "bohnen_build.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("bohnen_build_for_bench", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        listed = module.compiled_modules(root)
+    except (Exception, SystemExit):  # the build stops with SystemExit on a bad list
+        return None
+    return [str(m) for m in listed] if isinstance(listed, list) else None
+
+
+def as_path(module: str, root: Path = ROOT) -> str:
+    """A module named by path or by dotted name, as a path: ``bohnen/ndb/rules.py``, or
+    ``bohnen/ndb`` for a package (a folder of ``root``)."""
     if module.endswith(".py") or "/" in module:
         return module
-    return module.replace(".", "/") + ".py"
+    folder = module.replace(".", "/")
+    return folder if (root / folder).is_dir() else folder + ".py"
 
 
 def expand(modules: list[str], root: Path) -> list[str]:
-    """``modules`` with each folder replaced by the ``.py`` files under it."""
+    """``modules`` (paths or dotted names) as files, each folder replaced by the
+    ``.py`` files under it."""
     files: list[str] = []
     for module in modules:
-        path = root / module
+        name = as_path(module, root)
+        path = root / name
         if path.is_dir():
-            files += sorted(str(p.relative_to(root)) for p in path.rglob("*.py"))
+            files += sorted(p.relative_to(root).as_posix() for p in path.rglob("*.py"))
         else:
-            files.append(module)
+            files.append(name)
     return files
 
 
@@ -115,7 +148,8 @@ def sources_digest(modules: list[str], root: Path = ROOT) -> str:
     list: the name of a build in :data:`CACHE`, so that an edit builds it again."""
     digest = hashlib.sha256("\n".join(modules).encode())
     build = [root / name for name in ("pyproject.toml", "setup.py") if (root / name).exists()]
-    for path in [*build, *sorted((root / "bohnen").rglob("*"))]:
+    for path in [*build, *sorted((root / "_build").rglob("*")),
+                 *sorted((root / "bohnen").rglob("*"))]:
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(root)).encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
@@ -176,11 +210,12 @@ def wheel_copy(log: Path | None = None) -> Path:
     shutil.rmtree(tree, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="bohnen-wheel-") as folder:
         source, wheels = Path(folder) / "source", Path(folder) / "wheels"
-        shutil.copytree(ROOT / "bohnen", source / "bohnen",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        for folder_name in ("bohnen", "_build"):  # the package, the build's backend
+            if (ROOT / folder_name).is_dir():
+                shutil.copytree(ROOT / folder_name, source / folder_name,
+                                ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         for path in ROOT.iterdir():
-            if path.is_file() and path.name in ("pyproject.toml", "setup.py", "setup.cfg",
-                                                "MANIFEST.in", "README.md", "LICENSE"):
+            if path.is_file() and not path.name.startswith("."):
                 shutil.copy2(path, source / path.name)
         done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
                                "--no-build-isolation", "-w", str(wheels), str(source)],

@@ -89,13 +89,25 @@ def test_the_module_list_is_read_where_the_build_keeps_it(
         bench: dict[str, ModuleType], tmp_path: Path) -> None:
     trees = bench["trees"]
     assert trees.compiled_modules(tmp_path) is None
+    (tmp_path / "bohnen" / "ndb").mkdir(parents=True)
+    for name in ("__init__", "rules", "game"):
+        (tmp_path / "bohnen" / "ndb" / f"{name}.py").write_text("")
     (tmp_path / "setup.py").write_text(
-        "from setuptools import setup\nMYPYC_MODULES = ['bohnen/core/rng.py']\nsetup()\n")
-    assert trees.compiled_modules(tmp_path) == ["bohnen/core/rng.py"]
+        "from setuptools import setup\nMYPYC_MODULES = ['bohnen/ndb/rules.py']\nsetup()\n")
+    assert trees.compiled_modules(tmp_path) == ["bohnen/ndb/rules.py"]
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.bohnen.compiled]\nmodules = ["bohnen.ndb.rules", "bohnen/hansa"]\n')
-    assert trees.compiled_modules(tmp_path) == ["bohnen/ndb/rules.py", "bohnen/hansa"]
-    assert "bohnen/hansa/rules.py" in trees.expand(["bohnen/hansa"], BENCH.parent)
+        '[tool.bohnen.compiled]\nmodules = ["bohnen.ndb"]\n'
+        '[tool.bohnen.compiled.left-out]\n"bohnen.ndb.game" = "subclassed"\n')
+    assert trees.compiled_modules(tmp_path) == ["bohnen/ndb/__init__.py", "bohnen/ndb/rules.py"]
+    backend = tmp_path / "_build" / "bohnen_build.py"
+    backend.parent.mkdir()
+    backend.write_text("def compiled_modules(root):\n    raise SystemExit('a stale list')\n")
+    assert trees.compiled_modules(tmp_path) == [  # the build cannot say: pyproject's list
+        "bohnen/ndb/__init__.py", "bohnen/ndb/rules.py"]
+    backend.write_text("def compiled_modules(root):\n    return ['bohnen/ndb/rules.py']\n")
+    assert trees.compiled_modules(tmp_path) == ["bohnen/ndb/rules.py"]  # the build's own
+    assert trees.as_path("bohnen.ndb", tmp_path) == "bohnen/ndb"
+    assert trees.as_path("bohnen.ndb.rules", tmp_path) == "bohnen/ndb/rules.py"
 
 
 def test_quick_mode_builds_nothing_and_says_so(bench: dict[str, ModuleType]) -> None:
