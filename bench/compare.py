@@ -1,7 +1,8 @@
 """Speed before and after a change, measured side by side in one run.
 
 Run: ``python bench/compare.py REF [--rounds R] [--only bohnanza,ndb]
-[--builds old,pure,compiled] [--modules LIST | --compiled DIR]``. ``REF`` is a git
+[--builds old,pure,compiled] [--build auto|wheel|mypyc] [--modules LIST]
+[--compiled DIR]``. ``REF`` is a git
 commit (or branch, or tag) of this repository: its ``bohnen`` folder is exported to a
 temporary folder, and every speed benchmark (``bench/<game>_speed.py`` and
 ``bench/ismcts_speed.py``) runs under the old code, under the working tree in pure

@@ -3,9 +3,11 @@
 - ``old``: an old commit's ``bohnen``, exported to a temporary folder (pure Python);
 - ``pure``: the working tree, with ``BOHNEN_PURE=1``;
 - ``compiled``: the working tree compiled with mypyc: a copy under ``/tmp`` whose
-  modules of the build's list are compiled (``bench/trees.py``); with ``--wheel``, the
-  wheel of the project's own build unpacked; or a tree given with ``--compiled`` (e.g.
-  a wheel installed with ``pip install --target DIR``).
+  the wheel of the project's own build, unpacked (where the project has a compiled
+  build: ``--build auto``, the default, or ``wheel``), or a copy whose modules of the
+  build's list are compiled by mypyc (``--build mypyc``, or ``--modules``); or a tree
+  given with ``--compiled`` (e.g. a wheel installed with ``pip install --target DIR``).
+  ``bench/trees.py`` builds them.
 
 Every side runs the working tree's bench scripts (its ``bench/``, not the old
 commit's): both sides then do the same work, measured the same way, and a script
@@ -50,13 +52,16 @@ def add_options(parser: argparse.ArgumentParser, builds: str) -> None:
     """The options that choose the sides and the compiled build."""
     parser.add_argument("--builds", default=builds,
                         help=f"sides to run, of {','.join(SIDES)} (default {builds})")
+    parser.add_argument("--build", choices=("auto", "wheel", "mypyc"), default="auto",
+                        help="how the compiled side is built: wheel, the project's own "
+                             "build (BOHNEN_MYPYC=1 pip wheel, from a copy of the sources); "
+                             "mypyc, mypyc on the build's module list in a copy; auto "
+                             "(default), wheel where the project has a compiled build "
+                             "and --modules is not given, mypyc otherwise")
     parser.add_argument("--modules", default="",
-                        help="modules to compile (paths or dotted names, comma-separated; "
-                             "a folder compiles every module under it), instead of the "
-                             "build's list")
-    parser.add_argument("--wheel", action="store_true",
-                        help="compile with the project's own build (BOHNEN_MYPYC=1 pip "
-                             "wheel, from a copy of the sources), not with mypyc on the list")
+                        help="modules to compile with mypyc (paths or dotted names, "
+                             "comma-separated; a package's name is every module under it), "
+                             "instead of the build's list")
     parser.add_argument("--compiled", default="",
                         help="a tree whose bohnen is already compiled (e.g. a wheel "
                              "installed with pip install --target DIR)")
@@ -90,27 +95,30 @@ def prepare(args: argparse.Namespace, folder: Path) -> list[Side]:
 
 
 def compiled_side(args: argparse.Namespace) -> Side:
-    """The compiled side: ``--compiled``'s tree, the project's wheel (``--wheel``), or
-    a copy built with mypyc on the module list; with ``--quick``, only a build that is
+    """The compiled side: ``--compiled``'s tree, the project's wheel, or a copy built
+    with mypyc on the module list (``--build``); with ``--quick``, only a build that is
     cached already."""
     env = environment(pure=False)
     if args.compiled:
         return Side("compiled", Path(args.compiled).resolve(), env)
+    wheel = args.build == "wheel" or (args.build == "auto" and not args.modules
+                                      and trees.has_build())
     modules = ([trees.as_path(m.strip()) for m in args.modules.split(",") if m.strip()]
                if args.modules else trees.compiled_modules())
-    if not args.wheel and not modules:
+    if not wheel and not modules:
         return Side("compiled", None, env, "no module list: the build keeps none "
-                    "(pyproject [tool.bohnen.compiled] modules, setup.py) and no --modules")
-    cached = trees.CACHE / trees.sources_digest(["wheel"] if args.wheel else modules or [])
+                    "(its compiled_modules, pyproject's [tool.bohnen.compiled]) "
+                    "and no --modules")
+    cached = trees.CACHE / trees.sources_digest(["wheel"] if wheel else modules or [])
     if getattr(args, "quick", False) and not (cached / "BUILT").exists():
         return Side("compiled", None, env, "--quick builds nothing: run once without it, "
                     "or give --compiled DIR")
     log = Path(tempfile.gettempdir()) / "bohnen-bench-build.log"
-    print("building the wheel (BOHNEN_MYPYC=1 pip wheel)..." if args.wheel else
-          f"compiling {len(modules or [])} module entries with mypyc...",
-          file=sys.stderr, flush=True)
+    print("building the wheel (BOHNEN_MYPYC=1 pip wheel)..." if wheel else
+          f"compiling {len(modules or [])} modules with mypyc...", file=sys.stderr,
+          flush=True)
     try:
-        tree = trees.wheel_copy(log) if args.wheel else trees.compile_copy(modules or [], log)
+        tree = trees.wheel_copy(log) if wheel else trees.compile_copy(modules or [], log)
     except trees.BuildFailed as error:
         return Side("compiled", None, env, f"{error} (the log: {log})")
     return Side("compiled", tree, env)

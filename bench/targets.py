@@ -2,12 +2,12 @@
 Python and the working tree compiled with mypyc, side by side.
 
 Run: ``python bench/targets.py [REF] [--rounds R] [--quick | --scale F] [--only a,b]
-[--builds old,pure,compiled] [--modules LIST | --wheel | --compiled DIR] [--no-count]
-[--json FILE]``. ``REF`` (default ``a6339fc``) is exported to a temporary folder; the
-working tree runs as it is with ``BOHNEN_PURE=1`` ("pure") and as a compiled copy
-("compiled": the modules of the build's list, ``bench/trees.py``, compiled by mypyc
-into a copy under ``/tmp``, reused while the sources do not change; or the tree given
-by ``--compiled``, e.g. an installed wheel's folder). Every figure is a workload of
+[--builds old,pure,compiled] [--build auto|wheel|mypyc] [--modules LIST]
+[--compiled DIR] [--no-count] [--json FILE]``. ``REF`` (default ``a6339fc``) is
+exported to a temporary folder; the working tree runs as it is with ``BOHNEN_PURE=1``
+("pure") and compiled ("compiled": the project's own wheel, or mypyc on the build's
+module list, in a copy under ``/tmp`` reused while the sources do not change; or the
+tree given by ``--compiled``: ``bench/sides.py``). Every figure is a workload of
 ``bench/workloads.py`` (four players, random bots), run in a process of its own: the
 working tree's workloads under each side's code, so that both sides do the same work.
 Rounds interleave the sides, workload by workload, so a change of the host's speed

@@ -102,6 +102,13 @@ def compiled_modules(root: Path = ROOT) -> list[str] | None:
     return None
 
 
+def has_build(root: Path = ROOT) -> bool:
+    """Whether the project builds a compiled wheel of its own (``BOHNEN_MYPYC=1``)."""
+    setup = root / "setup.py"
+    return ((root / "_build" / "bohnen_build.py").exists()
+            or (setup.exists() and "BOHNEN_MYPYC" in setup.read_text()))
+
+
 def from_build(root: Path) -> list[str] | None:
     """The list the build's own ``compiled_modules(root)`` gives, where the build has
     one (``_build/bohnen_build.py``) and it answers."""

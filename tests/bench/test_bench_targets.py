@@ -88,7 +88,7 @@ def test_the_table_explains_each_na_once_and_judges_the_targets(
 def test_the_module_list_is_read_where_the_build_keeps_it(
         bench: dict[str, ModuleType], tmp_path: Path) -> None:
     trees = bench["trees"]
-    assert trees.compiled_modules(tmp_path) is None
+    assert trees.compiled_modules(tmp_path) is None and not trees.has_build(tmp_path)
     (tmp_path / "bohnen" / "ndb").mkdir(parents=True)
     for name in ("__init__", "rules", "game"):
         (tmp_path / "bohnen" / "ndb" / f"{name}.py").write_text("")
@@ -102,6 +102,7 @@ def test_the_module_list_is_read_where_the_build_keeps_it(
     backend = tmp_path / "_build" / "bohnen_build.py"
     backend.parent.mkdir()
     backend.write_text("def compiled_modules(root):\n    raise SystemExit('a stale list')\n")
+    assert trees.has_build(tmp_path)  # the compiled side builds the project's wheel
     assert trees.compiled_modules(tmp_path) == [  # the build cannot say: pyproject's list
         "bohnen/ndb/__init__.py", "bohnen/ndb/rules.py"]
     backend.write_text("def compiled_modules(root):\n    return ['bohnen/ndb/rules.py']\n")
