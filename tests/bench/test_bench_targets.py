@@ -30,25 +30,28 @@ def bench() -> Iterator[dict[str, ModuleType]]:
         sys.path.remove(str(BENCH))
 
 
-def test_a_quick_run_against_head_measures_old_and_pure_side_by_side(
+def test_a_quick_run_against_head_measures_every_side_side_by_side(
         bench: dict[str, ModuleType], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "figures.json"
-    bench["targets"].main(["HEAD", "--quick", "--builds", "old,pure", "--only", "ndb,aec-ndb",
-                           "--json", str(out)])
+    out, compiled = tmp_path / "figures.json", tmp_path / "compiled"
+    bench["trees"].export("HEAD", compiled, ("bohnen",))  # stands in for a compiled tree
+    bench["targets"].main(["HEAD", "--quick", "--only", "ndb,aec-ndb", "--compiled",
+                           str(compiled), "--json", str(out)])
     table = capsys.readouterr().out
     row = next(line for line in table.splitlines()
                if line.startswith("| Nicht die Bohne! games/s"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
-    assert cells[1] == "2,700" and "n/a" not in row  # the target, both sides measured
-    assert cells[4].startswith("×") and cells[5] == "≥ ×2"
+    assert cells[1] == "2,700" and "n/a" not in row  # the target, every side measured
+    assert cells[5].startswith("×") and cells[6].startswith("×") and cells[7] == "≥ ×2"
+    assert "loaded compiled: old 0, pure 0, compiled 0." in table
     figures = json.loads(out.read_text())
-    for side in ("old", "pure"):
+    for side in ("old", "pure", "compiled"):
         runs = figures["runs"]["ndb"][side]
         assert [run["units"] for run in runs] == [40]  # the quick size, one round
-        assert runs[0]["compiled_modules"] == 0
-    assert Path(figures["runs"]["ndb"]["old"][0]["code"]).name == "old"  # the export ran
-    assert Path(figures["runs"]["ndb"]["pure"][0]["code"]) == BENCH.parent
+        assert figures["runs"]["aec-ndb"][side][0]["units"] == 1000
+    codes = {side: Path(figures["runs"]["ndb"][side][0]["code"]) for side in figures["runs"]["ndb"]}
+    assert codes == {"old": codes["old"], "pure": BENCH.parent, "compiled": compiled}
+    assert codes["old"].name == "old"  # HEAD exported, not this tree
 
 
 def test_a_workload_the_old_code_cannot_run_reads_na_with_its_reason(
