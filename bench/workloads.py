@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 PLAYERS = 4
 UNAVAILABLE = 3  # the exit status of a workload the code under test cannot run
+# ``timed(work)`` runs ``work`` under the clocks (and callgrind's probe): its units
+Timed = Callable[[Callable[[], int]], int]
 
 
 class Unavailable(Exception):
@@ -39,13 +41,13 @@ class Workload:
     calls ``timed`` around the work alone and returns the units done."""
 
     unit: str
-    run: Callable[[int, int, Callable[[Callable[[], int]], int]], int]
+    run: Callable[[int, int, Timed], int]
 
 
 def runner_games(game_name: str, bot: str) -> Workload:
     """``size`` complete games through the runner, ``bot`` in every seat."""
 
-    def run(size: int, seed: int, timed: Callable[[Callable[[], int]], int]) -> int:
+    def run(size: int, seed: int, timed: Timed) -> int:
         from bohnen.bots import make_bot
         from bohnen.core import get_game
         from bohnen.sim.runner import simulate
@@ -62,7 +64,7 @@ def ismcts_iterations(game_name: str, positions: int = 4) -> Workload:
     """``size`` iterations of the ISMCTS bot at each of ``positions`` positions of one
     random game (``bench/ismcts_speed.py``'s positions); counts the iterations made."""
 
-    def run(size: int, seed: int, timed: Callable[[Callable[[], int]], int]) -> int:
+    def run(size: int, seed: int, timed: Timed) -> int:
         from ismcts_speed import positions as spread
 
         from bohnen.bots import make_bot
@@ -95,7 +97,7 @@ def aec_steps(setup: str) -> Workload:
     ``env.last()``, then a random id of the mask; the dead steps at each game's end
     included)."""
 
-    def run(size: int, seed: int, timed: Callable[[Callable[[], int]], int]) -> int:
+    def run(size: int, seed: int, timed: Timed) -> int:
         try:
             import rl_speed
         except ImportError as error:
@@ -115,7 +117,7 @@ def openspiel_actions(game_name: str) -> Workload:
     """``size`` random games through OpenSpiel's Python-game interface (``pyspiel``):
     counts every ``apply_action``, the deck's chance nodes included."""
 
-    def run(size: int, seed: int, timed: Callable[[Callable[[], int]], int]) -> int:
+    def run(size: int, seed: int, timed: Timed) -> int:
         try:
             import pyspiel
 
