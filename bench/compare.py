@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import sides
+import trees
 from sides import Side
 
 HERE = Path(__file__).resolve().parent
@@ -137,6 +138,7 @@ def main() -> None:
                      f"there are {', '.join(BENCHES)}")
     runs: dict[str, dict[str, list[dict[str, float]]]] = {}
     missing: dict[str, dict[str, str]] = {}
+    machine = trees.machine()
     with tempfile.TemporaryDirectory(prefix="bohnen-before-") as folder:
         ready = sides.prepare(args, Path(folder))
         for side in ready:
@@ -156,6 +158,9 @@ def main() -> None:
                         runs.setdefault(name, {}).setdefault(side.name, []).append(got)
     figures = {name: {side: best(r) for side, r in by_side.items()}
                for name, by_side in runs.items()}
+    print(f"`{trees.describe(args.ref)}` against `{trees.head()}`"
+          + (f" ({sides.compiled_note(ready)})" if sides.compiled_note(ready) else "")
+          + f", best of {args.rounds} round(s), wall clock. Machine: {machine}.\n")
     print(table(args.ref, [s.name for s in ready], figures, missing))
 
 
