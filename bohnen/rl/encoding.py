@@ -18,6 +18,13 @@ histories); the seat's own draft is part of its observation, nobody else's is.
 ``ids_of`` goes the other way: the ids that compose an engine action, read from its
 JSON, so that a bot's play can be written as ids (datasets, imitation).
 
+**From the state.** At every step of an environment, ``encode_state`` and
+``start_state`` give the same vector and draft as ``observe`` and ``start`` do from the
+view; an encoding whose game names an accessor (``Game.seen``: a frozen typed value of
+what the seat sees, read from the state's data) reads that instead of the JSON view,
+and its ids from the engine's actions instead of their JSON. Tests compare both paths
+at every decision of whole games.
+
 **Layout.** Every encoding declares its vector as a :class:`~bohnen.rl.layout.Layout`
 (named fields with offsets and bounds): its bounds are the observation space's, and the
 documentation's tables are written from it.
@@ -26,13 +33,13 @@ documentation's tables are written from it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from bohnen.core.protocol import AnyState, JSONObject, Terms
+from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.rl.layout import Layout
 
 Observation = npt.NDArray[np.float32]
@@ -102,6 +109,20 @@ class Encoding(ABC):
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         """The seat's view as the vector (float32, ``observation_size`` long); its own
         draft (None when it is not composing) included."""
+
+    def encode_state(self, state: AnyState, seat: int, draft: Hashable | None) -> Observation:
+        """The seat's vector in ``state``, equal to ``observe(state.view(seat), draft)``:
+        an encoding whose game has an accessor (``Game.seen``) reads it from the state
+        without building the view (see the module); this one builds the view."""
+        return self.observe(cast(JSONObject, state.view(seat)), draft)
+
+    def start_state(self, state: AnyState, seat: int,
+                    legal: Sequence[Action] | None = None) -> Hashable:
+        """The seat's fresh draft in ``state``, equal to ``start(state.view(seat),
+        engine_legal(state, seat))``; ``legal``: ``state.legal_actions(seat)`` where the
+        caller has it already. An encoding may read it from the state and the engine's
+        actions without their JSON; this one reads the view and the JSON."""
+        return self.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
 
     def bounds(self) -> tuple[Observation, Observation]:
         """The lowest and highest value of each float of the vector (the bounds of an
