@@ -16,8 +16,7 @@ from typing import NamedTuple
 
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, Card
-from bohnen.ndb.data import NONE, PHASE_NAMES, TAKE
-from bohnen.ndb.rules import totals
+from bohnen.ndb.data import NONE, PHASE_NAMES, TAKE, SheetLine
 from bohnen.ndb.scoring import row_score, rows_of
 from bohnen.ndb.state import NdbState
 
@@ -59,32 +58,40 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
     table = state.table
     shown: tuple[str | None, ...]
     if phase is TAKE:
-        shown = tuple(CODES[card] for card in table)
+        shown = tuple([CODES[card] for card in table])
     else:
         token = state.token
-        shown = tuple(None if card == NONE or (s != token and s != seat) else CODES[card]
-                      for s, card in enumerate(table))
+        shown = tuple([None if card == NONE or (s != token and s != seat) else CODES[card]
+                       for s, card in enumerate(table)])
     rows = [_rows(cards) for cards in state.row_cards]
     return NdbSeen(
         seat, players, state.options.rounds, PHASE_NAMES[phase], state.round + 1,
         state.dealer, state.token, state.taker if phase is TAKE else None,
-        tuple(state.to_act()), tuple(s for s, card in enumerate(table) if card != NONE),
+        tuple(state.to_act()), tuple([s for s, card in enumerate(table) if card != NONE]),
         tuple(state.taken), shown, _codes(state.hands[seat]),
-        tuple(len(hand) for hand in state.hands), tuple(r for r, _ in rows),
-        tuple(score for _, score in rows), tuple(totals(state)))
+        tuple(map(len, state.hands)), tuple([r for r, _ in rows]),
+        tuple([score for _, score in rows]), _totals(tuple(state.sheet), players))
+
+
+@lru_cache(maxsize=256)
+def _totals(sheet: tuple[tuple[SheetLine, ...], ...], players: int) -> tuple[int, ...]:
+    """Each seat's total over the finished rounds (the rules' ``totals``), kept by the
+    score sheet's lines (tuples, which never change)."""
+    return tuple([sum([lines[s].total for lines in sheet]) for s in range(players)])
 
 
 @lru_cache(maxsize=4096)
 def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The codes of a hand (kept by the hand, a tuple that never changes)."""
-    return tuple(CODES[c] for c in cards)
+    return tuple([CODES[c] for c in cards])
 
 
 @lru_cache(maxsize=4096)
 def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
     """A seat's rows and their scores added, kept by the cards taken (a tuple)."""
-    rows = tuple(NdbRow(tuple(CODES[c] for c in row), row_score(row)) for row in rows_of(cards))
-    return rows, sum(r.score for r in rows)
+    rows = tuple([NdbRow(tuple([CODES[c] for c in row]), row_score(row))
+                  for row in rows_of(cards)])
+    return rows, sum([r.score for r in rows])
 
 
 def of_view(view: JSONObject) -> NdbSeen:

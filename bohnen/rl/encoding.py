@@ -58,13 +58,84 @@ class Legal(NamedTuple):
 
 
 def engine_legal(state: AnyState, seat: int) -> Legal:
-    """The seat's :class:`Legal` in ``state``."""
-    actions = [cast(JSONObject, a.to_json()) for a in state.legal_actions(seat)]
-    for extra in state.any_time_actions(seat):
-        data = cast(JSONObject, extra.to_json())
-        if data not in actions:
-            actions.append(data)
-    return Legal(tuple(actions), state.proposal_terms(seat))
+    """The seat's :class:`Legal` in ``state`` (its JSON objects are shared: read them,
+    never change them; :func:`json_copy` gives one to keep)."""
+    return Legal(tuple(data for data, _ in _legal_entries(state, seat)),
+                 state.proposal_terms(seat))
+
+
+def legal_json(state: AnyState, seat: int) -> list[JSONObject]:
+    """The actions of :func:`engine_legal` as copies their holder may change."""
+    return [dict(data) if flat else json_copy(data) for data, flat in _legal_entries(state, seat)]
+
+
+def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
+    """The JSON of the seat's legal and any-time actions, each once, and whether it is
+    flat (no list or object inside)."""
+    entries = [_json_entry(a) for a in state.legal_actions(seat)]
+    extras = state.any_time_actions(seat)
+    if extras:
+        known = [data for data, _ in entries]
+        for extra in extras:
+            entry = _json_entry(extra)
+            if entry[0] not in known:
+                known.append(entry[0])
+                entries.append(entry)
+    return entries
+
+
+# An engine's action is an immutable value: its notation and its JSON are functions of
+# it, kept per action (equal actions share them) so that an environment does not write
+# them again at every step. Bounded: emptied when full.
+MEMO_SIZE = 1 << 16
+_TEXTS: dict[Action, str] = {}
+_JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
+
+
+def notation(action: Action) -> str:
+    """``str(action)``, kept per action."""
+    try:
+        text = _TEXTS.get(action)
+    except TypeError:  # an action that is not hashable: written each time
+        return str(action)
+    if text is None:
+        if len(_TEXTS) >= MEMO_SIZE:
+            _TEXTS.clear()
+        text = _TEXTS[action] = str(action)
+    return text
+
+
+def _json_entry(action: Action) -> tuple[JSONObject, bool]:
+    try:
+        entry = _JSONS.get(action)
+    except TypeError:  # an action that is not hashable: written each time
+        data = action.to_json()
+        return data, False
+    if entry is None:
+        if len(_JSONS) >= MEMO_SIZE:
+            _JSONS.clear()
+        data = action.to_json()
+        flat = not any(isinstance(v, list | dict) for v in data.values())
+        entry = _JSONS[action] = (data, flat)
+    return entry
+
+
+def action_json(action: Action) -> JSONObject:
+    """``action.to_json()``, kept per action and shared: read it, never change it."""
+    return _json_entry(action)[0]
+
+
+def json_copy(data: JSONObject) -> JSONObject:
+    """A copy of an action's JSON (from :func:`action_json`) that its holder may change."""
+    return {k: _copy(v) if isinstance(v, list | dict) else v for k, v in data.items()}
+
+
+def _copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 class Encoding(ABC):

@@ -58,7 +58,7 @@ import numpy as np
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation
 from bohnen.rl.layout import Layout
 
 SEATS = 6  # slots per seat field: the most players
@@ -190,6 +190,10 @@ class NdbEncoding(Encoding):
         # per viewer, the id and notation of each action by its notation
         self._by_text = [{entry[1]: entry for entry in known.values()}
                          for known in self._known]
+        # by (id of the rows, relative seat), the rows encoded: (rows, counts, places,
+        # values)
+        self._kept_rows: dict[tuple[int, int], tuple[tuple[Row, ...], list[int], list[int],
+                                                      list[float]]] = {}
         if game.seen is None:
             raise ValueError("ndb names no accessor of what a seat sees (Game.seen)")
         self._seen = cast(Callable[[AnyState, int], Seen], load(game.seen))
@@ -247,7 +251,7 @@ class NdbEncoding(Encoding):
         known = self._by_text[seat]
         entries = set()
         for action in actions:
-            entry = known.get(str(action))
+            entry = known.get(notation(action))
             if entry is None:
                 raise ValueError(f"not an action of seat {seat} in ndb: {action}")
             entries.add(entry)
@@ -329,13 +333,23 @@ class NdbEncoding(Encoding):
 
     def _rows(self, rows: tuple[Row, ...], r: int, counts: list[int], at: list[int],
               values: list[float]) -> None:
-        """The rows of the seat at relative seat ``r``: their cards and scores."""
-        places = self._cards["rows"][r]
-        first = self._offsets["row_scores"] + r * self._colours
-        for i, row in enumerate(rows):
-            counts += [places[c] for c in row.cards]
-            at.append(first + i)
-            values.append(row.score / ROW_SCALE)
+        """The rows of the seat at relative seat ``r``: their cards and scores. Kept
+        for the last rows seen at each relative seat: the accessor gives the same value
+        (the same object) while a seat's rows do not change; the entry holds the rows,
+        so their id is not reused while it is kept."""
+        key = (id(rows), r)
+        kept = self._kept_rows.get(key)
+        if kept is None or kept[0] is not rows:
+            if len(self._kept_rows) >= 4096:
+                self._kept_rows.clear()
+            places = self._cards["rows"][r]
+            first = self._offsets["row_scores"] + r * self._colours
+            kept = self._kept_rows[key] = (
+                rows, [places[c] for row in rows for c in row.cards],
+                [first + i for i in range(len(rows))], [row.score / ROW_SCALE for row in rows])
+        counts += kept[1]
+        at += kept[2]
+        values += kept[3]
 
     def bounds(self) -> tuple[Observation, Observation]:
         return self.layout.bounds()

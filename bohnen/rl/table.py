@@ -23,7 +23,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
-from bohnen.rl.encoding import Encoding, Mask, Observation
+from bohnen.rl.encoding import Encoding, Mask, Observation, notation
 
 
 def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
@@ -109,7 +109,7 @@ class Table:
             legal: dict[str, Action] = {}
             if draft is None:
                 actions = state.legal_actions(seat)
-                legal = {str(a): a for a in actions}
+                legal = {notation(a): a for a in actions}
                 draft = self.encoding.start_state(state, seat, actions)
             cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
         return cache
