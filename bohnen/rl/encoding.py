@@ -92,7 +92,7 @@ _TEXTS: dict[Action, str] = {}
 _JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
 
 
-def notation(action: Action) -> str:
+def notation_of(action: Action) -> str:
     """``str(action)``, kept per action."""
     try:
         text = _TEXTS.get(action)

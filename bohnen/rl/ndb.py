@@ -58,7 +58,7 @@ import numpy as np
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
 from bohnen.rl.layout import Layout
 
 SEATS = 6  # slots per seat field: the most players
@@ -251,7 +251,7 @@ class NdbEncoding(Encoding):
         known = self._by_text[seat]
         entries = set()
         for action in actions:
-            entry = known.get(notation(action))
+            entry = known.get(notation_of(action))
             if entry is None:
                 raise ValueError(f"not an action of seat {seat} in ndb: {action}")
             entries.add(entry)

@@ -14,7 +14,7 @@ naming what was wrong, and leave everything as it was.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +23,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
-from bohnen.rl.encoding import Encoding, Mask, Observation, notation
+from bohnen.rl.encoding import Encoding, Mask, Observation, notation_of
 
 
 def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
@@ -51,13 +51,13 @@ def action_index(action: object, count: int) -> int:
 @dataclass(frozen=True, slots=True)
 class _Acting:
     """What the table keeps of the acting seat until the game moves on: its draft and
-    that draft's mask, and its legal actions by notation (empty once it is composing: a
+    that draft's mask, and its legal actions (empty once it is composing: a
     draft of its own)."""
 
     seat: int
     draft: Hashable
     mask: Mask
-    legal: dict[str, Action]
+    legal: Sequence[Action]
 
 
 class Table:
@@ -106,11 +106,10 @@ class Table:
         if cache is None or cache.seat != seat:
             state = self.state
             draft = self._drafts.get(seat)
-            legal: dict[str, Action] = {}
+            legal: Sequence[Action] = ()
             if draft is None:
-                actions = state.legal_actions(seat)
-                legal = {notation(a): a for a in actions}
-                draft = self.encoding.start_state(state, seat, actions)
+                legal = state.legal_actions(seat)
+                draft = self.encoding.start_state(state, seat, legal)
             cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
         return cache
 
@@ -141,7 +140,8 @@ class Table:
             self.last_acted = seat
             return False
         if notation:
-            whole = acting.legal.get(notation)  # a composed action is read from its notation
+            # the legal action of that notation; a composed one is read from its notation
+            whole = next((a for a in acting.legal if notation_of(a) == notation), None)
             self.state.advance(whole if whole is not None else self.game.parse_action(notation))
             self._drafts = {}
         else:

@@ -18,7 +18,7 @@ from bohnen.core.bots import chosen, decision_for
 from bohnen.core.lazy import load
 from bohnen.core.protocol import AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import engine_legal
+from bohnen.rl.encoding import action_json, engine_legal, json_copy, legal_json, notation_of
 from bohnen.rl.encodings import make_encoding
 
 # (game, players, options, bot at every seat, seed)
@@ -96,3 +96,38 @@ def test_the_accessor_follows_the_state_through_moves_copies_and_json(game: str)
         assert seen(loaded, seat) == seen(state, seat)
         value = seen(state, seat)
         assert isinstance(value, tuple) and hash(value) == hash(seen(state, seat))  # frozen
+
+
+def test_kept_notations_and_json_are_the_actions_and_copies_stay_apart() -> None:
+    g = get_game("ndb")
+    state: AnyState = g.new_game(g.options(4), 3)
+    seat = state.to_act()[0]
+    actions = state.legal_actions(seat)
+    for action in actions:
+        assert notation_of(action) == str(action)
+        assert action_json(action) == action.to_json()
+        again = g.parse_action(str(action))  # an equal action, another object
+        assert notation_of(again) == str(action) and action_json(again) == action.to_json()
+    copies = legal_json(state, seat)
+    assert copies == [a.to_json() for a in actions]
+    copies[0]["card"] = "changed"  # a holder's copy: the kept JSON is untouched
+    assert legal_json(state, seat)[0] == actions[0].to_json()
+    assert engine_legal(state, seat).actions == tuple(a.to_json() for a in actions)
+
+
+def test_an_unhashable_action_is_written_each_time() -> None:
+    class Loose:
+        __hash__ = None  # type: ignore[assignment]
+
+        def __str__(self) -> str:
+            return "0: loose"
+
+        def to_json(self) -> dict[str, object]:
+            return {"type": "loose", "seat": 0, "cards": [1]}
+
+    loose = cast(Any, Loose())
+    assert notation_of(loose) == "0: loose"
+    assert action_json(loose) == {"type": "loose", "seat": 0, "cards": [1]}
+    kept = json_copy(action_json(loose))
+    kept["cards"].append(2)
+    assert action_json(loose)["cards"] == [1]
