@@ -1,12 +1,15 @@
 """Speed of the PettingZoo environments of every game (Nicht die Bohne!, Bohnanza in
 both trading modes, Bohn Hansa) on one core: AEC steps per second with the encoding
 and the masks, beside PettingZoo's own classic card game (``texas_holdem_v4``) in the
-same run, and many environments stepped in one process.
+same run, and many environments stepped in one process; then the batched environment
+(:class:`~bohnen.rl.vector.VectorEnv`), slot steps per second.
 
 A step is one ``env.step`` call after ``env.last()`` (PettingZoo's ``turn``: the dead
 steps at the end of each game included); the id is drawn uniformly from the mask, as
 PettingZoo's ``performance_benchmark`` draws it. Each figure is the best of
-``--repeats`` runs. ``--profile`` adds where the time of each game's loop goes
+``--repeats`` runs, by CPU time (``time.process_time``: the machine's other load
+counts less than in wall time; the engine-alone line is wall time). ``--profile`` adds
+where the time of each game's loop goes
 (cProfile).
 
 Run: ``python bench/rl_speed.py [--steps N] [--players P] [--envs K] [--games G ...]
@@ -34,6 +37,7 @@ from pettingzoo.env_registry.exceptions import FailedToImport
 import bohnen.rl  # noqa: F401  (enters bohnen/<game>-v0 in PettingZoo's registry)
 from bohnen.core import get_game
 from bohnen.rl.envs import aec_env
+from bohnen.rl.vector import VectorEnv
 
 Env = Any  # a PettingZoo AECEnv (PettingZoo is untyped)
 # the environments measured, by name: (game, its options)
@@ -52,7 +56,7 @@ def run(envs: list[Env], steps: int, seed: int) -> tuple[float, int]:
     for i, env in enumerate(envs):
         env.reset(seed=seed + i)
     games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for n in range(steps):
         env = envs[n % len(envs)]
         if not env.agents:
@@ -63,7 +67,7 @@ def run(envs: list[Env], steps: int, seed: int) -> tuple[float, int]:
             env.step(None)
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return time.perf_counter() - start, games
+    return time.process_time() - start, games
 
 
 def best(make: Callable[[], Env], steps: int, count: int, repeats: int) -> dict[str, float]:
@@ -90,6 +94,26 @@ def engine_only(setup: str, players: int, steps: int) -> float:
                 state.apply(game.parse_action(str(rng.choice(legal))))
                 break
     return steps / (time.perf_counter() - start)
+
+
+def vector(setup: str, players: int, envs: int, steps: int, repeats: int) -> float:
+    """Slot steps per second of :class:`~bohnen.rl.vector.VectorEnv` (``envs`` games,
+    the learner at seat 0, random bots at the others, a random legal id per slot): each
+    of its steps counts ``envs`` slot steps, the bots' moves within them uncounted. The
+    CPU time of the best of ``repeats`` runs."""
+    name, options = SETUPS[setup]
+    rng = np.random.default_rng(0)
+    best_seconds = float("inf")
+    for r in range(repeats):
+        env = VectorEnv(name, envs, players=players, bots="random", options=options)
+        env.reset(seed=r)
+        calls = max(1, steps // envs)
+        start = time.process_time()
+        for _ in range(calls):
+            masks = env.action_masks()
+            env.step(np.array([rng.choice(np.flatnonzero(row)) for row in masks]))
+        best_seconds = min(best_seconds, time.process_time() - start)
+    return max(1, steps // envs) * envs / best_seconds
 
 
 def texas() -> Callable[[], Env] | None:
@@ -138,7 +162,7 @@ def main() -> None:
     rows.append(("texas_holdem_v4, raw env",
                  best(lambda: holdem().unwrapped, args.steps, 1, args.repeats)
                  if holdem else None))
-    print(f"AEC steps per second, one core, random legal ids ({args.steps} steps, "
+    print(f"AEC steps per second (CPU time), one core, random legal ids ({args.steps} steps, "
           f"best of {args.repeats})")
     print(f"  {'environment':44} {'steps/s':>10} {'games/s':>9}")
     for name, figures in rows:
@@ -150,6 +174,10 @@ def main() -> None:
     for setup in args.games:
         print(f"  {setup + ' engine alone (view, legal, apply)':44} "
               f"{engine_only(setup, args.players, args.steps):10.0f}")
+    print(f"VectorEnv slot steps per second (CPU time), {args.envs} slots, random bots")
+    for setup in args.games:
+        print(f"  {f'{setup} {args.players}p, VectorEnv':44} "
+              f"{vector(setup, args.players, args.envs, args.steps, args.repeats):10.0f}")
     if args.profile:
         for setup in args.games:
             print(f"--- {setup} ---")

@@ -56,6 +56,11 @@ class Game(ABC, Generic[OptionsT, StateT, ActionT]):
     # "module:Class" of its encoding for learning (``bohnen.rl``): the class takes the
     # player count (``Class(players)``), from ``min_players`` to ``max_players``
     encoding: ClassVar[str | None] = None
+    # "module:function" of what a seat sees as a frozen typed value read from the state,
+    # ``function(state, seat)``, for an encoding to read at every step without the JSON
+    # view; the same module's ``of_view(view)`` reads the same value from the seat's view
+    # (what a test compares it with). None: the encoding reads the view.
+    seen: ClassVar[str | None] = None
     # The TypedDicts of its views (a seat's, a spectator's): their JSON Schema, written by
     # scripts/regen_schemas.py, is the contract of what every layer may read.
     seat_view: ClassVar[type | None] = None

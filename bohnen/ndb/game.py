@@ -37,6 +37,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
     screen = "bohnen.tui.ndb_screen:NdbScreen"
     words = "bohnen.ndb.text"
     encoding = "bohnen.rl.ndb:NdbEncoding"
+    seen = "bohnen.ndb.seen:seen"
     seat_view = SeatView
     spectator_view = SpectatorView
     golden = (

@@ -18,6 +18,13 @@ histories); the seat's own draft is part of its observation, nobody else's is.
 ``ids_of`` goes the other way: the ids that compose an engine action, read from its
 JSON, so that a bot's play can be written as ids (datasets, imitation).
 
+**From the state.** At every step of an environment, ``encode_state`` and
+``start_state`` give the same vector and draft as ``observe`` and ``start`` do from the
+view; an encoding whose game names an accessor (``Game.seen``: a frozen typed value of
+what the seat sees, read from the state's data) reads that instead of the JSON view,
+and its ids from the engine's actions instead of their JSON. Tests compare both paths
+at every decision of whole games.
+
 **Layout.** Every encoding declares its vector as a :class:`~bohnen.rl.layout.Layout`
 (named fields with offsets and bounds): its bounds are the observation space's, and the
 documentation's tables are written from it.
@@ -26,13 +33,13 @@ documentation's tables are written from it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from bohnen.core.protocol import AnyState, JSONObject, Terms
+from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.rl.layout import Layout
 
 Observation = npt.NDArray[np.float32]
@@ -51,13 +58,84 @@ class Legal(NamedTuple):
 
 
 def engine_legal(state: AnyState, seat: int) -> Legal:
-    """The seat's :class:`Legal` in ``state``."""
-    actions = [cast(JSONObject, a.to_json()) for a in state.legal_actions(seat)]
-    for extra in state.any_time_actions(seat):
-        data = cast(JSONObject, extra.to_json())
-        if data not in actions:
-            actions.append(data)
-    return Legal(tuple(actions), state.proposal_terms(seat))
+    """The seat's :class:`Legal` in ``state`` (its JSON objects are shared: read them,
+    never change them; :func:`json_copy` gives one to keep)."""
+    return Legal(tuple(data for data, _ in _legal_entries(state, seat)),
+                 state.proposal_terms(seat))
+
+
+def legal_json(state: AnyState, seat: int) -> list[JSONObject]:
+    """The actions of :func:`engine_legal` as copies their holder may change."""
+    return [dict(data) if flat else json_copy(data) for data, flat in _legal_entries(state, seat)]
+
+
+def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
+    """The JSON of the seat's legal and any-time actions, each once, and whether it is
+    flat (no list or object inside)."""
+    entries = [_json_entry(a) for a in state.legal_actions(seat)]
+    extras = state.any_time_actions(seat)
+    if extras:
+        known = [data for data, _ in entries]
+        for extra in extras:
+            entry = _json_entry(extra)
+            if entry[0] not in known:
+                known.append(entry[0])
+                entries.append(entry)
+    return entries
+
+
+# An engine's action is an immutable value: its notation and its JSON are functions of
+# it, kept per action (equal actions share them) so that an environment does not write
+# them again at every step. Bounded: emptied when full.
+MEMO_SIZE = 1 << 16
+_TEXTS: dict[Action, str] = {}
+_JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
+
+
+def notation_of(action: Action) -> str:
+    """``str(action)``, kept per action."""
+    try:
+        text = _TEXTS.get(action)
+    except TypeError:  # an action that is not hashable: written each time
+        return str(action)
+    if text is None:
+        if len(_TEXTS) >= MEMO_SIZE:
+            _TEXTS.clear()
+        text = _TEXTS[action] = str(action)
+    return text
+
+
+def _json_entry(action: Action) -> tuple[JSONObject, bool]:
+    try:
+        entry = _JSONS.get(action)
+    except TypeError:  # an action that is not hashable: written each time
+        data = action.to_json()
+        return data, False
+    if entry is None:
+        if len(_JSONS) >= MEMO_SIZE:
+            _JSONS.clear()
+        data = action.to_json()
+        flat = not any(isinstance(v, list | dict) for v in data.values())
+        entry = _JSONS[action] = (data, flat)
+    return entry
+
+
+def action_json(action: Action) -> JSONObject:
+    """``action.to_json()``, kept per action and shared: read it, never change it."""
+    return _json_entry(action)[0]
+
+
+def json_copy(data: JSONObject) -> JSONObject:
+    """A copy of an action's JSON (from :func:`action_json`) that its holder may change."""
+    return {k: _copy(v) if isinstance(v, list | dict) else v for k, v in data.items()}
+
+
+def _copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 class Encoding(ABC):
@@ -102,6 +180,20 @@ class Encoding(ABC):
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         """The seat's view as the vector (float32, ``observation_size`` long); its own
         draft (None when it is not composing) included."""
+
+    def encode_state(self, state: AnyState, seat: int, draft: Hashable | None) -> Observation:
+        """The seat's vector in ``state``, equal to ``observe(state.view(seat), draft)``:
+        an encoding whose game has an accessor (``Game.seen``) reads it from the state
+        without building the view (see the module); this one builds the view."""
+        return self.observe(cast(JSONObject, state.view(seat)), draft)
+
+    def start_state(self, state: AnyState, seat: int,
+                    legal: Sequence[Action] | None = None) -> Hashable:
+        """The seat's fresh draft in ``state``, equal to ``start(state.view(seat),
+        engine_legal(state, seat))``; ``legal``: ``state.legal_actions(seat)`` where the
+        caller has it already. An encoding may read it from the state and the engine's
+        actions without their JSON; this one reads the view and the JSON."""
+        return self.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
 
     def bounds(self) -> tuple[Observation, Observation]:
         """The lowest and highest value of each float of the vector (the bounds of an

@@ -24,14 +24,14 @@ import numpy as np
 from gymnasium import spaces
 
 from bohnen.core.protocol import AnyState, JSONObject
-from bohnen.rl.encoding import Encoding, Observation, engine_legal
+from bohnen.rl.encoding import Encoding, Observation, legal_json
 from bohnen.rl.table import Table
 
 
 def info_of(state: AnyState, seat: int) -> dict[str, object]:
     """The ``info`` of ``seat``, the seat to act (see the module)."""
-    legal = engine_legal(state, seat)
-    return {"legal": list(legal.actions), "terms": cast(JSONObject | None, legal.terms)}
+    return {"legal": legal_json(state, seat),
+            "terms": cast(JSONObject | None, state.proposal_terms(seat))}
 
 
 def state_space(encoding: Encoding) -> spaces.Box:

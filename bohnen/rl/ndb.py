@@ -49,14 +49,16 @@ whose card it takes); ``ids_of`` gives an action's one id, never None.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
+from bohnen.core.lazy import load
+from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
 from bohnen.rl.layout import Layout
 
 SEATS = 6  # slots per seat field: the most players
@@ -92,6 +94,55 @@ def _layout(cards: int, colours: int) -> Layout:
         ("totals", SEATS, -MAX_ROUNDS, MAX_ROUNDS,
          f"{seat}: the finished rounds' Summe / {SCORE_SCALE:g}"),
     ])
+
+
+class Row(Protocol):
+    """A row as the game's accessor gives it."""
+
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+    @property
+    def score(self) -> int: ...
+
+
+class Seen(Protocol):
+    """What the encoding reads of the game's accessor (``Game.seen``: the seat's view's
+    fields of the same names, read from the state)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def token(self) -> int: ...
+    @property
+    def taker(self) -> int | None: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def taken(self) -> tuple[int, ...]: ...
+    @property
+    def table(self) -> tuple[str | None, ...]: ...
+    @property
+    def hand(self) -> tuple[str, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def rows(self) -> tuple[tuple[Row, ...], ...]: ...
+    @property
+    def rows_scores(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +187,18 @@ class NdbEncoding(Encoding):
         self._cards = {name: [{code: self._offsets[name] + r * width + i
                                for i, code in enumerate(self.codes)} for r in range(SEATS)]
                        for name in ("hand", "own_card", "rows")}
+        # per viewer, the id and notation of each action by its notation
+        self._by_text = [{entry[1]: entry for entry in known.values()}
+                         for known in self._known]
+        # by (id of the rows, relative seat), the rows encoded: (rows, counts, places,
+        # values)
+        self._kept_rows: dict[tuple[int, int], tuple[tuple[Row, ...], list[int], list[int],
+                                                      list[float]]] = {}
+        if game.seen is None:
+            raise ValueError("ndb names no accessor of what a seat sees (Game.seen)")
+        self._seen = cast(Callable[[AnyState, int], Seen], load(game.seen))
+        self._of_view = cast(Callable[[JSONObject], Seen],
+                             load(f"{game.seen.partition(':')[0]}:of_view"))
 
     def __getstate__(self) -> int:
         return self.players
@@ -180,6 +243,21 @@ class NdbEncoding(Encoding):
             raise ValueError(f"not an action of seat {me} in ndb: {action!r}")
         return entry
 
+    def start_state(self, state: AnyState, seat: int,
+                    legal: Sequence[Action] | None = None) -> Hashable:
+        """The seat's draft read from the engine's actions by their notation."""
+        actions = list(state.legal_actions(seat) if legal is None else legal)
+        actions += state.any_time_actions(seat)
+        known = self._by_text[seat]
+        entries = set()
+        for action in actions:
+            entry = known.get(notation_of(action))
+            if entry is None:
+                raise ValueError(f"not an action of seat {seat} in ndb: {action}")
+            entries.add(entry)
+        pairs = sorted(entries)
+        return NdbDraft(tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
+
     def mask(self, draft: Hashable) -> Mask:
         mask = np.zeros(self.action_count, np.int8)
         mask[list(_draft(draft).ids)] = 1
@@ -206,51 +284,72 @@ class NdbEncoding(Encoding):
         return seat
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
-        me = self._check(view)
+        self._check(view)
+        return self.observe_seen(self._of_view(view))
+
+    def encode_state(self, state: AnyState, seat: int, draft: Hashable | None) -> Observation:
+        """The seat's vector from the game's accessor, without the view."""
+        return self.observe_seen(self._seen(state, seat))
+
+    def observe_seen(self, seen: Seen) -> Observation:
+        """The vector of what a seat sees (the accessor's value, or one read from the
+        view)."""
+        me = seen.seat
+        if seen.players != self.players:
+            raise ValueError(f"not a view of a {self.players}-player ndb game")
         o = self._offsets
         rel = self._rel[me]  # per seat of the game, its relative seat
-        players: list[JSONObject] = view["players"]
-        counts = [o["phase"] + PHASES.index(view["phase"])]  # indices counting one each
-        rounds: int = view["options"]["rounds"]
+        counts = [o["phase"] + PHASES.index(seen.phase)]  # indices counting one each
+        rounds = seen.rounds
         at = [o["round"], o["last_round"]]  # indices with a value of their own
-        values = [view["round"] / rounds, float(view["round"] == rounds)]
+        values = [seen.round / rounds, float(seen.round == rounds)]
         hand = self._cards["hand"][0]
-        counts += [hand[c] for c in players[me]["hand"] or ()]
-        self._seats(view, rel, counts)
+        counts += [hand[c] for c in seen.hand]
+        self._seats(seen, rel, counts)
         table = self._cards["own_card"]  # relative seat r's run: r * 52 past own_card
-        counts += [table[rel[s]][c] for s, c in enumerate(view["table"]) if c is not None]
-        for s, player in enumerate(players):
-            self._player(player, rel[s], view["totals"][s], counts, at, values)
+        counts += [table[rel[s]][c] for s, c in enumerate(seen.table) if c is not None]
+        sizes, scores, totals = seen.hand_sizes, seen.rows_scores, seen.totals
+        for s, rows in enumerate(seen.rows):
+            r = rel[s]
+            self._rows(rows, r, counts, at, values)
+            at += (o["hand_size"] + r, o["rows_score"] + r, o["totals"] + r)
+            values += (sizes[s] / HAND_SCALE, scores[s] / SCORE_SCALE, totals[s] / SCORE_SCALE)
         indices = np.array(counts, np.intp)  # faster for bincount than the list
         vector = np.bincount(indices, minlength=self.observation_size).astype(np.float32)
         vector[at] = values
         return vector
 
-    def _seats(self, view: JSONObject, rel: list[int], counts: list[int]) -> None:
+    def _seats(self, seen: Seen, rel: list[int], counts: list[int]) -> None:
         """The fields of seat flags."""
         o = self._offsets
         counts += [o["present"] + r for r in rel]
-        counts.append(o["dealer"] + rel[view["dealer"]])
-        counts.append(o["token"] + rel[view["token"]])
-        if view["taker"] is not None:
-            counts.append(o["taker"] + rel[view["taker"]])
-        for name in ("to_act", "played", "taken"):
-            base = o[name]
-            counts += [base + rel[s] for s in view[name]]
+        counts.append(o["dealer"] + rel[seen.dealer])
+        counts.append(o["token"] + rel[seen.token])
+        if seen.taker is not None:
+            counts.append(o["taker"] + rel[seen.taker])
+        for base, seats in ((o["to_act"], seen.to_act), (o["played"], seen.played),
+                            (o["taken"], seen.taken)):
+            counts += [base + rel[s] for s in seats]
 
-    def _player(self, player: JSONObject, r: int, total: int, counts: list[int], at: list[int],
-                values: list[float]) -> None:
-        """The fields of one seat: hand size, rows, scores."""
-        o = self._offsets
-        rows = self._cards["rows"][r]
-        first = o["row_scores"] + r * self._colours
-        for i, row in enumerate(player["rows"]):
-            counts += [rows[c] for c in row["cards"]]
-            at.append(first + i)
-            values.append(row["score"] / ROW_SCALE)
-        at += (o["hand_size"] + r, o["rows_score"] + r, o["totals"] + r)
-        values += (player["hand_size"] / HAND_SCALE, player["rows_score"] / SCORE_SCALE,
-                   total / SCORE_SCALE)
+    def _rows(self, rows: tuple[Row, ...], r: int, counts: list[int], at: list[int],
+              values: list[float]) -> None:
+        """The rows of the seat at relative seat ``r``: their cards and scores. Kept
+        for the last rows seen at each relative seat: the accessor gives the same value
+        (the same object) while a seat's rows do not change; the entry holds the rows,
+        so their id is not reused while it is kept."""
+        key = (id(rows), r)
+        kept = self._kept_rows.get(key)
+        if kept is None or kept[0] is not rows:
+            if len(self._kept_rows) >= 4096:
+                self._kept_rows.clear()
+            places = self._cards["rows"][r]
+            first = self._offsets["row_scores"] + r * self._colours
+            kept = self._kept_rows[key] = (
+                rows, [places[c] for row in rows for c in row.cards],
+                [first + i for i in range(len(rows))], [row.score / ROW_SCALE for row in rows])
+        counts += kept[1]
+        at += kept[2]
+        values += kept[3]
 
     def bounds(self) -> tuple[Observation, Observation]:
         return self.layout.bounds()

@@ -38,15 +38,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import cast
 
 import numpy as np
 import pyspiel
 
 from bohnen.core.jsondiff import changes, compact
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import AnyState
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, engine_legal
+from bohnen.rl.encoding import Encoding
 from bohnen.rl.encodings import GAMES, default_players, encoding_class, player_range
 from bohnen.rl.openspiel_chance import Deck, engine_seed
 from bohnen.rl.openspiel_length import max_game_length
@@ -114,8 +113,8 @@ class Engine:
 
 
 def start_draft(encoding: Encoding, state: AnyState, seat: int) -> Hashable:
-    """The seat's fresh draft (the one call of ``Encoding.start`` here)."""
-    return encoding.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
+    """The seat's fresh draft (the one call of ``Encoding.start_state`` here)."""
+    return encoding.start_state(state, seat)
 
 
 class BohnenState(pyspiel.State):  # type: ignore[misc]

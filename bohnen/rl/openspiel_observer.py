@@ -22,14 +22,14 @@ every seat (``private_info``), and a perfect-recall record or the present only
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Protocol, cast
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
 from bohnen.core.jsondiff import changes, compact
-from bohnen.core.protocol import AnyState, JSONObject
+from bohnen.core.protocol import AnyState
 from bohnen.rl.encoding import Encoding
 from bohnen.rl.layout import Layout
 
@@ -111,7 +111,7 @@ class Observer:
     def _vector(self, state: BohnenState, seat: int) -> npt.NDArray[np.float32]:
         engine = state.state
         assert engine is not None
-        return self.encoding.observe(cast(JSONObject, engine.view(seat)), state.draft_of(seat))
+        return self.encoding.encode_state(engine, seat, state.draft_of(seat))
 
     def set_from(self, state: BohnenState, player: int) -> None:
         if state.state is None:  # before the deal: nothing is known

@@ -32,17 +32,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import Action, AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState
 from bohnen.core.registry import get_game
 from bohnen.rl.aec import ActionId, Info, ObsDict, SeedSeries, observation_space
-from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
+from bohnen.rl.encoding import Encoding, Mask, Observation, notation_of
 from bohnen.rl.extras import check_max_cycles, info_of, state_space
 from bohnen.rl.rewards import Potential, Shaping, check_reward, final_rewards
 from bohnen.rl.table import action_index
@@ -73,11 +73,11 @@ class _Waiting:
 
 
 def _waiting(encoding: Encoding, state: AnyState, seat: int) -> _Waiting:
-    """The seat's fresh draft from its view and legal actions (the one call of
-    ``Encoding.start``)."""
-    view = cast(JSONObject, state.view(seat))
-    legal = {str(a): a for a in state.legal_actions(seat)}
-    draft = encoding.start(view, engine_legal(state, seat))
+    """The seat's fresh draft from the state and its legal actions (the one call of
+    ``Encoding.start_state``)."""
+    actions = state.legal_actions(seat)
+    legal = {notation_of(a): a for a in actions}
+    draft = encoding.start_state(state, seat, actions)
     return _Waiting(draft, encoding.mask(draft), legal)
 
 
@@ -150,11 +150,11 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
         self._waiting = {s: _waiting(self.encoding, state, s) for s in state.to_act()}
 
     def _observe(self, seat: int) -> ObsDict:
-        view = cast(JSONObject, self.game_state.view(seat))
         waiting = self._waiting.get(seat)
         mask = (waiting.mask.copy() if waiting is not None
                 else np.zeros(self.encoding.action_count, np.int8))
-        return {"observation": self.encoding.observe(view, None), "action_mask": mask}
+        return {"observation": self.encoding.encode_state(self.game_state, seat, None),
+                "action_mask": mask}
 
     def _observations(self) -> dict[str, ObsDict]:
         return {a: self._observe(s) for s, a in enumerate(self.possible_agents)}
@@ -202,7 +202,7 @@ class BohnenParallel(ParallelEnv[str, ObsDict, ActionId]):  # type: ignore[misc]
         except _Illegal as illegal:
             return self._end_illegal(illegal)
         for seat, notation in chosen:
-            state.apply(self._waiting[seat].legal[notation])
+            state.advance(self._waiting[seat].legal[notation])
         self._cycles += 1
         rewards = self._rewards()
         over = state.is_over

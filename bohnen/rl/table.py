@@ -14,17 +14,16 @@ naming what was wrong, and leave everything as it was.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 import numpy as np
 
 from bohnen.core.game import AnyGame
-from bohnen.core.protocol import Action, AnyState, JSONObject
+from bohnen.core.protocol import Action, AnyState
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
-from bohnen.rl.encoding import Encoding, Mask, Observation, engine_legal
+from bohnen.rl.encoding import Encoding, Mask, Observation, notation_of
 
 
 def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
@@ -51,15 +50,14 @@ def action_index(action: object, count: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class _Acting:
-    """What the table keeps of the acting seat until the game moves on: its view, its
-    draft and that draft's mask, and its legal actions by notation (empty once it is
-    composing: a draft of its own)."""
+    """What the table keeps of the acting seat until the game moves on: its draft and
+    that draft's mask, and its legal actions (empty once it is composing: a
+    draft of its own)."""
 
     seat: int
-    view: JSONObject
     draft: Hashable
     mask: Mask
-    legal: dict[str, Action]
+    legal: Sequence[Action]
 
 
 class Table:
@@ -100,29 +98,28 @@ class Table:
         return self.state.result()
 
     def _acting(self) -> _Acting:
-        """The acting seat's view, draft (its own, or one started from its legal
-        actions), mask and legal actions, kept until the game moves on."""
+        """The acting seat's draft (its own, or one started from its legal actions),
+        mask and legal actions, kept until the game moves on."""
         seat = self.acting
         assert seat is not None
         cache = self._cache
         if cache is None or cache.seat != seat:
-            view = cast(JSONObject, self.state.view(seat))
+            state = self.state
             draft = self._drafts.get(seat)
-            legal: dict[str, Action] = {}
+            legal: Sequence[Action] = ()
             if draft is None:
-                legal = {str(a): a for a in self.state.legal_actions(seat)}
-                draft = self.encoding.start(view, engine_legal(self.state, seat))
-            cache = self._cache = _Acting(seat, view, draft, self.encoding.mask(draft), legal)
+                legal = state.legal_actions(seat)
+                draft = self.encoding.start_state(state, seat, legal)
+            cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
         return cache
 
     def observe(self, seat: int) -> tuple[Observation, Mask]:
-        """The seat's vector and mask (all zeros unless it is the seat to act)."""
+        """The seat's vector and mask (all zeros unless it is the seat to act), read from
+        the state (:meth:`Encoding.encode_state`: no view where the game has an
+        accessor)."""
+        vector = self.encoding.encode_state(self.state, seat, self._drafts.get(seat))
         if seat == self.acting:
-            acting = self._acting()
-            own = self._drafts.get(seat)
-            return self.encoding.observe(acting.view, own), acting.mask.copy()
-        view = cast(JSONObject, self.state.view(seat))
-        vector = self.encoding.observe(view, self._drafts.get(seat))
+            return vector, self._acting().mask.copy()
         return vector, np.zeros(self.encoding.action_count, np.int8)
 
     def step(self, action: object) -> bool:
@@ -143,8 +140,9 @@ class Table:
             self.last_acted = seat
             return False
         if notation:
-            whole = acting.legal.get(notation)  # a composed action is read from its notation
-            self.state.apply(whole if whole is not None else self.game.parse_action(notation))
+            # the legal action of that notation; a composed one is read from its notation
+            whole = next((a for a in acting.legal if notation_of(a) == notation), None)
+            self.state.advance(whole if whole is not None else self.game.parse_action(notation))
             self._drafts = {}
         else:
             self._drafts.pop(seat, None)
@@ -157,7 +155,7 @@ class Table:
         """Apply a whole action of the game's own (a bot's) for ``seat``, the seat to act."""
         if seat != self.acting:
             raise ValueError(f"seat {seat} is not the seat to act")
-        self.state.apply(action)
+        self.state.advance(action)
         self._drafts = {}
         self._cache = None
         self.last_acted = seat

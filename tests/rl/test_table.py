@@ -13,7 +13,7 @@ import pytest
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.rl.aec import BohnenAEC
-from bohnen.rl.encoding import Legal, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
 from bohnen.rl.ndb import NdbEncoding
 from bohnen.rl.table import next_seat
 
@@ -28,6 +28,10 @@ class Draft:
 
 class TwoStep(NdbEncoding):
     """Ids 0-3: a colour; 4-16: a kind of it; 17: yield; 18-22: take (relative seat)."""
+
+    # the vector and the draft from the view (the ones below), not from ndb's accessor
+    encode_state = Encoding.encode_state
+    start_state = Encoding.start_state
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
