@@ -88,9 +88,7 @@ class Listed:
         self.kept: dict[int, HansaAction] = {}  # id(action): action (kept alive)
 
     def keep(self, actions: tuple[HansaAction, ...]) -> None:
-        kept = self.kept
-        for a in actions:
-            kept[id(a)] = a
+        self.kept.update(zip(map(id, actions), actions, strict=True))
 
     def listed(self, action: object) -> bool:
         """Whether ``action`` is one of the objects handed out (identity, not equality)."""

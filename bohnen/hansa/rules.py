@@ -304,6 +304,13 @@ def room_problem(s: HansaData, seat: int) -> str | None:
 # --- the fields of an action -------------------------------------------------------------------
 
 
+def raw(action: object, name: str) -> object:
+    """A field of an action not checked yet, as any object: a compiled build checks the
+    declared type of a field it reads, while a malformed action must reach the check
+    that names its fault."""
+    return getattr(action, name)
+
+
 def check_seat(s: HansaData, action: object) -> int:
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < s.player_count:
@@ -345,7 +352,7 @@ def travel_card(action: object, card: object) -> Card:
 
 def city_path(s: HansaData, action: Go) -> tuple[int, ...]:
     """The cities of a journey's path (after the start), from their codes."""
-    path = action.path
+    path = raw(action, "path")
     if not isinstance(path, tuple) or not path or not all(isinstance(c, str) for c in path):
         raise InvalidActionError(f"{shown(action)}: the path must be city codes")
     codes = s.board.city_codes
@@ -371,8 +378,8 @@ def _raise(action: HansaAction, problem: str | None) -> None:
 
 
 def check_begin(s: HansaData, a: Begin) -> None:
-    contract_card(s, a, a.contract)
-    contract_card(s, a, a.last)
+    contract_card(s, a, raw(a, "contract"))
+    contract_card(s, a, raw(a, "last"))
     _open(s, a)
     _raise(a, begin_problem(s, a.seat, a.contract, a.last))
 
@@ -423,7 +430,7 @@ def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events | Non
 
 
 def check_sell(s: HansaData, a: Sell) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, bean_problem(s, a.seat, bean))
 
@@ -438,8 +445,8 @@ def apply_sell(s: HansaData, a: Sell, events: Events | None) -> None:
 
 
 def check_buy(s: HansaData, a: Buy) -> None:
-    bean = board_bean(s, a, a.bean)
-    slot = whole(a, a.slot, "the slot")
+    bean = board_bean(s, a, raw(a, "bean"))
+    slot = whole(a, raw(a, "slot"), "the slot")
     _open(s, a)
     _raise(a, buy_problem(s, a.seat, bean, slot))
 
@@ -456,7 +463,7 @@ def apply_buy(s: HansaData, a: Buy, events: Events | None) -> None:
 
 
 def check_buy_scarce(s: HansaData, a: BuyScarce) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, scarce_problem(s, a.seat, bean))
 
@@ -472,7 +479,7 @@ def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events | None) -> None:
 
 
 def check_fulfil(s: HansaData, a: Fulfil) -> None:
-    card = contract_card(s, a, a.contract)
+    card = contract_card(s, a, raw(a, "contract"))
     _open(s, a)
     _raise(a, fulfil_problem(s, a.seat, card))
 
@@ -486,7 +493,7 @@ def apply_fulfil(s: HansaData, a: Fulfil, events: Events | None) -> None:
 
 
 def check_buy_contract(s: HansaData, a: BuyContract) -> None:
-    card = travel_card(a, a.card)
+    card = travel_card(a, raw(a, "card"))
     _open(s, a)
     _raise(a, contract_problem(s, a.seat, card))
 
@@ -505,7 +512,7 @@ def apply_buy_contract(s: HansaData, a: BuyContract, events: Events | None) -> N
 
 
 def check_return(s: HansaData, a: Return) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, return_problem(s, a.seat, bean))
 
@@ -517,8 +524,8 @@ def apply_return(s: HansaData, a: Return, events: Events | None) -> None:
 
 
 def _deal(s: HansaData, a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
-    return (board_beans(s, a, a.give, "give"), board_beans(s, a, a.want, "want"),
-            board_beans(s, a, a.buy, "buy"))
+    return (board_beans(s, a, raw(a, "give"), "give"),
+            board_beans(s, a, raw(a, "want"), "want"), board_beans(s, a, raw(a, "buy"), "buy"))
 
 
 def _sorted(a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
@@ -528,7 +535,7 @@ def _sorted(a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
 
 def check_propose(s: HansaData, a: Propose) -> None:
     gives, wants, buys = _deal(s, a)
-    to = a.to
+    to = raw(a, "to")
     if type(to) is not int or not 0 <= to < s.player_count:
         raise InvalidActionError(f"{shown(a)}: no seat {excerpt(to)} to deal with")
     _open(s, a)
@@ -552,7 +559,7 @@ def _pending(s: HansaData, a: Counter | Accept | Decline) -> Proposal:
 
 def check_counter(s: HansaData, a: Counter) -> None:
     gives, wants, buys = _deal(s, a)
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     p = _pending(s, a)
     _raise(a, trading.proposal_problem(s, a.seat, p.proposer, gives, wants, buys))
@@ -566,7 +573,7 @@ def apply_counter(s: HansaData, a: Counter, events: Events | None) -> None:
 
 
 def check_accept(s: HansaData, a: Accept) -> None:
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     _raise(a, trading.deal_problem(s, _pending(s, a)))
 
@@ -576,7 +583,7 @@ def apply_accept(s: HansaData, a: Accept, events: Events | None) -> None:
 
 
 def check_decline(s: HansaData, a: Decline) -> None:
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     _pending(s, a)
 
