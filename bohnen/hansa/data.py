@@ -18,6 +18,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from bohnen.hansa.actions import HansaAction
 from bohnen.hansa.board import BEAN_TYPES, CONTRACT, Bean, Board, Card
 from bohnen.hansa.options import HansaOptions
 
@@ -72,6 +73,28 @@ class Proposal(NamedTuple):
     active_buys: tuple[Bean, ...]  # beans the active player buys in the city for the guest
 
 
+class Listed:
+    """The lists a state handed out for its current position, kept until it changes:
+    whom it waits on, each seat's legal and any-time actions (tuples: the callers get
+    copies), and every action object handed out (the proposals too), by ``id``, so that
+    applying one of them needs no check (the listing made it from the same rules)."""
+
+    __slots__ = ("any_time", "kept", "legal", "to_act")
+
+    def __init__(self, players: int) -> None:
+        self.to_act: tuple[int, ...] | None = None
+        self.legal: list[tuple[HansaAction, ...] | None] = [None] * players
+        self.any_time: list[tuple[HansaAction, ...] | None] = [None] * players
+        self.kept: dict[int, HansaAction] = {}  # id(action): action (kept alive)
+
+    def keep(self, actions: tuple[HansaAction, ...]) -> None:
+        self.kept.update(zip(map(id, actions), actions, strict=True))
+
+    def listed(self, action: object) -> bool:
+        """Whether ``action`` is one of the objects handed out (identity, not equality)."""
+        return action is not None and self.kept.get(id(action)) is action
+
+
 class HansaData:
     """Every fact of a position. Cities are numbers (their place on the board), seats
     0..players-1, cards :data:`~bohnen.hansa.board.Card` s."""
@@ -79,7 +102,8 @@ class HansaData:
     __slots__ = ("active", "board", "closing", "contract_discard", "contract_pile",
                  "customs_due", "earned", "floor", "hands", "harvest_before",
                  "harvest_discard", "harvest_pile", "harvest_reserve", "ladders",
-                 "last_round", "last_seat", "loans", "money", "next_pid", "options", "passes",
+                 "last_round", "last_seat", "listed", "loans", "money", "next_pid", "options",
+                 "passes",
                  "pending", "phase", "played", "player_count", "positions", "price_slot",
                  "proposals_made", "rng", "spent", "storage", "supply", "table", "trigger",
                  "turn", "waste")
@@ -120,6 +144,10 @@ class HansaData:
     pending: Proposal | None  # the proposal awaiting an answer
     next_pid: int
     closing: tuple[int, ...]  # seats still to fulfil their last contracts
+    # Not a fact: what the state handed out for this position (``state.py``), None
+    # after every change (``rules.apply``, the state's own apply), in a copy and in a
+    # state loaded or dealt.
+    listed: Listed | None
 
     def copy_into(self, other: HansaData) -> None:
         """Every fact of this position into ``other`` (the lists copied)."""
@@ -159,6 +187,7 @@ class HansaData:
         other.pending = self.pending
         other.next_pid = self.next_pid
         other.closing = self.closing
+        other.listed = None
 
     # --- reading the facts ------------------------------------------------------------
 

@@ -11,7 +11,8 @@ the city where they stand), then the beans are sold at base price, loans repaid
 double, and the game is ``over``.
 
 These are the effects the rules (``rules.py``, ``trading.py``) call once an action is
-checked; each appends the events it causes to ``events``.
+checked; each appends the events it causes to ``events`` (None: builds none, for
+``State.advance``).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def new_state(cls: type[D], options: HansaOptions, seed: int,
     if order is not None:
         contracts = order[0]
         harvests = order[1] if order[1] is not None else harvests
-    state = object.__new__(cls)
+    state = cls()
     deal(state, options, rng, contracts, harvests)
     return state
 
@@ -116,9 +117,10 @@ def deal(s: HansaData, options: HansaOptions, rng: int, contracts: Sequence[int]
     s.pending = None
     s.next_pid = 1
     s.closing = ()
+    s.listed = None
 
 
-def begin(s: HansaData, seat: int, contract: Card, last: Card, events: Events) -> None:
+def begin(s: HansaData, seat: int, contract: Card, last: Card, events: Events | None) -> None:
     """Set-up of one seat: the start contract fulfilled, the other two to the hand; after
     the last seat, the seat with the least money begins."""
     hand = s.hands[seat]
@@ -131,8 +133,9 @@ def begin(s: HansaData, seat: int, contract: Card, last: Card, events: Events) -
     s.positions[seat] = facts.city
     s.contract_discard = tuple(sorted((*s.contract_discard, contract - CONTRACT)))
     gain(s, seat, facts.payout)
-    events.append(Began(seat, contract, facts.payout, s.board.city_codes[facts.city],
-                        s.board.city_names[facts.city]))
+    if events is not None:
+        events.append(Began(seat, contract, facts.payout, s.board.city_codes[facts.city],
+                            s.board.city_names[facts.city]))
     if seat + 1 < s.player_count:
         s.active = seat + 1
         return
@@ -182,7 +185,7 @@ def without(cards: tuple[Card, ...], card: int) -> tuple[Card, ...]:
     return cards[:i] + cards[i + 1:]
 
 
-def fulfil(s: HansaData, seat: int, card: Card, events: Events) -> None:
+def fulfil(s: HansaData, seat: int, card: Card, events: Events | None) -> None:
     """The contract fulfilled: its beans to the supply, its payout to the seat."""
     contract = s.board.contracts[card - CONTRACT - 1]
     for b in contract.beans:
@@ -193,7 +196,8 @@ def fulfil(s: HansaData, seat: int, card: Card, events: Events) -> None:
         s.hands[seat] = without(s.hands[seat], card)
     s.contract_discard = tuple(sorted((*s.contract_discard, card - CONTRACT)))
     gain(s, seat, contract.payout)
-    events.append(Fulfilled(seat, card, contract.payout, s.board.city_names[contract.city]))
+    if events is not None:
+        events.append(Fulfilled(seat, card, contract.payout, s.board.city_names[contract.city]))
 
 
 def draw_contract(s: HansaData) -> int | None:
@@ -226,49 +230,53 @@ def draw_harvest(s: HansaData) -> int:
     return -1
 
 
-def harvest(s: HansaData, card: int, events: Events, drawn: bool) -> None:
+def harvest(s: HansaData, card: int, events: Events | None, drawn: bool) -> None:
     """Place the beans of Neue-Ernte card ``card`` (the active player's turn); ``drawn``:
     the card comes off its pile now (else it lay face up before the player)."""
     placed = place(s, card)
     s.harvest_discard = (*s.harvest_discard, card)
     codes = s.board.city_codes
-    events.append(Harvested(card, tuple((codes[c], b, n, slot) for c, b, n, slot in placed),
-                            drawn, s.board.bean_names,
-                            tuple(s.board.city_names[c] for c, _, _, _ in placed)))
+    if events is not None:
+        events.append(Harvested(card, tuple((codes[c], b, n, slot) for c, b, n, slot in placed),
+                                drawn, s.board.bean_names,
+                                tuple(s.board.city_names[c] for c, _, _, _ in placed)))
     if card == s.trigger and not s.last_round:
         s.last_round = True
         s.last_seat = (s.active - 1) % s.player_count
-        events.append(LastRound(s.last_seat))
+        if events is not None:
+            events.append(LastRound(s.last_seat))
 
 
 # --- the turn -------------------------------------------------------------------------------
 
 
-def start_turn(s: HansaData, seat: int, events: Events, lots: bool = False) -> None:
+def start_turn(s: HansaData, seat: int, events: Events | None, lots: bool = False) -> None:
     """The turn of ``seat`` begins (``lots``: it was drawn by lot to begin the game)."""
     s.active = seat
     s.turn += 1
     s.phase = TRAVEL
     s.table = ()
-    events.append(TurnStarted(seat, s.turn, lots))
+    if events is not None:
+        events.append(TurnStarted(seat, s.turn, lots))
     waiting, s.harvest_before[seat] = s.harvest_before[seat], ()
     for card in waiting:
         harvest(s, card, events, drawn=False)
 
 
-def settle(s: HansaData, seat: int, due: int, events: Events) -> int:
+def settle(s: HansaData, seat: int, due: int, events: Events | None) -> int:
     """Customs of ``due``: all the money, then beans at base price, then a loan.
     Returns what is still owed when the seat must choose the beans to sell."""
     money = s.money[seat]
     if money >= due:
         pay(s, seat, due)
-        events.append(CustomsPaid(seat, due))
+        if events is not None:
+            events.append(CustomsPaid(seat, due))
         return 0
     pay(s, seat, money)
     return sell_forced(s, seat, due - money, events)
 
 
-def sell_forced(s: HansaData, seat: int, owed: int, events: Events) -> int:
+def sell_forced(s: HansaData, seat: int, owed: int, events: Events | None) -> int:
     """Sell the beans the seat has no choice about; a loan once none are left."""
     base = s.board.base
     storage = s.storage
@@ -285,24 +293,26 @@ def sell_forced(s: HansaData, seat: int, owed: int, events: Events) -> int:
     return 0
 
 
-def sell(s: HansaData, seat: int, bean: Bean, owed: int, events: Events) -> int:
+def sell(s: HansaData, seat: int, bean: Bean, owed: int, events: Events | None) -> int:
     """One bean to the bank at its base price, for the customs; what is still owed."""
     price = s.board.base[bean]
     take_bean(s, seat, bean)
     s.earned[seat] += price  # the bank buys the bean ...
     s.spent[seat] += price  # ... and keeps the talers for the customs
-    events.append(CustomsBean(seat, bean, price, s.board.bean_names))
+    if events is not None:
+        events.append(CustomsBean(seat, bean, price, s.board.bean_names))
     return owed - price
 
 
-def loan(s: HansaData, seat: int, amount: int, events: Events) -> None:
+def loan(s: HansaData, seat: int, amount: int, events: Events | None) -> None:
     s.loans[seat] += amount
     s.earned[seat] += amount  # lent by the bank ...
     s.spent[seat] += amount  # ... and paid back to it as customs
-    events.append(Loan(seat, amount))
+    if events is not None:
+        events.append(Loan(seat, amount))
 
 
-def finish_journey(s: HansaData, events: Events) -> None:
+def finish_journey(s: HansaData, events: Events | None) -> None:
     """After the customs: the Nachschub, the cards back to the hand, the trade phase."""
     seat = s.active
     played = s.played
@@ -314,13 +324,14 @@ def finish_journey(s: HansaData, events: Events) -> None:
         if card >= 0:
             harvest(s, card, events, drawn=True)
         else:
-            events.append(NoHarvest(seat))
+            if events is not None:
+                events.append(NoHarvest(seat))
     s.hands[seat] = (*s.hands[seat], *zoll, *nach, *rest)
     s.played = ()
     start_trade(s, events)
 
 
-def start_trade(s: HansaData, events: Events) -> None:
+def start_trade(s: HansaData, events: Events | None) -> None:
     """The trade phase: the prices of the city's lowest free slot hold throughout it."""
     s.phase = TRADE
     city = s.positions[s.active]
@@ -330,12 +341,13 @@ def start_trade(s: HansaData, events: Events) -> None:
     s.proposals_made = [0] * s.player_count
     s.pending = None
     row = s.board.prices[city][s.price_slot]
-    events.append(TradeStarted(s.active, s.board.city_names[city],
-                               tuple((b, row[b]) for b in s.board.city_beans[city]),
-                               s.board.bean_names))
+    if events is not None:
+        events.append(TradeStarted(s.active, s.board.city_names[city],
+                                   tuple((b, row[b]) for b in s.board.city_beans[city]),
+                                   s.board.bean_names))
 
 
-def final_phase(s: HansaData, events: Events) -> None:
+def final_phase(s: HansaData, events: Events | None) -> None:
     """The ladder closed up, the table discarded, a contract drawn."""
     seat = s.active
     # Holes are left only by purchases, and those are made in the active player's
@@ -345,31 +357,35 @@ def final_phase(s: HansaData, events: Events) -> None:
     if s.table:
         s.contract_discard = tuple(sorted((*s.contract_discard,
                                            *(c - CONTRACT for c in s.table))))
-        events.append(Discarded(seat, s.table))
+        if events is not None:
+            events.append(Discarded(seat, s.table))
         s.table = ()
     s.phase = FINAL
     number = draw_contract(s)
     if number is None:
-        events.append(NoContract(seat))
+        if events is not None:
+            events.append(NoContract(seat))
         return
     card = Card(CONTRACT + number)
     s.hands[seat] = (*s.hands[seat], card)
-    events.append(Drew(seat, card))
+    if events is not None:
+        events.append(Drew(seat, card))
 
 
-def end_turn(s: HansaData, events: Events) -> None:
+def end_turn(s: HansaData, events: Events | None) -> None:
     """The next seat's turn, or after the last round the closing."""
     n = s.player_count
     if s.last_round and s.active == s.last_seat:
         first = (s.last_seat + 1) % n
         s.closing = tuple((first + i) % n for i in range(n))
-        events.append(GameEnding())
+        if events is not None:
+            events.append(GameEnding())
         next_closing(s, events)
         return
     start_turn(s, (s.active + 1) % n, events)
 
 
-def next_closing(s: HansaData, events: Events) -> None:
+def next_closing(s: HansaData, events: Events | None) -> None:
     """The next seat that can fulfil a contract where it stands; else the end."""
     while s.closing:
         seat = s.closing[0]
@@ -381,7 +397,7 @@ def next_closing(s: HansaData, events: Events) -> None:
     end_game(s, events)
 
 
-def end_game(s: HansaData, events: Events) -> None:
+def end_game(s: HansaData, events: Events | None) -> None:
     """The beans sold at base price, the loans repaid double."""
     base = s.board.base
     storage = s.storage
@@ -397,8 +413,9 @@ def end_game(s: HansaData, events: Events) -> None:
         if s.loans[seat]:
             pay(s, seat, 2 * s.loans[seat])
     s.phase = OVER
-    outcome = result(s)
-    events.append(GameOver(outcome.scores, outcome.winners))
+    if events is not None:
+        outcome = result(s)
+        events.append(GameOver(outcome.scores, outcome.winners))
 
 
 def result(s: HansaData) -> Result:

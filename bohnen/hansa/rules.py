@@ -14,12 +14,15 @@ Legality has one source per action kind, used both by :func:`check` (and so by
 :func:`check` raises ``InvalidActionError`` for a malformed action (unknown type, a
 bean the board does not use, a field of the wrong type) and ``IllegalActionError`` for
 one the rules forbid now; ``apply`` checks first, so a refused action changes nothing.
+:func:`effect` carries out an action checked already, or one the state listed for the
+position (``state.py`` skips the check for those objects); given no event list, it
+builds no events (``State.advance``). Both pick the kind's function by an ``if`` chain
+on the action's exact class (no table of callables: a compiler calls them directly).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from typing import cast
 
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
@@ -81,6 +84,12 @@ OPEN: tuple[tuple[Kinds, Kinds, Kinds, Kinds], ...] = (
 )
 
 
+# Every kind of action of the game (anything else is no Bohn Hansa action).
+KINDS: frozenset[type] = frozenset((Begin, Stay, Go, Sell, Buy, BuyScarce, Fulfil, BuyContract,
+                                    Return, Propose, Counter, Accept, Decline, Pass,
+                                    EndTrading, EndTurn, Done))
+
+
 def part(s: HansaData, seat: int) -> int:
     """The seat's part now: ``TURN`` (its turn, and in the trade phase it holds the floor
     with no proposal pending), ``FLOOR`` (it holds the floor of another seat's trade
@@ -107,6 +116,7 @@ DOING: dict[type[HansaAction], str] = {
     Fulfil: "fulfilling a contract", EndTrading: "ending the trading",
     EndTurn: "ending the turn", Done: "finishing"}
 ANSWERS = (Accept, Decline, Counter)
+DEALS = (Propose, Pass, Accept, Decline, Counter)  # the kinds of the negotiation
 
 
 def closed(s: HansaData, action: HansaAction) -> str:
@@ -123,7 +133,7 @@ def closed(s: HansaData, action: HansaAction) -> str:
         if phase == CUSTOMS:
             return f"seat {seat} pays its customs first"
         return f"no contract is bought in the {name} phase"
-    if kind in (Propose, Pass, *ANSWERS):
+    if kind in DEALS:
         return _closed_deal(s, action)
     if not any(kind in kinds for kinds in OPEN[phase]):
         return f"{DOING[kind]} is not done in the {name} phase"
@@ -233,7 +243,7 @@ def scarce_problem(s: HansaData, seat: int, bean: Bean) -> str | None:
     city = s.positions[seat]
     if bean not in s.board.city_beans[city]:
         return f"{s.board.city_codes[city]} does not sell {CODES[bean]}"
-    if not scarce(s, bean) or not s.supply[bean]:
+    if not s.supply[bean] or not scarce(s, bean):
         return f"{CODES[bean]} is on a ladder or an aid: buy it there"
     return take_problem(s, seat, scarce_price(s, city, bean))
 
@@ -294,6 +304,13 @@ def room_problem(s: HansaData, seat: int) -> str | None:
 # --- the fields of an action -------------------------------------------------------------------
 
 
+def raw(action: object, name: str) -> object:
+    """A field of an action not checked yet, as any object: a compiled build checks the
+    declared type of a field it reads, while a malformed action must reach the check
+    that names its fault."""
+    return getattr(action, name)
+
+
 def check_seat(s: HansaData, action: object) -> int:
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < s.player_count:
@@ -335,7 +352,7 @@ def travel_card(action: object, card: object) -> Card:
 
 def city_path(s: HansaData, action: Go) -> tuple[int, ...]:
     """The cities of a journey's path (after the start), from their codes."""
-    path = action.path
+    path = raw(action, "path")
     if not isinstance(path, tuple) or not path or not all(isinstance(c, str) for c in path):
         raise InvalidActionError(f"{shown(action)}: the path must be city codes")
     codes = s.board.city_codes
@@ -361,13 +378,13 @@ def _raise(action: HansaAction, problem: str | None) -> None:
 
 
 def check_begin(s: HansaData, a: Begin) -> None:
-    contract_card(s, a, a.contract)
-    contract_card(s, a, a.last)
+    contract_card(s, a, raw(a, "contract"))
+    contract_card(s, a, raw(a, "last"))
     _open(s, a)
     _raise(a, begin_problem(s, a.seat, a.contract, a.last))
 
 
-def apply_begin(s: HansaData, a: Begin, events: Events) -> None:
+def apply_begin(s: HansaData, a: Begin, events: Events | None) -> None:
     flow.begin(s, a.seat, a.contract, a.last, events)
 
 
@@ -375,7 +392,7 @@ def check_stay(s: HansaData, a: Stay) -> None:
     _open(s, a)
 
 
-def apply_stay(s: HansaData, a: Stay, events: Events) -> None:
+def apply_stay(s: HansaData, a: Stay, events: Events | None) -> None:
     journey(s, a.seat, (), events)
 
 
@@ -385,11 +402,11 @@ def check_go(s: HansaData, a: Go) -> None:
     _raise(a, path_problem(s, a.seat, path) or journey_problem(s, a.seat, path[-1]))
 
 
-def apply_go(s: HansaData, a: Go, events: Events) -> None:
+def apply_go(s: HansaData, a: Go, events: Events | None) -> None:
     journey(s, a.seat, city_path(s, a), events)
 
 
-def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> None:
+def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events | None) -> None:
     """The cards played (one a city, start and end counted), the Zoll among them."""
     hand = s.hands[seat]
     k = len(path) + 1
@@ -397,9 +414,10 @@ def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> N
     if path:
         s.positions[seat] = path[-1]
     codes = s.board.city_codes
-    events.append(Travelled(seat, tuple(codes[c] for c in path), played,
-                            tuple(s.kind(seat, c) for c in played),
-                            tuple(s.board.city_names[c] for c in path)))
+    if events is not None:
+        events.append(Travelled(seat, tuple(codes[c] for c in path), played,
+                                tuple(s.kind(seat, c) for c in played),
+                                tuple(s.board.city_names[c] for c in path)))
     s.table = tuple(c for c in played if c > CONTRACT)
     s.played = tuple(c for c in played if c < CONTRACT)
     if any(s.kind(seat, c) == "zoll" for c in s.played):
@@ -412,12 +430,12 @@ def journey(s: HansaData, seat: int, path: tuple[int, ...], events: Events) -> N
 
 
 def check_sell(s: HansaData, a: Sell) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, bean_problem(s, a.seat, bean))
 
 
-def apply_sell(s: HansaData, a: Sell, events: Events) -> None:
+def apply_sell(s: HansaData, a: Sell, events: Events | None) -> None:
     seat = a.seat
     owed = flow.sell(s, seat, a.bean, s.customs_due, events)
     owed = flow.sell_forced(s, seat, owed, events) if owed > 0 else 0
@@ -427,44 +445,46 @@ def apply_sell(s: HansaData, a: Sell, events: Events) -> None:
 
 
 def check_buy(s: HansaData, a: Buy) -> None:
-    bean = board_bean(s, a, a.bean)
-    slot = whole(a, a.slot, "the slot")
+    bean = board_bean(s, a, raw(a, "bean"))
+    slot = whole(a, raw(a, "slot"), "the slot")
     _open(s, a)
     _raise(a, buy_problem(s, a.seat, bean, slot))
 
 
-def apply_buy(s: HansaData, a: Buy, events: Events) -> None:
+def apply_buy(s: HansaData, a: Buy, events: Events | None) -> None:
     seat, bean = a.seat, a.bean
     city = s.positions[seat]
     price = s.board.prices[city][s.price_slot][bean]
     flow.take_from_ladder(s, city, a.slot - 1)
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(Bought(seat, bean, a.slot, price, s.board.bean_names))
+    if events is not None:
+        events.append(Bought(seat, bean, a.slot, price, s.board.bean_names))
 
 
 def check_buy_scarce(s: HansaData, a: BuyScarce) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, scarce_problem(s, a.seat, bean))
 
 
-def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events) -> None:
+def apply_buy_scarce(s: HansaData, a: BuyScarce, events: Events | None) -> None:
     seat, bean = a.seat, a.bean
     price = scarce_price(s, s.positions[seat], bean)
     s.supply[bean] -= 1
     s.storage[seat * BEAN_TYPES + bean] += 1
     flow.pay(s, seat, price)
-    events.append(BoughtScarce(seat, bean, price, s.board.bean_names))
+    if events is not None:
+        events.append(BoughtScarce(seat, bean, price, s.board.bean_names))
 
 
 def check_fulfil(s: HansaData, a: Fulfil) -> None:
-    card = contract_card(s, a, a.contract)
+    card = contract_card(s, a, raw(a, "contract"))
     _open(s, a)
     _raise(a, fulfil_problem(s, a.seat, card))
 
 
-def apply_fulfil(s: HansaData, a: Fulfil, events: Events) -> None:
+def apply_fulfil(s: HansaData, a: Fulfil, events: Events | None) -> None:
     flow.fulfil(s, a.seat, a.contract, events)
     if s.phase == CLOSING and not any(c > CONTRACT and s.can_fulfil(a.seat, c)
                                       for c in s.hands[a.seat]):
@@ -473,12 +493,12 @@ def apply_fulfil(s: HansaData, a: Fulfil, events: Events) -> None:
 
 
 def check_buy_contract(s: HansaData, a: BuyContract) -> None:
-    card = travel_card(a, a.card)
+    card = travel_card(a, raw(a, "card"))
     _open(s, a)
     _raise(a, contract_problem(s, a.seat, card))
 
 
-def apply_buy_contract(s: HansaData, a: BuyContract, events: Events) -> None:
+def apply_buy_contract(s: HansaData, a: BuyContract, events: Events | None) -> None:
     seat, card = a.seat, a.card
     s.hands[seat] = flow.without(s.hands[seat], card)
     s.waste[seat] = tuple(sorted((*s.waste[seat], card)))
@@ -487,36 +507,43 @@ def apply_buy_contract(s: HansaData, a: BuyContract, events: Events) -> None:
     assert number is not None  # checked: a contract is there
     contract = Card(CONTRACT + number)
     s.hands[seat] = (*s.hands[seat], contract)
-    events.append(BoughtContract(seat, card, contract))
+    if events is not None:
+        events.append(BoughtContract(seat, card, contract))
 
 
 def check_return(s: HansaData, a: Return) -> None:
-    bean = board_bean(s, a, a.bean)
+    bean = board_bean(s, a, raw(a, "bean"))
     _open(s, a)
     _raise(a, return_problem(s, a.seat, bean))
 
 
-def apply_return(s: HansaData, a: Return, events: Events) -> None:
+def apply_return(s: HansaData, a: Return, events: Events | None) -> None:
     flow.take_bean(s, a.seat, a.bean)
-    events.append(Returned(a.seat, a.bean, s.board.bean_names))
+    if events is not None:
+        events.append(Returned(a.seat, a.bean, s.board.bean_names))
 
 
 def _deal(s: HansaData, a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
-    return (board_beans(s, a, a.give, "give"), board_beans(s, a, a.want, "want"),
-            board_beans(s, a, a.buy, "buy"))
+    return (board_beans(s, a, raw(a, "give"), "give"),
+            board_beans(s, a, raw(a, "want"), "want"), board_beans(s, a, raw(a, "buy"), "buy"))
+
+
+def _sorted(a: Propose | Counter) -> tuple[tuple[Bean, ...], ...]:
+    """The beans of a checked (or listed) deal, each side sorted: checked already."""
+    return tuple(sorted(a.give)), tuple(sorted(a.want)), tuple(sorted(a.buy))
 
 
 def check_propose(s: HansaData, a: Propose) -> None:
     gives, wants, buys = _deal(s, a)
-    to = a.to
+    to = raw(a, "to")
     if type(to) is not int or not 0 <= to < s.player_count:
         raise InvalidActionError(f"{shown(a)}: no seat {excerpt(to)} to deal with")
     _open(s, a)
     _raise(a, trading.proposal_problem(s, a.seat, to, gives, wants, buys))
 
 
-def apply_propose(s: HansaData, a: Propose, events: Events) -> None:
-    gives, wants, buys = _deal(s, a)
+def apply_propose(s: HansaData, a: Propose, events: Events | None) -> None:
+    gives, wants, buys = _sorted(a)
     p = trading.make_proposal(s, a.seat, a.to, gives, wants, buys)
     trading.open_proposal(s, p, events, None)
 
@@ -532,36 +559,36 @@ def _pending(s: HansaData, a: Counter | Accept | Decline) -> Proposal:
 
 def check_counter(s: HansaData, a: Counter) -> None:
     gives, wants, buys = _deal(s, a)
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     p = _pending(s, a)
     _raise(a, trading.proposal_problem(s, a.seat, p.proposer, gives, wants, buys))
 
 
-def apply_counter(s: HansaData, a: Counter, events: Events) -> None:
-    gives, wants, buys = _deal(s, a)
+def apply_counter(s: HansaData, a: Counter, events: Events | None) -> None:
+    gives, wants, buys = _sorted(a)
     old = _pending(s, a)
     p = trading.make_proposal(s, a.seat, old.proposer, gives, wants, buys)
     trading.open_proposal(s, p, events, old.pid)
 
 
 def check_accept(s: HansaData, a: Accept) -> None:
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     _raise(a, trading.deal_problem(s, _pending(s, a)))
 
 
-def apply_accept(s: HansaData, a: Accept, events: Events) -> None:
+def apply_accept(s: HansaData, a: Accept, events: Events | None) -> None:
     trading.accept(s, a.seat, _pending(s, a), events)
 
 
 def check_decline(s: HansaData, a: Decline) -> None:
-    whole(a, a.pid, "the proposal")
+    whole(a, raw(a, "pid"), "the proposal")
     _open(s, a)
     _pending(s, a)
 
 
-def apply_decline(s: HansaData, a: Decline, events: Events) -> None:
+def apply_decline(s: HansaData, a: Decline, events: Events | None) -> None:
     trading.decline(s, a.seat, a.pid, events)
 
 
@@ -570,7 +597,7 @@ def check_pass(s: HansaData, a: Pass) -> None:
     _raise(a, trading.pass_problem(s, a.seat))
 
 
-def apply_pass(s: HansaData, a: Pass, events: Events) -> None:
+def apply_pass(s: HansaData, a: Pass, events: Events | None) -> None:
     trading.pass_floor(s, a.seat, events)
 
 
@@ -578,7 +605,7 @@ def check_end_trading(s: HansaData, a: EndTrading) -> None:
     _open(s, a)
 
 
-def apply_end_trading(s: HansaData, a: EndTrading, events: Events) -> None:
+def apply_end_trading(s: HansaData, a: EndTrading, events: Events | None) -> None:
     flow.final_phase(s, events)
 
 
@@ -586,7 +613,7 @@ def check_end_turn(s: HansaData, a: EndTurn) -> None:
     _open(s, a)
 
 
-def apply_end_turn(s: HansaData, a: EndTurn, events: Events) -> None:
+def apply_end_turn(s: HansaData, a: EndTurn, events: Events | None) -> None:
     flow.end_turn(s, events)
 
 
@@ -594,7 +621,7 @@ def check_done(s: HansaData, a: Done) -> None:
     _open(s, a)
 
 
-def apply_done(s: HansaData, a: Done, events: Events) -> None:
+def apply_done(s: HansaData, a: Done, events: Events | None) -> None:
     s.closing = s.closing[1:]
     flow.next_closing(s, events)
 
@@ -605,51 +632,103 @@ def _open(s: HansaData, action: HansaAction) -> None:
         raise illegal(action, closed(s, action))
 
 
-class Rule(NamedTuple):
-    """An action kind's check (its fields, when, what; raises) and effect (after it)."""
+def _check_kind(s: HansaData, a: object) -> None:
+    """The check of ``a``'s kind (its fields, when, what); ``InvalidActionError`` for an
+    object of no Bohn Hansa kind. By exact class, as the listing makes them."""
+    kind = type(a)
+    if kind is Pass:
+        check_pass(s, cast(Pass, a))
+    elif kind is Propose:
+        check_propose(s, cast(Propose, a))
+    elif kind is Decline:
+        check_decline(s, cast(Decline, a))
+    elif kind is BuyContract:
+        check_buy_contract(s, cast(BuyContract, a))
+    elif kind is Accept:
+        check_accept(s, cast(Accept, a))
+    elif kind is Counter:
+        check_counter(s, cast(Counter, a))
+    elif kind is Buy:
+        check_buy(s, cast(Buy, a))
+    elif kind is EndTrading:
+        check_end_trading(s, cast(EndTrading, a))
+    elif kind is EndTurn:
+        check_end_turn(s, cast(EndTurn, a))
+    elif kind is Go:
+        check_go(s, cast(Go, a))
+    elif kind is Stay:
+        check_stay(s, cast(Stay, a))
+    elif kind is Fulfil:
+        check_fulfil(s, cast(Fulfil, a))
+    elif kind is Return:
+        check_return(s, cast(Return, a))
+    elif kind is Sell:
+        check_sell(s, cast(Sell, a))
+    elif kind is BuyScarce:
+        check_buy_scarce(s, cast(BuyScarce, a))
+    elif kind is Begin:
+        check_begin(s, cast(Begin, a))
+    elif kind is Done:
+        check_done(s, cast(Done, a))
+    else:
+        raise InvalidActionError(f"{excerpt(a)} is not a Bohn Hansa action")
 
-    check: Callable[..., None]  # (state, action of the kind)
-    effect: Callable[..., None]  # (state, action of the kind, events)
 
-
-RULES: dict[type[object], Rule] = {  # by action class
-    Begin: Rule(check_begin, apply_begin),
-    Stay: Rule(check_stay, apply_stay),
-    Go: Rule(check_go, apply_go),
-    Sell: Rule(check_sell, apply_sell),
-    Buy: Rule(check_buy, apply_buy),
-    BuyScarce: Rule(check_buy_scarce, apply_buy_scarce),
-    Fulfil: Rule(check_fulfil, apply_fulfil),
-    BuyContract: Rule(check_buy_contract, apply_buy_contract),
-    Return: Rule(check_return, apply_return),
-    Propose: Rule(check_propose, apply_propose),
-    Counter: Rule(check_counter, apply_counter),
-    Accept: Rule(check_accept, apply_accept),
-    Decline: Rule(check_decline, apply_decline),
-    Pass: Rule(check_pass, apply_pass),
-    EndTrading: Rule(check_end_trading, apply_end_trading),
-    EndTurn: Rule(check_end_turn, apply_end_turn),
-    Done: Rule(check_done, apply_done),
-}
-
-
-def _rule(s: HansaData, action: object) -> Rule:
-    rule = RULES.get(type(action))  # any object may be given
-    if rule is None:
-        raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
-    check_seat(s, action)
-    return rule
+def effect(s: HansaData, a: HansaAction, events: Events | None) -> None:
+    """Carry out ``a``, a checked action (or one the listing made for this position);
+    its events appended to ``events`` (None: none built)."""
+    kind = type(a)
+    if kind is Pass:
+        apply_pass(s, cast(Pass, a), events)
+    elif kind is Propose:
+        apply_propose(s, cast(Propose, a), events)
+    elif kind is Decline:
+        apply_decline(s, cast(Decline, a), events)
+    elif kind is BuyContract:
+        apply_buy_contract(s, cast(BuyContract, a), events)
+    elif kind is Accept:
+        apply_accept(s, cast(Accept, a), events)
+    elif kind is Counter:
+        apply_counter(s, cast(Counter, a), events)
+    elif kind is Buy:
+        apply_buy(s, cast(Buy, a), events)
+    elif kind is EndTrading:
+        apply_end_trading(s, cast(EndTrading, a), events)
+    elif kind is EndTurn:
+        apply_end_turn(s, cast(EndTurn, a), events)
+    elif kind is Go:
+        apply_go(s, cast(Go, a), events)
+    elif kind is Stay:
+        apply_stay(s, cast(Stay, a), events)
+    elif kind is Fulfil:
+        apply_fulfil(s, cast(Fulfil, a), events)
+    elif kind is Return:
+        apply_return(s, cast(Return, a), events)
+    elif kind is Sell:
+        apply_sell(s, cast(Sell, a), events)
+    elif kind is BuyScarce:
+        apply_buy_scarce(s, cast(BuyScarce, a), events)
+    elif kind is Begin:
+        apply_begin(s, cast(Begin, a), events)
+    else:
+        apply_done(s, cast(Done, a), events)
 
 
 def check(s: HansaData, action: object) -> None:
-    """Raise if ``action`` may not be applied now (any object may be given)."""
-    _rule(s, action).check(s, action)
+    """Raise if ``action`` may not be applied now (any object may be given): an object
+    of no Bohn Hansa kind or naming no seat of the game (``InvalidActionError``), then
+    the kind's own check."""
+    if type(action) not in KINDS:
+        raise InvalidActionError(f"{excerpt(action)} is not a Bohn Hansa action")
+    check_seat(s, action)
+    _check_kind(s, action)
 
 
 def apply(s: HansaData, action: object) -> Events:
-    """Check ``action``, then carry it out; the events it caused."""
-    rule = _rule(s, action)
-    rule.check(s, action)
+    """Check ``action``, then carry it out; the events it caused. The state's lists
+    handed out for the position (``state.py``) are forgotten."""
+    check(s, action)
+    s.listed = None
     events: Events = []
-    rule.effect(s, action, events)
+    effect(s, cast(HansaAction, action), events)
     return events

@@ -111,7 +111,7 @@ def state_from_json(data: object, cls: type[D]) -> D:
                           f"{excerpt(data.get('version', 2))}; this engine reads version "
                           f"{VERSION}")
     try:
-        state = _load(data, object.__new__(cls))
+        state = _load(data, cls())
     except KeyError as exc:
         raise RecordError(f"bad Bohn Hansa state: missing {exc}") from None
     except ValueError as exc:
@@ -258,6 +258,7 @@ def _load(data: JSON, s: D) -> D:
     s.closing = tuple(_seat(c, n, "closing") for c in closing)
     if len(set(s.closing)) != len(s.closing):
         raise ValueError(f"closing names a seat twice: {excerpt(closing)}")
+    s.listed = None
     return s
 
 
