@@ -72,7 +72,7 @@ def truncated(state: S, rng: random.Random, move: Callable[[S, random.Random], A
     ``estimate`` it; the true result if the game ends first."""
     stop = state.turn + turns
     while not state.is_over and state.turn < stop:
-        state.apply(move(state, rng))
+        state.advance(move(state, rng))
     if state.is_over:
         result: Result = state.result()
         return result

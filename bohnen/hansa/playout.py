@@ -27,6 +27,7 @@ turns further on would add more chance than sense to what the search weighs.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bohnen.core.playout import truncated
 from bohnen.core.result import Result
@@ -152,11 +153,24 @@ def policy_move(state: HansaState, rng: random.Random) -> HansaAction:
 
 
 def _fulfil(state: HansaState, seat: int) -> Fulfil | None:
-    cards = state.hands[seat] if state.phase == CLOSING else (*state.hands[seat], *state.table)
+    """The first contract of the hand (then of the table, but at the closing) that
+    ``seat`` can fulfil where it stands."""
+    card = _fulfillable(state, seat, state.hands[seat])
+    if card < 0 and state.phase != CLOSING:
+        card = _fulfillable(state, seat, state.table)
+    return Fulfil(seat, card) if card >= 0 else None
+
+
+def _fulfillable(state: HansaState, seat: int, cards: Sequence[int]) -> int:
+    """The first of ``cards`` that is a contract ``seat`` can fulfil now, or -1 (a
+    contract of another city is passed over before the rules' full question)."""
+    here = state.positions[seat]
+    contracts = state.board.contracts
     for card in cards:
-        if card > CONTRACT and state.can_fulfil(seat, card):
-            return Fulfil(seat, card)
-    return None
+        if card > CONTRACT and contracts[card - CONTRACT - 1].city == here \
+                and state.can_fulfil(seat, card):
+            return card
+    return -1
 
 
 def _journey(state: HansaState, seat: int) -> Stay | Go:
@@ -196,16 +210,24 @@ def _journey(state: HansaState, seat: int) -> Stay | Go:
 
 
 def _on_ladder(state: HansaState, city: int, bean: int) -> bool:
-    return any(b == bean and c for b, c in state.ladders[city])
+    """Whether ``city``'s ladder holds a token of ``bean``."""
+    for b, c in state.ladders[city]:
+        if b == bean and c:
+            return True
+    return False
 
 
 def _nearest_seller(state: HansaState, here: int, bean: int) -> int:
+    """The nearest city (of equals, the first) whose ladder sells ``bean``; -1 if none."""
     board = state.board
+    dist = board.dist[here]
+    city_beans = board.city_beans
     best = -1
+    best_dist = 0
     for city in range(board.cities):
-        if bean in board.city_beans[city] and _on_ladder(state, city, bean) and (
-                best < 0 or board.dist[here][city] < board.dist[here][best]):
-            best = city
+        if bean in city_beans[city] and (best < 0 or dist[city] < best_dist) \
+                and _on_ladder(state, city, bean):
+            best, best_dist = city, dist[city]
     return best
 
 

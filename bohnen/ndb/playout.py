@@ -15,21 +15,28 @@ import random
 
 from bohnen.core.result import Result
 from bohnen.ndb.actions import NdbAction, Take
-from bohnen.ndb.cards import KINDS
+from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB
 from bohnen.ndb.data import LEAD, OVER, PLAY, TAKE, NdbData
 from bohnen.ndb.legal import PLAYS, TAKE_SETS
-from bohnen.ndb.rules import apply, result, takeable, totals
-from bohnen.ndb.scoring import row_score
+from bohnen.ndb.rules import result, takeable, totals
+from bohnen.ndb.state import NdbState
+
+# Per card: its colour, and what it adds to a row of its colour (value, "–", "x2", the
+# "Nicht die Bohne" card): read by the greedy take without a division per card.
+_COLOUR: tuple[int, ...] = tuple(c // KINDS for c in range(len(COLOURS) * KINDS))
+_KIND: tuple[int, ...] = tuple(c % KINDS for c in range(len(COLOURS) * KINDS))
 
 
-def playout(state: NdbData, rng: random.Random) -> Result:
-    """Play ``state`` by :func:`playout_move` to the end of its round; the totals then."""
+def playout(state: NdbState, rng: random.Random) -> Result:
+    """Play ``state`` by :func:`playout_move` to the end of its round; the totals then
+    (moves made by ``advance``: a playout reads no events)."""
     start = state.round
+    advance = state.advance
     while state.phase is not OVER and state.round == start:
         move = playout_move(state, rng)
         if move is None:
             break
-        apply(state, move)
+        advance(move)
     if state.phase is OVER:
         return result(state)
     scores = totals(state)
@@ -55,15 +62,53 @@ def playout_move(state: NdbData, rng: random.Random) -> NdbAction | None:
 
 
 def _greedy_take(state: NdbData, seat: int) -> Take:
-    row = state.row_cards[seat]
+    """The take that adds most to ``seat``'s row of the card's colour now (of equals,
+    the first): each colour's row read once, into its sum of values, its "–" cards,
+    its "x2" and its "Nicht die Bohne" card (the score of ``scoring.row_score``)."""
+    colours = len(COLOURS)
+    sums = [0] * colours
+    minus = [0] * colours
+    doubled = [False] * colours
+    zero = [False] * colours
+    colour_of, kind_of = _COLOUR, _KIND
+    for card in state.row_cards[seat]:
+        colour, kind = colour_of[card], kind_of[card]
+        if kind < MINUS:
+            sums[colour] += kind + 1
+        elif kind == MINUS:
+            minus[colour] += 1
+        elif kind == DOUBLE:
+            doubled[colour] = True
+        else:
+            zero[colour] = True
     takes = TAKE_SETS[seat][takeable(state, seat)]
+    table = state.table
     best = takes[0]
     best_gain = -10**9
     for take in takes:
-        card = state.table[take.owner]
-        colour = card // KINDS
-        mine = [c for c in row if c // KINDS == colour]
-        gain = row_score([*mine, card]) - row_score(mine)
+        card = table[take.owner]
+        colour, kind = colour_of[card], kind_of[card]
+        total, odd, twice, nil = sums[colour], minus[colour] % 2, doubled[colour], zero[colour]
+        before = _score(total, odd, twice, nil)
+        if kind < MINUS:
+            total += kind + 1
+        elif kind == MINUS:
+            odd = 1 - odd
+        elif kind == DOUBLE:
+            twice = True
+        else:
+            nil = True
+        gain = _score(total, odd, twice, nil) - before
         if gain > best_gain:
             best, best_gain = take, gain
     return best
+
+
+def _score(total: int, odd: int, doubled: bool, nil: bool) -> int:
+    """A row's points from its sum of values, the parity of its "–" cards, its "x2" and
+    its "Nicht die Bohne" card (as ``scoring.row_score`` reckons them)."""
+    if nil:
+        return 0
+    if odd:
+        total = -total
+    return total * 2 if doubled else total
