@@ -157,13 +157,8 @@ def _welcome_gift(state: BohnanzaData, seat: int, p: Proposal) -> bool:
     """Whether proposal ``p`` asks nothing and gives only beans ``seat`` grows."""
     if p.wants or p.wants_talers or not (p.hand_beans or p.face_beans):
         return False
-    for bean in p.hand_beans:
-        if not _grows(state, seat, bean):
-            return False
-    for bean in p.face_beans:
-        if not _grows(state, seat, bean):
-            return False
-    return True
+    return (all(_grows(state, seat, bean) for bean in p.hand_beans)
+            and all(_grows(state, seat, bean) for bean in p.face_beans))
 
 
 def _planting_seat(state: BohnanzaData) -> int:
@@ -176,12 +171,8 @@ def _planting_seat(state: BohnanzaData) -> int:
 
 def _grows(state: BohnanzaData, seat: int, bean: Bean) -> bool:
     """Whether one of ``seat``'s fields holds ``bean``."""
-    beans = state.field_beans
     base = seat * 3
-    for index in range(base, base + state.fields_owned[seat]):
-        if beans[index] == bean:
-            return True
-    return False
+    return bean in state.field_beans[base:base + state.fields_owned[seat]]
 
 
 def _own_field(state: BohnanzaData, seat: int, bean: Bean) -> int:

@@ -211,10 +211,7 @@ def _journey(state: HansaState, seat: int) -> Stay | Go:
 
 def _on_ladder(state: HansaState, city: int, bean: int) -> bool:
     """Whether ``city``'s ladder holds a token of ``bean``."""
-    for b, c in state.ladders[city]:
-        if b == bean and c:
-            return True
-    return False
+    return any(b == bean and c for b, c in state.ladders[city])
 
 
 def _nearest_seller(state: HansaState, here: int, bean: int) -> int:

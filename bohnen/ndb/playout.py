@@ -15,7 +15,7 @@ import random
 
 from bohnen.core.result import Result
 from bohnen.ndb.actions import NdbAction, Take
-from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB
+from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS
 from bohnen.ndb.data import LEAD, OVER, PLAY, TAKE, NdbData
 from bohnen.ndb.legal import PLAYS, TAKE_SETS
 from bohnen.ndb.rules import result, takeable, totals
