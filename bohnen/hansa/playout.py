@@ -82,9 +82,11 @@ def estimate(state: HansaState) -> Result:
     brings the Zoll round sooner). The highest wins."""
     info = board_info(state.board)
     stock, prices = _market(state)
+    beans = [state.counts(s) for s in range(state.player_count)]  # read, never changed
+    table = list(state.table)
     scores = []
     for seat in range(state.player_count):
-        sc = _scene(state, seat, info, stock, prices)
+        sc = _scene(state, seat, info, stock, prices, beans, table)
         held = sc.contracts()
         value = worth(sc, sc.here, state.money[seat] - 2 * state.loans[seat], sc.mine, held,
                       sc.turns_left(), hand_index(sc.hand, held))
@@ -111,14 +113,14 @@ def _market(state: HansaState) -> tuple[list[list[int]], list[list[int]]]:
 
 
 def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
-           prices: list[list[int]]) -> Scene:
-    """What the seat sees, as the heuristic bot reads it (its own hand included)."""
+           prices: list[list[int]], beans: list[list[int]], table: list[int]) -> Scene:
+    """What the seat sees, as the heuristic bot reads it (its own hand included); the
+    market, the aids and the table are read once for every seat's scene."""
     options = state.options
     return Scene(
         info=info, view=None, seat=seat, n=state.player_count, phase=PHASE_NAMES[state.phase],
         active=state.active, pos=state.positions, money=state.money, loans=state.loans,
-        beans=[state.counts(s) for s in range(state.player_count)], hand=list(state.hands[seat]),
-        table=list(state.table), stock=stock, prices=prices,
+        beans=beans, hand=list(state.hands[seat]), table=table, stock=stock, prices=prices,
         harvest_pile=len(state.harvest_pile),
         last_round=state.last_round, last_seat=state.last_seat,
         proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size,

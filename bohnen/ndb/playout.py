@@ -63,16 +63,47 @@ def playout_move(state: NdbData, rng: random.Random) -> NdbAction | None:
 
 def _greedy_take(state: NdbData, seat: int) -> Take:
     """The take that adds most to ``seat``'s row of the card's colour now (of equals,
-    the first): each colour's row read once, into its sum of values, its "–" cards,
-    its "x2" and its "Nicht die Bohne" card (the score of ``scoring.row_score``)."""
+    the first), reckoned from the row's summary (:func:`row_summary`)."""
+    rows = row_summary(state.row_cards[seat])
+    takes = TAKE_SETS[seat][takeable(state, seat)]
+    table = state.table
+    best = takes[0]
+    best_gain = -10**9
+    for take in takes:
+        gain = take_gain(rows, table[take.owner])
+        if gain > best_gain:
+            best, best_gain = take, gain
+    return best
+
+
+# A colour's row, summed up: its sum of values, the parity of its "–" cards, whether it
+# holds the "x2" and whether it holds the "Nicht die Bohne" card.
+RowSum = tuple[int, int, bool, bool]
+# Summaries of the rows met, by the row (a row is public and grows only by takes, so
+# the searches of one move meet the same rows again and again); emptied when full.
+_ROWS: dict[tuple[int, ...], tuple[RowSum, ...]] = {}
+MAX_ROWS = 1 << 15
+
+
+def row_summary(row: tuple[int, ...]) -> tuple[RowSum, ...]:
+    """Each colour's summary of ``row`` (a seat's taken cards), read from the cache of
+    the rows met or else reckoned and kept."""
+    found = _ROWS.get(row)
+    if found is None:
+        if len(_ROWS) >= MAX_ROWS:
+            _ROWS.clear()
+        found = _ROWS[row] = _summarise(row)
+    return found
+
+
+def _summarise(row: tuple[int, ...]) -> tuple[RowSum, ...]:
     colours = len(COLOURS)
     sums = [0] * colours
     minus = [0] * colours
     doubled = [False] * colours
     zero = [False] * colours
-    colour_of, kind_of = _COLOUR, _KIND
-    for card in state.row_cards[seat]:
-        colour, kind = colour_of[card], kind_of[card]
+    for card in row:
+        colour, kind = _COLOUR[card], _KIND[card]
         if kind < MINUS:
             sums[colour] += kind + 1
         elif kind == MINUS:
@@ -81,27 +112,24 @@ def _greedy_take(state: NdbData, seat: int) -> Take:
             doubled[colour] = True
         else:
             zero[colour] = True
-    takes = TAKE_SETS[seat][takeable(state, seat)]
-    table = state.table
-    best = takes[0]
-    best_gain = -10**9
-    for take in takes:
-        card = table[take.owner]
-        colour, kind = colour_of[card], kind_of[card]
-        total, odd, twice, nil = sums[colour], minus[colour] % 2, doubled[colour], zero[colour]
-        before = _score(total, odd, twice, nil)
-        if kind < MINUS:
-            total += kind + 1
-        elif kind == MINUS:
-            odd = 1 - odd
-        elif kind == DOUBLE:
-            twice = True
-        else:
-            nil = True
-        gain = _score(total, odd, twice, nil) - before
-        if gain > best_gain:
-            best, best_gain = take, gain
-    return best
+    return tuple((sums[c], minus[c] % 2, doubled[c], zero[c]) for c in range(colours))
+
+
+def take_gain(rows: tuple[RowSum, ...], card: int) -> int:
+    """What taking ``card`` adds to the score of its colour's row (``rows``: the
+    summaries of :func:`row_summary`), as ``scoring.row_score`` reckons a row."""
+    kind = _KIND[card]
+    total, odd, twice, nil = rows[_COLOUR[card]]
+    before = _score(total, odd, twice, nil)
+    if kind < MINUS:
+        total += kind + 1
+    elif kind == MINUS:
+        odd = 1 - odd
+    elif kind == DOUBLE:
+        twice = True
+    else:
+        nil = True
+    return _score(total, odd, twice, nil) - before
 
 
 def _score(total: int, odd: int, doubled: bool, nil: bool) -> int:
