@@ -45,7 +45,7 @@ from bohnen.hansa.actions import (
     Sell,
     Stay,
 )
-from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, STORAGE, Bean
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, STORAGE, Bean, Card
 from bohnen.hansa.data import (
     CLOSING,
     CUSTOMS,
@@ -83,7 +83,7 @@ def estimate(state: HansaState) -> Result:
     info = board_info(state.board)
     stock, prices = _market(state)
     beans = [state.counts(s) for s in range(state.player_count)]  # read, never changed
-    table = list(state.table)
+    table: list[int] = list(state.table)
     scores = []
     for seat in range(state.player_count):
         sc = _scene(state, seat, info, stock, prices, beans, table)
@@ -158,13 +158,13 @@ def _fulfil(state: HansaState, seat: int) -> Fulfil | None:
     """The first contract of the hand (then of the table, but at the closing) that
     ``seat`` can fulfil where it stands."""
     card = _fulfillable(state, seat, state.hands[seat])
-    if card < 0 and state.phase != CLOSING:
+    if card is None and state.phase != CLOSING:
         card = _fulfillable(state, seat, state.table)
-    return Fulfil(seat, card) if card >= 0 else None
+    return Fulfil(seat, card) if card is not None else None
 
 
-def _fulfillable(state: HansaState, seat: int, cards: Sequence[int]) -> int:
-    """The first of ``cards`` that is a contract ``seat`` can fulfil now, or -1 (a
+def _fulfillable(state: HansaState, seat: int, cards: Sequence[Card]) -> Card | None:
+    """The first of ``cards`` that is a contract ``seat`` can fulfil now, or None (a
     contract of another city is passed over before the rules' full question)."""
     here = state.positions[seat]
     contracts = state.board.contracts
@@ -172,7 +172,7 @@ def _fulfillable(state: HansaState, seat: int, cards: Sequence[int]) -> int:
         if card > CONTRACT and contracts[card - CONTRACT - 1].city == here \
                 and state.can_fulfil(seat, card):
             return card
-    return -1
+    return None
 
 
 def _journey(state: HansaState, seat: int) -> Stay | Go:
