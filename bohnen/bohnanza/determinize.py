@@ -18,7 +18,7 @@ from bohnen.bohnanza.data import VERSION, BohnanzaData
 from bohnen.bohnanza.view_types import ProposalView
 from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as view_of
-from bohnen.core.search import shuffle
+from bohnen.core.playout import shuffle
 
 JSON = dict[str, object]
 S = TypeVar("S", bound=BohnanzaData)

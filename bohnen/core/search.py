@@ -20,7 +20,6 @@ from bohnen.core.protocol import Action, AnyState, View
 from bohnen.core.result import Result
 
 S = TypeVar("S", bound=AnyState)
-T = TypeVar("T")
 
 
 class Search(ABC, Generic[S]):
@@ -58,24 +57,6 @@ class Search(ABC, Generic[S]):
         while (action := move(state, rng)) is not None:
             advance(action)
         return state.result()
-
-
-def shuffle(rng: random.Random, items: list[T]) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws
-    of ``rng``, the same order), without a method call per card: the samplers of search
-    bots shuffle the unseen cards at every iteration. A subclass of ``random.Random``
-    (which may draw otherwise) is left to its own ``shuffle``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # Random._randbelow_with_getrandbits(n), inlined
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 Estimate = Callable[[AnyState], Result]

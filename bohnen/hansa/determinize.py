@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bohnen.core.search import shuffle
+from bohnen.core.playout import shuffle
 from bohnen.hansa import serialize
 from bohnen.hansa.actions import parse_card
 from bohnen.hansa.board import CONTRACT, Card, card_text

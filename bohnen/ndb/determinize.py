@@ -11,8 +11,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from bohnen.core.playout import shuffle
 from bohnen.core.protocol import JSONObject
-from bohnen.core.search import shuffle
 from bohnen.ndb.cards import CODES, full_deck, parse_card
 from bohnen.ndb.data import VERSION, D
 from bohnen.ndb.serialize import state_from_json

@@ -9,8 +9,8 @@ import pytest
 
 from bohnen.core import get_game
 from bohnen.core.game import AnyGame
-from bohnen.core.playout import random_move
-from bohnen.core.search import Search, shuffle
+from bohnen.core.playout import random_move, shuffle
+from bohnen.core.search import Search
 
 GAMES = [get_game("bohnanza"), get_game("ndb")]
 
