@@ -16,7 +16,7 @@ import random
 from bohnen.core.result import Result
 from bohnen.ndb.actions import NdbAction, Take
 from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS
-from bohnen.ndb.data import LEAD, OVER, PLAY, TAKE, NdbData
+from bohnen.ndb.data import LEAD, MAX_PLAYERS, OVER, PLAY, TAKE, NdbData
 from bohnen.ndb.legal import PLAYS, TAKE_SETS
 from bohnen.ndb.rules import result, takeable, totals
 from bohnen.ndb.state import NdbState
@@ -25,6 +25,9 @@ from bohnen.ndb.state import NdbState
 # "Nicht die Bohne" card): read by the greedy take without a division per card.
 _COLOUR: tuple[int, ...] = tuple(c // KINDS for c in range(len(COLOURS) * KINDS))
 _KIND: tuple[int, ...] = tuple(c % KINDS for c in range(len(COLOURS) * KINDS))
+# _SEATS[mask]: the seats whose bits are in ``mask`` (``state.playing``), in order.
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS))
 
 
 def playout(state: NdbState, rng: random.Random) -> Result:
@@ -53,7 +56,7 @@ def playout_move(state: NdbData, rng: random.Random) -> NdbAction | None:
     if phase is LEAD:
         seat = state.token
     elif phase is PLAY:
-        waiting = [s for s, card in enumerate(state.table) if card < 0]
+        waiting = _SEATS[state.playing]  # those still to play, in seat order
         seat = waiting[int(rng.random() * len(waiting))]
     else:
         return None
