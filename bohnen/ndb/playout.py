@@ -79,34 +79,22 @@ def _greedy_take(state: NdbData, seat: int) -> Take:
     return best
 
 
-# A colour's row, summed up: its sum of values, the parity of its "–" cards, whether it
-# holds the "x2" and whether it holds the "Nicht die Bohne" card.
-RowSum = tuple[int, int, bool, bool]
-# Summaries of the rows met, by the row (a row is public and grows only by takes, so
-# the searches of one move meet the same rows again and again); emptied when full.
-_ROWS: dict[tuple[int, ...], tuple[RowSum, ...]] = {}
-MAX_ROWS = 1 << 15
+# A row summed up, per colour: its sum of values, its "–" cards, whether it holds the
+# "x2" and whether it holds the "Nicht die Bohne" card. (Not cached: measured, the
+# searches of a move meet a row again only about one time in five.)
+RowSums = tuple[list[int], list[int], list[bool], list[bool]]
 
 
-def row_summary(row: tuple[int, ...]) -> tuple[RowSum, ...]:
-    """Each colour's summary of ``row`` (a seat's taken cards), read from the cache of
-    the rows met or else reckoned and kept."""
-    found = _ROWS.get(row)
-    if found is None:
-        if len(_ROWS) >= MAX_ROWS:
-            _ROWS.clear()
-        found = _ROWS[row] = _summarise(row)
-    return found
-
-
-def _summarise(row: tuple[int, ...]) -> tuple[RowSum, ...]:
+def row_summary(row: tuple[int, ...]) -> RowSums:
+    """Each colour's summary of ``row`` (a seat's taken cards), read in one pass."""
     colours = len(COLOURS)
     sums = [0] * colours
     minus = [0] * colours
     doubled = [False] * colours
     zero = [False] * colours
+    colour_of, kind_of = _COLOUR, _KIND
     for card in row:
-        colour, kind = _COLOUR[card], _KIND[card]
+        colour, kind = colour_of[card], kind_of[card]
         if kind < MINUS:
             sums[colour] += kind + 1
         elif kind == MINUS:
@@ -115,14 +103,15 @@ def _summarise(row: tuple[int, ...]) -> tuple[RowSum, ...]:
             doubled[colour] = True
         else:
             zero[colour] = True
-    return tuple((sums[c], minus[c] % 2, doubled[c], zero[c]) for c in range(colours))
+    return sums, minus, doubled, zero
 
 
-def take_gain(rows: tuple[RowSum, ...], card: int) -> int:
+def take_gain(rows: RowSums, card: int) -> int:
     """What taking ``card`` adds to the score of its colour's row (``rows``: the
-    summaries of :func:`row_summary`), as ``scoring.row_score`` reckons a row."""
-    kind = _KIND[card]
-    total, odd, twice, nil = rows[_COLOUR[card]]
+    summary of :func:`row_summary`), as ``scoring.row_score`` reckons a row."""
+    kind, colour = _KIND[card], _COLOUR[card]
+    sums, minus, doubled, zero = rows
+    total, odd, twice, nil = sums[colour], minus[colour] % 2, doubled[colour], zero[colour]
     before = _score(total, odd, twice, nil)
     if kind < MINUS:
         total += kind + 1
