@@ -18,6 +18,7 @@ from bohnen.bohnanza.data import VERSION, BohnanzaData
 from bohnen.bohnanza.view_types import ProposalView
 from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as view_of
+from bohnen.core.playout import shuffle
 
 JSON = dict[str, object]
 S = TypeVar("S", bound=BohnanzaData)
@@ -82,7 +83,7 @@ def sampler(view: BohnanzaView, make: type[S]) -> Callable[[random.Random], S]:
 
     def draw(rng: random.Random) -> S:
         cards = pool[:]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         state = template.clone()
         start = 0
         for s, size in zip(hidden, sizes, strict=True):

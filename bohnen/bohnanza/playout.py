@@ -113,7 +113,7 @@ def _plant_phase(state: BohnanzaData, seat: int) -> BohnanzaAction:
     if not hand:
         return L.END_ACTS[seat] if state.planted == 1 else _best_harvest(state, seat)
     if state.planted == 1:
-        if hand and _grows(state, seat, hand[0]):
+        if _grows(state, seat, hand[0]):
             return L.PLANT_ACTS[seat][_own_field(state, seat, hand[0])]
         return L.END_ACTS[seat]
     if (state.fields_owned[seat] == 2 and len(state.taler_cards[seat]) >= state.field_cost
@@ -157,7 +157,8 @@ def _welcome_gift(state: BohnanzaData, seat: int, p: Proposal) -> bool:
     """Whether proposal ``p`` asks nothing and gives only beans ``seat`` grows."""
     if p.wants or p.wants_talers or not (p.hand_beans or p.face_beans):
         return False
-    return all(_grows(state, seat, bean) for bean in (*p.hand_beans, *p.face_beans))
+    return (all(_grows(state, seat, bean) for bean in p.hand_beans)
+            and all(_grows(state, seat, bean) for bean in p.face_beans))
 
 
 def _planting_seat(state: BohnanzaData) -> int:
@@ -169,13 +170,19 @@ def _planting_seat(state: BohnanzaData) -> int:
 
 
 def _grows(state: BohnanzaData, seat: int, bean: Bean) -> bool:
+    """Whether one of ``seat``'s fields holds ``bean``."""
     base = seat * 3
-    return any(state.field_beans[base + f] == bean for f in range(state.fields_owned[seat]))
+    return bean in state.field_beans[base:base + state.fields_owned[seat]]
 
 
 def _own_field(state: BohnanzaData, seat: int, bean: Bean) -> int:
+    """The first of ``seat``'s fields that holds ``bean`` (one must)."""
+    beans = state.field_beans
     base = seat * 3
-    return next(f for f in range(state.fields_owned[seat]) if state.field_beans[base + f] == bean)
+    for field in range(state.fields_owned[seat]):
+        if beans[base + field] == bean:
+            return field
+    raise ValueError(f"seat {seat} grows no {bean}")
 
 
 def _place(state: BohnanzaData, seat: int, bean: Bean,
@@ -194,10 +201,11 @@ def _place(state: BohnanzaData, seat: int, bean: Bean,
 
 def _best_harvest(state: BohnanzaData, seat: int) -> BohnanzaAction:
     base = seat * 3
-    best, best_key = -1, (-1, 0)
-    for field in harvestable(state, seat):
-        count = state.field_counts[base + field]
-        key = (PAYOUT[state.field_beans[base + field]][count], -count)
-        if key > best_key:
-            best, best_key = field, key
+    counts, beans = state.field_counts, state.field_beans
+    best, best_pay, best_count = -1, -1, 0
+    for field in harvestable(state, seat):  # the best pay, then the fewest beans
+        count = counts[base + field]
+        pay = PAYOUT[beans[base + field]][count]
+        if pay > best_pay or (pay == best_pay and count < best_count):
+            best, best_pay, best_count = field, pay, count
     return L.HARVEST_ACTS[seat][best]

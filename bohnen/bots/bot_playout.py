@@ -32,7 +32,7 @@ def bot_move(state: AnyState, bots: Sequence[AnyBot], rng: random.Random) -> boo
         return False
     seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
     bot = bots[seat]
-    state.apply(chosen(bot, decision_for(state, seat, bot), rng))
+    state.advance(chosen(bot, decision_for(state, seat, bot), rng))
     return True
 
 

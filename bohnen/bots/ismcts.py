@@ -151,7 +151,7 @@ def mast_rollout(state: AnyState, rng: random.Random, table: dict[Hashable, list
             else:
                 action = _greedy(actions, table) or actions[0]
         played.append(action)
-        state.apply(action)
+        state.advance(action)
 
 
 def _greedy(actions: list[Action], table: dict[Hashable, list[float]]) -> Action | None:
@@ -408,7 +408,7 @@ class IsmctsBot:
             hint = None
             edge = node.edges[action]
             path.append((edge, action))
-            state.apply(action)
+            state.advance(action)
             after = state.to_act()
             if edge[VISITS] < self.settings.expand or not after:
                 break
@@ -440,18 +440,25 @@ class IsmctsBot:
         every action's availability. ``hint`` (the prior's move, at the root) is tried
         first."""
         edges = node.edges
-        untried = [a for a in actions if a not in edges]
-        _count_availability(node, actions)
+        get = edges.get
+        untried: list[Action] = []
+        for action in actions:  # one pass: the untried, and the others' availability
+            edge = get(action)
+            if edge is None:
+                untried.append(action)
+            else:
+                edge[AVAIL] += 1
         if untried:
             action = hint if hint in untried else untried[int(rng.random() * len(untried))]
             edges[action] = [0.0, 1.0, 0.0, 0.0]
             return action, True
         c = self.settings.c
+        sqrt, log = math.sqrt, math.log
         best = actions[0]
         best_score = -math.inf
         for action in actions:
             visits, avail, total, _ = edges[action]
-            score = total / visits + c * math.sqrt(math.log(avail) / visits)
+            score = total / visits + c * sqrt(log(avail) / visits)
             if score > best_score:
                 best, best_score = action, score
         return best, False

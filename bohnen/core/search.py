@@ -53,9 +53,9 @@ class Search(ABC, Generic[S]):
         the result at the end of the game (the default), or, for a game that stops its
         playouts early to spare time and chance, the result it estimates there."""
         move = self.playout_move
-        apply = state.apply
+        advance = state.advance  # the events-off path: a playout reads no events
         while (action := move(state, rng)) is not None:
-            apply(action)
+            advance(action)
         return state.result()
 
 

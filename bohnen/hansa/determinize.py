@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bohnen.core.playout import shuffle
 from bohnen.hansa import serialize
 from bohnen.hansa.actions import parse_card
 from bohnen.hansa.board import CONTRACT, Card, card_text
@@ -80,7 +81,7 @@ Dealt = tuple[list[tuple[Card, ...]], tuple[int, ...], tuple[int, ...], tuple[in
 
 def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
     pool = h.contract_pool[:]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     hands: list[tuple[Card, ...]] = []
     at = 0
     for cards, count in zip(h.travel, h.contracts_held, strict=True):
@@ -90,11 +91,11 @@ def _deal(h: Hidden, rng: random.Random, setup: bool) -> Dealt:
             hands.append((*cards, *held))
             continue
         hand = [*cards, *held]
-        rng.shuffle(hand)
+        shuffle(rng, hand)
         hands.append(tuple(hand))
     deck = tuple(pool[at:at + h.deck_size])
     harvests = h.harvest_pool[:]
-    rng.shuffle(harvests)
+    shuffle(rng, harvests)
     return hands, deck, tuple(harvests[:h.pile_size]), tuple(harvests[h.pile_size:])
 
 
@@ -110,16 +111,17 @@ def _from_view(view: Seen, h: Hidden, rng: random.Random, cls: type[D]) -> D:
                                                  rng.getrandbits(64)), cls)
 
 
-def sampler(view: Seen, cls: type[D]) -> Callable[[random.Random], D]:
+def sampler(view: Seen, cls: type[D], copy: Callable[[D], D]) -> Callable[[random.Random], D]:
     """Draws of :func:`state_from_view` for ``view``, the view read once: a template is
-    copied at each draw and the hidden cards re-dealt as :func:`state_from_view` deals."""
+    copied at each draw (by ``copy``: the state class's own clone) and the hidden cards
+    re-dealt as :func:`state_from_view` deals."""
     h = hidden(view)
     template = _from_view(view, h, random.Random(0), cls)
+    setup = view["phase"] == "setup"
 
     def draw(rng: random.Random) -> D:
-        hands, deck, pile, reserve = _deal(h, rng, view["phase"] == "setup")
-        state = object.__new__(cls)
-        template.copy_into(state)
+        hands, deck, pile, reserve = _deal(h, rng, setup)
+        state = copy(template)
         for seat, hand in zip(h.seats, hands, strict=True):
             state.hands[seat] = hand
         state.contract_pile, state.harvest_pile, state.harvest_reserve = deck, pile, reserve

@@ -27,6 +27,7 @@ turns further on would add more chance than sense to what the search weighs.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bohnen.core.playout import truncated
 from bohnen.core.result import Result
@@ -44,7 +45,7 @@ from bohnen.hansa.actions import (
     Sell,
     Stay,
 )
-from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, STORAGE, Bean
+from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, STORAGE, Bean, Card
 from bohnen.hansa.data import (
     CLOSING,
     CUSTOMS,
@@ -81,9 +82,11 @@ def estimate(state: HansaState) -> Result:
     brings the Zoll round sooner). The highest wins."""
     info = board_info(state.board)
     stock, prices = _market(state)
+    beans = [state.counts(s) for s in range(state.player_count)]  # read, never changed
+    table: list[int] = list(state.table)
     scores = []
     for seat in range(state.player_count):
-        sc = _scene(state, seat, info, stock, prices)
+        sc = _scene(state, seat, info, stock, prices, beans, table)
         held = sc.contracts()
         value = worth(sc, sc.here, state.money[seat] - 2 * state.loans[seat], sc.mine, held,
                       sc.turns_left(), hand_index(sc.hand, held))
@@ -110,14 +113,14 @@ def _market(state: HansaState) -> tuple[list[list[int]], list[list[int]]]:
 
 
 def _scene(state: HansaState, seat: int, info: Info, stock: list[list[int]],
-           prices: list[list[int]]) -> Scene:
-    """What the seat sees, as the heuristic bot reads it (its own hand included)."""
+           prices: list[list[int]], beans: list[list[int]], table: list[int]) -> Scene:
+    """What the seat sees, as the heuristic bot reads it (its own hand included); the
+    market, the aids and the table are read once for every seat's scene."""
     options = state.options
     return Scene(
         info=info, view=None, seat=seat, n=state.player_count, phase=PHASE_NAMES[state.phase],
         active=state.active, pos=state.positions, money=state.money, loans=state.loans,
-        beans=[state.counts(s) for s in range(state.player_count)], hand=list(state.hands[seat]),
-        table=list(state.table), stock=stock, prices=prices,
+        beans=beans, hand=list(state.hands[seat]), table=table, stock=stock, prices=prices,
         harvest_pile=len(state.harvest_pile),
         last_round=state.last_round, last_seat=state.last_seat,
         proposals_left=state.proposals_left(seat), proposal_size=options.proposal_size,
@@ -152,10 +155,23 @@ def policy_move(state: HansaState, rng: random.Random) -> HansaAction:
 
 
 def _fulfil(state: HansaState, seat: int) -> Fulfil | None:
-    cards = state.hands[seat] if state.phase == CLOSING else (*state.hands[seat], *state.table)
+    """The first contract of the hand (then of the table, but at the closing) that
+    ``seat`` can fulfil where it stands."""
+    card = _fulfillable(state, seat, state.hands[seat])
+    if card is None and state.phase != CLOSING:
+        card = _fulfillable(state, seat, state.table)
+    return Fulfil(seat, card) if card is not None else None
+
+
+def _fulfillable(state: HansaState, seat: int, cards: Sequence[Card]) -> Card | None:
+    """The first of ``cards`` that is a contract ``seat`` can fulfil now, or None (a
+    contract of another city is passed over before the rules' full question)."""
+    here = state.positions[seat]
+    contracts = state.board.contracts
     for card in cards:
-        if card > CONTRACT and state.can_fulfil(seat, card):
-            return Fulfil(seat, card)
+        if card > CONTRACT and contracts[card - CONTRACT - 1].city == here \
+                and state.can_fulfil(seat, card):
+            return card
     return None
 
 
@@ -196,16 +212,21 @@ def _journey(state: HansaState, seat: int) -> Stay | Go:
 
 
 def _on_ladder(state: HansaState, city: int, bean: int) -> bool:
+    """Whether ``city``'s ladder holds a token of ``bean``."""
     return any(b == bean and c for b, c in state.ladders[city])
 
 
 def _nearest_seller(state: HansaState, here: int, bean: int) -> int:
+    """The nearest city (of equals, the first) whose ladder sells ``bean``; -1 if none."""
     board = state.board
+    dist = board.dist[here]
+    city_beans = board.city_beans
     best = -1
+    best_dist = 0
     for city in range(board.cities):
-        if bean in board.city_beans[city] and _on_ladder(state, city, bean) and (
-                best < 0 or board.dist[here][city] < board.dist[here][best]):
-            best = city
+        if bean in city_beans[city] and (best < 0 or dist[city] < best_dist) \
+                and _on_ladder(state, city, bean):
+            best, best_dist = city, dist[city]
     return best
 
 

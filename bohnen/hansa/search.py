@@ -23,7 +23,7 @@ class HansaSearch(Search[HansaState]):
         return state_from_view(cast(SeatView, view), rng, HansaState)
 
     def sampler(self, view: View) -> Callable[[random.Random], HansaState]:
-        return sampler(cast(SeatView, view), HansaState)
+        return sampler(cast(SeatView, view), HansaState, HansaState.clone)
 
     def playout_move(self, state: HansaState, rng: random.Random) -> HansaAction | None:
         return playout_move(state, rng)

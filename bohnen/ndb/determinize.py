@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from bohnen.core.playout import shuffle
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, full_deck, parse_card
 from bohnen.ndb.data import VERSION, D
@@ -71,7 +72,7 @@ def sampler(view: AnyView, cls: type[D]) -> Callable[[random.Random], D]:
 
     def draw(rng: random.Random) -> D:
         cards = pool[:]
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         state = template.clone()
         for s in down:
             state.table[s] = cards.pop()

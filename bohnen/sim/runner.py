@@ -38,7 +38,8 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
 
     Where several seats may act, one of them (drawn by the seed) is asked and moves.
     There is no time to wait for: no bot is offered to wait (``may_wait`` false), and a
-    bot answering ``Wait`` anyway is at fault (``BotFault``)."""
+    bot answering ``Wait`` anyway is at fault (``BotFault``). Moves are made by
+    ``advance``: a record keeps the actions, and nothing reads their events."""
     state: AnyState = game.new_game(options, seed)
     rngs = [random.Random(derive(seed, 1, seat)) for seat in range(len(bots))]
     chooser = random.Random(derive(seed, 2))
@@ -70,7 +71,7 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
         if action.__class__ is Wait:
             raise BotFault(f"bot {bots[seat].name} at seat {seat} waited, but the game "
                            "needs its move")
-        state.apply(action)
+        state.advance(action)  # nothing here reads the events: none are built
         if record:
             notation.append(str(action))
         count += 1

@@ -9,7 +9,7 @@ import pytest
 
 from bohnen.core import get_game
 from bohnen.core.game import AnyGame
-from bohnen.core.playout import random_move
+from bohnen.core.playout import random_move, shuffle
 from bohnen.core.search import Search
 
 GAMES = [get_game("bohnanza"), get_game("ndb")]
@@ -35,3 +35,24 @@ def test_the_default_playout_plays_to_the_end(game: AnyGame) -> None:
     result = Search.playout(game.search, state, random.Random(3))
     assert state.is_over
     assert result == state.result()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 60, 129])
+def test_search_shuffle_draws_as_random_shuffle(size: int) -> None:
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, reference = list(range(size)), list(range(size))
+        shuffle(ours, mine)
+        theirs.shuffle(reference)
+        assert mine == reference
+        assert ours.getstate() == theirs.getstate()  # the same draws, no more
+
+
+def test_search_shuffle_leaves_a_subclass_to_its_own_shuffle() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: Any) -> None:
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Reversing(1), items)
+    assert items == [3, 2, 1]
