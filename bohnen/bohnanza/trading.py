@@ -263,7 +263,7 @@ def check_close(state: BohnanzaData, action: CloseTrading) -> None:
 # --- the effects ---------------------------------------------------------------------------
 
 
-def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Events,
+def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Events | None,
           counter_to: int | None) -> None:
     seat = action.seat
     hand = state.hands[seat]
@@ -281,18 +281,20 @@ def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Event
     state.passes_since_proposal = 0
     state.open_proposals += (p,)
     trade_mover(state)
-    events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
-                             p.talers, p.wants_talers, counter_to))
+    if events is not None:
+        events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
+                                 p.talers, p.wants_talers, counter_to))
 
 
-def apply_propose(state: BohnanzaData, action: Propose, events: Events) -> None:
+def apply_propose(state: BohnanzaData, action: Propose, events: Events | None) -> None:
     _open(state, action, action.to, events, None)
 
 
-def apply_counter(state: BohnanzaData, action: Counter, events: Events) -> None:
+def apply_counter(state: BohnanzaData, action: Counter, events: Events | None) -> None:
     p = _find(state, action)
     _drop(state, p, "countered")
-    events.append(E.ProposalClosed(p.pid, action.seat, "countered"))
+    if events is not None:
+        events.append(E.ProposalClosed(p.pid, action.seat, "countered"))
     _open(state, action, p.proposer, events, p.pid)
 
 
@@ -325,7 +327,7 @@ def _pay(state: BohnanzaData, payer: int, to: int, amount: int) -> None:
         state.taler_cards[to] += coins[-amount:]
 
 
-def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
+def apply_accept(state: BohnanzaData, action: Accept, events: Events | None) -> None:
     p = _find(state, action)
     seat = action.seat
     _drop(state, p, "accepted")
@@ -335,8 +337,9 @@ def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
     state.trade_areas[p.proposer] += received
     _pay(state, p.proposer, seat, p.talers)
     _pay(state, seat, p.proposer, p.wants_talers)
-    events.append(E.Traded(p.pid, p.proposer, seat, given, received, p.talers,
-                           p.wants_talers))
+    if events is not None:
+        events.append(E.Traded(p.pid, p.proposer, seat, given, received, p.talers,
+                               p.wants_talers))
     givers = set()
     if given or p.talers:
         givers.add(p.proposer)
@@ -344,27 +347,31 @@ def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
         givers.add(seat)
     for q in state.open_proposals:
         if q.proposer in givers:
-            events.append(E.ProposalClosed(q.pid, None, "voided"))
+            if events is not None:
+                events.append(E.ProposalClosed(q.pid, None, "voided"))
             close(state, q, "voided")
     state.open_proposals = tuple(q for q in state.open_proposals if q.proposer not in givers)
     trade_mover(state)
 
 
-def apply_decline(state: BohnanzaData, action: Decline, events: Events) -> None:
+def apply_decline(state: BohnanzaData, action: Decline, events: Events | None) -> None:
     _drop(state, _find(state, action), "declined")
-    events.append(E.ProposalClosed(action.pid, action.seat, "declined"))
+    if events is not None:
+        events.append(E.ProposalClosed(action.pid, action.seat, "declined"))
 
 
-def apply_withdraw(state: BohnanzaData, action: Withdraw, events: Events) -> None:
+def apply_withdraw(state: BohnanzaData, action: Withdraw, events: Events | None) -> None:
     _drop(state, _find(state, action), "withdrawn")
-    events.append(E.ProposalClosed(action.pid, action.seat, "withdrawn"))
+    if events is not None:
+        events.append(E.ProposalClosed(action.pid, action.seat, "withdrawn"))
 
 
-def apply_pass(state: BohnanzaData, action: Pass, events: Events) -> None:
+def apply_pass(state: BohnanzaData, action: Pass, events: Events | None) -> None:
     state.floor = state.mover = (state.floor + 1) % state.players
     state.passes_since_proposal += 1
-    events.append(_new(E.FloorPassed, (action.seat, state.floor)))
+    if events is not None:
+        events.append(_new(E.FloorPassed, (action.seat, state.floor)))
 
 
-def apply_close(state: BohnanzaData, action: CloseTrading, events: Events) -> None:
+def apply_close(state: BohnanzaData, action: CloseTrading, events: Events | None) -> None:
     close_trading(state, events)
