@@ -42,6 +42,7 @@ from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
 
 illegal = T.illegal
+raw = T.raw
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
 _new = tuple.__new__
@@ -84,7 +85,7 @@ def end_planting_refusal(state: BohnanzaData, seat: int) -> str | None:
     return None
 
 
-def plant_traded_refusal(state: BohnanzaData, seat: int, bean: Bean) -> str | None:
+def plant_traded_refusal(state: BohnanzaData, seat: int, bean: object) -> str | None:
     """Why ``seat`` may not plant ``bean`` from its trade area now."""
     if state.phase is not PLANT_TRADED:
         return "cards of the trade area are planted in phase 3"
@@ -130,7 +131,7 @@ def check_common(state: BohnanzaData, action: object) -> BohnanzaAction:
     if type(action) not in KINDS:
         raise InvalidActionError(f"{excerpt(action)} is not a Bohnanza action")
     known = cast(BohnanzaAction, action)  # its type is one of KINDS
-    seat = known.seat
+    seat: object = raw(known, "seat")  # any value until checked (trading.raw)
     if type(seat) is not int or not 0 <= seat < state.players:
         raise InvalidActionError(f"{shown(known)}: "
                                  f"no seat {excerpt(seat)} in a {state.players}-player game")
@@ -141,7 +142,7 @@ def check_common(state: BohnanzaData, action: object) -> BohnanzaAction:
 
 
 def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> int:
-    field = action.field
+    field = raw(action, "field")
     if type(field) is not int or not 0 <= field < 3:
         raise InvalidActionError(f"{shown(action)}: field must be 0, 1 or 2, not {excerpt(field)}")
     if field >= state.fields_owned[action.seat]:
@@ -150,7 +151,7 @@ def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> 
 
 
 def _check_into(state: BohnanzaData, action: Plant | PlantTraded, bean: Bean) -> None:
-    seat, field = action.seat, action.field
+    seat, field = action.seat, raw(action, "field")
     # plantable(), inlined on this hot path
     if type(field) is int and field in PLANTABLE[state.options.same_bean_in_two_fields][
             plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)]:
@@ -178,13 +179,14 @@ def check_end_planting(state: BohnanzaData, action: EndPlanting) -> None:
 
 
 def check_plant_traded(state: BohnanzaData, action: PlantTraded) -> None:
-    if state.phase is PLANT_TRADED and type(action.bean) is not Bean:  # T.is_bean, inlined
+    bean = raw(action, "bean")
+    if state.phase is PLANT_TRADED and type(bean) is not Bean:  # T.is_bean, inlined
         raise InvalidActionError(f"{shown(action)}: bean must be a Bean, "
-                                 f"not {excerpt(action.bean)}")
-    why = plant_traded_refusal(state, action.seat, action.bean)
+                                 f"not {excerpt(bean)}")
+    why = plant_traded_refusal(state, action.seat, bean)
     if why is not None:
         raise illegal(action, why)
-    _check_into(state, action, action.bean)
+    _check_into(state, action, action.bean)  # a Bean by now
 
 
 def check_harvest(state: BohnanzaData, action: Harvest) -> None:
