@@ -53,9 +53,14 @@ def listed(state: BohnanzaData, action: object) -> bool:
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < state.players:
         return False
-    if lists is not None and (_among(lists[seat], action)
-                              or _among(lists[state.players + seat], action)):
-        return True
+    if lists is not None:
+        known = lists[seat]  # _among, inlined for the commonest case
+        if known is not None:
+            for a in known:
+                if a is action:
+                    return True
+        if _among(lists[state.players + seat], action):
+            return True
     if spaces is not None:
         space = spaces[seat]
         if space is not None and space.last is action and action is not None:

@@ -23,13 +23,12 @@ from bohnen.bohnanza.legal import any_time_actions as _any_time_actions
 from bohnen.bohnanza.legal import legal_actions as _legal_actions
 from bohnen.bohnanza.legal import must_act as _must_act
 from bohnen.bohnanza.legal import to_act as _to_act
-from bohnen.bohnanza.memo import remember_list, seen_list
+from bohnen.bohnanza.memo import listed, remember_list, seen_list
 from bohnen.bohnanza.proposal_space import ProposalSpace
 from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
 from bohnen.bohnanza.proposal_space import proposal_terms as _proposal_terms
-from bohnen.bohnanza.rules import advance as _advance
-from bohnen.bohnanza.rules import apply as _apply
 from bohnen.bohnanza.rules import check as _check
+from bohnen.bohnanza.rules import effect
 from bohnen.bohnanza.serialize import state_to_json as _state_to_json
 from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as _view
@@ -49,7 +48,9 @@ class BohnanzaState(BohnanzaData):
     def to_act(self) -> tuple[int, ...]:
         seats = self.seen_to_act
         if seats is None:
-            seats = self.seen_to_act = _to_act(self)
+            # legal.to_act's turn-based answer, without the call
+            seats = self.seen_to_act = ((self.mover,) if self.turn_based and self.phase
+                                        is not OVER else _to_act(self))
         return seats
 
     def must_act(self) -> tuple[int, ...]:
@@ -63,10 +64,12 @@ class BohnanzaState(BohnanzaData):
     def legal_actions(self, seat: int) -> list[BohnanzaAction]:
         if not 0 <= seat < self.players:
             return []
-        actions = seen_list(self, seat)
+        lists = self.seen_lists  # memo.seen_list and memo.remember_list, inlined
+        if lists is None:
+            lists = self.seen_lists = [None] * (2 * self.players)
+        actions = lists[seat]
         if actions is None:
-            actions = _legal_actions(self, seat)
-            remember_list(self, seat, actions)
+            actions = lists[seat] = _legal_actions(self, seat)
         return actions[:]  # a copy: the caller may change its list
 
     def any_time_actions(self, seat: int) -> list[BohnanzaAction]:
@@ -93,11 +96,20 @@ class BohnanzaState(BohnanzaData):
         return space
 
     def apply(self, action: BohnanzaAction) -> list[BohnanzaEvent]:
-        return _apply(self, action)
+        """Check ``action`` in full, unless it is one of the objects this state listed for
+        its position (``memo.listed``); then apply it; its events (``rules.apply``,
+        inlined)."""
+        if not listed(self, action):
+            _check(self, action)
+        events: list[BohnanzaEvent] = []
+        effect(self, action, events)
+        return events
 
     def advance(self, action: BohnanzaAction) -> None:
         """Apply ``action`` as :meth:`apply` does, building no events."""
-        _advance(self, action)
+        if not listed(self, action):
+            _check(self, action)
+        effect(self, action, None)
 
     def proposal_terms(self, seat: int) -> Terms | None:
         """What ``seat`` may propose now (``proposal_space.proposal_terms``)."""
