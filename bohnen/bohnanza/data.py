@@ -15,14 +15,13 @@ gives it the protocol's methods.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple, Self
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, Self
 
 from bohnen.bohnanza.beans import Bean
 from bohnen.bohnanza.options import BohnanzaOptions
 
 if TYPE_CHECKING:
     from bohnen.bohnanza.actions import BohnanzaAction
-    from bohnen.bohnanza.proposal_space import ProposalSpace
 
 
 class Phase(IntEnum):
@@ -84,6 +83,16 @@ class Closed(NamedTuple):
     talers: int
     wants_talers: int
     how: How
+
+
+class Offers(Protocol):
+    """A proposal space as a state remembers it (``proposal_space.ProposalSpace``,
+    named here without an import: that module reads this one)."""
+
+    @property
+    def last(self) -> object:
+        """The proposal the space built last (None before any)."""
+        ...
 
 
 class BohnanzaData:
@@ -164,7 +173,7 @@ class BohnanzaData:
     seen_to_act: tuple[int, ...] | None
     seen_must: tuple[int, ...] | None
     seen_lists: list[list[BohnanzaAction] | None] | None
-    seen_spaces: list[ProposalSpace | None] | None
+    seen_spaces: list[Offers | None] | None
 
     def __init__(self, options: BohnanzaOptions, turn_based: bool, field_cost: int,
                  players: int, proposal_budget: int | None, per_seat: bool) -> None:

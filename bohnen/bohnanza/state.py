@@ -12,6 +12,7 @@ is one of the listed objects is applied without a second check.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from bohnen.bohnanza.actions import BohnanzaAction
 from bohnen.bohnanza.audit import audit as _audit
@@ -92,8 +93,10 @@ class BohnanzaState(BohnanzaData):
             spaces = self.seen_spaces = [None] * self.players
         space = spaces[seat]
         if space is None:
-            space = spaces[seat] = _proposal_space(self, seat)
-        return space
+            made = _proposal_space(self, seat)
+            spaces[seat] = made
+            return made
+        return cast(ProposalSpace, space)  # what it remembered is what it made
 
     def apply(self, action: BohnanzaAction) -> list[BohnanzaEvent]:
         """Check ``action`` in full, unless it is one of the objects this state listed for
