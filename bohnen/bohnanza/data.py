@@ -15,12 +15,13 @@ gives it the protocol's methods.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Literal, NamedTuple, Self
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, Self
 
 from bohnen.bohnanza.beans import Bean
 from bohnen.bohnanza.options import BohnanzaOptions
 
-_new = object.__new__  # a blank object of a class, bound once for clone()
+if TYPE_CHECKING:
+    from bohnen.bohnanza.actions import BohnanzaAction
 
 
 class Phase(IntEnum):
@@ -84,6 +85,16 @@ class Closed(NamedTuple):
     how: How
 
 
+class Offers(Protocol):
+    """A proposal space as a state remembers it (``proposal_space.ProposalSpace``,
+    named here without an import: that module reads this one)."""
+
+    @property
+    def last(self) -> object:
+        """The proposal the space built last (None before any)."""
+        ...
+
+
 class BohnanzaData:
     """The slots of a position of Bohnanza (see the module's text)."""
 
@@ -105,13 +116,19 @@ class BohnanzaData:
         "open_proposals",
         "options",
         "passes_since_proposal",
+        "per_seat",
         "phase",
         "planted",
         "players",
+        "proposal_budget",
         "proposals_made",
         "reason",
         "rng",
         "runouts",
+        "seen_lists",
+        "seen_must",
+        "seen_spaces",
+        "seen_to_act",
         "taler_cards",
         "trade_areas",
         "turn",
@@ -122,6 +139,8 @@ class BohnanzaData:
     turn_based: bool  # options.turn_based, kept at hand for the hot paths
     field_cost: int  # options.field_cost (talers for the third field), likewise
     players: int  # options.players, likewise
+    proposal_budget: int | None  # options.max_proposals_per_turn, likewise
+    per_seat: bool  # options.proposal_allowance == "per_seat", likewise
     rng: int  # the carried seed of the next reshuffle
     hands: list[tuple[Bean, ...]]  # per seat, front card first
     field_beans: list[int]  # per field slot (seat * 3 + field): its bean, EMPTY if none
@@ -148,24 +167,39 @@ class BohnanzaData:
     closed_proposals: tuple[Closed, ...]  # phase 2: this turn's proposals no longer open
     turn: int  # turns begun so far (1 at the start)
     reason: str  # why the game ended ("" while it runs)
+    # What the state handed out for this position (:mod:`~bohnen.bohnanza.memo`): the
+    # seats to act, the seats that must, per seat its legal and any-time lists (seat,
+    # players + seat) and its proposal space; None until asked, forgotten at every change.
+    seen_to_act: tuple[int, ...] | None
+    seen_must: tuple[int, ...] | None
+    seen_lists: list[list[BohnanzaAction] | None] | None
+    seen_spaces: list[Offers | None] | None
+
+    def __init__(self, options: BohnanzaOptions, turn_based: bool, field_cost: int,
+                 players: int, proposal_budget: int | None, per_seat: bool) -> None:
+        """A state with its options (and what is kept at hand of them) set and nothing
+        else: :meth:`blank` works those out, :meth:`clone` passes its own on."""
+        self.options = options
+        self.turn_based = turn_based
+        self.field_cost = field_cost
+        self.players = players
+        self.proposal_budget = proposal_budget
+        self.per_seat = per_seat
+        self.seen_to_act = self.seen_must = None
+        self.seen_lists = None
+        self.seen_spaces = None
 
     @classmethod
     def blank(cls, options: BohnanzaOptions) -> Self:
         """A state with its options set and nothing else (to be filled by the caller)."""
-        s = object.__new__(cls)
-        s.options = options
-        s.turn_based = options.turn_based
-        s.field_cost = options.field_cost
-        s.players = options.players
-        return s
+        return cls(options, options.turn_based, options.field_cost, options.players,
+                   options.max_proposals_per_turn, options.proposal_allowance == "per_seat")
 
     def clone(self) -> Self:
-        """A copy that shares nothing mutable with this state."""
-        c = _new(self.__class__)
-        c.options = self.options
-        c.turn_based = self.turn_based
-        c.field_cost = self.field_cost
-        c.players = self.players
+        """A copy that shares nothing mutable with this state (and remembers nothing of
+        what this one handed out)."""
+        c = self.__class__(self.options, self.turn_based, self.field_cost, self.players,
+                           self.proposal_budget, self.per_seat)
         c.rng = self.rng
         c.hands = self.hands[:]
         c.field_beans = self.field_beans[:]

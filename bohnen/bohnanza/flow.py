@@ -30,6 +30,8 @@ from bohnen.core.result import Result
 from bohnen.core.rng import step
 
 Events = list[E.BohnanzaEvent]
+# The effects take ``Events | None``: None is the events-off path of ``advance``, where
+# no event is built at all.
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
 _new = tuple.__new__
@@ -61,18 +63,22 @@ def trade_mover(state: BohnanzaData) -> None:
 def proposals_left(state: BohnanzaData, seat: int) -> int | None:
     """Proposals ``seat`` may still make this turn (None: no bound). With the
     ``per_seat`` allowance each seat has its own; ``shared``: the table's."""
-    budget = state.options.max_proposals_per_turn
+    budget = state.proposal_budget  # the options', kept at hand
     if budget is None:
         return None
     made = state.proposals_made
-    used = made[seat] if state.options.proposal_allowance == "per_seat" else sum(made)
+    used = made[seat] if state.per_seat else sum(made)
     return budget - used if used < budget else 0
 
 
 def may_propose(state: BohnanzaData, seat: int) -> bool:
-    """Whether ``seat`` has a proposal left this turn (any phase)."""
-    left = proposals_left(state, seat)
-    return left is None or left > 0
+    """Whether ``seat`` has a proposal left this turn (any phase): ``proposals_left``
+    is None or above 0, asked without the call (this runs at every listing)."""
+    budget = state.proposal_budget
+    if budget is None:
+        return True
+    made = state.proposals_made
+    return (made[seat] if state.per_seat else sum(made)) < budget
 
 
 def result(state: BohnanzaData) -> Result:
@@ -99,7 +105,8 @@ def plant(state: BohnanzaData, seat: int, bean: Bean, field: int) -> int:
     return state.field_counts[i]
 
 
-def sell(state: BohnanzaData, seat: int, field: int, events: Events, final: bool = False) -> None:
+def sell(state: BohnanzaData, seat: int, field: int, events: Events | None,
+         final: bool = False) -> None:
     """Harvest: beanometer talers to the seat, the other beans face up on the discard."""
     i = seat * 3 + field
     bean, count = ALL_BEANS[state.field_beans[i]], state.field_counts[i]
@@ -110,13 +117,14 @@ def sell(state: BohnanzaData, seat: int, field: int, events: Events, final: bool
         state.discard += (bean,) * (count - pay)
     state.field_beans[i] = EMPTY
     state.field_counts[i] = 0
-    events.append(_new(E.Harvested, (seat, field, bean, count, pay, final)))
+    if events is not None:
+        events.append(_new(E.Harvested, (seat, field, bean, count, pay, final)))
 
 
 # --- the draw pile ------------------------------------------------------------------------
 
 
-def draw_card(state: BohnanzaData, events: Events) -> Bean:
+def draw_card(state: BohnanzaData, events: Events | None) -> Bean:
     """The top card of the draw pile, with the run-out and reshuffle it may cause."""
     draw = state.draw_pile
     card = draw[-1]
@@ -126,12 +134,13 @@ def draw_card(state: BohnanzaData, events: Events) -> Bean:
     return card
 
 
-def run_out(state: BohnanzaData, events: Events) -> None:
+def run_out(state: BohnanzaData, events: Events | None) -> None:
     """Count a run-out; before the last, shuffle the discard into a new draw pile."""
     while True:
         state.runouts += 1
         if state.runouts >= LAST_RUNOUT:
-            events.append(E.RanOut(state.runouts, 0))
+            if events is not None:
+                events.append(E.RanOut(state.runouts, 0))
             return
         if state.discard:
             pile = list(state.discard)
@@ -139,9 +148,11 @@ def run_out(state: BohnanzaData, events: Events) -> None:
             shuffler.shuffle(pile)
             state.draw_pile = tuple(pile)
             state.discard = ()
-            events.append(E.RanOut(state.runouts, len(pile)))
+            if events is not None:
+                events.append(E.RanOut(state.runouts, len(pile)))
             return
-        events.append(E.RanOut(state.runouts, 0))  # empty discard: the next run-out at once
+        if events is not None:  # empty discard: the next run-out at once
+            events.append(E.RanOut(state.runouts, 0))
 
 
 # --- the deal and the turn ------------------------------------------------------------------
@@ -182,19 +193,20 @@ def deal(state: BohnanzaData, rng: int, deck: Sequence[Bean]) -> None:
     state.turn = 1
     state.reason = ""
     state.phase = PLANT
-    start_turn(state, [])
+    start_turn(state, None)
 
 
-def start_turn(state: BohnanzaData, events: Events) -> None:
+def start_turn(state: BohnanzaData, events: Events | None) -> None:
     state.phase = PLANT
     state.mover = state.active
     state.planted = 0
-    events.append(_new(E.TurnStarted, (state.active, state.turn)))
+    if events is not None:
+        events.append(_new(E.TurnStarted, (state.active, state.turn)))
     if not state.hands[state.active]:
         reveal(state, events)  # no card in hand: phase 1 is skipped
 
 
-def reveal(state: BohnanzaData, events: Events) -> None:
+def reveal(state: BohnanzaData, events: Events | None) -> None:
     """Phase 2 begins: turn up two cards (fewer if the last run-out comes first)."""
     beans: list[Bean] = []
     for _ in range(2):
@@ -203,7 +215,8 @@ def reveal(state: BohnanzaData, events: Events) -> None:
             state.last_runout_reached = True
             break
     state.face_up = tuple(beans)
-    events.append(_new(E.Revealed, (state.active, state.face_up)))
+    if events is not None:
+        events.append(_new(E.Revealed, (state.active, state.face_up)))
     state.phase = TRADE
     state.floor = state.mover = state.active
     state.passes_since_proposal = 0
@@ -212,22 +225,24 @@ def reveal(state: BohnanzaData, events: Events) -> None:
     state.closed_proposals = ()
 
 
-def close_trading(state: BohnanzaData, events: Events) -> None:
+def close_trading(state: BohnanzaData, events: Events | None) -> None:
     """Phase 3 begins: the face-up cards left go to the active player's trade area."""
     kept = state.face_up
     if kept:
         state.trade_areas[state.active] += kept
         state.face_up = ()
     for p in state.open_proposals:
-        events.append(E.ProposalClosed(p.pid, None, "voided"))
+        if events is not None:
+            events.append(E.ProposalClosed(p.pid, None, "voided"))
         close(state, p, "voided")
     state.open_proposals = ()
-    events.append(_new(E.TradingClosed, (state.active, kept)))
+    if events is not None:
+        events.append(_new(E.TradingClosed, (state.active, kept)))
     state.phase = PLANT_TRADED
     after_planting(state, events)
 
 
-def after_planting(state: BohnanzaData, events: Events) -> None:
+def after_planting(state: BohnanzaData, events: Events | None) -> None:
     """In phase 3, the next seat to plant; with every trade area empty, phase 4 (or
     the end), then the next turn."""
     n = state.players
@@ -246,11 +261,13 @@ def after_planting(state: BohnanzaData, events: Events) -> None:
         drawn.append(draw_card(state, events))
         if state.runouts >= LAST_RUNOUT:
             state.hands[active] += tuple(drawn)
-            events.append(_new(E.Drew, (active, tuple(drawn))))
+            if events is not None:
+                events.append(_new(E.Drew, (active, tuple(drawn))))
             finish(state, "the draw pile ran out for the third time during the draw", events)
             return
     state.hands[active] += tuple(drawn)
-    events.append(_new(E.Drew, (active, tuple(drawn))))
+    if events is not None:
+        events.append(_new(E.Drew, (active, tuple(drawn))))
     state.active = (active + 1) % n
     state.turn += 1
     start_turn(state, events)
@@ -263,7 +280,7 @@ def close(state: BohnanzaData, p: Proposal, how: How) -> None:
                                       p.face_beans, p.wants, p.talers, p.wants_talers, how),)
 
 
-def finish(state: BohnanzaData, reason: str, events: Events) -> None:
+def finish(state: BohnanzaData, reason: str, events: Events | None) -> None:
     """The end: every player sells every field (no bean protection); most talers wins."""
     for seat in range(state.players):
         for f in range(state.fields_owned[seat]):
@@ -272,5 +289,6 @@ def finish(state: BohnanzaData, reason: str, events: Events) -> None:
     state.phase = OVER
     state.reason = reason
     state.open_proposals = ()
-    outcome = result(state)
-    events.append(E.GameEnded(reason, outcome.scores, outcome.winners))
+    if events is not None:
+        outcome = result(state)
+        events.append(E.GameEnded(reason, outcome.scores, outcome.winners))

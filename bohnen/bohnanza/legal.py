@@ -31,7 +31,6 @@ from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData,
 from bohnen.bohnanza.flow import may_propose
 from bohnen.bohnanza.rules import (
     end_planting_refusal,
-    may_buy,
     plant_refusal,
     plant_traded_refusal,
 )
@@ -146,7 +145,8 @@ def _any_time(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None
     key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]  # inlined:
     if key:  # the key rules.harvestable reads the table with
         out.extend(HARVESTS[seat][state.options.bean_protection][key])
-    if may_buy(state, seat):
+    # rules.may_buy, inlined
+    if state.fields_owned[seat] == 2 and len(state.taler_cards[seat]) >= state.field_cost:
         out.append(BUY_ACTS[seat])
 
 

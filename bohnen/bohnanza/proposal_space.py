@@ -16,7 +16,7 @@ from typing import overload
 
 from bohnen.bohnanza.actions import Counter, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, CODES, DECK_SIZE, Bean
-from bohnen.bohnanza.data import BohnanzaData
+from bohnen.bohnanza.data import TRADE, BohnanzaData
 from bohnen.bohnanza.flow import may_propose, proposals_left
 from bohnen.bohnanza.trading import (
     answer_refusal,
@@ -38,8 +38,14 @@ class ProposalSpace(Sequence[Propose | Counter]):
     cards counted apart from hand cards; wants are bean multisets. A proposal that
     neither gives nor wants anything is left out. ``counter`` makes counters to it.
     The space keeps its own copy of the cards it offers from (tuples), so it stays
-    the space of the moment it was made; offers are worked out on first use.
+    the space of the moment it was made. Nothing is worked out before it is asked:
+    the offers and wants on first use of the length or an index, each proposal when
+    its index is read; ``last`` is the proposal built last (which the state that made
+    the space trusts without a check, :func:`~bohnen.bohnanza.memo.listed`).
     """
+
+    __slots__ = ("_face_up", "_gives", "_hand", "_money", "_per_target", "_size", "_talers",
+                 "_wants", "counter", "last", "seat", "targets")
 
     def __init__(self, seat: int, targets: list[int], hand: tuple[Bean, ...],
                  face_up: tuple[Bean, ...], talers: int, size: int, money: int,
@@ -52,9 +58,16 @@ class ProposalSpace(Sequence[Propose | Counter]):
         self._talers = talers
         self._size = size
         self._money = money
-        self.wants = _wants(size, money)
+        self._wants: list[Want] | None = None
         self._gives: list[Give] | None = None
         self._per_target = -1
+        self.last: Propose | Counter | None = None
+
+    @property
+    def wants(self) -> list[Want]:
+        if self._wants is None:
+            self._wants = _wants(self._size, self._money)
+        return self._wants
 
     @property
     def gives(self) -> list[Give]:
@@ -93,12 +106,17 @@ class ProposalSpace(Sequence[Propose | Counter]):
         if not 0 <= index < size:
             raise IndexError(index)
         t, rest = divmod(index, self.per_target)
-        g, w = divmod(rest + 1, len(self.wants))
+        wants = self.wants
+        g, w = divmod(rest + 1, len(wants))
         hand, face, talers = self.gives[g]
-        beans, wants_talers = self.wants[w]
+        beans, wants_talers = wants[w]
+        made: Propose | Counter
         if self.counter is not None:
-            return Counter(self.seat, self.counter, hand, face, beans, talers, wants_talers)
-        return Propose(self.seat, self.targets[t], hand, face, beans, talers, wants_talers)
+            made = Counter(self.seat, self.counter, hand, face, beans, talers, wants_talers)
+        else:
+            made = Propose(self.seat, self.targets[t], hand, face, beans, talers, wants_talers)
+        self.last = made
+        return made
 
 
 _WANTS: dict[tuple[int, int], list[Want]] = {}
@@ -172,6 +190,8 @@ def _reach(state: BohnanzaData, seat: int) -> tuple[list[int], int | None] | Non
 
 def proposal_space(state: BohnanzaData, seat: int) -> ProposalSpace:
     """The proposals (or, answering in turn-based mode, counters) ``seat`` may make now."""
+    if state.phase is not TRADE:  # trading_refusal, asked first without a call: the
+        return _EMPTY  # common answer, at three moves in four
     reach = _reach(state, seat)
     if reach is None:
         return _EMPTY

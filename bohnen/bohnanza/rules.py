@@ -13,7 +13,7 @@ so an illegal action leaves the state as it was. Trading actions live in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import cast
 
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza import trading as T
@@ -35,12 +35,14 @@ from bohnen.bohnanza.actions import (
 from bohnen.bohnanza.beans import NAMES, Bean
 from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, BohnanzaData
 from bohnen.bohnanza.flow import Events, actor, after_planting, plant, reveal, sell
+from bohnen.bohnanza.memo import listed
 from bohnen.bohnanza.tables import CAP, HARVESTABLE, PLANTABLE, plant_key
 from bohnen.core.errors import InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
 
 illegal = T.illegal
+raw = T.raw
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
 _new = tuple.__new__
@@ -83,7 +85,7 @@ def end_planting_refusal(state: BohnanzaData, seat: int) -> str | None:
     return None
 
 
-def plant_traded_refusal(state: BohnanzaData, seat: int, bean: Bean) -> str | None:
+def plant_traded_refusal(state: BohnanzaData, seat: int, bean: object) -> str | None:
     """Why ``seat`` may not plant ``bean`` from its trade area now."""
     if state.phase is not PLANT_TRADED:
         return "cards of the trade area are planted in phase 3"
@@ -126,10 +128,10 @@ def turn_refusal(state: BohnanzaData, action: BohnanzaAction) -> str | None:
 def check_common(state: BohnanzaData, action: object) -> BohnanzaAction:
     """Known action type, seat in the game, and the seat's move (:func:`turn_refusal`);
     the action, known to be a Bohnanza action."""
-    if type(action) not in CHECKS:
+    if type(action) not in KINDS:
         raise InvalidActionError(f"{excerpt(action)} is not a Bohnanza action")
-    known = cast(BohnanzaAction, action)  # its type is one of those CHECKS knows
-    seat = known.seat
+    known = cast(BohnanzaAction, action)  # its type is one of KINDS
+    seat: object = raw(known, "seat")  # any value until checked (trading.raw)
     if type(seat) is not int or not 0 <= seat < state.players:
         raise InvalidActionError(f"{shown(known)}: "
                                  f"no seat {excerpt(seat)} in a {state.players}-player game")
@@ -140,7 +142,7 @@ def check_common(state: BohnanzaData, action: object) -> BohnanzaAction:
 
 
 def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> int:
-    field = action.field
+    field = raw(action, "field")
     if type(field) is not int or not 0 <= field < 3:
         raise InvalidActionError(f"{shown(action)}: field must be 0, 1 or 2, not {excerpt(field)}")
     if field >= state.fields_owned[action.seat]:
@@ -149,7 +151,7 @@ def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> 
 
 
 def _check_into(state: BohnanzaData, action: Plant | PlantTraded, bean: Bean) -> None:
-    seat, field = action.seat, action.field
+    seat, field = action.seat, raw(action, "field")
     # plantable(), inlined on this hot path
     if type(field) is int and field in PLANTABLE[state.options.same_bean_in_two_fields][
             plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)]:
@@ -177,13 +179,14 @@ def check_end_planting(state: BohnanzaData, action: EndPlanting) -> None:
 
 
 def check_plant_traded(state: BohnanzaData, action: PlantTraded) -> None:
-    if state.phase is PLANT_TRADED and type(action.bean) is not Bean:  # T.is_bean, inlined
+    bean = raw(action, "bean")
+    if state.phase is PLANT_TRADED and type(bean) is not Bean:  # T.is_bean, inlined
         raise InvalidActionError(f"{shown(action)}: bean must be a Bean, "
-                                 f"not {excerpt(action.bean)}")
-    why = plant_traded_refusal(state, action.seat, action.bean)
+                                 f"not {excerpt(bean)}")
+    why = plant_traded_refusal(state, action.seat, bean)
     if why is not None:
         raise illegal(action, why)
-    _check_into(state, action, action.bean)
+    _check_into(state, action, action.bean)  # a Bean by now
 
 
 def check_harvest(state: BohnanzaData, action: Harvest) -> None:
@@ -211,38 +214,40 @@ def check_buy(state: BohnanzaData, action: BuyThirdField) -> None:
 # --- the effects ---------------------------------------------------------------------------
 
 
-def apply_plant(state: BohnanzaData, action: Plant, events: Events) -> None:
+def apply_plant(state: BohnanzaData, action: Plant, events: Events | None) -> None:
     seat = action.seat
     hand = state.hands[seat]
     bean = hand[0]
     state.hands[seat] = hand[1:]
     count = plant(state, seat, bean, action.field)
-    events.append(_new(E.Planted, (seat, bean, action.field, count, "hand")))
+    if events is not None:
+        events.append(_new(E.Planted, (seat, bean, action.field, count, "hand")))
     state.planted += 1
     if state.planted == 2 or len(hand) == 1:
         reveal(state, events)
 
 
-def apply_end_planting(state: BohnanzaData, action: EndPlanting, events: Events) -> None:
+def apply_end_planting(state: BohnanzaData, action: EndPlanting, events: Events | None) -> None:
     reveal(state, events)
 
 
-def apply_plant_traded(state: BohnanzaData, action: PlantTraded, events: Events) -> None:
+def apply_plant_traded(state: BohnanzaData, action: PlantTraded, events: Events | None) -> None:
     seat, bean = action.seat, action.bean
     cards = list(state.trade_areas[seat])
     cards.remove(bean)
     state.trade_areas[seat] = tuple(cards)
     count = plant(state, seat, bean, action.field)
-    events.append(_new(E.Planted, (seat, bean, action.field, count, "trade area")))
+    if events is not None:
+        events.append(_new(E.Planted, (seat, bean, action.field, count, "trade area")))
     if not cards:
         after_planting(state, events)  # the next seat to plant, or phase 4
 
 
-def apply_harvest(state: BohnanzaData, action: Harvest, events: Events) -> None:
+def apply_harvest(state: BohnanzaData, action: Harvest, events: Events | None) -> None:
     sell(state, action.seat, action.field, events)
 
 
-def apply_buy(state: BohnanzaData, action: BuyThirdField, events: Events) -> None:
+def apply_buy(state: BohnanzaData, action: BuyThirdField, events: Events | None) -> None:
     """Pay with the most recently earned talers; they go face up onto the discard pile."""
     seat = action.seat
     cost = state.field_cost
@@ -251,59 +256,111 @@ def apply_buy(state: BohnanzaData, action: BuyThirdField, events: Events) -> Non
         state.taler_cards[seat] = coins[:-cost]
         state.discard += coins[-cost:]
     state.fields_owned[seat] = 3
-    events.append(E.ThirdFieldBought(seat, cost))
+    if events is not None:
+        events.append(E.ThirdFieldBought(seat, cost))
 
 
 # --- every action ----------------------------------------------------------------------------
 
-A = TypeVar("A", bound=BohnanzaAction)
-Check = Callable[[BohnanzaData, BohnanzaAction], None]
-Apply = Callable[[BohnanzaData, BohnanzaAction, Events], None]
+# The kinds of action, by type; the checks and effects below dispatch on the type with
+# an ``if`` chain (the likeliest first), which mypyc compiles to plain comparisons.
+KINDS: frozenset[type[BohnanzaAction]] = frozenset((
+    Plant, EndPlanting, PlantTraded, Harvest, BuyThirdField, Propose, Counter, Accept,
+    Decline, Withdraw, Pass, CloseTrading))
 
 
-def _rule(kind: type[A], check: Callable[[BohnanzaData, A], None],
-          apply: Callable[[BohnanzaData, A, Events], None]) -> tuple[type[A], Check, Apply]:
-    """The check and effect of ``kind`` (typed together here), for the tables below,
-    which look them up by the action's type."""
-    return kind, cast(Check, check), cast(Apply, apply)
+def check_kind(state: BohnanzaData, action: BohnanzaAction) -> None:
+    """The check of ``action``'s own kind (after :func:`check_common`'s)."""
+    kind = type(action)
+    if kind is Harvest:
+        check_harvest(state, cast(Harvest, action))
+    elif kind is PlantTraded:
+        check_plant_traded(state, cast(PlantTraded, action))
+    elif kind is Plant:
+        check_plant(state, cast(Plant, action))
+    elif kind is Pass:
+        T.check_pass(state, cast(Pass, action))
+    elif kind is Propose:
+        T.check_propose(state, cast(Propose, action))
+    elif kind is Decline:
+        T.check_decline(state, cast(Decline, action))
+    elif kind is CloseTrading:
+        T.check_close(state, cast(CloseTrading, action))
+    elif kind is Accept:
+        T.check_accept(state, cast(Accept, action))
+    elif kind is EndPlanting:
+        check_end_planting(state, cast(EndPlanting, action))
+    elif kind is BuyThirdField:
+        check_buy(state, cast(BuyThirdField, action))
+    elif kind is Counter:
+        T.check_counter(state, cast(Counter, action))
+    else:
+        T.check_withdraw(state, cast(Withdraw, action))
 
 
-_RULES = (
-    _rule(Plant, check_plant, apply_plant),
-    _rule(EndPlanting, check_end_planting, apply_end_planting),
-    _rule(PlantTraded, check_plant_traded, apply_plant_traded),
-    _rule(Harvest, check_harvest, apply_harvest),
-    _rule(BuyThirdField, check_buy, apply_buy),
-    _rule(Propose, T.check_propose, T.apply_propose),
-    _rule(Counter, T.check_counter, T.apply_counter),
-    _rule(Accept, T.check_accept, T.apply_accept),
-    _rule(Decline, T.check_decline, T.apply_decline),
-    _rule(Withdraw, T.check_withdraw, T.apply_withdraw),
-    _rule(Pass, T.check_pass, T.apply_pass),
-    _rule(CloseTrading, T.check_close, T.apply_close),
-)
-CHECKS: dict[type[BohnanzaAction], Check] = {kind: check for kind, check, _ in _RULES}
-APPLY: dict[type[BohnanzaAction], Apply] = {kind: apply for kind, _, apply in _RULES}
+def effect(state: BohnanzaData, action: BohnanzaAction, events: Events | None) -> None:
+    """Make the effect of ``action``, checked already (its events into ``events``; none
+    built when it is None). The state forgets what it handed out for the position it
+    leaves (:func:`~bohnen.bohnanza.memo.forget`, inlined)."""
+    state.seen_to_act = state.seen_must = None
+    state.seen_lists = None
+    state.seen_spaces = None
+    kind = type(action)
+    if kind is Harvest:
+        apply_harvest(state, cast(Harvest, action), events)
+    elif kind is PlantTraded:
+        apply_plant_traded(state, cast(PlantTraded, action), events)
+    elif kind is Plant:
+        apply_plant(state, cast(Plant, action), events)
+    elif kind is Pass:
+        T.apply_pass(state, cast(Pass, action), events)
+    elif kind is Propose:
+        T.apply_propose(state, cast(Propose, action), events)
+    elif kind is Decline:
+        T.apply_decline(state, cast(Decline, action), events)
+    elif kind is CloseTrading:
+        T.apply_close(state, cast(CloseTrading, action), events)
+    elif kind is Accept:
+        T.apply_accept(state, cast(Accept, action), events)
+    elif kind is EndPlanting:
+        apply_end_planting(state, cast(EndPlanting, action), events)
+    elif kind is BuyThirdField:
+        apply_buy(state, cast(BuyThirdField, action), events)
+    elif kind is Counter:
+        T.apply_counter(state, cast(Counter, action), events)
+    else:
+        T.apply_withdraw(state, cast(Withdraw, action), events)
+
+
+# The effect of each kind, for callers that look it up by type (the playout's loop):
+# each entry is :func:`effect` itself, so the state forgets its listings there too.
+APPLY: dict[type[BohnanzaAction], Callable[[BohnanzaData, BohnanzaAction, Events | None],
+                                           None]] = dict.fromkeys(KINDS, effect)
 
 
 def check(state: BohnanzaData, action: object) -> None:
     """Raise ``IllegalActionError``/``InvalidActionError`` if ``action`` may not be applied."""
-    known = check_common(state, action)
-    CHECKS[type(known)](state, known)
+    seat = getattr(action, "seat", None)
+    # The common checks of check_common, inlined on this hot path: it runs only to
+    # raise with the reason, or to let an any-time action through out of turn.
+    if (type(action) not in KINDS or type(seat) is not int or not 0 <= seat < state.players
+            or state.phase is OVER or (state.turn_based and seat != state.mover)):
+        check_common(state, action)  # raises, unless an any-time action is out of turn
+    check_kind(state, cast(BohnanzaAction, action))
 
 
 def apply(state: BohnanzaData, action: BohnanzaAction) -> list[E.BohnanzaEvent]:
-    """Check ``action`` in full, then apply it; its events."""
-    kind = type(action)
-    seat = getattr(action, "seat", None)
-    check_kind = CHECKS.get(kind)
-    # The common checks of check_common, inlined on this hot path: it runs only to
-    # raise with the reason, or to let an any-time action through out of turn.
-    if (check_kind is None or type(seat) is not int or not 0 <= seat < state.players
-            or state.phase is OVER or (state.turn_based and seat != state.mover)):
-        check_common(state, action)  # raises, unless an any-time action is out of turn
-        check_kind = CHECKS[kind]
-    check_kind(state, action)
+    """Check ``action`` in full (unless the state listed this very object for this
+    position: :func:`~bohnen.bohnanza.memo.listed`), then apply it; its events."""
+    if not listed(state, action):
+        check(state, action)
     events: list[E.BohnanzaEvent] = []
-    APPLY[kind](state, action, events)
+    effect(state, action, events)
     return events
+
+
+def advance(state: BohnanzaData, action: BohnanzaAction) -> None:
+    """As :func:`apply`, building no events."""
+    if not listed(state, action):
+        check(state, action)
+    effect(state, action, None)

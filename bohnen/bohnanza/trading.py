@@ -42,6 +42,13 @@ def illegal(action: BohnanzaAction, reason: str) -> IllegalActionError:
                               reason)
 
 
+def raw(action: BohnanzaAction, name: str) -> object:
+    """A field of ``action`` as it is, any value, for the checks to judge: read with
+    ``getattr``, since an attribute read in the compiled build already insists on the
+    type the action declares, and would raise a TypeError for a malformed action."""
+    return getattr(action, name)
+
+
 # --- the rules, as predicates ------------------------------------------------------------
 
 
@@ -133,7 +140,7 @@ def _in_trading(state: BohnanzaData, action: BohnanzaAction) -> None:
 
 
 def _find(state: BohnanzaData, action: Accept | Counter | Decline | Withdraw) -> Proposal:
-    pid = action.pid
+    pid = raw(action, "pid")  # any value until checked (see raw)
     if type(pid) is not int:
         raise InvalidActionError(f"{shown(action)}: "
                                  f"proposal number must be a number, not {excerpt(pid)}")
@@ -181,19 +188,21 @@ def _check_offer(state: BohnanzaData, action: Propose | Counter, to: object) -> 
         raise illegal(action, "a seat cannot trade with itself")
     if to not in partners(state, seat):
         raise illegal(action, f"every trade involves the active player (seat {state.active})")
-    _positions(action, action.hand, len(state.hands[seat]), "the hand")
-    if action.face_up and not gives_face_up(state, seat):
+    # Each field read as it is (see raw) until checked.
+    hand = _positions(action, raw(action, "hand"), len(state.hands[seat]), "the hand")
+    face_up: object = raw(action, "face_up")
+    if face_up and not gives_face_up(state, seat):
         raise illegal(action, "only the active player offers face-up cards")
-    _positions(action, action.face_up, len(state.face_up), "the face-up cards")
-    wants = action.wants
+    face = _positions(action, face_up, len(state.face_up), "the face-up cards")
+    wants: object = raw(action, "wants")
     if not isinstance(wants, tuple) or not all(is_bean(b) for b in wants):
         raise InvalidActionError(f"{shown(action)}: "
                                  f"wants must be a tuple of beans, not {excerpt(wants)}")
-    talers = _talers(state, action, action.talers, "talers")
-    wants_talers = _talers(state, action, action.wants_talers, "wants_talers")
+    talers = _talers(state, action, raw(action, "talers"), "talers")
+    wants_talers = _talers(state, action, raw(action, "wants_talers"), "wants_talers")
     if talers > len(state.taler_cards[seat]):
         raise illegal(action, f"seat {seat} has only {len(state.taler_cards[seat])} talers")
-    if not (action.hand or action.face_up or talers or wants or wants_talers):
+    if not (hand or face or talers or wants or wants_talers):
         raise illegal(action, "the proposal offers and asks for nothing")
 
 
@@ -201,7 +210,7 @@ def check_propose(state: BohnanzaData, action: Propose) -> None:
     why = propose_refusal(state, action.seat)
     if why is not None:
         raise illegal(action, why)
-    _check_offer(state, action, action.to)
+    _check_offer(state, action, raw(action, "to"))
 
 
 def check_counter(state: BohnanzaData, action: Counter) -> None:
@@ -220,10 +229,11 @@ def check_accept(state: BohnanzaData, action: Accept) -> None:
     why = answer_refusal(seat, p)
     if why is not None:
         raise illegal(action, why)
-    hand = _positions(action, action.hand, len(state.hands[seat]), "the hand")
-    if action.face_up and not gives_face_up(state, seat):
+    hand = _positions(action, raw(action, "hand"), len(state.hands[seat]), "the hand")
+    face_up: object = raw(action, "face_up")
+    if face_up and not gives_face_up(state, seat):
         raise illegal(action, "only the active player gives face-up cards")
-    face = _positions(action, action.face_up, len(state.face_up), "the face-up cards")
+    face = _positions(action, face_up, len(state.face_up), "the face-up cards")
     given = sorted([state.hands[seat][i] for i in hand] + [state.face_up[i] for i in face])
     if tuple(given) != p.wants:
         want = ", ".join(NAMES[b] for b in p.wants) or "nothing"
@@ -263,7 +273,7 @@ def check_close(state: BohnanzaData, action: CloseTrading) -> None:
 # --- the effects ---------------------------------------------------------------------------
 
 
-def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Events,
+def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Events | None,
           counter_to: int | None) -> None:
     seat = action.seat
     hand = state.hands[seat]
@@ -281,18 +291,20 @@ def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Event
     state.passes_since_proposal = 0
     state.open_proposals += (p,)
     trade_mover(state)
-    events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
-                             p.talers, p.wants_talers, counter_to))
+    if events is not None:
+        events.append(E.Proposed(p.pid, seat, to, p.hand, p.hand_beans, p.face_beans, p.wants,
+                                 p.talers, p.wants_talers, counter_to))
 
 
-def apply_propose(state: BohnanzaData, action: Propose, events: Events) -> None:
+def apply_propose(state: BohnanzaData, action: Propose, events: Events | None) -> None:
     _open(state, action, action.to, events, None)
 
 
-def apply_counter(state: BohnanzaData, action: Counter, events: Events) -> None:
+def apply_counter(state: BohnanzaData, action: Counter, events: Events | None) -> None:
     p = _find(state, action)
     _drop(state, p, "countered")
-    events.append(E.ProposalClosed(p.pid, action.seat, "countered"))
+    if events is not None:
+        events.append(E.ProposalClosed(p.pid, action.seat, "countered"))
     _open(state, action, p.proposer, events, p.pid)
 
 
@@ -325,7 +337,7 @@ def _pay(state: BohnanzaData, payer: int, to: int, amount: int) -> None:
         state.taler_cards[to] += coins[-amount:]
 
 
-def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
+def apply_accept(state: BohnanzaData, action: Accept, events: Events | None) -> None:
     p = _find(state, action)
     seat = action.seat
     _drop(state, p, "accepted")
@@ -335,8 +347,9 @@ def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
     state.trade_areas[p.proposer] += received
     _pay(state, p.proposer, seat, p.talers)
     _pay(state, seat, p.proposer, p.wants_talers)
-    events.append(E.Traded(p.pid, p.proposer, seat, given, received, p.talers,
-                           p.wants_talers))
+    if events is not None:
+        events.append(E.Traded(p.pid, p.proposer, seat, given, received, p.talers,
+                               p.wants_talers))
     givers = set()
     if given or p.talers:
         givers.add(p.proposer)
@@ -344,27 +357,31 @@ def apply_accept(state: BohnanzaData, action: Accept, events: Events) -> None:
         givers.add(seat)
     for q in state.open_proposals:
         if q.proposer in givers:
-            events.append(E.ProposalClosed(q.pid, None, "voided"))
+            if events is not None:
+                events.append(E.ProposalClosed(q.pid, None, "voided"))
             close(state, q, "voided")
     state.open_proposals = tuple(q for q in state.open_proposals if q.proposer not in givers)
     trade_mover(state)
 
 
-def apply_decline(state: BohnanzaData, action: Decline, events: Events) -> None:
+def apply_decline(state: BohnanzaData, action: Decline, events: Events | None) -> None:
     _drop(state, _find(state, action), "declined")
-    events.append(E.ProposalClosed(action.pid, action.seat, "declined"))
+    if events is not None:
+        events.append(E.ProposalClosed(action.pid, action.seat, "declined"))
 
 
-def apply_withdraw(state: BohnanzaData, action: Withdraw, events: Events) -> None:
+def apply_withdraw(state: BohnanzaData, action: Withdraw, events: Events | None) -> None:
     _drop(state, _find(state, action), "withdrawn")
-    events.append(E.ProposalClosed(action.pid, action.seat, "withdrawn"))
+    if events is not None:
+        events.append(E.ProposalClosed(action.pid, action.seat, "withdrawn"))
 
 
-def apply_pass(state: BohnanzaData, action: Pass, events: Events) -> None:
+def apply_pass(state: BohnanzaData, action: Pass, events: Events | None) -> None:
     state.floor = state.mover = (state.floor + 1) % state.players
     state.passes_since_proposal += 1
-    events.append(_new(E.FloorPassed, (action.seat, state.floor)))
+    if events is not None:
+        events.append(_new(E.FloorPassed, (action.seat, state.floor)))
 
 
-def apply_close(state: BohnanzaData, action: CloseTrading, events: Events) -> None:
+def apply_close(state: BohnanzaData, action: CloseTrading, events: Events | None) -> None:
     close_trading(state, events)
