@@ -27,6 +27,7 @@ An action the predicates refuse changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bohnen.core.english import counted
 from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
@@ -51,21 +52,21 @@ from bohnen.ndb.events import (
 from bohnen.ndb.options import NdbOptions
 from bohnen.ndb.scoring import sheet_line
 
-_new = tuple.__new__  # events built without a Python-level call
+_new: Final = tuple.__new__  # events built without a Python-level call
 
 # --- who acts ---------------------------------------------------------------------------
 
 # SEATS[mask]: the seats whose bits are in ``mask``, in order.
-SEATS: tuple[tuple[int, ...], ...] = tuple(
+SEATS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS))
 
 
 def to_act(state: NdbData) -> tuple[int, ...]:
     """The seats the game waits on: those to play a card (:func:`plays_now`) in the lead
-    and the play, the seat to take in the taking."""
-    phase = state.phase
-    if phase is TAKE:
-        return (state.taker,)
+    and the play, the seat to take in the taking. A shared tuple of :data:`SEATS`, read
+    from the masks the effects keep: nothing is built."""
+    if state.phase is TAKE:
+        return SEATS[1 << state.taker]
     return SEATS[state.playing]
 
 
@@ -98,22 +99,25 @@ def can_play(state: NdbData, seat: object, card: object) -> bool:
             and plays_now(state, seat) and card in state.hands[seat])
 
 
-def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent]) -> None:
+def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent] | None) -> None:
     """The effect of a legal play: the card from the hand to the table; the reveal once
-    everybody has played."""
+    everybody has played. Its events go to ``events`` (None: none is built)."""
     hand = state.hands[seat]
     i = hand.index(card)
     state.hands[seat] = hand[:i] + hand[i + 1:]
     state.table[seat] = card
     if state.phase is LEAD:
-        events.append(_new(Led, (seat, card)))
+        if events is not None:
+            events.append(_new(Led, (seat, card)))
         state.phase = PLAY
         state.playing = ((1 << state.players) - 1) & ~(1 << seat)
         return
-    events.append(_new(PlayedFaceDown, (seat, card)))
+    if events is not None:
+        events.append(_new(PlayedFaceDown, (seat, card)))
     state.playing &= ~(1 << seat)
     if not state.playing:
-        events.append(_new(Revealed, (tuple(state.table),)))
+        if events is not None:
+            events.append(_new(Revealed, (tuple(state.table),)))
         state.phase = TAKE
         state.taker = state.token
         state.taken = ()
@@ -137,17 +141,18 @@ def can_take(state: NdbData, seat: object, owner: object) -> bool:
             and takeable(state, seat) >> owner & 1 == 1)
 
 
-def take(state: NdbData, seat: int, owner: int, events: list[NdbEvent]) -> None:
+def take(state: NdbData, seat: int, owner: int, events: list[NdbEvent] | None) -> None:
     """The effect of one take: the owner's card to the taker's row; the owner takes next."""
     card = state.table[owner]
     state.row_cards[seat] += (card,)
     state.taken_mask |= 1 << owner
     state.taken += (owner,)
     state.taker = owner
-    events.append(_new(Took, (seat, owner, card, False)))
+    if events is not None:
+        events.append(_new(Took, (seat, owner, card, False)))
 
 
-def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
+def forced_takes(state: NdbData, events: list[NdbEvent] | None) -> None:
     """Takes with a single possible card, then the token card and the next trick."""
     while True:
         free = takeable(state, state.taker)
@@ -159,7 +164,8 @@ def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
     seat, token = state.taker, state.token
     card = state.table[token]
     state.row_cards[seat] += (card,)
-    events.append(_new(Took, (seat, token, card, True)))
+    if events is not None:
+        events.append(_new(Took, (seat, token, card, True)))
     state.token = seat
     state.table = [NONE] * state.players
     state.taken = ()
@@ -179,12 +185,30 @@ def apply(state: NdbData, action: object) -> list[NdbEvent]:
     """Apply ``action`` if the rules allow it, and return its events; otherwise raise
     with the reason (:func:`refusal`), the state unchanged."""
     events: list[NdbEvent] = []
-    if type(action) is Play:
+    advance(state, action, events)
+    return events
+
+
+def advance(state: NdbData, action: object, events: list[NdbEvent] | None = None) -> None:
+    """Apply ``action`` as :func:`apply` does, with the same checks, its events added to
+    ``events`` (by default none is built); otherwise raise with the reason, the state
+    unchanged. An action of the listing the state remembers (``state.listed``, by
+    identity) is legal: the listing asked the predicates in this very position, so it
+    is not checked again."""
+    if state.listed_seat >= 0 and is_listed(state, action):
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
+        if type(action) is Play:
+            play(state, action.seat, action.card, events)
+        elif type(action) is Take:
+            take(state, action.seat, action.owner, events)
+            forced_takes(state, events)
+    elif type(action) is Play:
         seat, card = action.seat, action.card
         # can_play, inlined: plays_now reads the seat's bit of state.playing
         if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
                 and state.playing >> seat & 1 and card in state.hands[seat]):
             raise refusal(state, action)
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
         play(state, seat, card, events)
     elif type(action) is Take:
         seat, owner = action.seat, action.owner
@@ -192,11 +216,21 @@ def apply(state: NdbData, action: object) -> list[NdbEvent]:
         if not (type(seat) is int and type(owner) is int and 0 <= owner < state.players
                 and takeable(state, seat) >> owner & 1):
             raise refusal(state, action)
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
         take(state, seat, owner, events)
         forced_takes(state, events)
     else:
         raise refusal(state, action)
-    return events
+
+
+def is_listed(state: NdbData, action: object) -> bool:
+    """Whether ``action`` is one of the objects of the listing the state remembers (the
+    same object, not an equal one). A plain loop: ``any`` over a generator costs a frame
+    per call in Python, and mypyc compiles the loop to pointer comparisons."""
+    for listed in state.listed:  # noqa: SIM110
+        if listed is action:
+            return True
+    return False
 
 
 def check(state: NdbData, action: object) -> None:
@@ -270,7 +304,7 @@ def _take_refusal(state: NdbData, action: Take) -> GameError:
 # --- rounds and the end ---------------------------------------------------------------------
 
 
-def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent]) -> None:
+def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent] | None) -> None:
     """Deal the whole ``deck`` (top first) one card at a time from the dealer's left."""
     n = state.players
     size = HAND_SIZE[n]
@@ -285,21 +319,24 @@ def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent]) -> None:
     state.token = state.taker = (state.dealer + 1) % n
     state.phase = LEAD
     state.playing = 1 << state.token
-    events.append(_new(RoundStarted, (state.round + 1, state.dealer, state.token)))
-    for seat in range(n):
-        events.append(_new(Dealt, (seat, state.hands[seat])))
+    if events is not None:
+        events.append(_new(RoundStarted, (state.round + 1, state.dealer, state.token)))
+        for seat in range(n):
+            events.append(_new(Dealt, (seat, state.hands[seat])))
 
 
-def end_round(state: NdbData, events: list[NdbEvent]) -> None:
+def end_round(state: NdbData, events: list[NdbEvent] | None) -> None:
     """Score the round on the sheet; then the game ends, or the next round is dealt."""
     lines = tuple(sheet_line(state.row_cards[s]) for s in range(state.players))
     state.sheet.append(lines)
-    events.append(_new(RoundScored, (state.round + 1, lines)))
+    if events is not None:
+        events.append(_new(RoundScored, (state.round + 1, lines)))
     if len(state.sheet) == state.options.rounds:
         state.phase = OVER
         state.playing = 0
-        outcome = result(state)
-        events.append(_new(GameEnded, (outcome.scores, outcome.winners)))
+        if events is not None:
+            outcome = result(state)
+            events.append(_new(GameEnded, (outcome.scores, outcome.winners)))
         return
     state.round += 1
     state.dealer = (state.dealer + 1) % state.players
@@ -321,7 +358,7 @@ def new_state(cls: type[D], options: NdbOptions, rng: int, deck: Sequence[Card])
     s.dealer = s.players - 1
     s.sheet = []
     s.turn = 1
-    deal(s, deck, [])
+    deal(s, deck, None)
     return s
 
 
