@@ -21,7 +21,10 @@ For each action kind, in the manner of PokerKit's ``can_x`` / ``verify_x`` pairs
   (:func:`refusal` finds the first rule the action breaks);
 - an effect applies it: :func:`play`, :func:`take` (then :func:`forced_takes`).
 
-An action the predicates refuse changes nothing.
+An action the predicates refuse changes nothing. :func:`apply` returns the events;
+:func:`advance` builds none (the effects take ``events=None``). An action object of
+the listing the state remembers (``state.listed``, see :mod:`bohnen.ndb.legal`) is
+applied without asking the predicates again: the listing asked them in this position.
 """
 
 from __future__ import annotations
