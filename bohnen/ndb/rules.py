@@ -30,7 +30,7 @@ applied without asking the predicates again: the listing asked them in this posi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol, cast
 
 from bohnen.core.english import counted
 from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
@@ -184,6 +184,26 @@ def forced_takes(state: NdbData, events: list[NdbEvent] | None) -> None:
 # --- checking and applying ----------------------------------------------------------------
 
 
+class Unchecked(Protocol):
+    """An action's fields as any objects: an action built by hand may hold values of any
+    type, which the checks below refuse with the reason. (Read as ``Play`` or ``Take``,
+    a build compiled with mypyc would raise ``TypeError`` at the reading itself.)"""
+
+    @property
+    def seat(self) -> object: ...
+
+    @property
+    def card(self) -> object: ...
+
+    @property
+    def owner(self) -> object: ...
+
+
+def unchecked(action: Play | Take) -> Unchecked:
+    """``action``, its fields read as any objects (free: a cast)."""
+    return cast(Unchecked, action)
+
+
 def apply(state: NdbData, action: object) -> list[NdbEvent]:
     """Apply ``action`` if the rules allow it, and return its events; otherwise raise
     with the reason (:func:`refusal`), the state unchanged."""
@@ -206,15 +226,15 @@ def advance(state: NdbData, action: object, events: list[NdbEvent] | None = None
             take(state, action.seat, action.owner, events)
             forced_takes(state, events)
     elif type(action) is Play:
-        seat, card = action.seat, action.card
+        seat, card = unchecked(action).seat, unchecked(action).card
         # can_play, inlined: plays_now reads the seat's bit of state.playing
         if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
                 and state.playing >> seat & 1 and card in state.hands[seat]):
             raise refusal(state, action)
         state.listed_seat = -1  # state.forget(), inlined: the position changes
-        play(state, seat, card, events)
+        play(state, seat, cast(Card, card), events)
     elif type(action) is Take:
-        seat, owner = action.seat, action.owner
+        seat, owner = unchecked(action).seat, unchecked(action).owner
         # can_take, with its one source (takeable) asked directly: a call less a take
         if not (type(seat) is int and type(owner) is int and 0 <= owner < state.players
                 and takeable(state, seat) >> owner & 1):
@@ -240,9 +260,10 @@ def check(state: NdbData, action: object) -> None:
     """Raise ``IllegalActionError`` / ``InvalidActionError`` with the reason unless the
     rules allow ``action`` now (any object may be given)."""
     if type(action) is Play:
-        if can_play(state, action.seat, action.card):
+        if can_play(state, unchecked(action).seat, unchecked(action).card):
             return
-    elif type(action) is Take and can_take(state, action.seat, action.owner):
+    elif type(action) is Take and can_take(state, unchecked(action).seat,
+                                           unchecked(action).owner):
         return
     raise refusal(state, action)
 
@@ -263,7 +284,7 @@ def refusal(state: NdbData, action: object) -> GameError:
 
 
 def _seat_refusal(state: NdbData, action: Play | Take) -> GameError | None:
-    seat = action.seat
+    seat = unchecked(action).seat
     if type(seat) is not int or not 0 <= seat < state.players:
         return InvalidActionError(f"{shown(action)}: "
                                   f"no seat {excerpt(seat)} in a {state.players}-player game")
@@ -273,7 +294,7 @@ def _seat_refusal(state: NdbData, action: Play | Take) -> GameError | None:
 
 
 def _play_refusal(state: NdbData, action: Play) -> GameError:
-    seat, card = action.seat, action.card
+    seat, card = action.seat, unchecked(action).card  # the seat: checked by _seat_refusal
     if type(card) is not int or not 0 <= card < CARD_IDS:
         return InvalidActionError(f"{shown(action)}: no card {excerpt(card)}")
     if state.phase is TAKE:
@@ -288,7 +309,7 @@ def _play_refusal(state: NdbData, action: Play) -> GameError:
 
 
 def _take_refusal(state: NdbData, action: Take) -> GameError:
-    seat, owner = action.seat, action.owner
+    seat, owner = action.seat, unchecked(action).owner  # the seat: checked by _seat_refusal
     if type(owner) is not int or not 0 <= owner < state.players:
         return InvalidActionError(f"{shown(action)}: no seat {excerpt(owner)} to take from")
     if state.phase is not TAKE:
