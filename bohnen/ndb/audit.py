@@ -6,7 +6,7 @@ it on every state they make). Every seat has played as many tricks as the others
 the round; the rows hold one card per trick played (and, while the cards are taken,
 one more for each seat that has taken); the taker has a choice of two cards or more
 (a single one, and the token holder's, are the engine's to give); the round is one of
-the game's.
+the game's; the legal actions the state remembers (``listed``) are those of now.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import Counter
 
 from bohnen.ndb.cards import CARD_IDS, DECK_SIZE, HAND_SIZE, full_deck
 from bohnen.ndb.data import LEAD, NONE, OVER, PLAY, TAKE, NdbData, Phase
+from bohnen.ndb.legal import legal_actions
 from bohnen.ndb.rules import seats_to_play, takeable
 from bohnen.ndb.scoring import sheet_line
 
@@ -34,6 +35,10 @@ def audit(state: NdbData) -> None:
     if state.playing != seats_to_play(state):
         raise AssertionError(f"the seats marked to play ({state.playing:b}) are not those "
                              f"the phase and the table give ({seats_to_play(state):b})")
+    seat = state.listed_seat
+    if seat >= 0 and list(state.listed) != legal_actions(state.clone(), seat):
+        raise AssertionError(f"the listing remembered for seat {seat} is not its legal "
+                             f"actions now")
 
 
 def _audit_cards(state: NdbData) -> None:

@@ -10,7 +10,7 @@ outside the engine writes a card as its code (:func:`code`: ``R7``, ``B-``, ``Gx
 
 from __future__ import annotations
 
-from typing import NamedTuple, NewType
+from typing import Final, NamedTuple, NewType
 
 from bohnen.core.files import excerpt
 
@@ -38,20 +38,23 @@ COLOURS: tuple[Colour, ...] = (
     Colour("bleu", "B", "blue"),
 )
 
-MINUS, DOUBLE, NDB = 10, 11, 12  # kinds of the special cards
+# kinds of the special cards
+MINUS: Final = 10
+DOUBLE: Final = 11
+NDB: Final = 12
 KIND_TABLE: tuple[Kind, ...] = (
     *(Kind(str(v), str(v), 1, v, "") for v in range(1, 11)),
     Kind("-", "–", 3, 0, "one or three in a row make it negative"),
     Kind("x2", "x2", 1, 0, "doubles the row"),
     Kind("0", "Nicht die Bohne", 1, 0, "the row is worth 0"),
 )
-KINDS = len(KIND_TABLE)  # 13
+KINDS: Final = len(KIND_TABLE)  # 13
 # kind -> copies in each colour
 COPIES: tuple[int, ...] = tuple(k.copies for k in KIND_TABLE)
 KIND_CODES: tuple[str, ...] = tuple(k.code for k in KIND_TABLE)
 KIND_NAMES: tuple[str, ...] = tuple(k.name for k in KIND_TABLE)
 DECK_SIZE = len(COLOURS) * sum(COPIES)  # 60
-CARD_IDS = len(COLOURS) * KINDS  # card ints are 0 .. CARD_IDS - 1
+CARD_IDS: Final = len(COLOURS) * KINDS  # card ints are 0 .. CARD_IDS - 1
 HAND_SIZE = {3: 20, 4: 15, 5: 12, 6: 10}
 # Every card int, each once (the three "–" of a colour are one int).
 CARDS: tuple[Card, ...] = tuple(Card(c) for c in range(CARD_IDS))

@@ -9,17 +9,18 @@ adds the protocol's methods. Field names are the keys of the state JSON
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple, Self, TypeVar
+from typing import Final, NamedTuple, Self, TypeVar
 
+from bohnen.ndb.actions import NdbAction
 from bohnen.ndb.cards import Card
 from bohnen.ndb.options import NdbOptions
 
 # The version of the game: of the state JSON, the views and the records. 2: readable
 # field names, the state JSON versioned, the views typed (issue 23); version 1 records
 # replay the same.
-VERSION = 2
-MAX_PLAYERS = 6
-NONE = Card(-1)  # no card: on the table, a seat that has not played in this trick
+VERSION: Final = 2
+MAX_PLAYERS: Final = 6
+NONE: Final = Card(-1)  # no card: on the table, a seat that has not played in this trick
 
 
 class Phase(IntEnum):
@@ -31,11 +32,11 @@ class Phase(IntEnum):
     OVER = 3  # the game has ended
 
 
-LEAD, PLAY, TAKE, OVER = Phase.LEAD, Phase.PLAY, Phase.TAKE, Phase.OVER
-PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
-
-
-_new = object.__new__  # a blank object of a class, without a Python-level call
+LEAD: Final = Phase.LEAD
+PLAY: Final = Phase.PLAY
+TAKE: Final = Phase.TAKE
+OVER: Final = Phase.OVER
+PHASE_NAMES: Final[tuple[str, ...]] = tuple(p.name.lower() for p in Phase)
 
 
 class SheetLine(NamedTuple):
@@ -47,11 +48,16 @@ class SheetLine(NamedTuple):
 
 
 class NdbData:
-    """A position of Nicht die Bohne!: the slots, and copying them."""
+    """A position of Nicht die Bohne!: the slots, and copying them.
 
-    __slots__ = ("dealer", "hands", "options", "phase", "players", "playing", "rng",
-                 "round", "row_cards", "sheet", "table", "taken", "taken_mask", "taker",
-                 "token", "turn")
+    The class has no ``__init__``: ``cls()`` makes a blank position (:func:`blank`), in
+    Python as in a build compiled with mypyc (where ``object.__new__`` cannot make a
+    native class), and the rules or a loader fill its slots.
+    """
+
+    __slots__ = ("dealer", "hands", "listed", "listed_seat", "options", "phase", "players",
+                 "playing", "rng", "round", "row_cards", "sheet", "table", "taken",
+                 "taken_mask", "taker", "token", "turn")
 
     options: NdbOptions
     players: int  # the player count (options.players)
@@ -71,10 +77,22 @@ class NdbData:
     row_cards: list[tuple[Card, ...]]  # per seat, the cards taken this round, in order
     sheet: list[tuple[SheetLine, ...]]  # per finished round, a line per seat
     turn: int  # tricks begun in the whole game
+    # The legal actions last listed (bohnen.ndb.legal) for the seat ``listed_seat`` in
+    # this position; none while ``listed_seat`` is -1. Every change of the position
+    # forgets them (``rules.act`` before each effect); a copy and a loaded or built
+    # state start without them. ``apply`` skips the check of an action of this tuple
+    # (by identity): the listing asked the rules' predicates in this very position.
+    listed_seat: int
+    listed: tuple[NdbAction, ...]
+
+    def forget(self) -> None:
+        """Forget the listing: the position has changed (or may, in a loader's hands)."""
+        self.listed_seat = -1
+        self.listed = ()
 
     def clone(self) -> Self:
-        """A copy sharing nothing mutable with this position."""
-        c = _new(self.__class__)
+        """A copy sharing nothing mutable with this position (nor its listing)."""
+        c = self.__class__()
         c.options = self.options
         c.players = self.players
         c.rng = self.rng
@@ -91,6 +109,8 @@ class NdbData:
         c.row_cards = self.row_cards[:]
         c.sheet = self.sheet[:]
         c.turn = self.turn
+        c.listed_seat = -1
+        c.listed = ()
         return c
 
 
@@ -98,5 +118,8 @@ D = TypeVar("D", bound=NdbData)
 
 
 def blank(cls: type[D]) -> D:
-    """A position of class ``cls`` with no slot set yet, for a builder to fill."""
-    return object.__new__(cls)
+    """A position of class ``cls`` with no slot set yet but the listing (none), for a
+    builder to fill."""
+    state = cls()
+    state.forget()
+    return state

@@ -6,32 +6,56 @@ on the card, so every card of its hand is then playable (each distinct card once
 three "–" of a colour are one action). It lists takes from the mask
 :func:`~bohnen.ndb.rules.takeable` gives it. The actions are made once per
 seat and card (or set of seats) and shared, so listing costs no allocation beyond the
-list itself.
+list itself. The state remembers the last listing of its position (``state.listed``):
+listing again costs a copy, and :func:`~bohnen.ndb.rules.apply` does not check again
+an action of that listing.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from bohnen.ndb.actions import NdbAction, Play, Take
-from bohnen.ndb.cards import CARDS
+from bohnen.ndb.cards import CARDS, Card
 from bohnen.ndb.data import MAX_PLAYERS, TAKE, NdbData
 from bohnen.ndb.rules import takeable
 
 # PLAYS[seat][card]: the play of ``card`` by ``seat``.
-PLAYS: list[list[Play]] = [[Play(s, c) for c in CARDS] for s in range(MAX_PLAYERS)]
+PLAYS: Final[list[list[Play]]] = [[Play(s, c) for c in CARDS] for s in range(MAX_PLAYERS)]
 # TAKE_SETS[seat][mask]: the takes of ``seat`` from the seats whose bits are in ``mask``.
-TAKE_SETS: list[list[tuple[Take, ...]]] = [
+TAKE_SETS: Final[list[list[tuple[Take, ...]]]] = [
     [tuple(Take(s, o) for o in range(MAX_PLAYERS) if mask >> o & 1)
      for mask in range(1 << MAX_PLAYERS)]
     for s in range(MAX_PLAYERS)]
 
 
+def plays_of(plays: list[Play], hand: tuple[Card, ...]) -> tuple[NdbAction, ...]:
+    """The plays of each distinct card of ``hand`` (sorted: equal cards side by side),
+    from the seat's row of :data:`PLAYS`: one pass, a loop that mypyc compiles."""
+    listed: list[NdbAction] = []
+    last = -1
+    for card in hand:
+        if card != last:
+            listed.append(plays[card])
+            last = card
+    return tuple(listed)
+
+
 def legal_actions(state: NdbData, seat: int) -> list[NdbAction]:
-    """Every legal action of ``seat`` now (nothing for a seat not of the game)."""
+    """Every legal action of ``seat`` now (nothing for a seat not of the game): a new
+    list each call, which the caller may change; the state remembers the actions
+    (``state.listed``) until its position changes, and lists them again from there."""
+    if seat == state.listed_seat:
+        return list(state.listed)
     if not 0 <= seat < state.players:
         return []
+    listed: tuple[NdbAction, ...]
     if state.phase is TAKE:
-        return list(TAKE_SETS[seat][takeable(state, seat)])
-    hand = state.hands[seat]
-    if state.playing >> seat & 1:  # plays_now, inlined: the seat's bit of the mask
-        return list(map(PLAYS[seat].__getitem__, dict.fromkeys(hand)))
-    return []
+        listed = TAKE_SETS[seat][takeable(state, seat)]
+    elif state.playing >> seat & 1:  # plays_now, inlined: the seat's bit of the mask
+        listed = plays_of(PLAYS[seat], state.hands[seat])
+    else:
+        listed = ()
+    state.listed_seat = seat
+    state.listed = listed
+    return list(listed)

@@ -21,12 +21,16 @@ For each action kind, in the manner of PokerKit's ``can_x`` / ``verify_x`` pairs
   (:func:`refusal` finds the first rule the action breaks);
 - an effect applies it: :func:`play`, :func:`take` (then :func:`forced_takes`).
 
-An action the predicates refuse changes nothing.
+An action the predicates refuse changes nothing. :func:`apply` returns the events;
+:func:`advance` builds none (the effects take ``events=None``). An action object of
+the listing the state remembers (``state.listed``, see :mod:`bohnen.ndb.legal`) is
+applied without asking the predicates again: the listing asked them in this position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, Protocol, cast
 
 from bohnen.core.english import counted
 from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
@@ -51,21 +55,21 @@ from bohnen.ndb.events import (
 from bohnen.ndb.options import NdbOptions
 from bohnen.ndb.scoring import sheet_line
 
-_new = tuple.__new__  # events built without a Python-level call
+_new: Final = tuple.__new__  # events built without a Python-level call
 
 # --- who acts ---------------------------------------------------------------------------
 
 # SEATS[mask]: the seats whose bits are in ``mask``, in order.
-SEATS: tuple[tuple[int, ...], ...] = tuple(
+SEATS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS))
 
 
 def to_act(state: NdbData) -> tuple[int, ...]:
     """The seats the game waits on: those to play a card (:func:`plays_now`) in the lead
-    and the play, the seat to take in the taking."""
-    phase = state.phase
-    if phase is TAKE:
-        return (state.taker,)
+    and the play, the seat to take in the taking. A shared tuple of :data:`SEATS`, read
+    from the masks the effects keep: nothing is built."""
+    if state.phase is TAKE:
+        return SEATS[1 << state.taker]
     return SEATS[state.playing]
 
 
@@ -98,22 +102,25 @@ def can_play(state: NdbData, seat: object, card: object) -> bool:
             and plays_now(state, seat) and card in state.hands[seat])
 
 
-def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent]) -> None:
+def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent] | None) -> None:
     """The effect of a legal play: the card from the hand to the table; the reveal once
-    everybody has played."""
+    everybody has played. Its events go to ``events`` (None: none is built)."""
     hand = state.hands[seat]
     i = hand.index(card)
     state.hands[seat] = hand[:i] + hand[i + 1:]
     state.table[seat] = card
     if state.phase is LEAD:
-        events.append(_new(Led, (seat, card)))
+        if events is not None:
+            events.append(_new(Led, (seat, card)))
         state.phase = PLAY
         state.playing = ((1 << state.players) - 1) & ~(1 << seat)
         return
-    events.append(_new(PlayedFaceDown, (seat, card)))
+    if events is not None:
+        events.append(_new(PlayedFaceDown, (seat, card)))
     state.playing &= ~(1 << seat)
     if not state.playing:
-        events.append(_new(Revealed, (tuple(state.table),)))
+        if events is not None:
+            events.append(_new(Revealed, (tuple(state.table),)))
         state.phase = TAKE
         state.taker = state.token
         state.taken = ()
@@ -137,17 +144,18 @@ def can_take(state: NdbData, seat: object, owner: object) -> bool:
             and takeable(state, seat) >> owner & 1 == 1)
 
 
-def take(state: NdbData, seat: int, owner: int, events: list[NdbEvent]) -> None:
+def take(state: NdbData, seat: int, owner: int, events: list[NdbEvent] | None) -> None:
     """The effect of one take: the owner's card to the taker's row; the owner takes next."""
     card = state.table[owner]
     state.row_cards[seat] += (card,)
     state.taken_mask |= 1 << owner
     state.taken += (owner,)
     state.taker = owner
-    events.append(_new(Took, (seat, owner, card, False)))
+    if events is not None:
+        events.append(_new(Took, (seat, owner, card, False)))
 
 
-def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
+def forced_takes(state: NdbData, events: list[NdbEvent] | None) -> None:
     """Takes with a single possible card, then the token card and the next trick."""
     while True:
         free = takeable(state, state.taker)
@@ -159,7 +167,8 @@ def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
     seat, token = state.taker, state.token
     card = state.table[token]
     state.row_cards[seat] += (card,)
-    events.append(_new(Took, (seat, token, card, True)))
+    if events is not None:
+        events.append(_new(Took, (seat, token, card, True)))
     state.token = seat
     state.table = [NONE] * state.players
     state.taken = ()
@@ -175,37 +184,86 @@ def forced_takes(state: NdbData, events: list[NdbEvent]) -> None:
 # --- checking and applying ----------------------------------------------------------------
 
 
+class Unchecked(Protocol):
+    """An action's fields as any objects: an action built by hand may hold values of any
+    type, which the checks below refuse with the reason. (Read as ``Play`` or ``Take``,
+    a build compiled with mypyc would raise ``TypeError`` at the reading itself.)"""
+
+    @property
+    def seat(self) -> object: ...
+
+    @property
+    def card(self) -> object: ...
+
+    @property
+    def owner(self) -> object: ...
+
+
+def unchecked(action: Play | Take) -> Unchecked:
+    """``action``, its fields read as any objects (free: a cast)."""
+    return cast(Unchecked, action)
+
+
 def apply(state: NdbData, action: object) -> list[NdbEvent]:
     """Apply ``action`` if the rules allow it, and return its events; otherwise raise
     with the reason (:func:`refusal`), the state unchanged."""
     events: list[NdbEvent] = []
-    if type(action) is Play:
-        seat, card = action.seat, action.card
+    advance(state, action, events)
+    return events
+
+
+def advance(state: NdbData, action: object, events: list[NdbEvent] | None = None) -> None:
+    """Apply ``action`` as :func:`apply` does, with the same checks, its events added to
+    ``events`` (by default none is built); otherwise raise with the reason, the state
+    unchanged. An action of the listing the state remembers (``state.listed``, by
+    identity) is legal: the listing asked the predicates in this very position, so it
+    is not checked again."""
+    if state.listed_seat >= 0 and is_listed(state, action):
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
+        if type(action) is Play:
+            play(state, action.seat, action.card, events)
+        elif type(action) is Take:
+            take(state, action.seat, action.owner, events)
+            forced_takes(state, events)
+    elif type(action) is Play:
+        seat, card = unchecked(action).seat, unchecked(action).card
         # can_play, inlined: plays_now reads the seat's bit of state.playing
         if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
                 and state.playing >> seat & 1 and card in state.hands[seat]):
             raise refusal(state, action)
-        play(state, seat, card, events)
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
+        play(state, seat, cast(Card, card), events)
     elif type(action) is Take:
-        seat, owner = action.seat, action.owner
+        seat, owner = unchecked(action).seat, unchecked(action).owner
         # can_take, with its one source (takeable) asked directly: a call less a take
         if not (type(seat) is int and type(owner) is int and 0 <= owner < state.players
                 and takeable(state, seat) >> owner & 1):
             raise refusal(state, action)
+        state.listed_seat = -1  # state.forget(), inlined: the position changes
         take(state, seat, owner, events)
         forced_takes(state, events)
     else:
         raise refusal(state, action)
-    return events
+
+
+def is_listed(state: NdbData, action: object) -> bool:
+    """Whether ``action`` is one of the objects of the listing the state remembers (the
+    same object, not an equal one). A plain loop: ``any`` over a generator costs a frame
+    per call in Python, and mypyc compiles the loop to pointer comparisons."""
+    for listed in state.listed:  # noqa: SIM110
+        if listed is action:
+            return True
+    return False
 
 
 def check(state: NdbData, action: object) -> None:
     """Raise ``IllegalActionError`` / ``InvalidActionError`` with the reason unless the
     rules allow ``action`` now (any object may be given)."""
     if type(action) is Play:
-        if can_play(state, action.seat, action.card):
+        if can_play(state, unchecked(action).seat, unchecked(action).card):
             return
-    elif type(action) is Take and can_take(state, action.seat, action.owner):
+    elif type(action) is Take and can_take(state, unchecked(action).seat,
+                                           unchecked(action).owner):
         return
     raise refusal(state, action)
 
@@ -226,7 +284,7 @@ def refusal(state: NdbData, action: object) -> GameError:
 
 
 def _seat_refusal(state: NdbData, action: Play | Take) -> GameError | None:
-    seat = action.seat
+    seat = unchecked(action).seat
     if type(seat) is not int or not 0 <= seat < state.players:
         return InvalidActionError(f"{shown(action)}: "
                                   f"no seat {excerpt(seat)} in a {state.players}-player game")
@@ -236,7 +294,7 @@ def _seat_refusal(state: NdbData, action: Play | Take) -> GameError | None:
 
 
 def _play_refusal(state: NdbData, action: Play) -> GameError:
-    seat, card = action.seat, action.card
+    seat, card = action.seat, unchecked(action).card  # the seat: checked by _seat_refusal
     if type(card) is not int or not 0 <= card < CARD_IDS:
         return InvalidActionError(f"{shown(action)}: no card {excerpt(card)}")
     if state.phase is TAKE:
@@ -251,7 +309,7 @@ def _play_refusal(state: NdbData, action: Play) -> GameError:
 
 
 def _take_refusal(state: NdbData, action: Take) -> GameError:
-    seat, owner = action.seat, action.owner
+    seat, owner = action.seat, unchecked(action).owner  # the seat: checked by _seat_refusal
     if type(owner) is not int or not 0 <= owner < state.players:
         return InvalidActionError(f"{shown(action)}: no seat {excerpt(owner)} to take from")
     if state.phase is not TAKE:
@@ -270,7 +328,7 @@ def _take_refusal(state: NdbData, action: Take) -> GameError:
 # --- rounds and the end ---------------------------------------------------------------------
 
 
-def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent]) -> None:
+def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent] | None) -> None:
     """Deal the whole ``deck`` (top first) one card at a time from the dealer's left."""
     n = state.players
     size = HAND_SIZE[n]
@@ -285,21 +343,24 @@ def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent]) -> None:
     state.token = state.taker = (state.dealer + 1) % n
     state.phase = LEAD
     state.playing = 1 << state.token
-    events.append(_new(RoundStarted, (state.round + 1, state.dealer, state.token)))
-    for seat in range(n):
-        events.append(_new(Dealt, (seat, state.hands[seat])))
+    if events is not None:
+        events.append(_new(RoundStarted, (state.round + 1, state.dealer, state.token)))
+        for seat in range(n):
+            events.append(_new(Dealt, (seat, state.hands[seat])))
 
 
-def end_round(state: NdbData, events: list[NdbEvent]) -> None:
+def end_round(state: NdbData, events: list[NdbEvent] | None) -> None:
     """Score the round on the sheet; then the game ends, or the next round is dealt."""
     lines = tuple(sheet_line(state.row_cards[s]) for s in range(state.players))
     state.sheet.append(lines)
-    events.append(_new(RoundScored, (state.round + 1, lines)))
+    if events is not None:
+        events.append(_new(RoundScored, (state.round + 1, lines)))
     if len(state.sheet) == state.options.rounds:
         state.phase = OVER
         state.playing = 0
-        outcome = result(state)
-        events.append(_new(GameEnded, (outcome.scores, outcome.winners)))
+        if events is not None:
+            outcome = result(state)
+            events.append(_new(GameEnded, (outcome.scores, outcome.winners)))
         return
     state.round += 1
     state.dealer = (state.dealer + 1) % state.players
@@ -321,7 +382,7 @@ def new_state(cls: type[D], options: NdbOptions, rng: int, deck: Sequence[Card])
     s.dealer = s.players - 1
     s.sheet = []
     s.turn = 1
-    deal(s, deck, [])
+    deal(s, deck, None)
     return s
 
 
