@@ -260,3 +260,18 @@ def compiled_build(environ: Mapping[str, str] | None = None,
     os.environ["MYPY_CACHE_DIR"] = str(folder / "mypy_cache")
     extensions = mypycify(modules, opt_level="3", target_dir=C_FILES)
     return extensions, {"build": {"build_base": str(folder / "build")}}
+
+
+def main() -> None:
+    """Print the modules the compiled build compiles and those it leaves out, and why
+    (``python _build/bohnen_build.py``)."""
+    modules = compiled_modules()
+    print(f"compiled ({len(modules)}):")
+    print("\n".join(f"  {m}" for m in modules))
+    print("left out:")
+    for name, why in compiled_table().get("left-out", {}).items():
+        print(f"  {name}: {' '.join(str(why).split())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -4,13 +4,15 @@ fall-back to pure Python, said, where mypyc or a C compiler is missing."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-import bohnen_build
 import pytest
+
+import bohnen_build
 from bohnen_build import BuildError, compiled_build, compiled_modules, only, wanted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +47,6 @@ def test_an_editable_build_is_pure_whatever_the_environment_says(
     seen: list[str] = []
 
     def record(*args: Any, **kwargs: Any) -> str:
-        import os
         seen.append(os.environ["BOHNEN_MYPYC"])
         return "bohnen-0.1.0-py3-none-any.whl"
 
@@ -57,7 +58,6 @@ def test_an_editable_build_is_pure_whatever_the_environment_says(
     bohnen_build.get_requires_for_build_editable()
     bohnen_build.prepare_metadata_for_build_editable("meta")
     assert seen == ["0", "0", "0"]
-    import os
     assert os.environ["BOHNEN_MYPYC"] == "1"  # as it was, after each hook
     assert compiled_build(ASKED, ["setup.py", "editable_wheel"]) == ([], {})
     assert compiled_build(ASKED, ["setup.py", "develop"]) == ([], {})

@@ -9,10 +9,10 @@ import os
 from pathlib import Path
 
 import pytest
-from bohnen_build import compiled_modules
 
 import bohnen
 from bohnen.core.build import COMPILED, build_info, is_compiled
+from bohnen_build import compiled_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 
