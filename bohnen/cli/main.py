@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import typer
 
+import bohnen
 from bohnen.cli.catalog import bots_command, games_command
 from bohnen.cli.dataset import dataset_command
 from bohnen.cli.hansa import hansa_app
@@ -24,6 +25,8 @@ from bohnen.cli.report import report_command
 from bohnen.cli.serve import serve_command
 from bohnen.cli.simulate import simulate_command
 from bohnen.cli.tournament import tournament_command
+from bohnen.core.build import build_info
+from bohnen.core.registry import game_names, get_game
 
 PROG = "bohnen"
 USAGE_EXIT = 2
@@ -47,6 +50,26 @@ app.command("play")(play_command)
 app.command("serve")(serve_command)
 app.command("dataset")(dataset_command)
 app.add_typer(hansa_app, name="hansa")
+
+
+def _print_version(asked: bool) -> None:
+    """``--version``: the version and the build that runs (pure Python or compiled,
+    with the compiled modules the games load), then exit."""
+    if not asked:
+        return
+    for name in game_names():
+        get_game(name)  # each game's engine imported: its compiled modules loaded
+    print(f"{PROG} {bohnen.__version__}\n{build_info().describe()}")
+    raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="Print the version and the build (pure Python or "
+                                      "compiled) and exit."),
+) -> None:
+    """The options of ``bohnen`` itself, before any command."""
 
 
 def _click_exception() -> type[Exception]:

@@ -161,7 +161,7 @@ def replays_version(game: AnyGame, version: int) -> bool:
     """Whether this engine of ``game`` replays the games of its version ``version``: its
     own, and those of :attr:`~bohnen.core.game.Game.replays_versions` (0: a record that
     names no version, replayed as this one)."""
-    return not version or version in (game.version, *game.replays_versions)
+    return not version or version == game.version or version in game.replays_versions
 
 
 def replay(record: GameRecord, check_result: bool = True) -> AnyState:

@@ -19,8 +19,11 @@ def _build_wheel(tmp_path: Path) -> Path:
     """A wheel built from a copy of the sources (so the work tree gets no build/)."""
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    # the build's files too: pyproject.toml's in-tree backend (_build) and setup.py
+    for name in ("pyproject.toml", "README.md", "setup.py", "MANIFEST.in"):
         shutil.copy(ROOT / name, src / name)
+    shutil.copytree(ROOT / "_build", src / "_build",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copytree(ROOT / "bohnen", src / "bohnen",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     out = tmp_path / "wheels"
