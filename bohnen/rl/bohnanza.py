@@ -171,13 +171,6 @@ class BohnanzaEncoding(Encoding):
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
 
-    def __getstate__(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("_seen", "_of_view")}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self._seen, self._of_view = accessors(self.game)
-
     # --- the ids ----------------------------------------------------------------------
 
     def _ids(self) -> None:
