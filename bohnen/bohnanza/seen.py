@@ -13,6 +13,7 @@ test can compare the two at every decision of whole games.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from bohnen.bohnanza.beans import CODES, payout
@@ -88,19 +89,25 @@ class BohnanzaSeen(NamedTuple):
     closed: int  # proposals of this turn's trading no longer open
 
 
+@lru_cache(maxsize=4096)
 def _codes(beans: tuple[int, ...]) -> tuple[str, ...]:
+    """The codes of a tuple of beans (kept by the tuple's value: it never changes)."""
     return tuple([CODES[b] for b in beans])
+
+
+@lru_cache(maxsize=1024)
+def _field(bean: int, count: int) -> FieldSeen:
+    """A field slot as seen (a function of its bean and count: kept)."""
+    return FieldSeen(None, 0, 0) if count == 0 else FieldSeen(CODES[bean], count,
+                                                              payout(bean, count))
 
 
 def _player(state: BohnanzaData, s: int, over: bool) -> PlayerSeen:
     owned = state.fields_owned[s]
-    fields = []
-    for i in range(s * 3, s * 3 + owned):
-        bean, count = state.field_beans[i], state.field_counts[i]
-        fields.append(FieldSeen(None, 0, 0) if count == 0
-                      else FieldSeen(CODES[bean], count, payout(bean, count)))
+    beans, counts = state.field_beans, state.field_counts
+    fields = tuple([_field(beans[i], counts[i]) for i in range(s * 3, s * 3 + owned)])
     return PlayerSeen(
-        len(state.hands[s]), tuple(fields), owned == 3, not over and may_buy(state, s),
+        len(state.hands[s]), fields, owned == 3, not over and may_buy(state, s),
         len(state.taler_cards[s]), _codes(state.trade_areas[s]), state.proposals_made[s],
         proposals_left(state, s))
 

@@ -50,7 +50,6 @@ order directly; it gives None only beyond the caps.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -170,6 +169,7 @@ class BohnanzaEncoding(Encoding):
         self.observation_size = self.layout.size
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
+        self._no_draft: list[float] | None = None  # the draft block without a draft
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -524,9 +524,15 @@ class BohnanzaEncoding(Encoding):
         sparse.add(beans + 25, p.wants_talers / t)
 
     def _draft_block(self, d: Draft | None) -> list[float]:
+        if d is None:  # no draft: the block of an empty one, the same at every step
+            if self._no_draft is None:
+                self._no_draft = self._draft_values(
+                    Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False)))
+            return self._no_draft
+        return self._draft_values(d)
+
+    def _draft_values(self, d: Draft) -> list[float]:
         n, k = self.players, self.offer_slots
-        if d is None:
-            d = Draft(Context(0, n, (), False, (), (), (), 0, 0, 0, False))
         rel = (d.target - d.ctx.seat) % n if d.kind == "propose" else -1
         slot = d.target if d.kind in ("counter", "accept") else -1
         gives = [1.0 if s in d.gives else 0.0 for s in range(FACE_UP + self.hand_slots)]
@@ -559,7 +565,10 @@ class _Sparse:
             self.at.append(at + _bean(codes[0]))
             self.values.append(1 / scale)
             return
-        for code, count in Counter(codes).items():
+        counted: dict[str, int] = {}  # each bean once, in the order of its first card
+        for code in codes:
+            counted[code] = counted.get(code, 0) + 1
+        for code, count in counted.items():
             self.at.append(at + _bean(code))
             self.values.append(count / scale)
 
