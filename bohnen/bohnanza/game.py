@@ -41,6 +41,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
     screen = "bohnen.tui.bohnanza_screen:BohnanzaScreen"
     words = "bohnen.bohnanza.text"
     encoding = "bohnen.rl.bohnanza:BohnanzaEncoding"
+    seen = "bohnen.bohnanza.seen:seen"
     golden = (
         Golden("bohnanza-3p-random", 3, "random", 3003),
         Golden("bohnanza-4p-no-trades", 4, "random:trades=false", 4004),

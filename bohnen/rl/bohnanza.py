@@ -50,15 +50,15 @@ order directly; it gives None only beyond the caps.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject, Target, Terms
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.core.protocol import Action, AnyState, JSONObject, Target, Terms
+from bohnen.rl.bohnanza_seen import PlayerSeen, ProposalSeen, Seen, accessors
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal
 from bohnen.rl.layout import Layout
 
 BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
@@ -168,6 +168,8 @@ class BohnanzaEncoding(Encoding):
         self.layout = self._layout()
         self.observation_size = self.layout.size
         self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._seen, self._of_view = accessors(self.game)
+        self._no_draft: list[float] | None = None  # the draft block without a draft
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -225,8 +227,17 @@ class BohnanzaEncoding(Encoding):
 
     def start(self, view: JSONObject, legal: Legal) -> Hashable:
         _check_view(view, self.players)
-        seat = _int(view["seat"])
-        incoming, outgoing = self._slots(view, seat)
+        return self._start(self._of_view(view), legal)
+
+    def start_state(self, state: AnyState, seat: int,
+                    legal: Sequence[Action] | None = None) -> Hashable:
+        """The seat's draft from the game's accessor and the engine's legal actions
+        (their JSON kept per action), without the view."""
+        return self._start(self._seen_of(state, seat), engine_legal(state, seat))
+
+    def _start(self, seen: Seen, legal: Legal) -> Draft:
+        seat = seen.seat
+        incoming, outgoing = self._slots(seen)
         simple: dict[int, str] = {}
         accepts: dict[int, list[tuple[tuple[int, ...], str]]] = {}
         for action in legal.actions:
@@ -236,7 +247,7 @@ class BohnanzaEncoding(Encoding):
         ctx = Context(
             seat=seat, players=self.players,
             simple=tuple(sorted(simple.items())),
-            may_yield=seat not in _must_act(view),
+            may_yield=seat not in _must_act(seen),
             targets=tuple(sorted(t["seat"] for t in _targets(terms) if t["pid"] is None)),
             counters=tuple(sorted((incoming[pid], pid, t["seat"]) for t in _targets(terms)
                                   if (pid := t["pid"]) is not None and pid in incoming)),
@@ -247,13 +258,14 @@ class BohnanzaEncoding(Encoding):
             expert=terms is not None and "t" in terms["want"])
         return Draft(ctx)
 
-    def _slots(self, view: JSONObject, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    def _slots(self, seen: Seen) -> tuple[dict[int, int], dict[int, int]]:
         """pid -> slot of the open proposals to the seat, and of the seat's own."""
-        mine = [p for p in _proposals(view) if p["to"] == seat]
-        own = [p for p in _proposals(view) if p["from"] == seat]
+        seat, props = seen.seat, _proposals(seen)
+        mine = [p for p in props if p.to == seat]
+        own = [p for p in props if p.proposer == seat]
         k = self.offer_slots
-        return ({_int(p["pid"]): i for i, p in enumerate(mine[:k])},
-                {_int(p["pid"]): i for i, p in enumerate(own[:k])})
+        return ({p.pid: i for i, p in enumerate(mine[:k])},
+                {p.pid: i for i, p in enumerate(own[:k])})
 
     def _read_legal(self, action: JSONObject, incoming: dict[int, int],
                     outgoing: dict[int, int], simple: dict[int, str],
@@ -294,7 +306,7 @@ class BohnanzaEncoding(Encoding):
     def ids_of(self, view: JSONObject, legal: Legal, action: JSONObject) -> list[int] | None:
         _check_view(view, self.players)
         seat = _int(view["seat"])
-        incoming, outgoing = self._slots(view, seat)
+        incoming, outgoing = self._slots(self._of_view(view))
         kind = action.get("type")
         if kind not in ("propose", "counter", "accept"):
             action_id = self._simple_id(action, incoming, outgoing)
@@ -443,65 +455,84 @@ class BohnanzaEncoding(Encoding):
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         _check_view(view, self.players)
+        return self.observe_seen(self._of_view(view), draft)
+
+    def encode_state(self, state: AnyState, seat: int, draft: Hashable | None) -> Observation:
+        """The seat's vector from the game's accessor, without the view."""
+        return self.observe_seen(self._seen_of(state, seat), draft)
+
+    def _seen_of(self, state: AnyState, seat: int) -> Seen:
+        seen = self._seen(state, seat)
+        if len(seen.players) != self.players:
+            raise ValueError(f"the state has {len(seen.players)} players, the encoding "
+                             f"{self.players}")
+        return seen
+
+    def observe_seen(self, seen: Seen, draft: Hashable | None) -> Observation:
+        """The vector of what a seat sees (the accessor's value, or one read from the
+        view) and its own draft."""
         d = None if draft is None else _draft(draft)
-        seat = _int(view["seat"])
+        seat = seen.seat
         if d is not None and d.ctx.seat != seat:
             raise ValueError(f"the draft is seat {d.ctx.seat}'s, the view seat {seat}'s")
         # the vector is mostly zeros: the dense blocks are written whole, the sparse ones
         # as the places and values of their non-zero entries
         o, n = self._offsets, self.players
         vector = np.zeros(self.observation_size, np.float32)
-        for name, block in (("options", _options(view)), ("table", _table(view)),
-                            ("seats", _seats(view, seat, n)),
+        for name, block in (("options", _options(seen)), ("table", _table(seen)),
+                            ("seats", _seats(seen, seat, n)),
                             ("draft", self._draft_block(d))):
             vector[o[name]:o[name] + len(block)] = block
-        at = [o["phase"] + PHASES.index(str(view["phase"]))]
+        at = [o["phase"] + PHASES.index(seen.phase)]
         values = [1.0]
         sparse = _Sparse(at, values)
-        sparse.counts(o["discard"], _list(view["discard"]), 20)
-        sparse.slots(o["face_up"], [str(b) for b in _list(view["face_up"])], FACE_UP)
-        players = _list(view["players"])
+        sparse.counts(o["discard"], seen.discard, 20)
+        sparse.slots(o["face_up"], seen.face_up, FACE_UP)
+        players = seen.players
         for r in range(n):
             sparse.player(o["players"] + r * PLAYER_ROW, players[(seat + r) % n])
-        hand = [str(b) for b in _list(_me(view, seat)["hand"])]
+        hand = seen.hand
         sparse.slots(o["hand"], hand, self.hand_slots)
         sparse.counts(o["hand"] + 8 * self.hand_slots, hand, 20)
-        self._trading(view, seat, sparse)
+        self._trading(seen, seat, sparse)
         vector[at] = values
         return np.clip(vector, 0.0, 1.0, out=vector)
 
-    def _trading(self, view: JSONObject, seat: int, sparse: _Sparse) -> None:
+    def _trading(self, seen: Seen, seat: int, sparse: _Sparse) -> None:
         base, n = self._offsets["trading"], self.players
-        trading = view["trading"]
-        props = _proposals(view)
-        groups = ([p for p in props if p["to"] == seat], [p for p in props if p["from"] == seat],
-                  [p for p in props if seat not in (p["to"], p["from"])])
-        passes = _int(trading["passes_since_proposal"]) if isinstance(trading, dict) else 0
-        sparse.add(base, passes / n)
+        props = _proposals(seen)
+        groups = ([p for p in props if p.to == seat], [p for p in props if p.proposer == seat],
+                  [p for p in props if seat not in (p.to, p.proposer)])
+        sparse.add(base, seen.passes_since_proposal / n)
         row = 2 * n + 27
         for g, group in enumerate(groups):
             for i, proposal in enumerate(group[:self.offer_slots]):
                 self._offer_row(base + 1 + (g * self.offer_slots + i) * row, proposal, seat,
                                 sparse)
-        closed = _list(trading["closed"]) if isinstance(trading, dict) else []
-        sparse.add(base + 1 + 3 * self.offer_slots * row, len(closed) / 20)
+        sparse.add(base + 1 + 3 * self.offer_slots * row, seen.closed / 20)
 
-    def _offer_row(self, at: int, p: JSONObject, seat: int, sparse: _Sparse) -> None:
+    def _offer_row(self, at: int, p: ProposalSeen, seat: int, sparse: _Sparse) -> None:
         n, t = self.players, self.max_talers
         sparse.add(at, 1.0)
-        sparse.add(at + 1 + (p["from"] - seat) % n, 1.0)
-        sparse.add(at + 1 + n + (p["to"] - seat) % n, 1.0)
+        sparse.add(at + 1 + (p.proposer - seat) % n, 1.0)
+        sparse.add(at + 1 + n + (p.to - seat) % n, 1.0)
         beans = at + 1 + 2 * n
-        sparse.counts(beans, p["hand_beans"], 5)
-        sparse.counts(beans + 8, p["face_up_beans"], 5)
-        sparse.counts(beans + 16, p["wants"], 5)
-        sparse.add(beans + 24, p["talers"] / t)
-        sparse.add(beans + 25, p["wants_talers"] / t)
+        sparse.counts(beans, p.hand_beans, 5)
+        sparse.counts(beans + 8, p.face_up_beans, 5)
+        sparse.counts(beans + 16, p.wants, 5)
+        sparse.add(beans + 24, p.talers / t)
+        sparse.add(beans + 25, p.wants_talers / t)
 
     def _draft_block(self, d: Draft | None) -> list[float]:
+        if d is None:  # no draft: the block of an empty one, the same at every step
+            if self._no_draft is None:
+                self._no_draft = self._draft_values(
+                    Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False)))
+            return self._no_draft
+        return self._draft_values(d)
+
+    def _draft_values(self, d: Draft) -> list[float]:
         n, k = self.players, self.offer_slots
-        if d is None:
-            d = Draft(Context(0, n, (), False, (), (), (), 0, 0, 0, False))
         rel = (d.target - d.ctx.seat) % n if d.kind == "propose" else -1
         slot = d.target if d.kind in ("counter", "accept") else -1
         gives = [1.0 if s in d.gives else 0.0 for s in range(FACE_UP + self.hand_slots)]
@@ -526,42 +557,45 @@ class _Sparse:
             self.at.append(at)
             self.values.append(value)
 
-    def counts(self, at: int, codes: Sequence[object], scale: int) -> None:
+    def counts(self, at: int, codes: Sequence[str], scale: int) -> None:
         """The beans of ``codes`` counted (over :data:`BEANS`, divided by ``scale``)."""
         if not codes:
             return
         if len(codes) == 1:
-            self.at.append(at + _bean(str(codes[0])))
+            self.at.append(at + _bean(codes[0]))
             self.values.append(1 / scale)
             return
-        for code, count in Counter(codes).items():
-            self.at.append(at + _bean(str(code)))
+        counted: dict[str, int] = {}  # each bean once, in the order of its first card
+        for code in codes:
+            counted[code] = counted.get(code, 0) + 1
+        for code, count in counted.items():
+            self.at.append(at + _bean(code))
             self.values.append(count / scale)
 
-    def slots(self, at: int, codes: list[str], slots: int) -> None:
+    def slots(self, at: int, codes: Sequence[str], slots: int) -> None:
         """The first ``slots`` beans of ``codes``, each one-hot over the beans."""
         width = len(BEANS)
         for i, code in enumerate(codes[:slots]):
             self.at.append(at + width * i + _bean(code))
             self.values.append(1.0)
 
-    def player(self, at: int, p: JSONObject) -> None:
+    def player(self, at: int, p: PlayerSeen) -> None:
         """A player's row (:data:`PLAYER_ROW` long): hand size, three fields (there?
         bean, count, talers), third field, may buy it, talers, trade area, proposals."""
         places, values = self.at, self.values
-        for i, f in enumerate(_list(p["fields"])[:3]):
+        for i, f in enumerate(p.fields[:3]):
             start = at + 1 + 11 * i
             places.append(start)
             values.append(1.0)
-            if f["bean"] is not None:  # an empty field has no bean, count or talers
-                places += (start + 1 + _bean(f["bean"]), start + 9, start + 10)
-                values += (1.0, f["count"] / 20, f["talers"] / 4)
-        left = p["proposals_left"]
+            if f.bean is not None:  # an empty field has no bean, count or talers
+                places += (start + 1 + _bean(f.bean), start + 9, start + 10)
+                values += (1.0, f.beans / 20, f.talers / 4)
+        left = p.proposals_left
         places += (at, at + 34, at + 35, at + 36, at + 45, at + 46)
-        values += (p["hand_size"] / 40, float(p["third_field"]),
-                   float(p["may_buy_third_field"]), p["talers"] / 40,
-                   1.0 if left is None else left / 8, p["proposals_made"] / 8)
-        self.counts(at + 37, p["trade_area"], 5)
+        values += (p.hand_size / 40, float(p.third_field),
+                   float(p.may_buy_third_field), p.talers / 40,
+                   1.0 if left is None else left / 8, p.proposals_made / 8)
+        self.counts(at + 37, p.trade_area, 5)
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -592,33 +626,21 @@ def _list(value: object) -> list[Any]:
     return value
 
 
-def _me(view: JSONObject, seat: int) -> JSONObject:
-    player: JSONObject = _list(view["players"])[seat]
-    return player
+def _proposals(seen: Seen) -> list[ProposalSeen]:
+    """The open proposals, oldest first."""
+    return sorted(seen.proposals, key=lambda p: p.pid)
 
 
-def _open_trading(view: JSONObject) -> bool:
-    options: JSONObject = view["options"]
-    return bool(options["trading"] == "open")
-
-
-def _proposals(view: JSONObject) -> list[JSONObject]:
-    trading = view.get("trading")
-    if not isinstance(trading, dict):
-        return []
-    return sorted(_list(trading["proposals"]), key=lambda p: int(p["pid"]))
-
-
-def _must_act(view: JSONObject) -> list[int]:
-    """The seats the game waits on (the engine's ``must_act``), from the view."""
-    phase = view["phase"]
+def _must_act(seen: Seen) -> list[int]:
+    """The seats the game waits on (the engine's ``must_act``), from what the seat sees."""
+    phase = seen.phase
     if phase == "over":
         return []
-    if not _open_trading(view):
-        return [_int(s) for s in _list(view["to_act"])]
+    if seen.trading_mode != "open":
+        return list(seen.to_act)
     if phase == "plant_traded":
-        return [_int(p["seat"]) for p in _list(view["players"]) if p["trade_area"]]
-    return [_int(view["active"])]
+        return [s for s, p in enumerate(seen.players) if p.trade_area]
+    return [seen.active]
 
 
 def _targets(terms: Terms | None) -> list[Target]:
@@ -715,25 +737,20 @@ def _bean(code: str) -> int:
     return index
 
 
-def _options(view: JSONObject) -> list[float]:
-    o: JSONObject = view["options"]
-    return [float(o["trading"] == "open"), float(o["expert_taler_trading"]),
-            float(o["bean_protection"]), float(o["same_bean_in_two_fields"]),
-            float(o["beginner"]), _int(view["third_field_cost"]) / 20]
+def _options(seen: Seen) -> list[float]:
+    return [float(seen.trading_mode == "open"), float(seen.expert_taler_trading),
+            float(seen.bean_protection), float(seen.same_bean_in_two_fields),
+            float(seen.beginner), seen.third_field_cost / 20]
 
 
-def _table(view: JSONObject) -> list[float]:
-    return [_int(view["turn"]) / 100, _int(view["planted"]) / 2,
-            _int(view["draw_pile_size"]) / 104, *_one_hot(_int(view["runouts"]), 4),
-            float(bool(view["last_runout_reached"]))]
+def _table(seen: Seen) -> list[float]:
+    return [seen.turn / 100, seen.planted / 2, seen.draw_pile_size / 104,
+            *_one_hot(seen.runouts, 4), float(bool(seen.last_runout_reached))]
 
 
-def _seats(view: JSONObject, seat: int, n: int) -> list[float]:
-    to_act = {(_int(s) - seat) % n for s in _list(view["to_act"])}
-    trading = view.get("trading")
-    floor = trading.get("floor") if isinstance(trading, dict) else None
-    return (_one_hot((_int(view["active"]) - seat) % n, n)
+def _seats(seen: Seen, seat: int, n: int) -> list[float]:
+    to_act = {(s - seat) % n for s in seen.to_act}
+    floor = seen.floor
+    return (_one_hot((seen.active - seat) % n, n)
             + [float(r in to_act) for r in range(n)]
             + _one_hot(-1 if floor is None else (floor - seat) % n, n))
-
-

@@ -27,6 +27,13 @@ CASES: tuple[tuple[str, int, dict[str, object], str, int], ...] = (
     ("ndb", 4, {"rounds": 1}, "heuristic", 2),
     ("ndb", 5, {"rounds": 2}, "random", 3),
     ("ndb", 6, {"rounds": 1}, "heuristic", 4),
+    ("bohnanza", 3, {}, "random", 5),
+    ("bohnanza", 4, {"expert_taler_trading": True, "proposal_size": 2}, "random", 6),
+    ("bohnanza", 5, {"trading": "open", "max_proposals_per_turn": 4}, "random", 7),
+    ("bohnanza", 4, {}, "heuristic", 8),
+    ("bohnanza", 4, {"trading": "open", "beginner": True}, "heuristic", 9),
+    ("bohnanza", 3, {"proposal_allowance": "shared", "same_bean_in_two_fields": True},
+     "random:trades=false", 10),
 )
 
 
@@ -62,7 +69,7 @@ def test_the_accessor_is_the_view_and_the_vectors_are_the_views(
     rng = random.Random(seed)
     positions = decisions(game, players, options, bot, seed)
     assert positions[-1].is_over and len(positions) > 20
-    hidden = 0
+    hidden = drafted = 0
     for state in positions:
         for seat in range(players):
             view = cast(JSONObject, state.view(seat))
@@ -76,10 +83,27 @@ def test_the_accessor_is_the_view_and_the_vectors_are_the_views(
                 fresh: Hashable = enc.start(view, engine_legal(state, seat))
                 assert enc.start_state(state, seat) == fresh
                 assert np.array_equal(enc.mask(enc.start_state(state, seat)), enc.mask(fresh))
+                drafted += _drafts_agree(enc, state, seat, view, fresh)
     assert hidden  # the determinizations did change what the other seats hold
+    assert drafted or game == "ndb"  # trades were composed (ndb has no draft)
 
 
-@pytest.mark.parametrize("game", ["ndb"])
+def _drafts_agree(enc: Any, state: AnyState, seat: int, view: JSONObject,
+                  fresh: Hashable) -> int:
+    """After each first id of the fresh draft that opens a composition (a proposal, a
+    counter, an acceptance), the vector of the state and of the view agree with that
+    draft in it; the number of such drafts."""
+    opened = 0
+    for action_id in np.flatnonzero(enc.mask(fresh)):
+        draft, notation = enc.choose(fresh, int(action_id))
+        if notation is None:
+            opened += 1
+            assert np.array_equal(enc.encode_state(state, seat, draft),
+                                  enc.observe(view, draft))
+    return opened
+
+
+@pytest.mark.parametrize("game", ["ndb", "bohnanza"])
 def test_the_accessor_follows_the_state_through_moves_copies_and_json(game: str) -> None:
     seen, _ = accessors(game)
     g = get_game(game)
