@@ -5,7 +5,8 @@ module's ``.py`` file beside its extension. ``BOHNEN_PURE=1`` in the environment
 this package import those ``.py`` files instead: a finder placed first on
 ``sys.meta_path`` loads every ``bohnen.*`` module from its source. ``0`` or unset leaves
 the import as it is (the compiled modules where there are some); any other value is
-refused here, naming the two. This module is never compiled: it holds the switch.
+refused here, naming the two, by a message and exit status 1 (no traceback). This
+module is never compiled: it holds the switch.
 :mod:`bohnen.core.build` says which build runs.
 """
 
@@ -55,6 +56,12 @@ class SourceFinder:
         return None
 
 
-PURE = pure_requested(os.environ.get(PURE_VARIABLE))
+try:
+    PURE = pure_requested(os.environ.get(PURE_VARIABLE))
+except ValueError as error:
+    # A setting of the whole process, as PYTHONHASHSEED is: refused with its message and
+    # exit status 1, never a traceback (the command line cannot catch what its import
+    # raises).
+    raise SystemExit(f"bohnen: {error}") from None
 if PURE and not any(isinstance(finder, SourceFinder) for finder in sys.meta_path):
     sys.meta_path.insert(0, SourceFinder())
