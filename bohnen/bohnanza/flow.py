@@ -27,7 +27,7 @@ from bohnen.bohnanza.data import (
 )
 from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.result import Result
-from bohnen.core.rng import step
+from bohnen.core.rng import shuffle, step
 
 Events = list[E.BohnanzaEvent]
 # The effects take ``Events | None``: None is the events-off path of ``advance``, where
@@ -145,7 +145,7 @@ def run_out(state: BohnanzaData, events: Events | None) -> None:
         if state.discard:
             pile = list(state.discard)
             shuffler, state.rng = step(state.rng)
-            shuffler.shuffle(pile)
+            shuffle(shuffler, pile)
             state.draw_pile = tuple(pile)
             state.discard = ()
             if events is not None:

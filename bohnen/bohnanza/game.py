@@ -23,7 +23,7 @@ from bohnen.core.golden import Golden
 from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.options import options_with
 from bohnen.core.protocol import View
-from bohnen.core.rng import seed_state, step
+from bohnen.core.rng import seed_state, shuffle, step
 
 
 class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
@@ -80,7 +80,7 @@ class Bohnanza(Game[BohnanzaOptions, BohnanzaState, BohnanzaAction]):
         if deck is None:
             shuffler, rng = step(rng)
             cards = standard_deck()
-            shuffler.shuffle(cards)
+            shuffle(shuffler, cards)
         else:
             cards = deck_order(deck)
         state = BohnanzaState.blank(options)

@@ -4,8 +4,8 @@ A playout plays a sampled state to its end, many thousand times a move, so its p
 must be cheap. This one knows nothing of any game: it takes the legal actions of the
 seat to act (a random one of them where several may act), closes a negotiation at
 once where it can (it never proposes), and otherwise picks at random. A game may give
-a better policy through ``Game.playout_move``. :func:`shuffle` is ``random.shuffle``
-without its call per card, for the samplers of search bots.
+a better policy through ``Game.playout_move``. :func:`shuffle` (from :mod:`bohnen.core.rng`)
+is ``random.shuffle`` without its call per card, for the samplers of search bots.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from bohnen.core.protocol import Action, AnyState
 from bohnen.core.result import Result
+from bohnen.core.rng import shuffle as shuffle  # the samplers' shuffle, kept here by name
 
 S = TypeVar("S", bound=AnyState)
-T = TypeVar("T")
 
 _CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
 
@@ -79,21 +79,3 @@ def truncated(state: S, rng: random.Random, move: Callable[[S, random.Random], A
         result: Result = state.result()
         return result
     return estimate(state)
-
-
-def shuffle(rng: random.Random, items: list[T]) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws
-    of ``rng``, the same order), without a method call per card: the samplers of search
-    bots shuffle the unseen cards at every iteration. A subclass of ``random.Random``
-    (which may draw otherwise) is left to its own ``shuffle``."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # Random._randbelow_with_getrandbits(n), inlined
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from bohnen.core.result import Result
-from bohnen.core.rng import seed_state, step
+from bohnen.core.rng import seed_state, shuffle, step
 from bohnen.hansa.board import BEAN_TYPES, BEANS, CONTRACT, Bean, Card
 from bohnen.hansa.data import (
     CLOSING,
@@ -72,8 +72,8 @@ def new_state(cls: type[D], options: HansaOptions, seed: int,
     shuffler, rng = step(seed_state(seed))
     contracts = list(range(1, len(board.contracts) + 1))
     harvests = list(range(len(board.harvests)))
-    shuffler.shuffle(contracts)
-    shuffler.shuffle(harvests)
+    shuffle(shuffler, contracts)
+    shuffle(shuffler, harvests)
     if order is not None:
         contracts = order[0]
         harvests = order[1] if order[1] is not None else harvests
@@ -205,7 +205,7 @@ def draw_contract(s: HansaData) -> int | None:
     if not s.contract_pile and s.options.reshuffle_contracts and s.contract_discard:
         shuffler, s.rng = step(s.rng)
         pile = list(s.contract_discard)
-        shuffler.shuffle(pile)
+        shuffle(shuffler, pile)
         s.contract_pile = tuple(pile)
         s.contract_discard = ()
     if not s.contract_pile:

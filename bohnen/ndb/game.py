@@ -12,7 +12,7 @@ from bohnen.core.golden import Golden
 from bohnen.core.names import NO_NAMES, Names
 from bohnen.core.options import options_with
 from bohnen.core.protocol import View
-from bohnen.core.rng import seed_state, step
+from bohnen.core.rng import seed_state, shuffle, step
 from bohnen.ndb.actions import NdbAction, action_from_json, parse_action
 from bohnen.ndb.cards import DECK_SIZE, Card, full_deck, parse_card
 from bohnen.ndb.data import VERSION
@@ -65,7 +65,7 @@ class NichtDieBohne(Game[NdbOptions, NdbState, NdbAction]):
         if deck is None:
             shuffler, rng = step(rng)
             cards = full_deck()
-            shuffler.shuffle(cards)
+            shuffle(shuffler, cards)
         else:
             cards = [Card(d) if type(d) is int else parse_card(str(d)) for d in deck]
             if sorted(cards) != full_deck():

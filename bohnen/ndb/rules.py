@@ -37,7 +37,7 @@ from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
 from bohnen.core.result import Result
-from bohnen.core.rng import step
+from bohnen.core.rng import shuffle, step
 from bohnen.ndb.actions import Play, Take
 from bohnen.ndb.cards import CARD_IDS, HAND_SIZE, Card, full_deck
 from bohnen.ndb.data import LEAD, MAX_PLAYERS, NONE, OVER, PLAY, TAKE, D, NdbData, blank
@@ -366,7 +366,7 @@ def end_round(state: NdbData, events: list[NdbEvent] | None) -> None:
     state.dealer = (state.dealer + 1) % state.players
     shuffler, state.rng = step(state.rng)
     deck = full_deck()
-    shuffler.shuffle(deck)
+    shuffle(shuffler, deck)
     state.turn += 1
     deal(state, deck, events)
 
