@@ -62,13 +62,13 @@ from bohnen.rl.bohnanza_vector import (
     BEANS,
     BLOCKS,
     FACE_UP,
-    KEPT,
     KINDS,
     PHASES,
     PLAYER_ROW,
     PRIVATE,
     Vectors,
     block,
+    keep,
     layout,
 )
 from bohnen.rl.bohnanza_vector import bean as _bean
@@ -147,7 +147,7 @@ class BohnanzaEncoding(Encoding):
         self._seen, self._of_view = accessors(self.game)
         self._vectors = Vectors(players, hand_slots, offer_slots, max_talers)
         # the draft block of each draft (None: no draft), as Vectors keeps its blocks
-        self._draft_blocks: dict[Draft | None, Observation] = {}
+        self._draft_blocks: dict[object, Observation] = {}
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -447,16 +447,15 @@ class BohnanzaEncoding(Encoding):
         return self._vectors.vector(seen, self._draft_block(d))
 
     def _draft_block(self, d: Draft | None) -> Observation:
-        """The draft's block, kept by the draft (a frozen value: kept as
-        :mod:`~bohnen.rl.bohnanza_vector` keeps its blocks)."""
-        kept = self._draft_blocks
-        out = kept.get(d)
+        """The draft's block, kept by the values it is made of (as
+        :class:`~bohnen.rl.bohnanza_vector.Vectors` keeps its blocks)."""
+        key = None if d is None else (d.kind, d.target, d.ctx.seat, d.gives, d.give_talers,
+                                      d.wants, d.want_talers, d.cancels)
+        out = self._draft_blocks.get(key)
         if out is None:
-            if len(kept) >= KEPT:
-                kept.clear()
             empty = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
             values = self._draft_values(empty if d is None else d)
-            out = kept[d] = block(len(values), range(len(values)), values)
+            out = keep(self._draft_blocks, key, block(len(values), range(len(values)), values))
         return out
 
     def _draft_values(self, d: Draft) -> list[float]:

@@ -20,7 +20,7 @@ proposals: what is kept never carries one seat's secret into another's vector.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -90,8 +90,8 @@ def block(size: int, places: Sequence[int], values: Sequence[float]) -> Observat
     return np.clip(out, 0.0, 1.0, out=out)
 
 
-def _keep(kept: dict[Hashable, Observation], key: Hashable,
-          piece: Observation) -> Observation:
+def keep(kept: dict[object, Observation], key: object, piece: Observation) -> Observation:
+    """``piece`` kept in ``kept`` under ``key`` (``kept`` emptied first when full)."""
     if len(kept) >= KEPT:
         kept.clear()
     kept[key] = piece
@@ -108,50 +108,61 @@ class Vectors:
         self.players, self.hand_slots = players, hand_slots
         self.offer_slots, self.max_talers = offer_slots, max_talers
         self.trading_size = 1 + 3 * offer_slots * (2 * players + 27) + 1
-        self._heads: dict[Hashable, Observation] = {}
-        self._discards: dict[Hashable, Observation] = {}
-        self._face_ups: dict[Hashable, Observation] = {}
-        self._seats: dict[Hashable, Observation] = {}
-        self._rows: dict[Hashable, Observation] = {}
-        self._hands: dict[Hashable, Observation] = {}
-        self._tradings: dict[Hashable, Observation] = {}
+        self._heads: dict[object, Observation] = {}
+        self._discards: dict[object, Observation] = {}
+        self._face_ups: dict[object, Observation] = {}
+        self._seats: dict[object, Observation] = {}
+        self._rows: dict[object, Observation] = {}
+        self._hands: dict[object, Observation] = {}
+        self._tradings: dict[object, Observation] = {}
+        # the last value seen and its vector up to the draft (a value handed out again,
+        # as the accessor does within a position, is the same object: immutable)
+        self._last: Seen | None = None
+        self._before_draft = np.zeros(0, np.float32)
 
     def vector(self, seen: Seen, draft: Observation) -> Observation:
         """The vector of what a seat sees, ``draft`` its draft block (a new array)."""
+        if seen is not self._last:
+            self._before_draft = np.concatenate(self._parts(seen))
+            self._last = seen
+        return np.concatenate((self._before_draft, draft))
+
+    def _parts(self, seen: Seen) -> list[Observation]:
+        """The blocks before the draft, in order."""
         seat, n = seen.seat, self.players
-        key: Hashable = (seen.phase, seen.trading_mode, seen.expert_taler_trading,
-                         seen.bean_protection, seen.same_bean_in_two_fields, seen.beginner,
-                         seen.third_field_cost, seen.turn, seen.planted, seen.draw_pile_size,
-                         seen.runouts, seen.last_runout_reached)
+        key: object = (seen.phase, seen.trading_mode, seen.expert_taler_trading,
+                       seen.bean_protection, seen.same_bean_in_two_fields, seen.beginner,
+                       seen.third_field_cost, seen.turn, seen.planted, seen.draw_pile_size,
+                       seen.runouts, seen.last_runout_reached)
         head = self._heads.get(key)
         if head is None:
-            head = _keep(self._heads, key, _head(seen))
+            head = keep(self._heads, key, _head(seen))
         discard = self._discards.get(seen.discard)
         if discard is None:
-            discard = _keep(self._discards, seen.discard, block(8, *_counts(0, seen.discard, 20)))
+            discard = keep(self._discards, seen.discard, block(8, *_counts(0, seen.discard, 20)))
         face_up = self._face_ups.get(seen.face_up)
         if face_up is None:
-            face_up = _keep(self._face_ups, seen.face_up,
+            face_up = keep(self._face_ups, seen.face_up,
                             block(8 * FACE_UP, *_slots(0, seen.face_up, FACE_UP)))
         key = (seat, seen.active, seen.to_act, seen.floor)
         seats = self._seats.get(key)
         if seats is None:
-            seats = _keep(self._seats, key, _seats(seen, seat, n))
+            seats = keep(self._seats, key, _seats(seen, seat, n))
         parts = [head, discard, face_up, seats]
         players, rows = seen.players, self._rows
         for r in range(n):
             p = players[(seat + r) % n]
             row = rows.get(p)
-            parts.append(_keep(rows, p, _player(p)) if row is None else row)
+            parts.append(keep(rows, p, _player(p)) if row is None else row)
         hand = self._hands.get(seen.hand)
         if hand is None:
-            hand = _keep(self._hands, seen.hand, self._hand(seen.hand))
+            hand = keep(self._hands, seen.hand, self._hand(seen.hand))
         key = (seat, seen.proposals, seen.passes_since_proposal, seen.closed)
         trading = self._tradings.get(key)
         if trading is None:
-            trading = _keep(self._tradings, key, self._trading(seen, seat))
-        parts += (hand, trading, draft)
-        return np.concatenate(parts)
+            trading = keep(self._tradings, key, self._trading(seen, seat))
+        parts += (hand, trading)
+        return parts
 
     def _hand(self, hand: Sequence[str]) -> Observation:
         h = self.hand_slots
