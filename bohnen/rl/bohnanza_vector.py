@@ -84,10 +84,13 @@ def layout(players: int, hand_slots: int, offer_slots: int) -> Layout:
 
 
 def block(size: int, places: Sequence[int], values: Sequence[float]) -> Observation:
-    """A block of ``size`` floats, zero but for ``values`` at ``places``, within [0, 1]."""
+    """A block of ``size`` floats, zero but for ``values`` at ``places``, within [0, 1]
+    (clipped only where a value lies outside: a float32 of a value within is within)."""
     out = np.zeros(size, np.float32)
     out[list(places)] = values
-    return np.clip(out, 0.0, 1.0, out=out)
+    if values and (max(values) > 1.0 or min(values) < 0.0):
+        np.clip(out, 0.0, 1.0, out=out)
+    return out
 
 
 def keep(kept: dict[object, Observation], key: object, piece: Observation) -> Observation:
