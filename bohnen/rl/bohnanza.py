@@ -146,8 +146,6 @@ class BohnanzaEncoding(Encoding):
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
         self._vectors = Vectors(players, hand_slots, offer_slots, max_talers)
-        # the draft block of each draft (None: no draft), as Vectors keeps its blocks
-        self._draft_blocks: dict[object, Observation] = {}
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -451,11 +449,12 @@ class BohnanzaEncoding(Encoding):
         :class:`~bohnen.rl.bohnanza_vector.Vectors` keeps its blocks)."""
         key = None if d is None else (d.kind, d.target, d.ctx.seat, d.gives, d.give_talers,
                                       d.wants, d.want_talers, d.cancels)
-        out = self._draft_blocks.get(key)
+        kept = self._vectors.drafts
+        out = kept.get(key)
         if out is None:
             empty = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
             values = self._draft_values(empty if d is None else d)
-            out = keep(self._draft_blocks, key, block(len(values), range(len(values)), values))
+            out = keep(kept, key, block(len(values), range(len(values)), values))
         return out
 
     def _draft_values(self, d: Draft) -> list[float]:

@@ -104,13 +104,15 @@ def keep(kept: dict[object, Observation], key: object, piece: Observation) -> Ob
 class Vectors:
     """The vectors of one encoding's size (``players`` seats, ``hand_slots`` hand
     positions shown, ``offer_slots`` proposals per group, talers over ``max_talers``),
-    each block kept by the values it is made of (see the module)."""
+    each block kept by the values it is made of (see the module), and the encoding's draft
+    blocks likewise (``drafts``); pickled without them."""
 
     def __init__(self, players: int, hand_slots: int, offer_slots: int,
                  max_talers: int) -> None:
         self.players, self.hand_slots = players, hand_slots
         self.offer_slots, self.max_talers = offer_slots, max_talers
         self.trading_size = 1 + 3 * offer_slots * (2 * players + 27) + 1
+        self.drafts: dict[object, Observation] = {}  # the encoding's draft blocks
         self._heads: dict[object, Observation] = {}
         self._discards: dict[object, Observation] = {}
         self._face_ups: dict[object, Observation] = {}
@@ -122,6 +124,13 @@ class Vectors:
         # as the accessor does within a position, is the same object: immutable)
         self._last: Seen | None = None
         self._before_draft = np.zeros(0, np.float32)
+
+    def __getstate__(self) -> tuple[int, int, int, int]:
+        """Pickled without what it keeps (kept by value: nothing a vector depends on)."""
+        return self.players, self.hand_slots, self.offer_slots, self.max_talers
+
+    def __setstate__(self, sizes: tuple[int, int, int, int]) -> None:
+        self.__init__(*sizes)  # type: ignore[misc]
 
     def vector(self, seen: Seen, draft: Observation) -> Observation:
         """The vector of what a seat sees, ``draft`` its draft block (a new array)."""

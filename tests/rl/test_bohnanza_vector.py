@@ -6,6 +6,7 @@ own."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import replace
 from typing import Any
@@ -79,7 +80,7 @@ def test_kept_blocks_are_the_blocks_made_anew(monkeypatch: pytest.MonkeyPatch, k
     for name in ("_heads", "_discards", "_face_ups", "_seats", "_rows", "_hands",
                  "_tradings"):
         assert 0 < len(getattr(vectors, name)) <= kept
-    assert len(keeping._draft_blocks) <= kept
+    assert 0 < len(vectors.drafts) <= kept
 
 
 def test_a_vector_handed_out_is_the_callers_own() -> None:
@@ -171,3 +172,21 @@ def test_a_draft_that_differs_anywhere_gets_its_own_block() -> None:
                 other = replace(draft, **{name: v})
                 assert np.array_equal(enc._draft_block(other),
                                       BohnanzaEncoding(4)._draft_block(other))
+
+
+def test_a_block_is_clipped_to_its_bounds_only_where_a_value_lies_outside() -> None:
+    inside = bohnanza_vector.block(4, [0, 2, 3], [1.0, 0.25, 0.0])
+    assert inside.dtype == np.float32 and inside.tolist() == [1.0, 0.0, 0.25, 0.0]
+    outside = bohnanza_vector.block(4, [0, 1, 3], [1.5, -0.5, 1 / 3])
+    assert outside.tolist() == [1.0, 0.0, 0.0, np.float32(1 / 3)]
+
+
+def test_an_encoding_pickles_without_its_kept_blocks() -> None:
+    enc = BohnanzaEncoding(4, hand_slots=12)
+    state = GAME.new_game(GAME.options(4), 5)
+    seat = state.to_act()[0]
+    vector = enc.encode_state(state, seat, enc.start_state(state, seat))
+    copy = pickle.loads(pickle.dumps(enc))
+    assert not copy._vectors._rows and not copy._vectors.drafts
+    assert copy._vectors.hand_slots == 12
+    assert np.array_equal(copy.encode_state(state, seat, enc.start_state(state, seat)), vector)
