@@ -129,6 +129,7 @@ class BohnanzaData:
         "seen_must",
         "seen_spaces",
         "seen_to_act",
+        "seen_values",
         "taler_cards",
         "trade_areas",
         "turn",
@@ -174,6 +175,10 @@ class BohnanzaData:
     seen_must: tuple[int, ...] | None
     seen_lists: list[list[BohnanzaAction] | None] | None
     seen_spaces: list[Offers | None] | None
+    # What each seat sees of this position (:func:`bohnen.bohnanza.seen.seen`'s value, at
+    # seat), and the players as everybody sees them (at players); None until asked,
+    # forgotten at every change like the lists above.
+    seen_values: list[object] | None
 
     def __init__(self, options: BohnanzaOptions, turn_based: bool, field_cost: int,
                  players: int, proposal_budget: int | None, per_seat: bool) -> None:
@@ -188,6 +193,7 @@ class BohnanzaData:
         self.seen_to_act = self.seen_must = None
         self.seen_lists = None
         self.seen_spaces = None
+        self.seen_values = None
 
     @classmethod
     def blank(cls, options: BohnanzaOptions) -> Self:

@@ -1,7 +1,8 @@
 """What a Bohnanza state remembers of the lists it handed out for its position.
 
-A state answers ``to_act``, ``must_act``, ``legal_actions``, ``any_time_actions`` and
-``proposals`` once per position: the answers are kept in its ``seen_*`` slots
+A state answers ``to_act``, ``must_act``, ``legal_actions``, ``any_time_actions``,
+``proposals`` and what each seat sees (:func:`~bohnen.bohnanza.seen.seen`) once per
+position: the answers are kept in its ``seen_*`` slots
 (:class:`~bohnen.bohnanza.data.BohnanzaData`) until the state changes. Every change of a
 state goes through ``rules.effect``, which forgets them; a clone and a loaded state
 start with nothing remembered.
@@ -25,6 +26,7 @@ def forget(state: BohnanzaData) -> None:
     state.seen_to_act = state.seen_must = None
     state.seen_lists = None
     state.seen_spaces = None
+    state.seen_values = None
 
 
 def seen_list(state: BohnanzaData, index: int) -> list[BohnanzaAction] | None:

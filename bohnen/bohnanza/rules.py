@@ -305,6 +305,7 @@ def effect(state: BohnanzaData, action: BohnanzaAction, events: Events | None) -
     state.seen_to_act = state.seen_must = None
     state.seen_lists = None
     state.seen_spaces = None
+    state.seen_values = None
     kind = type(action)
     if kind is Harvest:
         apply_harvest(state, cast(Harvest, action), events)

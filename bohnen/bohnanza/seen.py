@@ -9,12 +9,18 @@ hold (another seat's hand, a proposer's hand positions, the draw pile). Outside 
 trading (the view's ``trading`` is null) there is no floor, no open proposal, no pass and
 no closed proposal. :func:`of_view` reads the same value from the view itself, so that a
 test can compare the two at every decision of whole games.
+
+A state remembers what it handed out for its position (:mod:`~bohnen.bohnanza.memo`): each
+seat's value, and the players as everybody sees them (shared by the seats), are read once
+per position, kept in the state's ``seen_values`` and forgotten at its next change; a
+clone and a loaded state start with nothing kept. The values are immutable, so the one
+handed out twice is the same value.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from bohnen.bohnanza.beans import CODES, payout
 from bohnen.bohnanza.data import OVER, PHASE_NAMES, TRADE, BohnanzaData, Proposal
@@ -120,19 +126,35 @@ def _proposal(p: Proposal, seat: int) -> ProposalSeen:
 
 def seen(state: BohnanzaData, seat: int) -> BohnanzaSeen:
     """What ``seat`` sees of ``state`` (see the module)."""
-    if not (type(seat) is int and 0 <= seat < state.players):
-        raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
+    players = state.players
+    if not (type(seat) is int and 0 <= seat < players):
+        raise ValueError(f"no seat {seat!r} in a {players}-player game")
+    kept = state.seen_values
+    if kept is None:
+        kept = state.seen_values = [None] * (players + 1)
+    else:
+        known = kept[seat]
+        if known is not None:
+            return cast(BohnanzaSeen, known)
+    public = kept[players]
+    if public is None:
+        over = state.phase is OVER
+        public = kept[players] = tuple([_player(state, s, over) for s in range(players)])
+    value = _seen(state, seat, cast(tuple[PlayerSeen, ...], public))
+    kept[seat] = value
+    return value
+
+
+def _seen(state: BohnanzaData, seat: int, players: tuple[PlayerSeen, ...]) -> BohnanzaSeen:
     options = state.options
     phase = state.phase
-    over = phase is OVER
     trading = phase is TRADE
     return BohnanzaSeen(
         seat, options.trading, options.expert_taler_trading, options.bean_protection,
         options.same_bean_in_two_fields, options.beginner, state.field_cost,
         PHASE_NAMES[phase], state.turn, tuple(to_act(state)), state.active, state.planted,
         len(state.draw_pile), state.runouts, state.last_runout_reached,
-        _codes(state.discard), _codes(state.face_up), _codes(state.hands[seat]),
-        tuple([_player(state, s, over) for s in range(state.players)]),
+        _codes(state.discard), _codes(state.face_up), _codes(state.hands[seat]), players,
         state.floor if trading and state.turn_based else None,
         tuple([_proposal(p, seat) for p in state.open_proposals]) if trading else (),
         state.passes_since_proposal if trading else 0,

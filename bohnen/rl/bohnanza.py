@@ -57,14 +57,26 @@ from typing import Any
 import numpy as np
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Target, Terms
-from bohnen.rl.bohnanza_seen import PlayerSeen, ProposalSeen, Seen, accessors
+from bohnen.rl.bohnanza_seen import ProposalSeen, Seen, accessors
+from bohnen.rl.bohnanza_vector import (
+    BEANS,
+    BLOCKS,
+    FACE_UP,
+    KINDS,
+    PHASES,
+    PLAYER_ROW,
+    PRIVATE,
+    Vectors,
+    block,
+    keep,
+    layout,
+)
+from bohnen.rl.bohnanza_vector import bean as _bean
 from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal
 from bohnen.rl.layout import Layout
 
-BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
-PHASES = ("plant", "trade", "plant_traded", "over")
-KINDS = ("root", "propose", "counter", "accept")
-FACE_UP = 2  # face-up cards in phase 2 (combined slots 0 and 1; hand position i is 2 + i)
+__all__ = ["BEANS", "BLOCKS", "FACE_UP", "KINDS", "PHASES", "PLAYER_ROW", "PRIVATE",
+           "BohnanzaEncoding", "Context", "Draft"]
 
 # ids of one action each, before the per-slot ids
 YIELD, END_PLANTING, PASS, CLOSE, BUY = 0, 1, 2, 3, 4
@@ -72,42 +84,6 @@ PLANT = 5  # + field (phase 1)
 HARVEST = 8  # + field
 TRADED = 11  # + bean * 3 + field (phase 3)
 FIXED = TRADED + len(BEANS) * 3
-
-# The blocks of the vector, in order: (name, size with P players, H hand slots, K offer
-# slots; what it holds); each value in [0, 1]. docs/research.md, "Bohnanza encoding",
-# has the layout's table (``layout.table()``) at 4 players with the default caps.
-BLOCKS = (
-    ("phase", "4", "one-hot: plant, trade, plant_traded, over"),
-    ("options", "6", "open trading, expert talers, bean protection, two fields of a bean, "
-                     "beginner, third field cost / 20"),
-    ("table", "8", "turn / 100, planted / 2, draw pile / 104, run-outs one-hot 0 to 3, "
-                   "last run-out reached"),
-    ("discard", "8", "discard pile: cards of each bean / 20"),
-    ("face_up", "16", "the two face-up cards, one-hot bean each"),
-    ("seats", "3P", "the active player (one-hot), the seats to act (flags), the floor "
-                    "(one-hot; zeros in open trading)"),
-    ("players", "47P", "per seat, me first: hand size / 40; 3 fields × (owned, bean "
-                       "one-hot, count / 20, talers now / 4); third field; may buy it; "
-                       "talers / 40; trade area, cards of each bean / 5; proposals left / 8 "
-                       "(1 when unbounded); proposals made / 8"),
-    ("hand", "8H + 8", "own hand (private), one-hot bean for positions 0 … H-1 (front "
-                       "first), then the whole hand's cards of each bean / 20"),
-    ("trading", "3K(2P + 27) + 2", "passes since the last proposal / P; then K rows each of "
-                                   "the open proposals to me, mine, and the others' (oldest "
-                                   "first): present, from and to (relative one-hot), offered "
-                                   "hand beans, offered face-up beans, wanted beans (counts "
-                                   "/ 5), talers / T, talers wanted / T; then proposals "
-                                   "closed this turn / 20"),
-    ("draft", "P + K + H + 17", "own draft only (private): kind (none, propose, counter, "
-                                "accept), target (relative one-hot), the slot answered "
-                                "(one-hot), the cards given (flags `f0`, `f1`, `h0` …), "
-                                "talers given / T, beans wanted / max_wants, talers wanted "
-                                "/ T, cancels / (C + 1)"),
-)
-
-
-PRIVATE = ("hand", "draft")  # the blocks only the seat itself knows
-
 
 @dataclass(frozen=True)
 class Context:
@@ -169,7 +145,7 @@ class BohnanzaEncoding(Encoding):
         self.observation_size = self.layout.size
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
-        self._no_draft: list[float] | None = None  # the draft block without a draft
+        self._vectors = Vectors(players, hand_slots, offer_slots, max_talers)
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -442,16 +418,8 @@ class BohnanzaEncoding(Encoding):
     # --- the observation --------------------------------------------------------------
 
     def _layout(self) -> Layout:
-        """The vector's blocks (:data:`BLOCKS`) at this player count and these caps, each
-        in [0, 1]; the own hand and the own draft are the seat's private ones."""
-        p, h, k = self.players, self.hand_slots, self.offer_slots
-        sizes = {"phase": len(PHASES), "options": 6, "table": 8, "discard": 8,
-                 "face_up": FACE_UP * 8, "seats": 3 * p, "players": PLAYER_ROW * p,
-                 "hand": 8 * h + 8, "trading": 1 + 3 * k * (2 * p + 27) + 1,
-                 "draft": len(KINDS) + p + k + FACE_UP + h + 1 + 8 + 1 + 1}
-        return Layout([(name, sizes[name], 0.0, 1.0,
-                        meaning if size.isdigit() else f"{meaning} (size {size})",
-                        name in PRIVATE) for name, size, meaning in BLOCKS])
+        """The vector's blocks (:data:`BLOCKS`) at this player count and these caps."""
+        return layout(self.players, self.hand_slots, self.offer_slots)
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
         _check_view(view, self.players)
@@ -470,66 +438,24 @@ class BohnanzaEncoding(Encoding):
 
     def observe_seen(self, seen: Seen, draft: Hashable | None) -> Observation:
         """The vector of what a seat sees (the accessor's value, or one read from the
-        view) and its own draft."""
+        view) and its own draft (:class:`~bohnen.rl.bohnanza_vector.Vectors`)."""
         d = None if draft is None else _draft(draft)
-        seat = seen.seat
-        if d is not None and d.ctx.seat != seat:
-            raise ValueError(f"the draft is seat {d.ctx.seat}'s, the view seat {seat}'s")
-        # the vector is mostly zeros: the dense blocks are written whole, the sparse ones
-        # as the places and values of their non-zero entries
-        o, n = self._offsets, self.players
-        vector = np.zeros(self.observation_size, np.float32)
-        for name, block in (("options", _options(seen)), ("table", _table(seen)),
-                            ("seats", _seats(seen, seat, n)),
-                            ("draft", self._draft_block(d))):
-            vector[o[name]:o[name] + len(block)] = block
-        at = [o["phase"] + PHASES.index(seen.phase)]
-        values = [1.0]
-        sparse = _Sparse(at, values)
-        sparse.counts(o["discard"], seen.discard, 20)
-        sparse.slots(o["face_up"], seen.face_up, FACE_UP)
-        players = seen.players
-        for r in range(n):
-            sparse.player(o["players"] + r * PLAYER_ROW, players[(seat + r) % n])
-        hand = seen.hand
-        sparse.slots(o["hand"], hand, self.hand_slots)
-        sparse.counts(o["hand"] + 8 * self.hand_slots, hand, 20)
-        self._trading(seen, seat, sparse)
-        vector[at] = values
-        return np.clip(vector, 0.0, 1.0, out=vector)
+        if d is not None and d.ctx.seat != seen.seat:
+            raise ValueError(f"the draft is seat {d.ctx.seat}'s, the view seat {seen.seat}'s")
+        return self._vectors.vector(seen, self._draft_block(d))
 
-    def _trading(self, seen: Seen, seat: int, sparse: _Sparse) -> None:
-        base, n = self._offsets["trading"], self.players
-        props = _proposals(seen)
-        groups = ([p for p in props if p.to == seat], [p for p in props if p.proposer == seat],
-                  [p for p in props if seat not in (p.to, p.proposer)])
-        sparse.add(base, seen.passes_since_proposal / n)
-        row = 2 * n + 27
-        for g, group in enumerate(groups):
-            for i, proposal in enumerate(group[:self.offer_slots]):
-                self._offer_row(base + 1 + (g * self.offer_slots + i) * row, proposal, seat,
-                                sparse)
-        sparse.add(base + 1 + 3 * self.offer_slots * row, seen.closed / 20)
-
-    def _offer_row(self, at: int, p: ProposalSeen, seat: int, sparse: _Sparse) -> None:
-        n, t = self.players, self.max_talers
-        sparse.add(at, 1.0)
-        sparse.add(at + 1 + (p.proposer - seat) % n, 1.0)
-        sparse.add(at + 1 + n + (p.to - seat) % n, 1.0)
-        beans = at + 1 + 2 * n
-        sparse.counts(beans, p.hand_beans, 5)
-        sparse.counts(beans + 8, p.face_up_beans, 5)
-        sparse.counts(beans + 16, p.wants, 5)
-        sparse.add(beans + 24, p.talers / t)
-        sparse.add(beans + 25, p.wants_talers / t)
-
-    def _draft_block(self, d: Draft | None) -> list[float]:
-        if d is None:  # no draft: the block of an empty one, the same at every step
-            if self._no_draft is None:
-                self._no_draft = self._draft_values(
-                    Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False)))
-            return self._no_draft
-        return self._draft_values(d)
+    def _draft_block(self, d: Draft | None) -> Observation:
+        """The draft's block, kept by the values it is made of (as
+        :class:`~bohnen.rl.bohnanza_vector.Vectors` keeps its blocks)."""
+        key = None if d is None else (d.kind, d.target, d.ctx.seat, d.gives, d.give_talers,
+                                      d.wants, d.want_talers, d.cancels)
+        kept = self._vectors.drafts
+        out = kept.get(key)
+        if out is None:
+            empty = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
+            values = self._draft_values(empty if d is None else d)
+            out = keep(kept, key, block(len(values), range(len(values)), values))
+        return out
 
     def _draft_values(self, d: Draft) -> list[float]:
         n, k = self.players, self.offer_slots
@@ -540,62 +466,6 @@ class BohnanzaEncoding(Encoding):
                 + gives + [d.give_talers / self.max_talers]
                 + [c / self.max_wants for c in _bean_counts(d.wants)]
                 + [d.want_talers / self.max_talers, d.cancels / (self.max_cancels + 1)])
-
-
-PLAYER_ROW = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
-
-
-@dataclass(frozen=True, slots=True)
-class _Sparse:
-    """The non-zero entries of the vector's sparse blocks: their places and values."""
-
-    at: list[int]
-    values: list[float]
-
-    def add(self, at: int, value: float) -> None:
-        if value:
-            self.at.append(at)
-            self.values.append(value)
-
-    def counts(self, at: int, codes: Sequence[str], scale: int) -> None:
-        """The beans of ``codes`` counted (over :data:`BEANS`, divided by ``scale``)."""
-        if not codes:
-            return
-        if len(codes) == 1:
-            self.at.append(at + _bean(codes[0]))
-            self.values.append(1 / scale)
-            return
-        counted: dict[str, int] = {}  # each bean once, in the order of its first card
-        for code in codes:
-            counted[code] = counted.get(code, 0) + 1
-        for code, count in counted.items():
-            self.at.append(at + _bean(code))
-            self.values.append(count / scale)
-
-    def slots(self, at: int, codes: Sequence[str], slots: int) -> None:
-        """The first ``slots`` beans of ``codes``, each one-hot over the beans."""
-        width = len(BEANS)
-        for i, code in enumerate(codes[:slots]):
-            self.at.append(at + width * i + _bean(code))
-            self.values.append(1.0)
-
-    def player(self, at: int, p: PlayerSeen) -> None:
-        """A player's row (:data:`PLAYER_ROW` long): hand size, three fields (there?
-        bean, count, talers), third field, may buy it, talers, trade area, proposals."""
-        places, values = self.at, self.values
-        for i, f in enumerate(p.fields[:3]):
-            start = at + 1 + 11 * i
-            places.append(start)
-            values.append(1.0)
-            if f.bean is not None:  # an empty field has no bean, count or talers
-                places += (start + 1 + _bean(f.bean), start + 9, start + 10)
-                values += (1.0, f.beans / 20, f.talers / 4)
-        left = p.proposals_left
-        places += (at, at + 34, at + 35, at + 36, at + 45, at + 46)
-        values += (p.hand_size / 40, float(p.third_field),
-                   float(p.may_buy_third_field), p.talers / 40,
-                   1.0 if left is None else left / 8, p.proposals_made / 8)
-        self.counts(at + 37, p.trade_area, 5)
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -709,7 +579,7 @@ def _notation(d: Draft) -> str:
         f" want {','.join(want)}" if want else "")
 
 
-# --- blocks of the vector -----------------------------------------------------------------
+# --- the draft's block -------------------------------------------------------------------
 
 
 def _one_hot(index: int, size: int) -> list[float]:
@@ -724,33 +594,3 @@ def _bean_counts(beans: Sequence[int]) -> list[int]:
     for b in beans:
         counts[b] += 1
     return counts
-
-
-_BEAN_INDEX = {code: i for i, code in enumerate(BEANS)}
-
-
-def _bean(code: str) -> int:
-    """The bean's place in :data:`BEANS` (``ValueError`` for an unknown code)."""
-    index = _BEAN_INDEX.get(code)
-    if index is None:
-        raise ValueError(f"{code!r} is not a bean")
-    return index
-
-
-def _options(seen: Seen) -> list[float]:
-    return [float(seen.trading_mode == "open"), float(seen.expert_taler_trading),
-            float(seen.bean_protection), float(seen.same_bean_in_two_fields),
-            float(seen.beginner), seen.third_field_cost / 20]
-
-
-def _table(seen: Seen) -> list[float]:
-    return [seen.turn / 100, seen.planted / 2, seen.draw_pile_size / 104,
-            *_one_hot(seen.runouts, 4), float(bool(seen.last_runout_reached))]
-
-
-def _seats(seen: Seen, seat: int, n: int) -> list[float]:
-    to_act = {(s - seat) % n for s in seen.to_act}
-    floor = seen.floor
-    return (_one_hot((seen.active - seat) % n, n)
-            + [float(r in to_act) for r in range(n)]
-            + _one_hot(-1 if floor is None else (floor - seat) % n, n))
