@@ -63,14 +63,13 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
         token = state.token
         shown = tuple([None if card == NONE or (s != token and s != seat) else CODES[card]
                        for s, card in enumerate(table)])
-    rows = [_rows(cards) for cards in state.row_cards]
+    rows, scores = _all_rows(tuple(state.row_cards))
     return NdbSeen(
         seat, players, state.options.rounds, PHASE_NAMES[phase], state.round + 1,
         state.dealer, state.token, state.taker if phase is TAKE else None,
         tuple(state.to_act()), tuple([s for s, card in enumerate(table) if card != NONE]),
         tuple(state.taken), shown, _codes(state.hands[seat]),
-        tuple(map(len, state.hands)), tuple([r for r, _ in rows]),
-        tuple([score for _, score in rows]), _totals(tuple(state.sheet), players))
+        tuple(map(len, state.hands)), rows, scores, _totals(tuple(state.sheet), players))
 
 
 @lru_cache(maxsize=256)
@@ -84,6 +83,16 @@ def _totals(sheet: tuple[tuple[SheetLine, ...], ...], players: int) -> tuple[int
 def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
     """The codes of a hand (kept by the hand, a tuple that never changes)."""
     return tuple([CODES[c] for c in cards])
+
+
+@lru_cache(maxsize=1024)
+def _all_rows(row_cards: tuple[tuple[Card, ...], ...]) -> tuple[
+        tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]:
+    """Every seat's rows and their scores added, kept by the cards each seat has taken
+    (tuples): the same values, the same objects, while no seat's rows change (an
+    encoding keeps what it made of them by their identity)."""
+    rows = [_rows(cards) for cards in row_cards]
+    return tuple([r for r, _ in rows]), tuple([score for _, score in rows])
 
 
 @lru_cache(maxsize=4096)

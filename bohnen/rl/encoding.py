@@ -86,14 +86,23 @@ def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
 
 # An engine's action is an immutable value: its notation and its JSON are functions of
 # it, kept per action (equal actions share them) so that an environment does not write
-# them again at every step. Bounded: emptied when full.
+# them again at every step. Each is found first by the action's identity (``id``: an
+# engine hands out the same objects position after position, and hashing a dataclass
+# costs more than the rest of the look-up), then by equality. An entry by identity holds
+# its action, so that its ``id`` is not reused while the entry is kept. Bounded: emptied
+# when full. An action that is not hashable is written each time, never kept.
 MEMO_SIZE = 1 << 16
 _TEXTS: dict[Action, str] = {}
 _JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
+_TEXTS_BY_ID: dict[int, tuple[Action, str]] = {}
+_JSONS_BY_ID: dict[int, tuple[Action, tuple[JSONObject, bool]]] = {}
 
 
 def notation_of(action: Action) -> str:
     """``str(action)``, kept per action."""
+    hit = _TEXTS_BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
     try:
         text = _TEXTS.get(action)
     except TypeError:  # an action that is not hashable: written each time
@@ -102,10 +111,16 @@ def notation_of(action: Action) -> str:
         if len(_TEXTS) >= MEMO_SIZE:
             _TEXTS.clear()
         text = _TEXTS[action] = str(action)
+    if len(_TEXTS_BY_ID) >= MEMO_SIZE:
+        _TEXTS_BY_ID.clear()
+    _TEXTS_BY_ID[id(action)] = (action, text)
     return text
 
 
 def _json_entry(action: Action) -> tuple[JSONObject, bool]:
+    hit = _JSONS_BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
     try:
         entry = _JSONS.get(action)
     except TypeError:  # an action that is not hashable: written each time
@@ -117,6 +132,9 @@ def _json_entry(action: Action) -> tuple[JSONObject, bool]:
         data = action.to_json()
         flat = not any(isinstance(v, list | dict) for v in data.values())
         entry = _JSONS[action] = (data, flat)
+    if len(_JSONS_BY_ID) >= MEMO_SIZE:
+        _JSONS_BY_ID.clear()
+    _JSONS_BY_ID[id(action)] = (action, entry)
     return entry
 
 
