@@ -5,22 +5,24 @@ an equal value that is another object, moves, copies, JSON, or a store emptied."
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 import bohnen.rl.ndb_vector as ndb_vector
-from bohnen.core.protocol import AnyState
+from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.ndb.seen import NdbRow, NdbSeen, of_view, seen
+from bohnen.ndb.state import NdbState
 from bohnen.rl.encoding import engine_legal
 from bohnen.rl.ndb import NdbEncoding
 
 GAME = get_game("ndb")
 
 
-def mid_game(seed: int = 5, moves: int = 23) -> AnyState:
-    state: AnyState = GAME.new_game(GAME.options(4), seed)
+def mid_game(seed: int = 5, moves: int = 23) -> NdbState:
+    state = cast(NdbState, GAME.new_game(GAME.options(4), seed))
     rng = random.Random(seed)
     for _ in range(moves):
         seat = state.to_act()[0]
@@ -30,7 +32,12 @@ def mid_game(seed: int = 5, moves: int = 23) -> AnyState:
 
 def fresh(value: NdbSeen) -> NdbSeen:
     """An equal value whose every tuple is another object."""
-    return NdbSeen(*[tuple(list(v)) if isinstance(v, tuple) else v for v in value])
+    again: list[Any] = [tuple(list(v)) if isinstance(v, tuple) else v for v in value]
+    return NdbSeen(*again)
+
+
+def view(state: NdbState, seat: int) -> JSONObject:
+    return cast(JSONObject, view(state, seat))
 
 
 def test_a_changed_hand_or_row_is_encoded_again_an_equal_one_the_same() -> None:
@@ -52,7 +59,7 @@ def test_a_changed_hand_or_row_is_encoded_again_an_equal_one_the_same() -> None:
 def test_a_store_emptied_when_full_gives_the_same_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     enc = NdbEncoding(4)
     state = mid_game()
-    expected = [enc.observe(state.view(s), None) for s in range(4)]
+    expected = [enc.observe(view(state, s), None) for s in range(4)]
     monkeypatch.setattr(ndb_vector, "KEEP", 1)  # every store emptied at each new entry
     small = NdbEncoding(4)
     for _ in range(2):
@@ -67,10 +74,10 @@ def test_vectors_follow_moves_copies_and_json() -> None:
     copy = state.clone()
     seat = state.to_act()[0]
     state.advance(state.legal_actions(seat)[0])
-    loaded = GAME.state_from_json(state.to_json())
+    loaded = cast(NdbState, GAME.state_from_json(state.to_json()))
     for s in range(4):
         after = enc.encode_state(state, s, None)
-        assert np.array_equal(after, enc.observe(state.view(s), None))
+        assert np.array_equal(after, enc.observe(view(state, s), None))
         assert np.array_equal(enc.encode_state(loaded, s, None), after)
         assert np.array_equal(enc.encode_state(copy, s, None), before[s])
     assert any(not np.array_equal(enc.encode_state(state, s, None), before[s])
@@ -84,7 +91,7 @@ def test_a_vector_is_its_own_writable_array() -> None:
     assert a.dtype == np.float32 and a.shape == (enc.observation_size,) and a.flags.writeable
     a[:] = 7
     assert not np.array_equal(a, b)
-    assert np.array_equal(b, enc.observe(state.view(0), None))
+    assert np.array_equal(b, enc.observe(view(state, 0), None))
 
 
 def test_a_seen_that_does_not_fit_is_refused() -> None:
@@ -103,7 +110,7 @@ def test_drafts_by_the_actions_identity_equal_drafts_by_their_json() -> None:
     enc = NdbEncoding(4)
     state = mid_game()
     seat = state.to_act()[0]
-    by_view = enc.start(state.view(seat), engine_legal(state, seat))
+    by_view = enc.start(view(state, seat), engine_legal(state, seat))
     assert enc.start_state(state, seat) == by_view
     assert enc.start_state(state, seat) == by_view  # the entries kept by identity
     parsed = [GAME.parse_action(str(a)) for a in state.legal_actions(seat)]  # other objects
@@ -119,7 +126,7 @@ def test_drafts_by_the_actions_identity_equal_drafts_by_their_json() -> None:
 def test_the_accessor_keeps_rows_by_value_and_the_view_agrees() -> None:
     state = mid_game(moves=40)
     a, b = seen(state, 1), seen(state, 2)
-    assert a.rows is b.rows and a.rows == of_view(state.view(1)).rows
+    assert a.rows is b.rows and a.rows == of_view(view(state, 1)).rows
     seat = state.to_act()[0]
     state.advance(state.legal_actions(seat)[0])
-    assert seen(state, 1).rows == of_view(state.view(1)).rows
+    assert seen(state, 1).rows == of_view(view(state, 1)).rows
