@@ -37,7 +37,7 @@ def fresh(value: NdbSeen) -> NdbSeen:
 
 
 def view(state: NdbState, seat: int) -> JSONObject:
-    return cast(JSONObject, view(state, seat))
+    return cast(JSONObject, state.view(seat))
 
 
 def test_a_changed_hand_or_row_is_encoded_again_an_equal_one_the_same() -> None:
