@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from bohnen.core.protocol import JSONObject
-from bohnen.ndb.cards import CODES, Card
+from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
 from bohnen.ndb.data import NONE, PHASE_NAMES, TAKE, SheetLine
 from bohnen.ndb.scoring import row_score, rows_of
 from bohnen.ndb.state import NdbState
@@ -97,10 +97,22 @@ def _all_rows(row_cards: tuple[tuple[Card, ...], ...]) -> tuple[
 
 @lru_cache(maxsize=4096)
 def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
-    """A seat's rows and their scores added, kept by the cards taken (a tuple)."""
-    rows = tuple([NdbRow(tuple([CODES[c] for c in row]), row_score(row))
-                  for row in rows_of(cards)])
+    """A seat's rows and their scores added, kept by the cards taken (a tuple): the
+    cards sorted into their colours here, each colour's row kept by its own cards, so
+    that a take writes again only the rows it changed."""
+    by_colour: list[list[Card]] = [[] for _ in COLOURS]
+    for card in cards:
+        by_colour[card // KINDS].append(card)
+    rows = tuple([_row(tuple(row)) for row in by_colour])
     return rows, sum([r.score for r in rows])
+
+
+@lru_cache(maxsize=4096)
+def _row(cards: tuple[Card, ...]) -> NdbRow:
+    """The row of cards of one colour (in the order taken), as the rules lay it out
+    (``rows_of``) and score it."""
+    row = next((r for r in rows_of(cards) if r), [])
+    return NdbRow(tuple([CODES[c] for c in row]), row_score(row))
 
 
 def of_view(view: JSONObject) -> NdbSeen:

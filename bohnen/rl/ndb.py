@@ -53,12 +53,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-import numpy as np
-
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, mask_of, notation_of
 from bohnen.rl.layout import Layout
 from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbVector, Row, Seen
 
@@ -215,9 +213,7 @@ class NdbEncoding(Encoding):
         return entry
 
     def mask(self, draft: Hashable) -> Mask:
-        mask = np.zeros(self.action_count, np.int8)
-        mask[list(_draft(draft).ids)] = 1
-        return mask
+        return mask_of(_draft(draft).ids, self.action_count)
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)
