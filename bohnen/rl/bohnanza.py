@@ -58,7 +58,7 @@ import numpy as np
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Target, Terms
 from bohnen.rl.bohnanza_seen import PlayerSeen, ProposalSeen, Seen, accessors
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal, mask_of
 from bohnen.rl.layout import Layout
 
 BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
@@ -170,6 +170,7 @@ class BohnanzaEncoding(Encoding):
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
         self._no_draft: list[float] | None = None  # the draft block without a draft
+        self._last_ids: tuple[Draft, list[int]] | None = None  # see _legal_ids
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -234,6 +235,13 @@ class BohnanzaEncoding(Encoding):
         """The seat's draft from the game's accessor and the engine's legal actions
         (their JSON kept per action), without the view."""
         return self._start(self._seen_of(state, seat), engine_legal(state, seat))
+
+    def encode_start(self, state: AnyState, seat: int,
+                     legal: Sequence[Action]) -> tuple[Observation, Hashable]:
+        """The vector without a draft and the fresh draft from one reading of the
+        game's accessor."""
+        seen = self._seen_of(state, seat)
+        return self.observe_seen(seen, None), self._start(seen, engine_legal(state, seat))
 
     def _start(self, seen: Seen, legal: Legal) -> Draft:
         seat = seen.seat
@@ -345,12 +353,20 @@ class BohnanzaEncoding(Encoding):
                 + [self.WANT_TALER] * wanted)
 
     def mask(self, draft: Hashable) -> Mask:
-        d = _draft(draft)
-        out = np.zeros(self.action_count, dtype=np.int8)
-        out[list(self._legal_ids(d))] = 1
-        return out
+        return mask_of(self._legal_ids(_draft(draft)), self.action_count)
 
     def _legal_ids(self, d: Draft) -> list[int]:
+        """The ids legal in ``d``; those of the last draft asked for kept (by its
+        identity: a draft is immutable; the entry holds it), since ``choose`` asks for
+        the draft ``mask`` was asked for."""
+        last = self._last_ids
+        if last is not None and last[0] is d:
+            return last[1]
+        ids = self._list_ids(d)
+        self._last_ids = (d, ids)
+        return ids
+
+    def _list_ids(self, d: Draft) -> list[int]:
         if d.kind == "root":
             return self._root_ids(d)
         if d.kind == "accept":

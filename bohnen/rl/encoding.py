@@ -223,6 +223,15 @@ class Encoding(ABC):
         actions without their JSON; this one reads the view and the JSON."""
         return self.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
 
+    def encode_start(self, state: AnyState, seat: int,
+                     legal: Sequence[Action]) -> tuple[Observation, Hashable]:
+        """The seat's vector without a draft and its fresh draft, equal to
+        ``(encode_state(state, seat, None), start_state(state, seat, legal))``
+        (``legal``: ``state.legal_actions(seat)``): what an environment reads when the
+        seat to act starts a draft. An encoding that reads both from one value of the
+        game's accessor reads it once; this one calls both."""
+        return self.encode_state(state, seat, None), self.start_state(state, seat, legal)
+
     def bounds(self) -> tuple[Observation, Observation]:
         """The lowest and highest value of each float of the vector (the bounds of an
         environment's observation space), from the layout."""
