@@ -72,6 +72,9 @@ PLANT = 5  # + field (phase 1)
 HARVEST = 8  # + field
 TRADED = 11  # + bean * 3 + field (phase 3)
 FIXED = TRADED + len(BEANS) * 3
+# the ids of the actions named by their type alone
+WORDS = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
+         "buy-field": BUY}
 
 # The blocks of the vector, in order: (name, size with P players, H hand slots, K offer
 # slots; what it holds); each value in [0, 1]. docs/research.md, "Bohnanza encoding",
@@ -294,19 +297,18 @@ class BohnanzaEncoding(Encoding):
                    outgoing: dict[int, int]) -> int | None:
         """The id of an action of one id; None for one beyond the slots (or a trade)."""
         kind = action["type"]
-        words = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
-                 "buy-field": BUY}
-        if kind in words:
-            return words[str(kind)]
+        word = WORDS.get(kind)
+        if word is not None:
+            return word
         if kind == "harvest":
             return HARVEST + _int(action["field"])
         if kind == "plant":
             return PLANT + _int(action["field"])
         if kind == "plant-traded":
             return TRADED + _bean(str(action["bean"])) * 3 + _int(action["field"])
-        slots = {"decline": (self.DECLINE, incoming), "withdraw": (self.WITHDRAW, outgoing)}
-        if kind in slots:
-            first, open_slots = slots[str(kind)]
+        if kind == "decline" or kind == "withdraw":
+            first, open_slots = ((self.DECLINE, incoming) if kind == "decline"
+                                 else (self.WITHDRAW, outgoing))
             slot = open_slots.get(_int(action["pid"]))
             return None if slot is None else first + slot
         return None
