@@ -22,8 +22,10 @@ JSON, so that a bot's play can be written as ids (datasets, imitation).
 ``start_state`` give the same vector and draft as ``observe`` and ``start`` do from the
 view; an encoding whose game names an accessor (``Game.seen``: a frozen typed value of
 what the seat sees, read from the state's data) reads that instead of the JSON view,
-and its ids from the engine's actions instead of their JSON. Tests compare both paths
-at every decision of whole games.
+and its ids from the engine's actions instead of their JSON. ``encode_start`` gives both
+the vector and the fresh draft of the seat to act, from one reading of the accessor
+where the encoding needs it for both (the default calls the two). Tests compare both
+paths at every decision of whole games.
 
 **Layout.** Every encoding declares its vector as a :class:`~bohnen.rl.layout.Layout`
 (named fields with offsets and bounds): its bounds are the observation space's, and the
