@@ -147,3 +147,27 @@ def test_only_the_agent_to_act_has_an_info() -> None:
         for other in env.agents:
             if other != env.agent_selection:
                 assert env.infos[other] == {}
+
+
+@pytest.mark.parametrize(("game", "options"), CASES[:2])
+def test_a_reset_mid_game_observes_as_a_fresh_environment(game: str,
+                                                          options: dict[str, str]) -> None:
+    played = aec_env(game, players=4, options=options)
+    played.reset(seed=8)
+    rng = random.Random(8)
+    for _ in range(60):  # every kept value filled by a game under way
+        obs = played.observe(played.agent_selection)
+        played.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    played.reset(seed=21)
+    fresh = aec_env(game, players=4, options=options)
+    fresh.reset(seed=21)
+    for _ in range(30):
+        agent = played.agent_selection
+        assert agent == fresh.agent_selection
+        a, b = played.observe(agent), fresh.observe(agent)
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+        assert played.infos == fresh.infos
+        action = int(rng.choice(np.flatnonzero(a["action_mask"])))
+        played.step(action)
+        fresh.step(action)
