@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from bohnen.core.protocol import JSONObject
-from bohnen.ndb.cards import CODES, Card
+from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
 from bohnen.ndb.data import NONE, PHASE_NAMES, TAKE, SheetLine
 from bohnen.ndb.scoring import row_score, rows_of
 from bohnen.ndb.state import NdbState
@@ -63,14 +63,13 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
         token = state.token
         shown = tuple([None if card == NONE or (s != token and s != seat) else CODES[card]
                        for s, card in enumerate(table)])
-    rows = [_rows(cards) for cards in state.row_cards]
+    rows, scores = _all_rows(tuple(state.row_cards))
     return NdbSeen(
         seat, players, state.options.rounds, PHASE_NAMES[phase], state.round + 1,
         state.dealer, state.token, state.taker if phase is TAKE else None,
         tuple(state.to_act()), tuple([s for s, card in enumerate(table) if card != NONE]),
         tuple(state.taken), shown, _codes(state.hands[seat]),
-        tuple(map(len, state.hands)), tuple([r for r, _ in rows]),
-        tuple([score for _, score in rows]), _totals(tuple(state.sheet), players))
+        tuple(map(len, state.hands)), rows, scores, _totals(tuple(state.sheet), players))
 
 
 @lru_cache(maxsize=256)
@@ -86,12 +85,34 @@ def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return tuple([CODES[c] for c in cards])
 
 
+@lru_cache(maxsize=1024)
+def _all_rows(row_cards: tuple[tuple[Card, ...], ...]) -> tuple[
+        tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]:
+    """Every seat's rows and their scores added, kept by the cards each seat has taken
+    (tuples): the same values, the same objects, while no seat's rows change (an
+    encoding keeps what it made of them by their identity)."""
+    rows = [_rows(cards) for cards in row_cards]
+    return tuple([r for r, _ in rows]), tuple([score for _, score in rows])
+
+
 @lru_cache(maxsize=4096)
 def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
-    """A seat's rows and their scores added, kept by the cards taken (a tuple)."""
-    rows = tuple([NdbRow(tuple([CODES[c] for c in row]), row_score(row))
-                  for row in rows_of(cards)])
+    """A seat's rows and their scores added, kept by the cards taken (a tuple): the
+    cards sorted into their colours here, each colour's row kept by its own cards, so
+    that a take writes again only the rows it changed."""
+    by_colour: list[list[Card]] = [[] for _ in COLOURS]
+    for card in cards:
+        by_colour[card // KINDS].append(card)
+    rows = tuple([_row(tuple(row)) for row in by_colour])
     return rows, sum([r.score for r in rows])
+
+
+@lru_cache(maxsize=4096)
+def _row(cards: tuple[Card, ...]) -> NdbRow:
+    """The row of cards of one colour (in the order taken), as the rules lay it out
+    (``rows_of``) and score it."""
+    row = next((r for r in rows_of(cards) if r), [])
+    return NdbRow(tuple([CODES[c] for c in row]), row_score(row))
 
 
 def of_view(view: JSONObject) -> NdbSeen:

@@ -158,8 +158,10 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     def _select(self) -> None:
         seat = self.table.acting
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
+            if infos[agent]:  # an empty info stays (the same empty dict)
+                infos[agent] = {}
         if seat is not None and not self.truncations[self.agent_selection]:
             self.infos[self.agent_selection] = self._legal_info(seat)
 

@@ -72,7 +72,7 @@ from bohnen.rl.bohnanza_vector import (
     layout,
 )
 from bohnen.rl.bohnanza_vector import bean as _bean
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal, mask_of
 from bohnen.rl.layout import Layout
 
 __all__ = ["BEANS", "BLOCKS", "FACE_UP", "KINDS", "PHASES", "PLAYER_ROW", "PRIVATE",
@@ -84,6 +84,9 @@ PLANT = 5  # + field (phase 1)
 HARVEST = 8  # + field
 TRADED = 11  # + bean * 3 + field (phase 3)
 FIXED = TRADED + len(BEANS) * 3
+# the ids of the actions named by their type alone
+WORDS = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
+         "buy-field": BUY}
 
 @dataclass(frozen=True)
 class Context:
@@ -146,6 +149,7 @@ class BohnanzaEncoding(Encoding):
         self._offsets = {f.name: f.offset for f in self.layout.fields}
         self._seen, self._of_view = accessors(self.game)
         self._vectors = Vectors(players, hand_slots, offer_slots, max_talers)
+        self._last_ids: tuple[Draft, list[int]] | None = None  # see _legal_ids
 
     # --- the ids ----------------------------------------------------------------------
 
@@ -211,6 +215,13 @@ class BohnanzaEncoding(Encoding):
         (their JSON kept per action), without the view."""
         return self._start(self._seen_of(state, seat), engine_legal(state, seat))
 
+    def encode_start(self, state: AnyState, seat: int,
+                     legal: Sequence[Action]) -> tuple[Observation, Hashable]:
+        """The vector without a draft and the fresh draft from one reading of the
+        game's accessor."""
+        seen = self._seen_of(state, seat)
+        return self.observe_seen(seen, None), self._start(seen, engine_legal(state, seat))
+
     def _start(self, seen: Seen, legal: Legal) -> Draft:
         seat = seen.seat
         incoming, outgoing = self._slots(seen)
@@ -262,19 +273,18 @@ class BohnanzaEncoding(Encoding):
                    outgoing: dict[int, int]) -> int | None:
         """The id of an action of one id; None for one beyond the slots (or a trade)."""
         kind = action["type"]
-        words = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
-                 "buy-field": BUY}
-        if kind in words:
-            return words[str(kind)]
+        word = WORDS.get(kind)
+        if word is not None:
+            return word
         if kind == "harvest":
             return HARVEST + _int(action["field"])
         if kind == "plant":
             return PLANT + _int(action["field"])
         if kind == "plant-traded":
             return TRADED + _bean(str(action["bean"])) * 3 + _int(action["field"])
-        slots = {"decline": (self.DECLINE, incoming), "withdraw": (self.WITHDRAW, outgoing)}
-        if kind in slots:
-            first, open_slots = slots[str(kind)]
+        if kind == "decline" or kind == "withdraw":
+            first, open_slots = ((self.DECLINE, incoming) if kind == "decline"
+                                 else (self.WITHDRAW, outgoing))
             slot = open_slots.get(_int(action["pid"]))
             return None if slot is None else first + slot
         return None
@@ -321,12 +331,20 @@ class BohnanzaEncoding(Encoding):
                 + [self.WANT_TALER] * wanted)
 
     def mask(self, draft: Hashable) -> Mask:
-        d = _draft(draft)
-        out = np.zeros(self.action_count, dtype=np.int8)
-        out[list(self._legal_ids(d))] = 1
-        return out
+        return mask_of(self._legal_ids(_draft(draft)), self.action_count)
 
     def _legal_ids(self, d: Draft) -> list[int]:
+        """The ids legal in ``d``; those of the last draft asked for kept (by its
+        identity: a draft is immutable; the entry holds it), since ``choose`` asks for
+        the draft ``mask`` was asked for."""
+        last = self._last_ids
+        if last is not None and last[0] is d:
+            return last[1]
+        ids = self._list_ids(d)
+        self._last_ids = (d, ids)
+        return ids
+
+    def _list_ids(self, d: Draft) -> list[int]:
         if d.kind == "root":
             return self._root_ids(d)
         if d.kind == "accept":

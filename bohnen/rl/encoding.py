@@ -22,8 +22,10 @@ JSON, so that a bot's play can be written as ids (datasets, imitation).
 ``start_state`` give the same vector and draft as ``observe`` and ``start`` do from the
 view; an encoding whose game names an accessor (``Game.seen``: a frozen typed value of
 what the seat sees, read from the state's data) reads that instead of the JSON view,
-and its ids from the engine's actions instead of their JSON. Tests compare both paths
-at every decision of whole games.
+and its ids from the engine's actions instead of their JSON. ``encode_start`` gives both
+the vector and the fresh draft of the seat to act, from one reading of the accessor
+where the encoding needs it for both (the default calls the two). Tests compare both
+paths at every decision of whole games.
 
 **Layout.** Every encoding declares its vector as a :class:`~bohnen.rl.layout.Layout`
 (named fields with offsets and bounds): its bounds are the observation space's, and the
@@ -33,7 +35,7 @@ documentation's tables are written from it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import NamedTuple, cast
 
 import numpy as np
@@ -86,14 +88,23 @@ def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
 
 # An engine's action is an immutable value: its notation and its JSON are functions of
 # it, kept per action (equal actions share them) so that an environment does not write
-# them again at every step. Bounded: emptied when full.
+# them again at every step. Each is found first by the action's identity (``id``: an
+# engine hands out the same objects position after position, and hashing a dataclass
+# costs more than the rest of the look-up), then by equality. An entry by identity holds
+# its action, so that its ``id`` is not reused while the entry is kept. Bounded: emptied
+# when full. An action that is not hashable is written each time, never kept.
 MEMO_SIZE = 1 << 16
 _TEXTS: dict[Action, str] = {}
 _JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
+_TEXTS_BY_ID: dict[int, tuple[Action, str]] = {}
+_JSONS_BY_ID: dict[int, tuple[Action, tuple[JSONObject, bool]]] = {}
 
 
 def notation_of(action: Action) -> str:
     """``str(action)``, kept per action."""
+    hit = _TEXTS_BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
     try:
         text = _TEXTS.get(action)
     except TypeError:  # an action that is not hashable: written each time
@@ -102,10 +113,16 @@ def notation_of(action: Action) -> str:
         if len(_TEXTS) >= MEMO_SIZE:
             _TEXTS.clear()
         text = _TEXTS[action] = str(action)
+    if len(_TEXTS_BY_ID) >= MEMO_SIZE:
+        _TEXTS_BY_ID.clear()
+    _TEXTS_BY_ID[id(action)] = (action, text)
     return text
 
 
 def _json_entry(action: Action) -> tuple[JSONObject, bool]:
+    hit = _JSONS_BY_ID.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
     try:
         entry = _JSONS.get(action)
     except TypeError:  # an action that is not hashable: written each time
@@ -117,6 +134,9 @@ def _json_entry(action: Action) -> tuple[JSONObject, bool]:
         data = action.to_json()
         flat = not any(isinstance(v, list | dict) for v in data.values())
         entry = _JSONS[action] = (data, flat)
+    if len(_JSONS_BY_ID) >= MEMO_SIZE:
+        _JSONS_BY_ID.clear()
+    _JSONS_BY_ID[id(action)] = (action, entry)
     return entry
 
 
@@ -136,6 +156,16 @@ def _copy(value: object) -> object:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def mask_of(ids: Iterable[int], count: int) -> Mask:
+    """The mask of ``count`` ids with ``ids`` legal (int8, 1 for legal): written byte by
+    byte and turned into an array in one numpy call (cheaper than numpy's indexing by a
+    list, which converts the list first)."""
+    data = bytearray(count)
+    for i in ids:
+        data[i] = 1
+    return np.frombuffer(data, np.int8)
 
 
 class Encoding(ABC):
@@ -194,6 +224,15 @@ class Encoding(ABC):
         caller has it already. An encoding may read it from the state and the engine's
         actions without their JSON; this one reads the view and the JSON."""
         return self.start(cast(JSONObject, state.view(seat)), engine_legal(state, seat))
+
+    def encode_start(self, state: AnyState, seat: int,
+                     legal: Sequence[Action]) -> tuple[Observation, Hashable]:
+        """The seat's vector without a draft and its fresh draft, equal to
+        ``(encode_state(state, seat, None), start_state(state, seat, legal))``
+        (``legal``: ``state.legal_actions(seat)``): what an environment reads when the
+        seat to act starts a draft. An encoding that reads both from one value of the
+        game's accessor reads it once; this one calls both."""
+        return self.encode_state(state, seat, None), self.start_state(state, seat, legal)
 
     def bounds(self) -> tuple[Observation, Observation]:
         """The lowest and highest value of each float of the vector (the bounds of an

@@ -51,21 +51,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
-
-import numpy as np
+from typing import cast
 
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, mask_of, notation_of
 from bohnen.rl.layout import Layout
+from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbVector, Row, Seen
 
-SEATS = 6  # slots per seat field: the most players
+__all__ = ["SEATS", "NdbDraft", "NdbEncoding", "Row", "Seen", "running_score"]
+
 PHASES = ("lead", "play", "take", "over")
-HAND_SCALE = 20.0  # the largest hand (60 cards among 3)
-ROW_SCALE = 110.0  # a row's highest score: (1 + ... + 10) doubled
-SCORE_SCALE = 440.0  # four such rows
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
@@ -96,55 +93,6 @@ def _layout(cards: int, colours: int) -> Layout:
     ])
 
 
-class Row(Protocol):
-    """A row as the game's accessor gives it."""
-
-    @property
-    def cards(self) -> tuple[str, ...]: ...
-    @property
-    def score(self) -> int: ...
-
-
-class Seen(Protocol):
-    """What the encoding reads of the game's accessor (``Game.seen``: the seat's view's
-    fields of the same names, read from the state)."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def rounds(self) -> int: ...
-    @property
-    def phase(self) -> str: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def token(self) -> int: ...
-    @property
-    def taker(self) -> int | None: ...
-    @property
-    def to_act(self) -> tuple[int, ...]: ...
-    @property
-    def played(self) -> tuple[int, ...]: ...
-    @property
-    def taken(self) -> tuple[int, ...]: ...
-    @property
-    def table(self) -> tuple[str | None, ...]: ...
-    @property
-    def hand(self) -> tuple[str, ...]: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def rows(self) -> tuple[tuple[Row, ...], ...]: ...
-    @property
-    def rows_scores(self) -> tuple[int, ...]: ...
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class NdbDraft:
     """The acting seat's choice: its legal ids and, for each, the action's notation."""
@@ -170,30 +118,20 @@ class NdbEncoding(Encoding):
         colours = [c["code"] for c in self._legend["colours"]]
         kinds = [k["code"] for k in self._legend["kinds"]]
         self.codes: tuple[str, ...] = tuple(c + k for c in colours for k in kinds)
-        self._card = {code: i for i, code in enumerate(self.codes)}
-        self._kinds = len(kinds)
         self.layout = _layout(len(self.codes), len(colours))
         self.observation_size = self.layout.size
         self.take_base = len(self.codes)
         self.action_count = self.take_base + SEATS - 1
-        self._offsets = {f.name: f.offset for f in self.layout.fields}
-        self._colours = len(colours)
-        # per viewer, the relative seat of each seat; per card field and relative seat,
-        # each code's index in the vector
-        self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
-        width = len(self.codes)
         # per viewer, the id and notation of each action, by what its JSON names
         self._known = [self._entries(me) for me in range(players)]
-        self._cards = {name: [{code: self._offsets[name] + r * width + i
-                               for i, code in enumerate(self.codes)} for r in range(SEATS)]
-                       for name in ("hand", "own_card", "rows")}
         # per viewer, the id and notation of each action by its notation
         self._by_text = [{entry[1]: entry for entry in known.values()}
                          for known in self._known]
-        # by (id of the rows, relative seat), the rows encoded: (rows, counts, places,
-        # values)
-        self._kept_rows: dict[tuple[int, int], tuple[tuple[Row, ...], list[int], list[int],
-                                                      list[float]]] = {}
+        # per viewer, by the identity of an engine action seen, the action and its entry
+        self._by_action: list[dict[int, tuple[Action, tuple[int, str]]]] = [
+            {} for _ in range(players)]
+        self._vector = NdbVector(players, self.codes, len(colours),
+                                 [(f.name, f.size) for f in self.layout.fields])
         if game.seen is None:
             raise ValueError("ndb names no accessor of what a seat sees (Game.seen)")
         self._seen = cast(Callable[[AnyState, int], Seen], load(game.seen))
@@ -245,23 +183,37 @@ class NdbEncoding(Encoding):
 
     def start_state(self, state: AnyState, seat: int,
                     legal: Sequence[Action] | None = None) -> Hashable:
-        """The seat's draft read from the engine's actions by their notation."""
+        """The seat's draft read from the engine's actions: each action's id and
+        notation found by the action's identity (the engine hands out the same objects
+        position after position), else by its notation."""
         actions = list(state.legal_actions(seat) if legal is None else legal)
         actions += state.any_time_actions(seat)
-        known = self._by_text[seat]
+        memo = self._by_action[seat]
         entries = set()
         for action in actions:
-            entry = known.get(notation_of(action))
-            if entry is None:
-                raise ValueError(f"not an action of seat {seat} in ndb: {action}")
-            entries.add(entry)
+            hit = memo.get(id(action))
+            if hit is not None and hit[0] is action:
+                entries.add(hit[1])
+            else:
+                entries.add(self._entry_of(memo, seat, action))
         pairs = sorted(entries)
-        return NdbDraft(tuple(i for i, _ in pairs), tuple(t for _, t in pairs))
+        return NdbDraft(tuple([i for i, _ in pairs]), tuple([t for _, t in pairs]))
+
+    def _entry_of(self, memo: dict[int, tuple[Action, tuple[int, str]]], seat: int,
+                  action: Action) -> tuple[int, str]:
+        """The id and notation of ``action`` by its notation, kept in ``memo`` by its
+        identity (the entry holds the action, so that its ``id`` is not reused while it
+        is kept; bounded: emptied when full)."""
+        entry = self._by_text[seat].get(notation_of(action))
+        if entry is None:
+            raise ValueError(f"not an action of seat {seat} in ndb: {action}")
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[id(action)] = (action, entry)
+        return entry
 
     def mask(self, draft: Hashable) -> Mask:
-        mask = np.zeros(self.action_count, np.int8)
-        mask[list(_draft(draft).ids)] = 1
-        return mask
+        return mask_of(_draft(draft).ids, self.action_count)
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)
@@ -293,63 +245,8 @@ class NdbEncoding(Encoding):
 
     def observe_seen(self, seen: Seen) -> Observation:
         """The vector of what a seat sees (the accessor's value, or one read from the
-        view)."""
-        me = seen.seat
-        if seen.players != self.players:
-            raise ValueError(f"not a view of a {self.players}-player ndb game")
-        o = self._offsets
-        rel = self._rel[me]  # per seat of the game, its relative seat
-        counts = [o["phase"] + PHASES.index(seen.phase)]  # indices counting one each
-        rounds = seen.rounds
-        at = [o["round"], o["last_round"]]  # indices with a value of their own
-        values = [seen.round / rounds, float(seen.round == rounds)]
-        hand = self._cards["hand"][0]
-        counts += [hand[c] for c in seen.hand]
-        self._seats(seen, rel, counts)
-        table = self._cards["own_card"]  # relative seat r's run: r * 52 past own_card
-        counts += [table[rel[s]][c] for s, c in enumerate(seen.table) if c is not None]
-        sizes, scores, totals = seen.hand_sizes, seen.rows_scores, seen.totals
-        for s, rows in enumerate(seen.rows):
-            r = rel[s]
-            self._rows(rows, r, counts, at, values)
-            at += (o["hand_size"] + r, o["rows_score"] + r, o["totals"] + r)
-            values += (sizes[s] / HAND_SCALE, scores[s] / SCORE_SCALE, totals[s] / SCORE_SCALE)
-        indices = np.array(counts, np.intp)  # faster for bincount than the list
-        vector = np.bincount(indices, minlength=self.observation_size).astype(np.float32)
-        vector[at] = values
-        return vector
-
-    def _seats(self, seen: Seen, rel: list[int], counts: list[int]) -> None:
-        """The fields of seat flags."""
-        o = self._offsets
-        counts += [o["present"] + r for r in rel]
-        counts.append(o["dealer"] + rel[seen.dealer])
-        counts.append(o["token"] + rel[seen.token])
-        if seen.taker is not None:
-            counts.append(o["taker"] + rel[seen.taker])
-        for base, seats in ((o["to_act"], seen.to_act), (o["played"], seen.played),
-                            (o["taken"], seen.taken)):
-            counts += [base + rel[s] for s in seats]
-
-    def _rows(self, rows: tuple[Row, ...], r: int, counts: list[int], at: list[int],
-              values: list[float]) -> None:
-        """The rows of the seat at relative seat ``r``: their cards and scores. Kept
-        for the last rows seen at each relative seat: the accessor gives the same value
-        (the same object) while a seat's rows do not change; the entry holds the rows,
-        so their id is not reused while it is kept."""
-        key = (id(rows), r)
-        kept = self._kept_rows.get(key)
-        if kept is None or kept[0] is not rows:
-            if len(self._kept_rows) >= 4096:
-                self._kept_rows.clear()
-            places = self._cards["rows"][r]
-            first = self._offsets["row_scores"] + r * self._colours
-            kept = self._kept_rows[key] = (
-                rows, [places[c] for row in rows for c in row.cards],
-                [first + i for i in range(len(rows))], [row.score / ROW_SCALE for row in rows])
-        counts += kept[1]
-        at += kept[2]
-        values += kept[3]
+        view): :class:`~bohnen.rl.ndb_vector.NdbVector`."""
+        return self._vector.vector(seen)
 
     def bounds(self) -> tuple[Observation, Observation]:
         return self.layout.bounds()

@@ -110,17 +110,30 @@ class Table:
             if draft is None:
                 legal = state.legal_actions(seat)
                 draft = self.encoding.start_state(state, seat, legal)
-            cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
+            cache = self._keep(seat, draft, legal)
+        return cache
+
+    def _keep(self, seat: int, draft: Hashable, legal: Sequence[Action]) -> _Acting:
+        cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
         return cache
 
     def observe(self, seat: int) -> tuple[Observation, Mask]:
         """The seat's vector and mask (all zeros unless it is the seat to act), read from
         the state (:meth:`Encoding.encode_state`: no view where the game has an
-        accessor)."""
-        vector = self.encoding.encode_state(self.state, seat, self._drafts.get(seat))
-        if seat == self.acting:
-            return vector, self._acting().mask.copy()
-        return vector, np.zeros(self.encoding.action_count, np.int8)
+        accessor). The seat to act, starting a fresh draft, has its vector and its draft
+        read together (:meth:`Encoding.encode_start`: the state read once)."""
+        draft = self._drafts.get(seat)
+        if seat != self.acting:
+            return (self.encoding.encode_state(self.state, seat, draft),
+                    np.zeros(self.encoding.action_count, np.int8))
+        cache = self._cache
+        if draft is None and (cache is None or cache.seat != seat):
+            state = self.state
+            legal = state.legal_actions(seat)
+            vector, start = self.encoding.encode_start(state, seat, legal)
+            return vector, self._keep(seat, start, legal).mask.copy()
+        vector = self.encoding.encode_state(self.state, seat, draft)
+        return vector, self._acting().mask.copy()
 
     def step(self, action: object) -> bool:
         """The acting seat chooses the id ``action``; True if that made a move in the game

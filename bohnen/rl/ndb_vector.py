@@ -1,0 +1,232 @@
+"""The vector of Nicht die Bohne!'s encoding (:mod:`bohnen.rl.ndb`), written from what a
+seat sees (:class:`Seen`: the game's accessor, or the same value read from the view).
+
+**How.** The vector is laid out field after field (``_layout`` of :mod:`bohnen.rl.ndb`);
+each field, or each seat's run of a per-seat field, is a short run of float32 values
+that is a function of a small value of the seat's view: the phase and the round, a
+seat flag (one-hot or a set of seats), a card on the table, a hand, a seat's rows, a
+tuple of per-seat numbers. :class:`NdbVector` keeps the bytes of each such run, made
+once per value, and a vector is those runs joined and turned into an array in one
+step: a few dictionary look-ups and one numpy call per step instead of a numpy call
+(and its conversion of a Python list) per field. A hand and a seat's rows are kept by
+their identity (the accessor hands out the same tuple while they do not change; the
+entry holds the value, so that its ``id`` is not reused while it is kept); the other
+runs by value. Every store is bounded: emptied when full.
+
+The float32 of each value is C's conversion of the double, as numpy's; the vector is
+the same, float for float, as one written entry by entry (the recorded digests of
+tests/rl and tests/rl/test_seen.py check it over whole games).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable, Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+Observation = npt.NDArray[np.float32]
+
+SEATS = 6  # slots per seat field: the most players
+HAND_SCALE = 20.0  # the largest hand (60 cards among 3)
+ROW_SCALE = 110.0  # a row's highest score: (1 + ... + 10) doubled
+SCORE_SCALE = 440.0  # four such rows
+KEEP = 4096  # entries of each store before it is emptied
+# the fields in the order the vector lays them (the layout must be this one)
+FIELDS = ("phase", "round", "last_round", "hand", "present", "dealer", "token", "taker",
+          "to_act", "played", "taken", "own_card", "table", "hand_size", "rows",
+          "row_scores", "rows_score", "totals")
+
+
+class Row(Protocol):
+    """A row as the game's accessor gives it."""
+
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+    @property
+    def score(self) -> int: ...
+
+
+class Seen(Protocol):
+    """What the encoding reads of the game's accessor (``Game.seen``: the seat's view's
+    fields of the same names, read from the state)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def token(self) -> int: ...
+    @property
+    def taker(self) -> int | None: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def taken(self) -> tuple[int, ...]: ...
+    @property
+    def table(self) -> tuple[str | None, ...]: ...
+    @property
+    def hand(self) -> tuple[str, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def rows(self) -> tuple[tuple[Row, ...], ...]: ...
+    @property
+    def rows_scores(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+
+def floats(values: Sequence[float]) -> bytes:
+    """``values`` as the bytes of float32s."""
+    return array("f", values).tobytes()
+
+
+class NdbVector:
+    """The vectors of a ``players``-player game whose cards are ``codes`` (card kind
+    ``i`` is ``codes[i]``), with ``colours`` colours (the most rows a seat has), laid out
+    as ``fields`` (``(name, size)`` in order: :data:`FIELDS`) (see the module)."""
+
+    def __init__(self, players: int, codes: Sequence[str], colours: int,
+                 fields: Sequence[tuple[str, int]]) -> None:
+        if tuple(name for name, _ in fields) != FIELDS:
+            raise ValueError("the layout's fields are not the ones the vector writes")
+        self.players, self.colours = players, colours
+        self.size = sum(size for _, size in fields)
+        self._card = {code: i for i, code in enumerate(codes)}
+        width = len(codes)
+        self._width = width
+        # per viewer: the seat at each relative seat (None past the players), and the
+        # relative seat of each seat
+        self._seat_at = [[(me + r) % players if r < players else None for r in range(SEATS)]
+                         for me in range(players)]
+        self._rel = [[(s - me) % players for s in range(players)] for me in range(players)]
+        self._one_hot = [floats([float(i == r) for i in range(SEATS)]) for r in range(SEATS)]
+        self._no_seat = floats([0.0] * SEATS)
+        self._present = [floats([float(r < players) for r in range(SEATS)])] * players
+        self._no_card = floats([0.0] * width)
+        self._card_run = {code: floats([float(i == k) for k in range(width)])
+                          for i, code in enumerate(codes)}
+        self._no_scores = floats([0.0] * colours)
+        self._heads: dict[Hashable, bytes] = {}  # by (phase, round, rounds)
+        self._flags: dict[Hashable, bytes] = {}  # by (viewer, seats)
+        self._numbers: dict[Hashable, bytes] = {}  # by (viewer, scale, per-seat values)
+        self._hands: dict[int, tuple[tuple[str, ...], bytes]] = {}  # by id of a hand
+        self._rows: dict[int, tuple[tuple[Row, ...], bytes, bytes]] = {}  # by id of rows
+
+    def vector(self, seen: Seen) -> Observation:
+        """The vector of what ``seen.seat`` sees (see the module)."""
+        me = seen.seat
+        if seen.players != self.players:
+            raise ValueError(f"not a view of a {self.players}-player ndb game")
+        rel = self._rel[me]
+        one_hot = self._one_hot
+        parts = [self._head(seen), self._hand(seen.hand), self._present[me],
+                 one_hot[rel[seen.dealer]], one_hot[rel[seen.token]],
+                 self._no_seat if seen.taker is None else one_hot[rel[seen.taker]],
+                 self._seats(me, seen.to_act), self._seats(me, seen.played),
+                 self._seats(me, seen.taken)]
+        table, runs, none = seen.table, self._card_run, self._no_card
+        for s in self._seat_at[me]:  # the own card, then the others' (the table)
+            card = None if s is None else table[s]
+            parts.append(none if card is None else runs[card])
+        parts.append(self._per_seat(me, HAND_SCALE, seen.hand_sizes))
+        scores = []
+        for s in self._seat_at[me]:  # the cards of each kind in each seat's rows
+            if s is None:
+                parts.append(none)
+                scores.append(self._no_scores)
+            else:
+                _, counts, row_scores = self._seat_rows(seen.rows[s])
+                parts.append(counts)
+                scores.append(row_scores)
+        parts += scores
+        parts.append(self._per_seat(me, SCORE_SCALE, seen.rows_scores))
+        parts.append(self._per_seat(me, SCORE_SCALE, seen.totals))
+        data = b"".join(parts)
+        if len(data) != 4 * self.size:
+            raise ValueError("what the seat sees does not fit the encoding's layout")
+        return np.frombuffer(bytearray(data), np.float32)
+
+    def _head(self, seen: Seen) -> bytes:
+        """``phase`` (one-hot), ``round`` and ``last_round``."""
+        key = (seen.phase, seen.round, seen.rounds)
+        head = self._heads.get(key)
+        if head is None:
+            phase, now, rounds = key
+            values = [float(phase == name) for name in ("lead", "play", "take", "over")]
+            if phase not in ("lead", "play", "take", "over"):
+                raise ValueError(f"no phase {phase!r} in ndb")
+            head = self._keep(self._heads, key, floats([*values, now / rounds,
+                                                        float(now == rounds)]))
+        return head
+
+    def _seats(self, me: int, seats: tuple[int, ...]) -> bytes:
+        """The flags of ``seats`` at their relative seats."""
+        key = (me, seats)
+        flags = self._flags.get(key)
+        if flags is None:
+            rel = self._rel[me]
+            on = {rel[s] for s in seats}
+            flags = self._keep(self._flags, key, floats([float(r in on) for r in range(SEATS)]))
+        return flags
+
+    def _per_seat(self, me: int, scale: float, values: tuple[int, ...]) -> bytes:
+        """One value per seat over ``scale``, at its relative seat."""
+        key = (me, scale, values)
+        run = self._numbers.get(key)
+        if run is None:
+            rel = self._rel[me]
+            out = [0.0] * SEATS
+            for s, value in enumerate(values):
+                out[rel[s]] = value / scale
+            run = self._keep(self._numbers, key, floats(out))
+        return run
+
+    def _hand(self, hand: tuple[str, ...]) -> bytes:
+        """The cards of each kind in ``hand``."""
+        kept = self._hands.get(id(hand))
+        if kept is None or kept[0] is not hand:
+            if len(self._hands) >= KEEP:
+                self._hands.clear()
+            kept = self._hands[id(hand)] = (hand, floats(self._counts(hand)))
+        return kept[1]
+
+    def _seat_rows(self, rows: tuple[Row, ...]) -> tuple[tuple[Row, ...], bytes, bytes]:
+        """A seat's rows: the cards of each kind in them, and each row's score over
+        :data:`ROW_SCALE` (``colours`` values, zeros past its rows)."""
+        kept = self._rows.get(id(rows))
+        if kept is None or kept[0] is not rows:
+            counts = self._counts([c for row in rows for c in row.cards])
+            scores = [row.score / ROW_SCALE for row in rows]
+            scores += [0.0] * (self.colours - len(scores))
+            if len(self._rows) >= KEEP:
+                self._rows.clear()
+            kept = self._rows[id(rows)] = (rows, floats(counts), floats(scores))
+        return kept
+
+    def _counts(self, cards: Sequence[str]) -> list[float]:
+        counts = [0.0] * self._width
+        card = self._card
+        for code in cards:
+            counts[card[code]] += 1.0
+        return counts
+
+    @staticmethod
+    def _keep(store: dict[Hashable, bytes], key: Hashable, run: bytes) -> bytes:
+        if len(store) >= KEEP:
+            store.clear()
+        store[key] = run
+        return run

@@ -1,0 +1,132 @@
+"""What Nicht die Bohne!'s encoding keeps between steps (bohnen.rl.ndb_vector's runs,
+the drafts' entries by action): never a stale value, after a change of the kept value,
+an equal value that is another object, moves, copies, JSON, or a store emptied."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+import numpy as np
+import pytest
+
+import bohnen.rl.ndb_vector as ndb_vector
+from bohnen.core.protocol import JSONObject
+from bohnen.core.registry import get_game
+from bohnen.ndb.seen import NdbRow, NdbSeen, of_view, seen
+from bohnen.ndb.state import NdbState
+from bohnen.rl.encoding import engine_legal
+from bohnen.rl.ndb import NdbEncoding
+
+GAME = get_game("ndb")
+
+
+def mid_game(seed: int = 5, moves: int = 23) -> NdbState:
+    state = cast(NdbState, GAME.new_game(GAME.options(4), seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = state.to_act()[0]
+        state.advance(rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def fresh(value: NdbSeen) -> NdbSeen:
+    """An equal value whose every tuple is another object."""
+    again: list[Any] = [tuple(list(v)) if isinstance(v, tuple) else v for v in value]
+    return NdbSeen(*again)
+
+
+def view(state: NdbState, seat: int) -> JSONObject:
+    return cast(JSONObject, state.view(seat))
+
+
+def test_a_changed_hand_or_row_is_encoded_again_an_equal_one_the_same() -> None:
+    enc = NdbEncoding(4)
+    value = seen(mid_game(), 0)
+    first = enc.observe_seen(value)
+    assert np.array_equal(enc.observe_seen(fresh(value)), first)
+    hand = value.hand[1:]
+    fewer = enc.observe_seen(value._replace(hand=hand))
+    assert fewer[enc.layout["hand"].slice].sum() == len(hand)
+    rows = (*value.rows[:1], (NdbRow(("G1", "G2"), 3),), *value.rows[2:])
+    moved = enc.observe_seen(value._replace(rows=rows))
+    seat1 = enc.layout["rows"].offset + 52 * 1
+    assert moved[seat1:seat1 + 52].sum() == 2
+    assert moved[enc.layout["row_scores"].offset + 4] == np.float32(3 / 110)
+    assert np.array_equal(enc.observe_seen(value), first)  # the kept runs of the first
+
+
+def test_a_store_emptied_when_full_gives_the_same_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    enc = NdbEncoding(4)
+    state = mid_game()
+    expected = [enc.observe(view(state, s), None) for s in range(4)]
+    monkeypatch.setattr(ndb_vector, "KEEP", 1)  # every store emptied at each new entry
+    small = NdbEncoding(4)
+    for _ in range(2):
+        for s in range(4):
+            assert np.array_equal(small.encode_state(state, s, None), expected[s])
+
+
+def test_vectors_follow_moves_copies_and_json() -> None:
+    enc = NdbEncoding(4)
+    state = mid_game()
+    before = [enc.encode_state(state, s, None) for s in range(4)]
+    copy = state.clone()
+    seat = state.to_act()[0]
+    state.advance(state.legal_actions(seat)[0])
+    loaded = cast(NdbState, GAME.state_from_json(state.to_json()))
+    for s in range(4):
+        after = enc.encode_state(state, s, None)
+        assert np.array_equal(after, enc.observe(view(state, s), None))
+        assert np.array_equal(enc.encode_state(loaded, s, None), after)
+        assert np.array_equal(enc.encode_state(copy, s, None), before[s])
+    assert any(not np.array_equal(enc.encode_state(state, s, None), before[s])
+               for s in range(4))
+
+
+def test_a_vector_is_its_own_writable_array() -> None:
+    enc = NdbEncoding(4)
+    state = mid_game()
+    a, b = enc.encode_state(state, 0, None), enc.encode_state(state, 0, None)
+    assert a.dtype == np.float32 and a.shape == (enc.observation_size,) and a.flags.writeable
+    a[:] = 7
+    assert not np.array_equal(a, b)
+    assert np.array_equal(b, enc.observe(view(state, 0), None))
+
+
+def test_a_seen_that_does_not_fit_is_refused() -> None:
+    enc = NdbEncoding(4)
+    value = seen(mid_game(), 0)
+    with pytest.raises(ValueError, match="4-player"):
+        enc.observe_seen(value._replace(players=5))
+    with pytest.raises(ValueError, match="no phase"):
+        enc.observe_seen(value._replace(phase="nap"))
+    five_rows = tuple(NdbRow(("G1",), 1) for _ in range(5))
+    with pytest.raises(ValueError, match="layout"):
+        enc.observe_seen(value._replace(rows=(five_rows, *value.rows[1:])))
+
+
+def test_drafts_by_the_actions_identity_equal_drafts_by_their_json() -> None:
+    enc = NdbEncoding(4)
+    state = mid_game()
+    seat = state.to_act()[0]
+    by_view = enc.start(view(state, seat), engine_legal(state, seat))
+    assert enc.start_state(state, seat) == by_view
+    assert enc.start_state(state, seat) == by_view  # the entries kept by identity
+    parsed = [GAME.parse_action(str(a)) for a in state.legal_actions(seat)]  # other objects
+    assert enc.start_state(state, seat, parsed) == by_view
+    copy = state.clone()
+    assert enc.start_state(copy, seat) == by_view
+    other = (seat + 1) % 4
+    with pytest.raises(ValueError, match=f"not an action of seat {other}"):
+        enc.start_state(state, other, state.legal_actions(seat))  # another seat's actions
+    assert enc.start_state(state, seat) == by_view  # nothing kept of the refusal
+
+
+def test_the_accessor_keeps_rows_by_value_and_the_view_agrees() -> None:
+    state = mid_game(moves=40)
+    a, b = seen(state, 1), seen(state, 2)
+    assert a.rows is b.rows and a.rows == of_view(view(state, 1)).rows
+    seat = state.to_act()[0]
+    state.advance(state.legal_actions(seat)[0])
+    assert seen(state, 1).rows == of_view(view(state, 1)).rows
