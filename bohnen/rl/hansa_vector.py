@@ -6,21 +6,21 @@ docs/research.md shows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
 from bohnen.rl.encoding import Observation
+from bohnen.rl.hansa_seen import CitySeen, ContractSeen, PendingSeen, PileSeen, Seen
 from bohnen.rl.layout import Layout
 
 MAX_PLAYERS = 5
 TRAVEL_CARDS = 7
 PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 JSON = dict[str, object]
+MEMO_SIZE = 1 << 16  # markets and ladders kept (emptied when full)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,14 @@ class HansaVector:
                        "contract": 1 + cities + beans + 1,
                        "city": 2 * beans + 1 + board.slots * (beans + 1)}
         self.layout = self._layout()
+        self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._city_index = index_of(board.cities)
+        self._bean_index = index_of(board.beans)
+        # The places and values of a contract's facts, and of a city's market and ladder,
+        # kept per value (they never change): the same for every state of the board.
+        self._contracts: dict[ContractSeen, tuple[list[int], list[float]]] = {}
+        self._markets: dict[tuple[CitySeen, tuple[PileSeen | None, ...]],
+                            tuple[list[int], list[float]]] = {}
 
     def _layout(self) -> Layout:
         beans, cities, slots = len(self.board.beans), len(self.board.cities), self.board.slots
@@ -111,151 +119,200 @@ class HansaVector:
              "bought (counts / 4)", True),
         ])
 
-    def observe(self, view: JSONObject, deal: Deal | None) -> Observation:
-        """The seat's view as the vector, its own deal under way (None: none) included
-        (the view's board and player count checked by the encoding)."""
-        seat = cast(int, view["seat"])
-        blocks: dict[str, Callable[[], list[float]]] = {
-            "phase": lambda: _one_hot(PHASES.index(cast(str, view["phase"])), len(PHASES)),
-            "active": lambda: self._seat_hot([cast(int, view["active"])], seat),
-            "to_act": lambda: self._seat_hot(cast(list[int], view["to_act"]), seat),
-            "floor": lambda: self._seat_hot(
-                [cast(int, view["floor"])] if view["phase"] == "trade" else [], seat),
-            "last_seat": lambda: self._seat_hot(
-                [] if view["last_seat"] is None else [cast(int, view["last_seat"])], seat),
-            "counters": lambda: _counters(view),
-            "players": lambda: self._players(view, seat),
-            "hand": lambda: self._hand(view, seat),
-            "table": lambda: self._table(view),
-            "played": lambda: _travel_hot(cast(list[str], view["played"])),
-            "distances": lambda: self._distances(view, seat),
-            "cities": lambda: self._cities(view),
-            "supply": lambda: self._bean_counts(cast(JSON, view["supply"]), 18),
-            "pending": lambda: self._pending(view, seat),
-            "draft": lambda: self._draft_block(deal, seat),
-        }
-        out: list[float] = []
-        for field in self.layout.fields:
-            block = blocks[field.name]()
-            assert len(block) == field.size, (field.name, len(block), field.size)
-            out += block
-        return np.asarray(out, dtype=np.float32)
+    def observe(self, seen: Seen, deal: Deal | None) -> Observation:
+        """What the seat sees as the vector, its own deal under way (None: none) included
+        (the board and the player count checked by the encoding): the non-zero floats
+        of each field, by place, written into a vector of zeros."""
+        me, n = seen.seat, self.players
+        o = self._offsets
+        at: list[int] = [o["phase"] + PHASES.index(seen.phase),
+                         o["active"] + (seen.active - me) % n]
+        values: list[float] = [1.0, 1.0]
+        one = self._seat_hot
+        one(at, values, o["to_act"], seen.to_act, me)
+        if seen.phase == "trade":
+            one(at, values, o["floor"], (seen.floor,), me)
+        if seen.last_seat is not None:
+            one(at, values, o["last_seat"], (seen.last_seat,), me)
+        _dense(at, values, o["counters"], _counters(seen))
+        self._players(at, values, seen)
+        self._hand(at, values, seen)
+        self._table(at, values, seen)
+        _travel_hot(at, values, o["played"], seen.played)
+        self._distances(at, values, seen)
+        self._cities(at, values, seen)
+        _dense(at, values, o["supply"], [_scale(c, 18) for c in seen.supply])
+        self._pending(at, values, seen.pending, me)
+        if deal is not None:
+            self._draft_block(at, values, deal, me)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        out[at] = values
+        return out
 
-    def _seat_hot(self, seats: list[int], me: int) -> list[float]:
-        out = [0.0] * MAX_PLAYERS
+    def _seat_hot(self, at: list[int], values: list[float], base: int,
+                  seats: tuple[int, ...], me: int) -> None:
+        """Relative flags: the seats, each counted from ``me``."""
         for s in seats:
-            out[(s - me) % self.players] = 1.0
-        return out
+            at.append(base + (s - me) % self.players)
+            values.append(1.0)
 
-    def _bean_counts(self, counts: JSON, top: int) -> list[float]:
-        get = cast(dict[str, int], counts).get
-        return [_scale(get(b, 0), top) for b in self.board.beans]
-
-    def _bean_list(self, beans: list[str], top: int) -> list[float]:
-        return [_scale(beans.count(b), top) for b in self.board.beans]
-
-    def _players(self, view: JSONObject, me: int) -> list[float]:
+    def _players(self, at: list[int], values: list[float], seen: Seen) -> None:
         """A row per seat, the viewer first, then in turn order; zeros past the last."""
-        players = cast(list[JSON], view["players"])
-        closing = cast(list[int], view["closing"])
-        out: list[float] = []
-        for r in range(self.players):
-            out += self._player(players[(me + r) % self.players], closing)
-        return out + [0.0] * (self.widths["player"] * (MAX_PLAYERS - self.players))
+        width, cities = self.widths["player"], self._city_index
+        beans_at = 1 + len(cities) + 2
+        storage = self.board.storage
+        me, n = seen.seat, self.players
+        players, closing = seen.players, seen.closing
+        for r in range(n):
+            s = (me + r) % n
+            p = players[s]
+            base = self._offsets["players"] + r * width
+            row = [1.0, _scale(p.money, 200), _scale(p.loans, 10)]
+            places = [base, base + 1 + len(cities), base + 2 + len(cities)]
+            places.append(base + 1 + cities[p.city])
+            row.append(1.0)
+            for b, count in enumerate(p.beans):
+                places.append(base + beans_at + b)
+                row.append(_scale(count, storage))
+            after = base + beans_at + len(p.beans)
+            places.append(after)
+            row.append(_scale(p.hand_size, self.hand_slots))
+            _travel_hot(places, row, after + 1, p.waste)
+            after += 1 + TRAVEL_CARDS
+            places += [after, after + 1, after + 2, after + 3]
+            row += [_scale(len(p.harvest_before), 2), _scale(p.proposals_made, 8),
+                    _scale(p.proposals_left, 8), 1.0 if s in closing else 0.0]
+            at += places
+            values += row
 
-    def _player(self, p: JSON, closing: list[int]) -> list[float]:
-        return [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
-                               len(self.board.cities)),
-                _scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10),
-                *self._bean_counts(cast(JSON, p["beans"]), self.board.storage),
-                _scale(cast(int, p["hand_size"]), self.hand_slots),
-                *_travel_hot(cast(list[str], p["waste"])),
-                _scale(len(cast(list[object], p["harvest_before"])), 2),
-                _scale(cast(int, p["proposals_made"]), 8),
-                _scale(cast(int, p["proposals_left"]), 8),
-                1.0 if p["seat"] in closing else 0.0]
-
-    def _hand(self, view: JSONObject, me: int) -> list[float]:
-        player = cast(list[JSON], view["players"])[me]
-        colours = cast(list[JSON], cast(JSON, view["board"])["colours"])
-        colour = next(c for c in colours if c["name"] == player["colour"])
-        hand = hand_of(view, me)[:self.hand_slots]
-        out: list[float] = []
-        for card in hand:
+    def _hand(self, at: list[int], values: list[float], seen: Seen) -> None:
+        width = self.widths["card"]
+        base = self._offsets["hand"]
+        facts = {c.card: c for c in seen.contracts}
+        zoll, nachschub = seen.zoll, seen.nachschub
+        for i, card in enumerate(seen.hand[:self.hand_slots]):
+            start = base + i * width
             if card.startswith("T"):
-                out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
-                        float(card == colour["zoll"]), float(card == colour["nachschub"]),
-                        *[0.0] * (self.widths["contract"] - 1)]
+                at += [start, start + 1, start + 3 + int(card[1:]) - 1]
+                values += [1.0, 1.0, 1.0]
+                if card in (zoll, nachschub):
+                    at.append(start + 3 + TRAVEL_CARDS + (card != zoll))
+                    values.append(1.0)
             else:
-                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2), *self._contract(view, card)]
-        return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
+                at += [start, start + 2]
+                values += [1.0, 1.0]
+                self._contract(at, values, start + 3 + TRAVEL_CARDS + 2, facts[card])
 
-    def _contract(self, view: JSONObject, card: str) -> list[float]:
-        """A contract's city, beans and payout (from the view's ``contracts``)."""
-        c = cast(JSON, cast(JSON, view["contracts"])[card])
-        return [*_one_hot(self.board.cities.index(cast(str, c["city"])), len(self.board.cities)),
-                *self._bean_list(cast(list[str], c["beans"]), 3),
-                _scale(cast(int, c["payout"]), 80)]
+    def _contract(self, at: list[int], values: list[float], base: int,
+                  contract: ContractSeen) -> None:
+        """A contract's city, beans and payout (:meth:`_contract_values`, kept)."""
+        kept = self._contracts.get(contract)
+        if kept is None:
+            kept = self._contracts[contract] = self._contract_values(contract)
+        places, row = kept
+        at += [base + k for k in places]
+        values += row
 
-    def _table(self, view: JSONObject) -> list[float]:
-        table = cast(list[str], view["table"])[:self.table_slots]
-        out: list[float] = []
-        for card in table:
-            out += [1.0, *self._contract(view, card)]
-        return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
+    def _contract_values(self, contract: ContractSeen) -> tuple[list[int], list[float]]:
+        cities, index = len(self.board.cities), self._bean_index
+        places, row = [self._city_index[contract.city]], [1.0]
+        counted: dict[int, int] = {}
+        for code in contract.beans:
+            counted[index[code]] = counted.get(index[code], 0) + 1
+        for b in sorted(counted):
+            places.append(cities + b)
+            row.append(_scale(counted[b], 3))
+        return [*places, cities + len(self.board.beans)], [*row, _scale(contract.payout, 80)]
 
-    def _distances(self, view: JSONObject, me: int) -> list[float]:
-        board = cast(JSON, view["board"])
-        here = cast(str, cast(list[JSON], view["players"])[me]["city"])
-        rows = cast(list[list[int]], board["distances"])
-        codes = [cast(str, c["code"]) for c in cast(list[JSON], board["cities"])]
-        row = rows[codes.index(here)]
-        return [_scale(row[codes.index(c)], 8) for c in self.board.cities]
+    def _table(self, at: list[int], values: list[float], seen: Seen) -> None:
+        width = self.widths["contract"]
+        base = self._offsets["table"]
+        facts = {c.card: c for c in seen.contracts}
+        for j, card in enumerate(seen.table[:self.table_slots]):
+            at.append(base + j * width)
+            values.append(1.0)
+            self._contract(at, values, base + j * width + 1, facts[card])
 
-    def _cities(self, view: JSONObject) -> list[float]:
-        now = {cast(str, c["code"]): c for c in cast(list[JSON], view["cities"])}
-        ladders = cast(JSON, view["ladders"])
-        out: list[float] = []
-        for code in self.board.cities:
-            prices = cast(JSON, now[code]["prices"])
-            out += self._bean_counts(prices, 20)
-            out += [float(b in prices) for b in self.board.beans]
-            out += [_scale(cast(int, now[code]["free_slot"]), self.board.slots + 1)]
-            out += self._ladder(cast(list[JSON | None], ladders[code]))
-        return out
+    def _distances(self, at: list[int], values: list[float], seen: Seen) -> None:
+        here = seen.players[seen.seat].city
+        row = seen.board.distances[seen.board.cities.index(here)]
+        _dense(at, values, self._offsets["distances"], [_scale(d, 8) for d in row])
 
-    def _ladder(self, ladder: list[JSON | None]) -> list[float]:
-        """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
+    def _cities(self, at: list[int], values: list[float], seen: Seen) -> None:
+        """Each city's prices, beans sold, free slot and ladder (:meth:`_city_values`,
+        kept per market and ladder)."""
+        base, width = self._offsets["cities"], self.widths["city"]
+        kept = self._markets
+        for i, (city, ladder) in enumerate(zip(seen.cities, seen.ladders, strict=True)):
+            key = (city, ladder)
+            found = kept.get(key)
+            if found is None:
+                if len(kept) >= MEMO_SIZE:
+                    kept.clear()
+                found = kept[key] = self._city_values(city, ladder)
+            places, row = found
+            start = base + i * width
+            at += [start + k for k in places]
+            values += row
+
+    def _city_values(self, city: CitySeen, ladder: tuple[PileSeen | None, ...]
+                     ) -> tuple[list[int], list[float]]:
         beans = len(self.board.beans)
-        width = beans + 1
-        index = index_of(self.board.beans)
-        out = [0.0] * (self.board.slots * width)
+        places: list[int] = []
+        row: list[float] = []
+        for b, price in enumerate(city.prices):
+            if price is not None:
+                places += [b, beans + b]
+                row += [_scale(price, 20), 1.0]
+        places.append(2 * beans)
+        row.append(_scale(city.free_slot, self.board.slots + 1))
+        width, index = beans + 1, self._bean_index
         for slot, pile in enumerate(ladder[:self.board.slots]):
             if pile is not None:
-                out[slot * width + index[cast(str, pile["bean"])]] = 1.0
-                out[slot * width + beans] = _scale(cast(int, pile["count"]), 4)
-        return out
+                start = 2 * beans + 1 + slot * width
+                places += [start + index[pile.bean], start + beans]
+                row += [1.0, _scale(pile.beans, 4)]
+        return places, row
 
-    def _pending(self, view: JSONObject, me: int) -> list[float]:
-        p = cast(JSON | None, view["pending"])
+    def _bean_list(self, at: list[int], values: list[float], base: int,
+                   beans: tuple[str, ...], top: int) -> None:
+        """How many of each bean ``beans`` holds (by place in the board's order) / top."""
+        index = self._bean_index
+        counted: dict[int, int] = {}
+        for code in beans:
+            counted[index[code]] = counted.get(index[code], 0) + 1
+        for b, count in counted.items():
+            at.append(base + b)
+            values.append(_scale(count, top))
+
+    def _pending(self, at: list[int], values: list[float], p: PendingSeen | None,
+                 me: int) -> None:
         if p is None:
-            return [0.0] * (1 + 3 * MAX_PLAYERS + 1 + 3 * len(self.board.beans))
-        out = [1.0]
-        for key in ("from", "to", "guest"):
-            out += self._seat_hot([cast(int, p[key])], me)
-        out.append(float(bool(p["invite"])))
-        for key in ("active_gives", "guest_gives", "active_buys"):
-            out += self._bean_list(cast(list[str], p[key]), 4)
-        return out
+            return
+        base = self._offsets["pending"]
+        at.append(base)
+        values.append(1.0)
+        for k, s in enumerate((p.proposer, p.to, p.guest)):
+            self._seat_hot(at, values, base + 1 + k * MAX_PLAYERS, (s,), me)
+        start = base + 1 + 3 * MAX_PLAYERS
+        if p.invite:
+            at.append(start)
+            values.append(1.0)
+        beans = len(self.board.beans)
+        for k, side in enumerate((p.active_gives, p.guest_gives, p.active_buys)):
+            self._bean_list(at, values, start + 1 + k * beans, side, 4)
 
-    def _draft_block(self, deal: Deal | None, me: int) -> list[float]:
-        if deal is None:
-            return [0.0] * (2 + MAX_PLAYERS + 3 * len(self.board.beans))
-        out = [float(deal.pid is None), float(deal.pid is not None)]
-        out += self._seat_hot([deal.to], me)
-        for side in (deal.give, deal.want, deal.buy):
-            out += [_scale(side.count(b), 4) for b in range(len(self.board.beans))]
-        return out
+    def _draft_block(self, at: list[int], values: list[float], deal: Deal, me: int) -> None:
+        base = self._offsets["draft"]
+        at.append(base if deal.pid is None else base + 1)
+        values.append(1.0)
+        self._seat_hot(at, values, base + 2, (deal.to,), me)
+        beans = len(self.board.beans)
+        for k, side in enumerate((deal.give, deal.want, deal.buy)):
+            start = base + 2 + MAX_PLAYERS + k * beans
+            for b in sorted(set(side)):
+                at.append(start + b)
+                values.append(_scale(side.count(b), 4))
 
 
 COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
@@ -263,40 +320,33 @@ COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
             "customs_due", "price_slot", "passes")
 
 
-def _counters(view: JSONObject) -> list[float]:
-    return [_scale(cast(int, view["turn"]), 40), float(bool(view["last_round"])),
-            _scale(cast(int, view["contract_pile_size"]), 60),
-            _scale(len(cast(list[object], view["contract_discard"])), 60),
-            _scale(cast(int, view["harvest_pile_size"]), 10),
-            _scale(cast(int, view["harvest_reserve_size"]), 2),
-            _scale(len(cast(list[object], view["harvest_discard"])), 10),
-            float(view["trigger"] is not None), _scale(cast(int, view["customs_due"]), 20),
-            _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
+def _counters(seen: Seen) -> list[float]:
+    return [_scale(seen.turn, 40), float(seen.last_round),
+            _scale(seen.contract_pile_size, 60), _scale(len(seen.contract_discard), 60),
+            _scale(seen.harvest_pile_size, 10), _scale(seen.harvest_reserve_size, 2),
+            _scale(len(seen.harvest_discard), 10), float(seen.trigger is not None),
+            _scale(seen.customs_due, 20), _scale(seen.price_slot, 6), _scale(seen.passes, 5)]
 
 
-def hand_of(view: JSONObject, seat: int) -> list[str]:
-    """The cards of ``seat``'s hand in the view (its own: others are hidden)."""
-    return cast(list[str], cast(list[JSON], view["players"])[seat]["hand"])
+def _dense(at: list[int], values: list[float], base: int, row: list[float]) -> None:
+    """A run of floats from ``base`` (those that are not zero)."""
+    for k, value in enumerate(row):
+        if value:
+            at.append(base + k)
+            values.append(value)
 
 
-def _one_hot(index: int, size: int) -> list[float]:
-    out = [0.0] * size
-    out[index] = 1.0
-    return out
-
-
-def _travel_hot(cards: list[str]) -> list[float]:
-    out = [0.0] * TRAVEL_CARDS
+def _travel_hot(at: list[int], values: list[float], base: int, cards: tuple[str, ...]) -> None:
+    """Flags over the travel cards' numbers."""
     for card in cards:
-        out[int(card[1:]) - 1] = 1.0
-    return out
+        at.append(base + int(card[1:]) - 1)
+        values.append(1.0)
 
 
 @lru_cache(maxsize=8)
 def index_of(codes: tuple[str, ...]) -> dict[str, int]:
     """Each code's place in ``codes``."""
     return {code: i for i, code in enumerate(codes)}
-
 
 
 def _scale(value: int, top: int) -> float:
