@@ -15,7 +15,8 @@ value from the view itself, so that a test can compare the two at every decision
 whole games.
 
 What depends on the board alone (its codes, distances, each contract's facts) is built
-once per board, each city's market once per board, slot and free slot, each ladder and
+once per board, each city's market once per board, slot and free slot, the markets and
+ladders of all cities once per ladders, trading city and price slot, each ladder and
 each card list once per content, and shared: a value is read-only.
 """
 
@@ -133,17 +134,25 @@ class HansaSeen(NamedTuple):
     closing: tuple[int, ...]
 
 
+Markets = tuple[tuple[CitySeen, ...], tuple[tuple[PileSeen | None, ...], ...]]
+
+
 class _Facts(NamedTuple):
     """What a board alone decides: its :class:`BoardSeen`, each contract's facts
-    (contract n at n - 1), each colour's Zoll and Nachschub cards, and its markets."""
+    (contract n at n - 1), each colour's Zoll and Nachschub cards, its cities' markets
+    (by city, prices' slot and free slot), and the markets and ladders of its states
+    (:func:`_markets`)."""
 
     board: BoardSeen
     contracts: tuple[ContractSeen, ...]
     colours: tuple[tuple[str, str], ...]
     markets: dict[tuple[int, int, int], CitySeen]
+    kept: dict[tuple[tuple[Ladder, ...], int, int], Markets]
+    every: bool  # the board uses every bean (its per-bean tables are the state's)
 
 
 _FACTS: dict[str, _Facts] = {}
+KEPT = 4096  # markets and ladders kept per board (emptied when full)
 
 
 def _facts(board: Board) -> _Facts:
@@ -157,7 +166,8 @@ def _facts(board: Board) -> _Facts:
                            for n, c in enumerate(board.contracts, 1)])
         colours = tuple([(card_text(z), card_text(n))
                          for z, n in zip(board.zoll, board.nachschub, strict=True)])
-        found = _FACTS[board.digest] = _Facts(seen_board, contracts, colours, {})
+        found = _FACTS[board.digest] = _Facts(seen_board, contracts, colours, {}, {},
+                                              board.beans == tuple(range(BEAN_TYPES)))
     return found
 
 
@@ -197,6 +207,23 @@ def _pending(p: Proposal) -> PendingSeen:
                        _codes(p.guest_gives), _codes(p.active_buys))
 
 
+def _markets(state: HansaData, facts: _Facts) -> Markets:
+    """The cities' markets and ladders now: kept per board, ladders, trading city and
+    price slot (the cities' prices follow from them)."""
+    trade_city = state.positions[state.active] if state.phase == TRADE else -1
+    ladders = tuple(state.ladders)
+    key = (ladders, trade_city, state.price_slot if trade_city >= 0 else -1)
+    kept = facts.kept
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT:
+            kept.clear()
+        found = kept[key] = (
+            tuple([_city(state, facts, c, trade_city) for c in range(len(ladders))]),
+            tuple([_ladder(ladder) for ladder in ladders]))
+    return found
+
+
 def _city(state: HansaData, facts: _Facts, city: int, trade_city: int) -> CitySeen:
     """The market of ``city`` now, as the view's ``_city`` reads it."""
     free = state.free_slot(city)
@@ -213,12 +240,14 @@ def _city(state: HansaData, facts: _Facts, city: int, trade_city: int) -> CitySe
     return found
 
 
-def _player(state: HansaData, s: int, codes: tuple[str, ...]) -> PlayerSeen:
+def _player(state: HansaData, s: int, codes: tuple[str, ...], every: bool) -> PlayerSeen:
+    """Seat ``s`` as everybody sees it (``every``: the board uses every bean)."""
     base = s * BEAN_TYPES
     storage = state.storage
     return PlayerSeen(
         codes[state.positions[s]], state.money[s], state.loans[s],
-        tuple([storage[base + b] for b in state.board.beans]), len(state.hands[s]),
+        tuple(storage[base:base + BEAN_TYPES]) if every
+        else tuple([storage[base + b] for b in state.board.beans]), len(state.hands[s]),
         _cards(state.waste[s]), _harvests(state.harvest_before[s]), state.proposals_made[s],
         state.proposals_left(s))
 
@@ -238,16 +267,15 @@ def seen(state: HansaData, seat: int) -> HansaSeen:
     board = state.board
     facts = _facts(board)
     codes = board.city_codes
-    trade_city = state.positions[state.active] if state.phase == TRADE else -1
     hand = state.hands[seat]
     zoll, nachschub = facts.colours[seat]
     pending = state.pending
+    cities, ladders = _markets(state, facts)
     return HansaSeen(
         seat, facts.board, zoll, nachschub, PHASE_NAMES[state.phase], state.active, state.turn,
-        state.to_act(), tuple([_city(state, facts, c, trade_city) for c in range(len(codes))]),
-        tuple([_ladder(ladder) for ladder in state.ladders]),
-        tuple([state.supply[b] for b in board.beans]),
-        tuple([_player(state, s, codes) for s in range(n)]), _cards(hand),
+        state.to_act(), cities, ladders,
+        tuple(state.supply) if facts.every else tuple([state.supply[b] for b in board.beans]),
+        tuple([_player(state, s, codes, facts.every) for s in range(n)]), _cards(hand),
         _cards(state.table), _cards(state.played), _contracts(state, hand, facts),
         len(state.contract_pile), _contract_texts(state.contract_discard),
         len(state.harvest_pile), len(state.harvest_reserve), _harvests(state.harvest_discard),

@@ -168,6 +168,7 @@ class HansaEncoding(Encoding):
         self.board = Board.of(board)
         self._fitting_board: object = None  # the last board seen found to fit
         self._seen, self._of_view = accessors(self.game)
+        self._last_open: tuple[Draft, list[int]] | None = None  # see _open
         self.hand_slots, self.table_slots = hand_slots, table_slots
         self.give_cap, self.want_cap, self.buy_cap = give_cap, want_cap, buy_cap
         self.proposals = proposals
@@ -274,8 +275,7 @@ class HansaEncoding(Encoding):
 
     def mask(self, draft: Hashable) -> Mask:
         out = np.zeros(self.action_count, dtype=np.int8)
-        for action_id in self._open(_draft(draft)):
-            out[action_id] = 1
+        out[self._open(_draft(draft))] = 1
         return out
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
@@ -294,9 +294,18 @@ class HansaEncoding(Encoding):
         return replace(d, deal=self._add(d.deal, action_id)), None
 
     def _open(self, d: Draft) -> list[int]:
+        """The ids open in ``d``; those of the last draft asked about are kept (an
+        environment asks for a draft's mask, then chooses in it), by identity: a draft
+        never changes."""
+        last = self._last_open
+        if last is not None and last[0] is d:
+            return last[1]
         if d.deal is not None:
-            return self._deal_steps(d)
-        return [i for i, _ in d.options] + [start[0] for start in d.starts]
+            opened = self._deal_steps(d)
+        else:
+            opened = [i for i, _ in d.options] + [start[0] for start in d.starts]
+        self._last_open = (d, opened)
+        return opened
 
     # --- reading the legal actions ----------------------------------------------------------
 

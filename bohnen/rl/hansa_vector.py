@@ -6,21 +6,23 @@ docs/research.md shows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 
 from bohnen.rl.encoding import Observation
-from bohnen.rl.hansa_seen import CitySeen, ContractSeen, PendingSeen, PileSeen, Seen
+from bohnen.rl.hansa_seen import CitySeen, ContractSeen, PendingSeen, PileSeen, PlayerSeen, Seen
 from bohnen.rl.layout import Layout
 
 MAX_PLAYERS = 5
 TRAVEL_CARDS = 7
 PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 JSON = dict[str, object]
-MEMO_SIZE = 1 << 16  # markets and ladders kept (emptied when full)
+KEPT = 2048  # pieces of vectors kept per kind (see _Kept)
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +72,10 @@ class HansaVector:
                        "city": 2 * beans + 1 + board.slots * (beans + 1)}
         self.layout = self._layout()
         self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._slices = {f.name: f.slice for f in self.layout.fields}
         self._city_index = index_of(board.cities)
         self._bean_index = index_of(board.beans)
-        # The places and values of a contract's facts, and of a city's market and ladder,
-        # kept per value (they never change): the same for every state of the board.
-        self._contracts: dict[ContractSeen, tuple[list[int], list[float]]] = {}
-        self._markets: dict[tuple[CitySeen, tuple[PileSeen | None, ...]],
-                            tuple[list[int], list[float]]] = {}
+        self._kept = _Kept()
 
     def _layout(self) -> Layout:
         beans, cities, slots = len(self.board.beans), len(self.board.cities), self.board.slots
@@ -122,7 +121,8 @@ class HansaVector:
     def observe(self, seen: Seen, deal: Deal | None) -> Observation:
         """What the seat sees as the vector, its own deal under way (None: none) included
         (the board and the player count checked by the encoding): the non-zero floats
-        of each field, by place, written into a vector of zeros."""
+        of the small fields by place, and the large ones (a seat's row, the hand, the
+        table, the distances, the cities) as pieces kept per value (:class:`_Kept`)."""
         me, n = seen.seat, self.players
         o = self._offsets
         at: list[int] = [o["phase"] + PHASES.index(seen.phase),
@@ -135,18 +135,30 @@ class HansaVector:
         if seen.last_seat is not None:
             one(at, values, o["last_seat"], (seen.last_seat,), me)
         _dense(at, values, o["counters"], _counters(seen))
-        self._players(at, values, seen)
-        self._hand(at, values, seen)
-        self._table(at, values, seen)
         _travel_hot(at, values, o["played"], seen.played)
-        self._distances(at, values, seen)
-        self._cities(at, values, seen)
         _dense(at, values, o["supply"], [_scale(c, 18) for c in seen.supply])
         self._pending(at, values, seen.pending, me)
         if deal is not None:
             self._draft_block(at, values, deal, me)
         out = np.zeros(self.layout.size, dtype=np.float32)
         out[at] = values
+        kept = self._kept
+        width, base = self.widths["player"], o["players"]
+        players, closing = seen.players, seen.closing
+        for r in range(n):
+            s = (me + r) % n
+            out[base + r * width:base + (r + 1) * width] = kept.get(
+                "player", (players[s], s in closing), self._player)
+        contracts = seen.contracts
+        hand = (seen.hand[:self.hand_slots], seen.zoll, seen.nachschub, contracts)
+        out[self._slices["hand"]] = kept.get("hand", hand, self._hand)
+        out[self._slices["table"]] = kept.get(
+            "table", (seen.table[:self.table_slots], contracts), self._table)
+        here = seen.board.cities.index(seen.players[me].city)
+        out[self._slices["distances"]] = kept.get(
+            "distances", seen.board.distances[here], _distances)
+        out[self._slices["cities"]] = kept.get("cities", (seen.cities, seen.ladders),
+                                               self._cities)
         return out
 
     def _seat_hot(self, at: list[int], values: list[float], base: int,
@@ -156,123 +168,73 @@ class HansaVector:
             at.append(base + (s - me) % self.players)
             values.append(1.0)
 
-    def _players(self, at: list[int], values: list[float], seen: Seen) -> None:
-        """A row per seat, the viewer first, then in turn order; zeros past the last."""
-        width, cities = self.widths["player"], self._city_index
-        beans_at = 1 + len(cities) + 2
-        storage = self.board.storage
-        me, n = seen.seat, self.players
-        players, closing = seen.players, seen.closing
-        for r in range(n):
-            s = (me + r) % n
-            p = players[s]
-            base = self._offsets["players"] + r * width
-            row = [1.0, _scale(p.money, 200), _scale(p.loans, 10)]
-            places = [base, base + 1 + len(cities), base + 2 + len(cities)]
-            places.append(base + 1 + cities[p.city])
-            row.append(1.0)
-            for b, count in enumerate(p.beans):
-                places.append(base + beans_at + b)
-                row.append(_scale(count, storage))
-            after = base + beans_at + len(p.beans)
-            places.append(after)
-            row.append(_scale(p.hand_size, self.hand_slots))
-            _travel_hot(places, row, after + 1, p.waste)
-            after += 1 + TRAVEL_CARDS
-            places += [after, after + 1, after + 2, after + 3]
-            row += [_scale(len(p.harvest_before), 2), _scale(p.proposals_made, 8),
-                    _scale(p.proposals_left, 8), 1.0 if s in closing else 0.0]
-            at += places
-            values += row
+    def _player(self, key: tuple[PlayerSeen, bool]) -> list[float]:
+        """A seat's row (of what everybody sees of it, and whether it still closes)."""
+        p, closes = key
+        return [1.0, *_one_hot(self._city_index[p.city], len(self.board.cities)),
+                _scale(p.money, 200), _scale(p.loans, 10),
+                *[_scale(count, self.board.storage) for count in p.beans],
+                _scale(p.hand_size, self.hand_slots), *_travel_flags(p.waste),
+                _scale(len(p.harvest_before), 2), _scale(p.proposals_made, 8),
+                _scale(p.proposals_left, 8), 1.0 if closes else 0.0]
 
-    def _hand(self, at: list[int], values: list[float], seen: Seen) -> None:
-        width = self.widths["card"]
-        base = self._offsets["hand"]
-        facts = {c.card: c for c in seen.contracts}
-        zoll, nachschub = seen.zoll, seen.nachschub
-        for i, card in enumerate(seen.hand[:self.hand_slots]):
-            start = base + i * width
+    def _hand(self, key: tuple[tuple[str, ...], str, str, tuple[ContractSeen, ...]]
+              ) -> list[float]:
+        """The hand's cards in order (its first ``hand_slots``), then zeros."""
+        hand, zoll, nachschub, contracts = key
+        facts = {c.card: c for c in contracts}
+        out: list[float] = []
+        for card in hand:
             if card.startswith("T"):
-                at += [start, start + 1, start + 3 + int(card[1:]) - 1]
-                values += [1.0, 1.0, 1.0]
-                if card in (zoll, nachschub):
-                    at.append(start + 3 + TRAVEL_CARDS + (card != zoll))
-                    values.append(1.0)
+                out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
+                        float(card == zoll), float(card == nachschub),
+                        *[0.0] * (self.widths["contract"] - 1)]
             else:
-                at += [start, start + 2]
-                values += [1.0, 1.0]
-                self._contract(at, values, start + 3 + TRAVEL_CARDS + 2, facts[card])
+                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2),
+                        *self._contract(facts[card])]
+        return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
 
-    def _contract(self, at: list[int], values: list[float], base: int,
-                  contract: ContractSeen) -> None:
-        """A contract's city, beans and payout (:meth:`_contract_values`, kept)."""
-        kept = self._contracts.get(contract)
-        if kept is None:
-            kept = self._contracts[contract] = self._contract_values(contract)
-        places, row = kept
-        at += [base + k for k in places]
-        values += row
-
-    def _contract_values(self, contract: ContractSeen) -> tuple[list[int], list[float]]:
-        cities, index = len(self.board.cities), self._bean_index
-        places, row = [self._city_index[contract.city]], [1.0]
-        counted: dict[int, int] = {}
+    def _contract(self, contract: ContractSeen) -> list[float]:
+        """A contract's city, beans and payout."""
+        index = self._bean_index
+        counts = [0] * len(self.board.beans)
         for code in contract.beans:
-            counted[index[code]] = counted.get(index[code], 0) + 1
-        for b in sorted(counted):
-            places.append(cities + b)
-            row.append(_scale(counted[b], 3))
-        return [*places, cities + len(self.board.beans)], [*row, _scale(contract.payout, 80)]
+            counts[index[code]] += 1
+        return [*_one_hot(self._city_index[contract.city], len(self.board.cities)),
+                *[_scale(c, 3) for c in counts], _scale(contract.payout, 80)]
 
-    def _table(self, at: list[int], values: list[float], seen: Seen) -> None:
-        width = self.widths["contract"]
-        base = self._offsets["table"]
-        facts = {c.card: c for c in seen.contracts}
-        for j, card in enumerate(seen.table[:self.table_slots]):
-            at.append(base + j * width)
-            values.append(1.0)
-            self._contract(at, values, base + j * width + 1, facts[card])
+    def _table(self, key: tuple[tuple[str, ...], tuple[ContractSeen, ...]]) -> list[float]:
+        """The journey's contracts in order (its first ``table_slots``), then zeros."""
+        table, contracts = key
+        facts = {c.card: c for c in contracts}
+        out: list[float] = []
+        for card in table:
+            out += [1.0, *self._contract(facts[card])]
+        return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
 
-    def _distances(self, at: list[int], values: list[float], seen: Seen) -> None:
-        here = seen.players[seen.seat].city
-        row = seen.board.distances[seen.board.cities.index(here)]
-        _dense(at, values, self._offsets["distances"], [_scale(d, 8) for d in row])
+    def _cities(self, key: tuple[tuple[CitySeen, ...], tuple[tuple[PileSeen | None, ...], ...]]
+                ) -> list[float]:
+        """Each city's prices, beans sold, free slot and ladder."""
+        cities, ladders = key
+        out: list[float] = []
+        for city, ladder in zip(cities, ladders, strict=True):
+            out += [0.0 if price is None else _scale(price, 20) for price in city.prices]
+            out += [0.0 if price is None else 1.0 for price in city.prices]
+            out.append(_scale(city.free_slot, self.board.slots + 1))
+            out += self._ladder(ladder)
+        return out
 
-    def _cities(self, at: list[int], values: list[float], seen: Seen) -> None:
-        """Each city's prices, beans sold, free slot and ladder (:meth:`_city_values`,
-        kept per market and ladder)."""
-        base, width = self._offsets["cities"], self.widths["city"]
-        kept = self._markets
-        for i, (city, ladder) in enumerate(zip(seen.cities, seen.ladders, strict=True)):
-            key = (city, ladder)
-            found = kept.get(key)
-            if found is None:
-                if len(kept) >= MEMO_SIZE:
-                    kept.clear()
-                found = kept[key] = self._city_values(city, ladder)
-            places, row = found
-            start = base + i * width
-            at += [start + k for k in places]
-            values += row
-
-    def _city_values(self, city: CitySeen, ladder: tuple[PileSeen | None, ...]
-                     ) -> tuple[list[int], list[float]]:
+    def _ladder(self, ladder: tuple[PileSeen | None, ...]) -> list[float]:
+        """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
         beans = len(self.board.beans)
-        places: list[int] = []
-        row: list[float] = []
-        for b, price in enumerate(city.prices):
-            if price is not None:
-                places += [b, beans + b]
-                row += [_scale(price, 20), 1.0]
-        places.append(2 * beans)
-        row.append(_scale(city.free_slot, self.board.slots + 1))
-        width, index = beans + 1, self._bean_index
+        width = beans + 1
+        index = self._bean_index
+        out = [0.0] * (self.board.slots * width)
         for slot, pile in enumerate(ladder[:self.board.slots]):
             if pile is not None:
-                start = 2 * beans + 1 + slot * width
-                places += [start + index[pile.bean], start + beans]
-                row += [1.0, _scale(pile.beans, 4)]
-        return places, row
+                out[slot * width + index[pile.bean]] = 1.0
+                out[slot * width + beans] = _scale(pile.beans, 4)
+        return out
 
     def _bean_list(self, at: list[int], values: list[float], base: int,
                    beans: tuple[str, ...], top: int) -> None:
@@ -326,6 +288,46 @@ def _counters(seen: Seen) -> list[float]:
             _scale(seen.harvest_pile_size, 10), _scale(seen.harvest_reserve_size, 2),
             _scale(len(seen.harvest_discard), 10), float(seen.trigger is not None),
             _scale(seen.customs_due, 20), _scale(seen.price_slot, 6), _scale(seen.passes, 5)]
+
+
+class _Kept:
+    """The large fields' pieces, kept per value of what they are read from (a seat's row,
+    the hand, the table, a distances' row, the cities): one value, one piece, whatever
+    the state it came from, so that nothing kept can go stale. Each kind holds at most
+    :data:`KEPT` pieces (emptied when full)."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, dict[Hashable, Observation]] = {}
+
+    def get(self, kind: str, key: K, make: Callable[[K], list[float]]) -> Observation:
+        pieces = self.pieces.get(kind)
+        if pieces is None:
+            pieces = self.pieces[kind] = {}
+        found = pieces.get(key)
+        if found is None:
+            if len(pieces) >= KEPT:
+                pieces.clear()
+            found = pieces[key] = np.asarray(make(key), dtype=np.float32)
+            found.flags.writeable = False
+        return found
+
+
+def _distances(row: tuple[int, ...]) -> list[float]:
+    """The route steps from the seat's city to each city (the board's order)."""
+    return [_scale(d, 8) for d in row]
+
+
+def _one_hot(index: int, size: int) -> list[float]:
+    out = [0.0] * size
+    out[index] = 1.0
+    return out
+
+
+def _travel_flags(cards: tuple[str, ...]) -> list[float]:
+    out = [0.0] * TRAVEL_CARDS
+    for card in cards:
+        out[int(card[1:]) - 1] = 1.0
+    return out
 
 
 def _dense(at: list[int], values: list[float], base: int, row: list[float]) -> None:

@@ -17,7 +17,40 @@ from bohnen.core.registry import get_game
 from bohnen.rl.encodings import make_encoding
 from bohnen.rl.hansa_seen import accessors as typed_accessors
 
+from .hansa_reference import Reference
 from .test_seen import decisions
+
+
+def test_the_vectors_are_those_reckoned_from_the_view_as_before() -> None:
+    """Over whole games, every seat at every decision: the vector the encoding reads from
+    the state (through its kept pieces, warm from the games before) is the one the
+    vector's code before the accessor reckoned from the view (:mod:`.hansa_reference`),
+    with the seat's deal under way too. The games include a closing phase (seats still
+    to close: the last decisions of few games show one)."""
+    closing = 0
+    for players, bot, seed in ((3, "random", 71), (4, "heuristic", 77), (5, "random", 79)):
+        enc = make_encoding("hansa", players)
+        reference = Reference(cast(Any, enc).vector)
+        for state in decisions("hansa", players, {}, bot, seed):
+            for seat in range(players):
+                view = cast(JSONObject, state.view(seat))
+                assert np.array_equal(enc.encode_state(state, seat, None),
+                                      reference.observe(view, None))
+                closing += bool(view["closing"])
+                if seat in state.to_act():
+                    _deals_agree(enc, reference, state, seat, view)
+    assert closing
+
+
+def _deals_agree(enc: Any, reference: Reference, state: AnyState, seat: int,
+                 view: JSONObject) -> None:
+    """The vector with each deal the seat may start (its first id) is the reference's."""
+    fresh = enc.start_state(state, seat)
+    for first in np.flatnonzero(enc.mask(fresh)):
+        draft, notation = enc.choose(fresh, int(first))
+        if notation is None:
+            assert np.array_equal(enc.encode_state(state, seat, draft),
+                                  reference.observe(view, draft.deal))
 
 
 def test_deals_agree_from_the_state_and_the_view_at_every_step() -> None:
@@ -101,3 +134,50 @@ def test_the_accessor_hides_the_other_hands_and_the_piles() -> None:
     value = seen(state, 0)
     assert len(value.players) == 4 and not hasattr(value.players[1], "hand")
     assert value.hand and value.contract_pile_size == len(cast(Any, state).contract_pile)
+
+
+def test_the_ids_kept_open_are_those_of_the_draft_asked_about() -> None:
+    """The encoding keeps the open ids of the last draft asked about: asked about drafts
+    in another order (deals under way among them), it gives each its own mask, as a
+    fresh encoding does, and refuses in a draft what only the previous one allowed."""
+    enc = make_encoding("hansa", 4)
+    drafts: list[Any] = []
+    for state in decisions("hansa", 4, {}, "random", 61)[::4]:
+        for seat in state.to_act():
+            fresh = enc.start_state(state, seat)
+            drafts.append(fresh)
+            for first in np.flatnonzero(enc.mask(fresh))[-2:]:
+                drafts.append(enc.choose(fresh, int(first))[0])
+    masks = [enc.mask(d) for d in drafts]
+    other = make_encoding("hansa", 4)
+    refused = 0
+    for k in range(len(drafts) - 1, 0, -1):
+        draft, before = drafts[k - 1], drafts[k]
+        enc.mask(before)  # kept: the ids open in ``before``
+        assert np.array_equal(enc.mask(draft), masks[k - 1])
+        assert np.array_equal(other.mask(draft), masks[k - 1])
+        shut = np.flatnonzero(masks[k] & (1 - masks[k - 1]))
+        if shut.size:
+            refused += 1
+            enc.mask(before)
+            with pytest.raises(ValueError, match="not legal in this draft"):
+                enc.choose(draft, int(shut[0]))
+    assert refused
+
+
+def test_the_kept_markets_follow_the_price_slot() -> None:
+    """The cities' markets the accessor keeps are kept per ladders, trading city *and*
+    price slot: a trade phase's position with only its price slot changed is seen with
+    that slot's prices, as its view shows them."""
+    seen, of_view = typed_accessors("hansa")
+    state = next(s for s in decisions("hansa", 3, {}, "random", 81)
+                 if cast(Any, s).phase == 3)  # trade
+    seen(state, 0)  # its markets kept
+    changed = 0
+    for slot in range(4):
+        copy: Any = state.clone()
+        copy.price_slot = slot
+        value = seen(copy, 0)
+        assert value == of_view(cast(JSONObject, copy.view(0)))
+        changed += value.cities != seen(state, 0).cities
+    assert changed
