@@ -164,6 +164,8 @@ class HansaEncoding(Encoding):
         if board is None:
             game = get_game("hansa")
             board = cast(JSONObject, game.new_game(game.options(players), 0).view(None)["board"])
+        self._made = (players, board, hand_slots, table_slots, give_cap, want_cap, buy_cap,
+                      proposals)
         self.players = players
         self.board = Board.of(board)
         self._fitting_board: object = None  # the last board seen found to fit
@@ -178,6 +180,19 @@ class HansaEncoding(Encoding):
         self.vector = HansaVector(players, self.board, hand_slots, table_slots)
         self.layout = self.vector.layout
         self.observation_size = self.layout.size
+
+    def __getstate__(self) -> tuple[int, JSONObject, int, int, int, int, int, int | None]:
+        """What makes the encoding, its constructor's arguments: a pickle carries none of
+        what it keeps (the vector's pieces, the last draft's open ids, the board found
+        to fit), which its copy builds again."""
+        return self._made
+
+    def __setstate__(self, made: tuple[int, JSONObject, int, int, int, int, int, int | None]
+                     ) -> None:
+        players, board, hand_slots, table_slots, give_cap, want_cap, buy_cap, proposals = made
+        self.__init__(players, board=board, hand_slots=hand_slots,  # type: ignore[misc]
+                      table_slots=table_slots, give_cap=give_cap, want_cap=want_cap,
+                      buy_cap=buy_cap, proposals=proposals)
 
     # --- the ids ------------------------------------------------------------------------
 

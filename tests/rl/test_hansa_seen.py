@@ -181,3 +181,19 @@ def test_the_kept_markets_follow_the_price_slot() -> None:
         assert value == of_view(cast(JSONObject, copy.view(0)))
         changed += value.cities != seen(state, 0).cities
     assert changed
+
+
+def test_a_pickled_encoding_carries_nothing_it_keeps() -> None:
+    """A warm encoding pickles as a fresh one (its arguments only) and its copy encodes
+    as it does."""
+    import pickle
+
+    enc = make_encoding("hansa", 3)
+    fresh = pickle.dumps(enc)
+    states = decisions("hansa", 3, {}, "random", 91)[::9]
+    vectors = [enc.encode_state(s, 0, None) for s in states]
+    enc.mask(enc.start_state(states[-2], states[-2].to_act()[0]))
+    assert pickle.dumps(enc) == fresh
+    copy = pickle.loads(pickle.dumps(enc))
+    assert all(np.array_equal(copy.encode_state(s, 0, None), v)
+               for s, v in zip(states, vectors, strict=True))
