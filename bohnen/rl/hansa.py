@@ -87,6 +87,13 @@ Nachschub, or a contract's city, beans and payout); the journey's table and play
 cards; the distance from the viewer's city to each city; each city's prices now,
 beans sold, free slot and ladder; the supply; the pending proposal; the viewer's own
 draft.
+
+**From the state.** What the view shows, the encoding reads as the game's accessor
+gives it (``Game.seen``: ``bohnen.hansa.seen``, through the protocols of
+:mod:`bohnen.rl.hansa_seen`): ``encode_state`` and ``start_state`` from the state,
+without the view; ``observe``, ``start`` and ``ids_of`` from the view through the
+accessor module's ``of_view``. One vector function and one draft function serve both
+paths, so they give the same vectors, masks and drafts.
 """
 
 from __future__ import annotations
