@@ -140,6 +140,7 @@ class Market:
     prices: tuple[int, ...]
     money: int
     storage: int
+    held: tuple[int, ...] = ()  # each seat's beans in all (the sums of ``beans``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,20 +425,23 @@ class HansaEncoding(Encoding):
         return out
 
     def _step_ok(self, seat: int, deal: Deal, m: Market, side: str, b: int) -> bool:
-        after = _added(deal, side, b)
+        """Bean ``b`` may be added to the deal's ``side``: within the side's cap and the
+        market's limits, in non-decreasing order, both aids within their room after it."""
         if side == "give":
-            ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
-                and after.give.count(b) <= m.give[b] and b not in deal.want
+            last = deal.give
+            ok = not deal.want and not deal.buy and len(last) < self.give_cap \
+                and last.count(b) < m.give[b] and b not in deal.want
         elif side == "want":
+            last = deal.want
             most = m.want[b]
-            ok = not deal.buy and len(after.want) <= self.want_cap \
-                and after.want.count(b) <= min(m.beans[deal.to][b], _BIG if most is None
-                                               else most) and b not in deal.give
+            ok = not deal.buy and len(last) < self.want_cap \
+                and last.count(b) < min(m.beans[deal.to][b], _BIG if most is None
+                                        else most) and b not in deal.give
         else:
-            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.buy[b] \
-                and sum(m.prices[x] for x in after.buy) <= m.money
-        last = {"give": deal.give, "want": deal.want, "buy-for": deal.buy}[side]
-        return ok and (not last or b >= last[-1]) and _room_ok(seat, after, m)
+            last = deal.buy
+            ok = len(last) < self.buy_cap and last.count(b) < m.buy[b] \
+                and sum(m.prices[x] for x in last) + m.prices[b] <= m.money
+        return ok and (not last or b >= last[-1]) and _room_ok(seat, _added(deal, side, b), m)
 
     def _add(self, deal: Deal, action_id: int) -> Deal:
         side, code = self.names[action_id].split()
@@ -511,12 +515,12 @@ def _market(seen: Seen, board: Board, terms: Terms) -> Market:
                   tuple(terms["buy"].get(b, 0) for b in board.beans), active,
                   tuple(p.beans for p in players),
                   tuple(0 if price is None else price for price in prices),
-                  players[active].money, board.storage)
+                  players[active].money, board.storage, tuple(sum(p.beans) for p in players))
 
 
 def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
     """Both aids stay within their room after the deal (as the engine counts them)."""
-    held = [sum(b) for b in m.beans]
+    held = m.held
     mine = held[seat] - len(deal.give) + len(deal.want)
     theirs = held[deal.to] - len(deal.want) + len(deal.give)
     guest_mine = seat != m.active
