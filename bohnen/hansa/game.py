@@ -38,6 +38,7 @@ class BohnHansa(Game[HansaOptions, HansaState, HansaAction]):
     screen = "bohnen.tui.hansa_screen:HansaScreen"
     words = "bohnen.hansa.text"
     encoding = "bohnen.rl.hansa:HansaEncoding"
+    seen = "bohnen.hansa.seen:seen"
     golden = (
         Golden("hansa-3p-random", 3, "random", 3303),
         Golden("hansa-4p-heuristic", 4, "heuristic", 4404,

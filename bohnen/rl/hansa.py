@@ -87,27 +87,33 @@ Nachschub, or a contract's city, beans and payout); the journey's table and play
 cards; the distance from the viewer's city to each city; each city's prices now,
 beans sold, free slot and ladder; the supply; the pending proposal; the viewer's own
 draft.
+
+**From the state.** What the view shows, the encoding reads as the game's accessor
+gives it (``Game.seen``: ``bohnen.hansa.seen``, through the protocols of
+:mod:`bohnen.rl.hansa_seen`): ``encode_state`` and ``start_state`` from the state,
+without the view; ``observe``, ``start`` and ``ids_of`` from the view through the
+accessor module's ``of_view``. One vector function and one draft function serve both
+paths, so they give the same vectors, masks and drafts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject, Terms
+from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, engine_legal
+from bohnen.rl.hansa_seen import Seen, accessors
 from bohnen.rl.hansa_vector import (
-    JSON,
     MAX_PLAYERS,
     TRAVEL_CARDS,
     Board,
     Deal,
     HansaVector,
-    hand_of,
     index_of,
 )
 
@@ -134,6 +140,7 @@ class Market:
     prices: tuple[int, ...]
     money: int
     storage: int
+    held: tuple[int, ...] = ()  # each seat's beans in all (the sums of ``beans``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +172,13 @@ class HansaEncoding(Encoding):
         if board is None:
             game = get_game("hansa")
             board = cast(JSONObject, game.new_game(game.options(players), 0).view(None)["board"])
+        self._made = (players, board, hand_slots, table_slots, give_cap, want_cap, buy_cap,
+                      proposals)
         self.players = players
         self.board = Board.of(board)
-        self._fitting_board: object = None  # the last view's board found to fit
+        self._fitting_board: object = None  # the last board seen found to fit
+        self._seen, self._of_view = accessors(self.game)
+        self._last_open: tuple[Draft, list[int]] | None = None  # see _open
         self.hand_slots, self.table_slots = hand_slots, table_slots
         self.give_cap, self.want_cap, self.buy_cap = give_cap, want_cap, buy_cap
         self.proposals = proposals
@@ -177,6 +188,19 @@ class HansaEncoding(Encoding):
         self.vector = HansaVector(players, self.board, hand_slots, table_slots)
         self.layout = self.vector.layout
         self.observation_size = self.layout.size
+
+    def __getstate__(self) -> tuple[int, JSONObject, int, int, int, int, int, int | None]:
+        """What makes the encoding, its constructor's arguments: a pickle carries none of
+        what it keeps (the vector's pieces, the last draft's open ids, the board found
+        to fit), which its copy builds again."""
+        return self._made
+
+    def __setstate__(self, made: tuple[int, JSONObject, int, int, int, int, int, int | None]
+                     ) -> None:
+        players, board, hand_slots, table_slots, give_cap, want_cap, buy_cap, proposals = made
+        self.__init__(players, board=board, hand_slots=hand_slots,  # type: ignore[misc]
+                      table_slots=table_slots, give_cap=give_cap, want_cap=want_cap,
+                      buy_cap=buy_cap, proposals=proposals)
 
     # --- the ids ------------------------------------------------------------------------
 
@@ -212,13 +236,20 @@ class HansaEncoding(Encoding):
     # --- drafts ---------------------------------------------------------------------------
 
     def start(self, view: JSONObject, legal: Legal) -> Hashable:
-        self._check_board(view)
-        seat = cast(int, view["seat"])
-        waited = seat in cast(list[int], view["to_act"])
+        return self._start(self._seen_of_view(view), legal)
+
+    def start_state(self, state: AnyState, seat: int,
+                    legal: Sequence[Action] | None = None) -> Hashable:
+        """As ``start`` from the seat's view, read through the accessor (no view)."""
+        return self._start(self._seen_of(state, seat), engine_legal(state, seat))
+
+    def _start(self, seen: Seen, legal: Legal) -> Draft:
+        seat = seen.seat
+        waited = seat in seen.to_act
         options: dict[int, Frozen] = {}
         for action in legal.actions:
             if waited or action["type"] == "buy-contract":
-                action_id = self._single_id(view, seat, action)
+                action_id = self._single_id(seen, action)
                 if action_id is not None:
                     frozen = _frozen(action)
                     if action_id not in options or frozen < options[action_id]:
@@ -226,8 +257,8 @@ class HansaEncoding(Encoding):
         if not waited:
             options[self.ids["yield"]] = ()
         terms = legal.terms if waited else None
-        market = None if terms is None else _market(view, self.board, terms)
-        starts = self._starts(view, seat, terms, market) if terms and market else ()
+        market = None if terms is None else _market(seen, self.board, terms)
+        starts = self._starts(seen, terms, market) if terms and market else ()
         if not options and not starts:
             raise ValueError(f"seat {seat} must act but no action of it fits the encoding")
         return Draft(seat, tuple(sorted(options.items())), starts, market)
@@ -237,18 +268,18 @@ class HansaEncoding(Encoding):
         and ``submit`` in the canonical order; a journey by its destination. None beyond
         the caps: the sizes, the hand and table positions, and the deals the masks do
         not offer (see "Caps")."""
-        self._check_board(view)
-        seat = cast(int, view["seat"])
+        seen = self._seen_of_view(view)
+        seat = seen.seat
         if action.get("seat") != seat:
             raise ValueError(f"not an action of seat {seat}: {action!r}")
         deal = action.get("type") in ("propose", "counter")
         try:
-            ids = self._deal_ids(seat, action) if deal else self._one_id(view, seat, action)
+            ids = self._deal_ids(seat, action) if deal else self._one_id(seen, action)
         except (KeyError, IndexError, TypeError, ValueError):
             raise ValueError(f"not an action of the Bohn Hansa encoding: {action!r}") from None
         if ids is None:
             return None
-        draft: Hashable = self.start(view, legal)
+        draft: Hashable = self._start(seen, legal)
         if not _targeted(legal, action) if deal else ids[0] not in self._open(_draft(draft)):
             raise ValueError(f"not a legal action of seat {seat} now: {action!r}")
         for action_id in ids:
@@ -257,18 +288,17 @@ class HansaEncoding(Encoding):
             draft, _ = self.choose(draft, action_id)
         return ids
 
-    def _one_id(self, view: JSONObject, seat: int, action: JSONObject) -> list[int] | None:
+    def _one_id(self, seen: Seen, action: JSONObject) -> list[int] | None:
         """The id of an action of one id, as a list (None: a contract's position beyond
         the caps); ``ValueError`` for an action of no id."""
-        one = self._single_id(view, seat, action)
+        one = self._single_id(seen, action)
         if one is None and action.get("type") not in ("fulfil", "begin"):
             raise ValueError(f"no action {action.get('type')!r}")
         return None if one is None else [one]
 
     def mask(self, draft: Hashable) -> Mask:
         out = np.zeros(self.action_count, dtype=np.int8)
-        for action_id in self._open(_draft(draft)):
-            out[action_id] = 1
+        out[self._open(_draft(draft))] = 1
         return out
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
@@ -287,13 +317,22 @@ class HansaEncoding(Encoding):
         return replace(d, deal=self._add(d.deal, action_id)), None
 
     def _open(self, d: Draft) -> list[int]:
+        """The ids open in ``d``; those of the last draft asked about are kept (an
+        environment asks for a draft's mask, then chooses in it), by identity: a draft
+        never changes."""
+        last = self._last_open
+        if last is not None and last[0] is d:
+            return last[1]
         if d.deal is not None:
-            return self._deal_steps(d)
-        return [i for i, _ in d.options] + [start[0] for start in d.starts]
+            opened = self._deal_steps(d)
+        else:
+            opened = [i for i, _ in d.options] + [start[0] for start in d.starts]
+        self._last_open = (d, opened)
+        return opened
 
     # --- reading the legal actions ----------------------------------------------------------
 
-    def _single_id(self, view: JSONObject, seat: int, action: JSONObject) -> int | None:
+    def _single_id(self, seen: Seen, action: JSONObject) -> int | None:
         """The id of an action of one id, from its JSON (None: a deal, composed, or an
         action beyond a cap)."""
         kind = action["type"]
@@ -308,26 +347,25 @@ class HansaEncoding(Encoding):
         if kind == "buy":
             return self.ids[f"buy {action['bean']} {action['slot']}"]
         if kind == "fulfil":
-            return self._fulfil_id(view, seat, cast(str, action["contract"]))
+            return self._fulfil_id(seen, cast(str, action["contract"]))
         if kind == "begin":
-            return self._begin_id(view, seat, cast(str, action["contract"]),
-                                  cast(str, action["last"]))
+            return self._begin_id(seen, cast(str, action["contract"]), cast(str, action["last"]))
         return None  # propose, counter: composed
 
-    def _fulfil_id(self, view: JSONObject, seat: int, card: str) -> int | None:
-        hand = hand_of(view, seat)
+    def _fulfil_id(self, seen: Seen, card: str) -> int | None:
+        hand = seen.hand
         if card in hand:
             i = hand.index(card)
             return self.ids[f"fulfil hand {i}"] if i < self.hand_slots else None
-        table = cast(list[str], view["table"])
+        table = seen.table
         if card not in table:
-            raise ValueError(f"contract {card} is neither in seat {seat}'s hand nor on the "
-                             "journey's table")
+            raise ValueError(f"contract {card} is neither in seat {seen.seat}'s hand nor on "
+                             "the journey's table")
         j = table.index(card)
         return self.ids[f"fulfil table {j}"] if j < self.table_slots else None
 
-    def _begin_id(self, view: JSONObject, seat: int, first: str, last: str) -> int | None:
-        contracts = [c for c in hand_of(view, seat) if c.startswith("C")]
+    def _begin_id(self, seen: Seen, first: str, last: str) -> int | None:
+        contracts = [c for c in seen.hand if c.startswith("C")]
         k, m = contracts.index(first), contracts.index(last)
         if max(k, m) >= BEGIN_CONTRACTS:
             return None
@@ -335,12 +373,12 @@ class HansaEncoding(Encoding):
 
     # --- deals ----------------------------------------------------------------------------
 
-    def _starts(self, view: JSONObject, seat: int, terms: Terms,
+    def _starts(self, seen: Seen, terms: Terms,
                 market: Market) -> tuple[tuple[int, int, int | None, bool], ...]:
-        """The deals ``seat`` may start now, among the terms' targets: (id, target,
+        """The deals the seat may start now, among the terms' targets: (id, target,
         counter pid, invitation)."""
-        player = cast(list[JSON], view["players"])[seat]
-        if self.proposals is not None and cast(int, player["proposals_made"]) >= self.proposals:
+        seat = seen.seat
+        if self.proposals is not None and seen.players[seat].proposals_made >= self.proposals:
             return ()
         out: list[tuple[int, int, int | None, bool]] = []
         for target in terms["targets"]:
@@ -387,20 +425,23 @@ class HansaEncoding(Encoding):
         return out
 
     def _step_ok(self, seat: int, deal: Deal, m: Market, side: str, b: int) -> bool:
-        after = _added(deal, side, b)
+        """Bean ``b`` may be added to the deal's ``side``: within the side's cap and the
+        market's limits, in non-decreasing order, both aids within their room after it."""
         if side == "give":
-            ok = not deal.want and not deal.buy and len(after.give) <= self.give_cap \
-                and after.give.count(b) <= m.give[b] and b not in deal.want
+            last = deal.give
+            ok = not deal.want and not deal.buy and len(last) < self.give_cap \
+                and last.count(b) < m.give[b] and b not in deal.want
         elif side == "want":
+            last = deal.want
             most = m.want[b]
-            ok = not deal.buy and len(after.want) <= self.want_cap \
-                and after.want.count(b) <= min(m.beans[deal.to][b], _BIG if most is None
-                                               else most) and b not in deal.give
+            ok = not deal.buy and len(last) < self.want_cap \
+                and last.count(b) < min(m.beans[deal.to][b], _BIG if most is None
+                                        else most) and b not in deal.give
         else:
-            ok = len(after.buy) <= self.buy_cap and after.buy.count(b) <= m.buy[b] \
-                and sum(m.prices[x] for x in after.buy) <= m.money
-        last = {"give": deal.give, "want": deal.want, "buy-for": deal.buy}[side]
-        return ok and (not last or b >= last[-1]) and _room_ok(seat, after, m)
+            last = deal.buy
+            ok = len(last) < self.buy_cap and last.count(b) < m.buy[b] \
+                and sum(m.prices[x] for x in last) + m.prices[b] <= m.money
+        return ok and (not last or b >= last[-1]) and _room_ok(seat, _added(deal, side, b), m)
 
     def _add(self, deal: Deal, action_id: int) -> Deal:
         side, code = self.names[action_id].split()
@@ -417,24 +458,40 @@ class HansaEncoding(Encoding):
     # --- the observation --------------------------------------------------------------------
 
     def observe(self, view: JSONObject, draft: Hashable | None) -> Observation:
-        self._check_board(view)
-        return self.vector.observe(view, None if draft is None else _draft(draft).deal)
+        return self.observe_seen(self._seen_of_view(view), draft)
+
+    def encode_state(self, state: AnyState, seat: int, draft: Hashable | None) -> Observation:
+        """As ``observe`` of the seat's view, read through the accessor (no view)."""
+        return self.observe_seen(self._seen_of(state, seat), draft)
+
+    def observe_seen(self, seen: Seen, draft: Hashable | None) -> Observation:
+        """The vector of what the seat sees (checked: :meth:`_seen_of`)."""
+        return self.vector.observe(seen, None if draft is None else _draft(draft).deal)
 
     def bounds(self) -> tuple[Observation, Observation]:
         return self.layout.bounds()
 
-    def _check_board(self, view: JSONObject) -> None:
-        """The view's board fits (checked once for the board the engine shares between
-        its views) and the player count is the encoding's."""
-        if view["board"] is not self._fitting_board:
-            board = Board.of(view["board"])
+    def _seen_of(self, state: AnyState, seat: int) -> Seen:
+        """What the seat sees in ``state``, through the game's accessor (checked)."""
+        return self._checked(self._seen(state, seat))
+
+    def _seen_of_view(self, view: JSONObject) -> Seen:
+        """The same value read from the seat's view (checked)."""
+        return self._checked(self._of_view(view))
+
+    def _checked(self, seen: Seen) -> Seen:
+        """``seen``, once its board fits (checked once for the board the engine shares
+        between its states) and its player count is the encoding's."""
+        if seen.board is not self._fitting_board:
+            board = seen.board
             if (board.beans, board.cities) != (self.board.beans, self.board.cities) or \
                     board.slots > self.board.slots:
                 raise ValueError("this Bohn Hansa encoding was sized for another board "
                                  f"(cities {', '.join(self.board.cities)})")
-            self._fitting_board = view["board"]
-        if len(cast(list[object], view["players"])) != self.players:
+            self._fitting_board = board
+        if len(seen.players) != self.players:
             raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
+        return seen
 
 
 def _targeted(legal: Legal, deal: JSONObject) -> bool:
@@ -446,25 +503,24 @@ def _targeted(legal: Legal, deal: JSONObject) -> bool:
     return any(t["pid"] is None and t["seat"] == deal.get("to") for t in targets)
 
 
-def _market(view: JSONObject, board: Board, terms: Terms) -> Market:
-    """The limits of a deal: the terms', and what keeps it acceptable in the view."""
-    players = cast(list[JSON], view["players"])
-    active = cast(int, view["active"])
-    city = cast(str, players[active]["city"])
-    prices = cast(JSON, next(c for c in cast(list[JSON], view["cities"])
-                             if c["code"] == city)["prices"])
+def _market(seen: Seen, board: Board, terms: Terms) -> Market:
+    """The limits of a deal: the terms', and what keeps it acceptable as the seat sees it
+    (its board checked to be the encoding's: the same beans in the same order)."""
+    players = seen.players
+    active = seen.active
+    city = players[active].city
+    prices = next(c for c in seen.cities if c.code == city).prices
     return Market(tuple(terms["give"].get(b, 0) for b in board.beans),
                   tuple(terms["want"].get(b, 0) for b in board.beans),
                   tuple(terms["buy"].get(b, 0) for b in board.beans), active,
-                  tuple(tuple(cast(int, cast(JSON, p["beans"]).get(b, 0)) for b in board.beans)
-                        for p in players),
-                  tuple(cast(int, prices.get(b, 0)) for b in board.beans),
-                  cast(int, players[active]["money"]), board.storage)
+                  tuple(p.beans for p in players),
+                  tuple(0 if price is None else price for price in prices),
+                  players[active].money, board.storage, tuple(sum(p.beans) for p in players))
 
 
 def _room_ok(seat: int, deal: Deal, m: Market) -> bool:
     """Both aids stay within their room after the deal (as the engine counts them)."""
-    held = [sum(b) for b in m.beans]
+    held = m.held
     mine = held[seat] - len(deal.give) + len(deal.want)
     theirs = held[deal.to] - len(deal.want) + len(deal.give)
     guest_mine = seat != m.active

@@ -6,21 +6,23 @@ docs/research.md shows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 
-from bohnen.core.protocol import JSONObject
 from bohnen.rl.encoding import Observation
+from bohnen.rl.hansa_seen import CitySeen, ContractSeen, PendingSeen, PileSeen, PlayerSeen, Seen
 from bohnen.rl.layout import Layout
 
 MAX_PLAYERS = 5
 TRAVEL_CARDS = 7
 PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 JSON = dict[str, object]
+KEPT = 2048  # pieces of vectors kept per kind (see _Kept)
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,11 @@ class HansaVector:
                        "contract": 1 + cities + beans + 1,
                        "city": 2 * beans + 1 + board.slots * (beans + 1)}
         self.layout = self._layout()
+        self._offsets = {f.name: f.offset for f in self.layout.fields}
+        self._slices = {f.name: f.slice for f in self.layout.fields}
+        self._city_index = index_of(board.cities)
+        self._bean_index = index_of(board.beans)
+        self._kept = _Kept()
 
     def _layout(self) -> Layout:
         beans, cities, slots = len(self.board.beans), len(self.board.cities), self.board.slots
@@ -111,151 +118,163 @@ class HansaVector:
              "bought (counts / 4)", True),
         ])
 
-    def observe(self, view: JSONObject, deal: Deal | None) -> Observation:
-        """The seat's view as the vector, its own deal under way (None: none) included
-        (the view's board and player count checked by the encoding)."""
-        seat = cast(int, view["seat"])
-        blocks: dict[str, Callable[[], list[float]]] = {
-            "phase": lambda: _one_hot(PHASES.index(cast(str, view["phase"])), len(PHASES)),
-            "active": lambda: self._seat_hot([cast(int, view["active"])], seat),
-            "to_act": lambda: self._seat_hot(cast(list[int], view["to_act"]), seat),
-            "floor": lambda: self._seat_hot(
-                [cast(int, view["floor"])] if view["phase"] == "trade" else [], seat),
-            "last_seat": lambda: self._seat_hot(
-                [] if view["last_seat"] is None else [cast(int, view["last_seat"])], seat),
-            "counters": lambda: _counters(view),
-            "players": lambda: self._players(view, seat),
-            "hand": lambda: self._hand(view, seat),
-            "table": lambda: self._table(view),
-            "played": lambda: _travel_hot(cast(list[str], view["played"])),
-            "distances": lambda: self._distances(view, seat),
-            "cities": lambda: self._cities(view),
-            "supply": lambda: self._bean_counts(cast(JSON, view["supply"]), 18),
-            "pending": lambda: self._pending(view, seat),
-            "draft": lambda: self._draft_block(deal, seat),
-        }
-        out: list[float] = []
-        for field in self.layout.fields:
-            block = blocks[field.name]()
-            assert len(block) == field.size, (field.name, len(block), field.size)
-            out += block
-        return np.asarray(out, dtype=np.float32)
-
-    def _seat_hot(self, seats: list[int], me: int) -> list[float]:
-        out = [0.0] * MAX_PLAYERS
-        for s in seats:
-            out[(s - me) % self.players] = 1.0
+    def observe(self, seen: Seen, deal: Deal | None) -> Observation:
+        """What the seat sees as the vector, its own deal under way (None: none) included
+        (the board and the player count checked by the encoding): the non-zero floats
+        of the small fields by place, and the large ones (a seat's row, the hand, the
+        table, the distances, the cities) as pieces kept per value (:class:`_Kept`)."""
+        me, n = seen.seat, self.players
+        o = self._offsets
+        at: list[int] = [o["phase"] + PHASES.index(seen.phase),
+                         o["active"] + (seen.active - me) % n]
+        values: list[float] = [1.0, 1.0]
+        one = self._seat_hot
+        one(at, values, o["to_act"], seen.to_act, me)
+        if seen.phase == "trade":
+            one(at, values, o["floor"], (seen.floor,), me)
+        if seen.last_seat is not None:
+            one(at, values, o["last_seat"], (seen.last_seat,), me)
+        _dense(at, values, o["counters"], _counters(seen))
+        _travel_hot(at, values, o["played"], seen.played)
+        _dense(at, values, o["supply"], [_scale(c, 18) for c in seen.supply])
+        self._pending(at, values, seen.pending, me)
+        if deal is not None:
+            self._draft_block(at, values, deal, me)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        out[at] = values
+        kept = self._kept
+        width, base = self.widths["player"], o["players"]
+        players, closing = seen.players, seen.closing
+        for r in range(n):
+            s = (me + r) % n
+            out[base + r * width:base + (r + 1) * width] = kept.get(
+                "player", (players[s], s in closing), self._player)
+        contracts = seen.contracts
+        hand = (seen.hand[:self.hand_slots], seen.zoll, seen.nachschub, contracts)
+        out[self._slices["hand"]] = kept.get("hand", hand, self._hand)
+        out[self._slices["table"]] = kept.get(
+            "table", (seen.table[:self.table_slots], contracts), self._table)
+        here = seen.board.cities.index(seen.players[me].city)
+        out[self._slices["distances"]] = kept.get(
+            "distances", seen.board.distances[here], _distances)
+        out[self._slices["cities"]] = kept.get("cities", (seen.cities, seen.ladders),
+                                               self._cities)
         return out
 
-    def _bean_counts(self, counts: JSON, top: int) -> list[float]:
-        get = cast(dict[str, int], counts).get
-        return [_scale(get(b, 0), top) for b in self.board.beans]
+    def _seat_hot(self, at: list[int], values: list[float], base: int,
+                  seats: tuple[int, ...], me: int) -> None:
+        """Relative flags: the seats, each counted from ``me``."""
+        for s in seats:
+            at.append(base + (s - me) % self.players)
+            values.append(1.0)
 
-    def _bean_list(self, beans: list[str], top: int) -> list[float]:
-        return [_scale(beans.count(b), top) for b in self.board.beans]
+    def _player(self, key: tuple[PlayerSeen, bool]) -> list[float]:
+        """A seat's row (of what everybody sees of it, and whether it still closes)."""
+        p, closes = key
+        return [1.0, *_one_hot(self._city_index[p.city], len(self.board.cities)),
+                _scale(p.money, 200), _scale(p.loans, 10),
+                *[_scale(count, self.board.storage) for count in p.beans],
+                _scale(p.hand_size, self.hand_slots), *_travel_flags(p.waste),
+                _scale(len(p.harvest_before), 2), _scale(p.proposals_made, 8),
+                _scale(p.proposals_left, 8), 1.0 if closes else 0.0]
 
-    def _players(self, view: JSONObject, me: int) -> list[float]:
-        """A row per seat, the viewer first, then in turn order; zeros past the last."""
-        players = cast(list[JSON], view["players"])
-        closing = cast(list[int], view["closing"])
-        out: list[float] = []
-        for r in range(self.players):
-            out += self._player(players[(me + r) % self.players], closing)
-        return out + [0.0] * (self.widths["player"] * (MAX_PLAYERS - self.players))
-
-    def _player(self, p: JSON, closing: list[int]) -> list[float]:
-        return [1.0, *_one_hot(self.board.cities.index(cast(str, p["city"])),
-                               len(self.board.cities)),
-                _scale(cast(int, p["money"]), 200), _scale(cast(int, p["loans"]), 10),
-                *self._bean_counts(cast(JSON, p["beans"]), self.board.storage),
-                _scale(cast(int, p["hand_size"]), self.hand_slots),
-                *_travel_hot(cast(list[str], p["waste"])),
-                _scale(len(cast(list[object], p["harvest_before"])), 2),
-                _scale(cast(int, p["proposals_made"]), 8),
-                _scale(cast(int, p["proposals_left"]), 8),
-                1.0 if p["seat"] in closing else 0.0]
-
-    def _hand(self, view: JSONObject, me: int) -> list[float]:
-        player = cast(list[JSON], view["players"])[me]
-        colours = cast(list[JSON], cast(JSON, view["board"])["colours"])
-        colour = next(c for c in colours if c["name"] == player["colour"])
-        hand = hand_of(view, me)[:self.hand_slots]
+    def _hand(self, key: tuple[tuple[str, ...], str, str, tuple[ContractSeen, ...]]
+              ) -> list[float]:
+        """The hand's cards in order (its first ``hand_slots``), then zeros."""
+        hand, zoll, nachschub, contracts = key
+        facts = {c.card: c for c in contracts}
         out: list[float] = []
         for card in hand:
             if card.startswith("T"):
                 out += [1.0, 1.0, 0.0, *_one_hot(int(card[1:]) - 1, TRAVEL_CARDS),
-                        float(card == colour["zoll"]), float(card == colour["nachschub"]),
+                        float(card == zoll), float(card == nachschub),
                         *[0.0] * (self.widths["contract"] - 1)]
             else:
-                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2), *self._contract(view, card)]
+                out += [1.0, 0.0, 1.0, *[0.0] * (TRAVEL_CARDS + 2),
+                        *self._contract(facts[card])]
         return out + [0.0] * (self.widths["card"] * (self.hand_slots - len(hand)))
 
-    def _contract(self, view: JSONObject, card: str) -> list[float]:
-        """A contract's city, beans and payout (from the view's ``contracts``)."""
-        c = cast(JSON, cast(JSON, view["contracts"])[card])
-        return [*_one_hot(self.board.cities.index(cast(str, c["city"])), len(self.board.cities)),
-                *self._bean_list(cast(list[str], c["beans"]), 3),
-                _scale(cast(int, c["payout"]), 80)]
+    def _contract(self, contract: ContractSeen) -> list[float]:
+        """A contract's city, beans and payout."""
+        index = self._bean_index
+        counts = [0] * len(self.board.beans)
+        for code in contract.beans:
+            counts[index[code]] += 1
+        return [*_one_hot(self._city_index[contract.city], len(self.board.cities)),
+                *[_scale(c, 3) for c in counts], _scale(contract.payout, 80)]
 
-    def _table(self, view: JSONObject) -> list[float]:
-        table = cast(list[str], view["table"])[:self.table_slots]
+    def _table(self, key: tuple[tuple[str, ...], tuple[ContractSeen, ...]]) -> list[float]:
+        """The journey's contracts in order (its first ``table_slots``), then zeros."""
+        table, contracts = key
+        facts = {c.card: c for c in contracts}
         out: list[float] = []
         for card in table:
-            out += [1.0, *self._contract(view, card)]
+            out += [1.0, *self._contract(facts[card])]
         return out + [0.0] * (self.widths["contract"] * (self.table_slots - len(table)))
 
-    def _distances(self, view: JSONObject, me: int) -> list[float]:
-        board = cast(JSON, view["board"])
-        here = cast(str, cast(list[JSON], view["players"])[me]["city"])
-        rows = cast(list[list[int]], board["distances"])
-        codes = [cast(str, c["code"]) for c in cast(list[JSON], board["cities"])]
-        row = rows[codes.index(here)]
-        return [_scale(row[codes.index(c)], 8) for c in self.board.cities]
-
-    def _cities(self, view: JSONObject) -> list[float]:
-        now = {cast(str, c["code"]): c for c in cast(list[JSON], view["cities"])}
-        ladders = cast(JSON, view["ladders"])
+    def _cities(self, key: tuple[tuple[CitySeen, ...], tuple[tuple[PileSeen | None, ...], ...]]
+                ) -> list[float]:
+        """Each city's prices, beans sold, free slot and ladder."""
+        cities, ladders = key
         out: list[float] = []
-        for code in self.board.cities:
-            prices = cast(JSON, now[code]["prices"])
-            out += self._bean_counts(prices, 20)
-            out += [float(b in prices) for b in self.board.beans]
-            out += [_scale(cast(int, now[code]["free_slot"]), self.board.slots + 1)]
-            out += self._ladder(cast(list[JSON | None], ladders[code]))
+        for city, ladder in zip(cities, ladders, strict=True):
+            out += [0.0 if price is None else _scale(price, 20) for price in city.prices]
+            out += [0.0 if price is None else 1.0 for price in city.prices]
+            out.append(_scale(city.free_slot, self.board.slots + 1))
+            out += self._ladder(ladder)
         return out
 
-    def _ladder(self, ladder: list[JSON | None]) -> list[float]:
+    def _ladder(self, ladder: tuple[PileSeen | None, ...]) -> list[float]:
         """Each slot from the bottom: its pile's bean (one-hot) and count; zeros if empty."""
         beans = len(self.board.beans)
         width = beans + 1
-        index = index_of(self.board.beans)
+        index = self._bean_index
         out = [0.0] * (self.board.slots * width)
         for slot, pile in enumerate(ladder[:self.board.slots]):
             if pile is not None:
-                out[slot * width + index[cast(str, pile["bean"])]] = 1.0
-                out[slot * width + beans] = _scale(cast(int, pile["count"]), 4)
+                out[slot * width + index[pile.bean]] = 1.0
+                out[slot * width + beans] = _scale(pile.beans, 4)
         return out
 
-    def _pending(self, view: JSONObject, me: int) -> list[float]:
-        p = cast(JSON | None, view["pending"])
+    def _bean_list(self, at: list[int], values: list[float], base: int,
+                   beans: tuple[str, ...], top: int) -> None:
+        """How many of each bean ``beans`` holds (by place in the board's order) / top."""
+        index = self._bean_index
+        counted: dict[int, int] = {}
+        for code in beans:
+            counted[index[code]] = counted.get(index[code], 0) + 1
+        for b, count in counted.items():
+            at.append(base + b)
+            values.append(_scale(count, top))
+
+    def _pending(self, at: list[int], values: list[float], p: PendingSeen | None,
+                 me: int) -> None:
         if p is None:
-            return [0.0] * (1 + 3 * MAX_PLAYERS + 1 + 3 * len(self.board.beans))
-        out = [1.0]
-        for key in ("from", "to", "guest"):
-            out += self._seat_hot([cast(int, p[key])], me)
-        out.append(float(bool(p["invite"])))
-        for key in ("active_gives", "guest_gives", "active_buys"):
-            out += self._bean_list(cast(list[str], p[key]), 4)
-        return out
+            return
+        base = self._offsets["pending"]
+        at.append(base)
+        values.append(1.0)
+        for k, s in enumerate((p.proposer, p.to, p.guest)):
+            self._seat_hot(at, values, base + 1 + k * MAX_PLAYERS, (s,), me)
+        start = base + 1 + 3 * MAX_PLAYERS
+        if p.invite:
+            at.append(start)
+            values.append(1.0)
+        beans = len(self.board.beans)
+        for k, side in enumerate((p.active_gives, p.guest_gives, p.active_buys)):
+            self._bean_list(at, values, start + 1 + k * beans, side, 4)
 
-    def _draft_block(self, deal: Deal | None, me: int) -> list[float]:
-        if deal is None:
-            return [0.0] * (2 + MAX_PLAYERS + 3 * len(self.board.beans))
-        out = [float(deal.pid is None), float(deal.pid is not None)]
-        out += self._seat_hot([deal.to], me)
-        for side in (deal.give, deal.want, deal.buy):
-            out += [_scale(side.count(b), 4) for b in range(len(self.board.beans))]
-        return out
+    def _draft_block(self, at: list[int], values: list[float], deal: Deal, me: int) -> None:
+        base = self._offsets["draft"]
+        at.append(base if deal.pid is None else base + 1)
+        values.append(1.0)
+        self._seat_hot(at, values, base + 2, (deal.to,), me)
+        beans = len(self.board.beans)
+        for k, side in enumerate((deal.give, deal.want, deal.buy)):
+            start = base + 2 + MAX_PLAYERS + k * beans
+            for b in sorted(set(side)):
+                at.append(start + b)
+                values.append(_scale(side.count(b), 4))
 
 
 COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
@@ -263,20 +282,39 @@ COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
             "customs_due", "price_slot", "passes")
 
 
-def _counters(view: JSONObject) -> list[float]:
-    return [_scale(cast(int, view["turn"]), 40), float(bool(view["last_round"])),
-            _scale(cast(int, view["contract_pile_size"]), 60),
-            _scale(len(cast(list[object], view["contract_discard"])), 60),
-            _scale(cast(int, view["harvest_pile_size"]), 10),
-            _scale(cast(int, view["harvest_reserve_size"]), 2),
-            _scale(len(cast(list[object], view["harvest_discard"])), 10),
-            float(view["trigger"] is not None), _scale(cast(int, view["customs_due"]), 20),
-            _scale(cast(int, view["price_slot"]), 6), _scale(cast(int, view["passes"]), 5)]
+def _counters(seen: Seen) -> list[float]:
+    return [_scale(seen.turn, 40), float(seen.last_round),
+            _scale(seen.contract_pile_size, 60), _scale(len(seen.contract_discard), 60),
+            _scale(seen.harvest_pile_size, 10), _scale(seen.harvest_reserve_size, 2),
+            _scale(len(seen.harvest_discard), 10), float(seen.trigger is not None),
+            _scale(seen.customs_due, 20), _scale(seen.price_slot, 6), _scale(seen.passes, 5)]
 
 
-def hand_of(view: JSONObject, seat: int) -> list[str]:
-    """The cards of ``seat``'s hand in the view (its own: others are hidden)."""
-    return cast(list[str], cast(list[JSON], view["players"])[seat]["hand"])
+class _Kept:
+    """The large fields' pieces, kept per value of what they are read from (a seat's row,
+    the hand, the table, a distances' row, the cities): one value, one piece, whatever
+    the state it came from, so that nothing kept can go stale. Each kind holds at most
+    :data:`KEPT` pieces (emptied when full)."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, dict[Hashable, Observation]] = {}
+
+    def get(self, kind: str, key: K, make: Callable[[K], list[float]]) -> Observation:
+        pieces = self.pieces.get(kind)
+        if pieces is None:
+            pieces = self.pieces[kind] = {}
+        found = pieces.get(key)
+        if found is None:
+            if len(pieces) >= KEPT:
+                pieces.clear()
+            found = pieces[key] = np.asarray(make(key), dtype=np.float32)
+            found.flags.writeable = False
+        return found
+
+
+def _distances(row: tuple[int, ...]) -> list[float]:
+    """The route steps from the seat's city to each city (the board's order)."""
+    return [_scale(d, 8) for d in row]
 
 
 def _one_hot(index: int, size: int) -> list[float]:
@@ -285,18 +323,32 @@ def _one_hot(index: int, size: int) -> list[float]:
     return out
 
 
-def _travel_hot(cards: list[str]) -> list[float]:
+def _travel_flags(cards: tuple[str, ...]) -> list[float]:
     out = [0.0] * TRAVEL_CARDS
     for card in cards:
         out[int(card[1:]) - 1] = 1.0
     return out
 
 
+def _dense(at: list[int], values: list[float], base: int, row: list[float]) -> None:
+    """A run of floats from ``base`` (those that are not zero)."""
+    for k, value in enumerate(row):
+        if value:
+            at.append(base + k)
+            values.append(value)
+
+
+def _travel_hot(at: list[int], values: list[float], base: int, cards: tuple[str, ...]) -> None:
+    """Flags over the travel cards' numbers."""
+    for card in cards:
+        at.append(base + int(card[1:]) - 1)
+        values.append(1.0)
+
+
 @lru_cache(maxsize=8)
 def index_of(codes: tuple[str, ...]) -> dict[str, int]:
     """Each code's place in ``codes``."""
     return {code: i for i, code in enumerate(codes)}
-
 
 
 def _scale(value: int, top: int) -> float:

@@ -34,6 +34,12 @@ CASES: tuple[tuple[str, int, dict[str, object], str, int], ...] = (
     ("bohnanza", 4, {"trading": "open", "beginner": True}, "heuristic", 9),
     ("bohnanza", 3, {"proposal_allowance": "shared", "same_bean_in_two_fields": True},
      "random:trades=false", 10),
+    ("hansa", 3, {}, "random", 11),
+    ("hansa", 4, {"start_tie_break": "random", "short_harvest": "card_order",
+                  "reshuffle_contracts": False, "max_proposals_per_turn": 2,
+                  "proposal_size": 2}, "heuristic", 12),
+    ("hansa", 5, {}, "heuristic", 13),
+    ("hansa", 4, {"proposal_allowance": "shared", "proposal_size": 3}, "random", 14),
 )
 
 
@@ -103,7 +109,7 @@ def _drafts_agree(enc: Any, state: AnyState, seat: int, view: JSONObject,
     return opened
 
 
-@pytest.mark.parametrize("game", ["ndb", "bohnanza"])
+@pytest.mark.parametrize("game", ["ndb", "bohnanza", "hansa"])
 def test_the_accessor_follows_the_state_through_moves_copies_and_json(game: str) -> None:
     seen, _ = accessors(game)
     g = get_game(game)
