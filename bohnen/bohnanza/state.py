@@ -30,6 +30,7 @@ from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
 from bohnen.bohnanza.proposal_space import proposal_terms as _proposal_terms
 from bohnen.bohnanza.rules import check as _check
 from bohnen.bohnanza.rules import effect
+from bohnen.bohnanza.serialize import state_from_json as _state_from_json
 from bohnen.bohnanza.serialize import state_to_json as _state_to_json
 from bohnen.bohnanza.views import BohnanzaView
 from bohnen.bohnanza.views import view as _view
@@ -133,9 +134,19 @@ class BohnanzaState(BohnanzaData):
     def to_json(self) -> JSONObject:
         return _state_to_json(self)
 
+    def __reduce__(self) -> tuple[object, tuple[JSONObject]]:
+        """Pickled and deep-copied as its saved JSON, alike in both builds: compiled, the
+        class has no default pickling (its constructor takes arguments)."""
+        return (_loaded, (self.to_json(),))
+
     def audit(self) -> None:
         _audit(self)
 
     def __repr__(self) -> str:
         return (f"<BohnanzaState turn {self.turn} seat {self.active} "
                 f"{PHASE_NAMES[self.phase]} runouts {self.runouts}>")
+
+
+def _loaded(data: JSONObject) -> BohnanzaState:
+    """A state from the JSON its ``__reduce__`` gave (pickle's reader calls it)."""
+    return _state_from_json(data, BohnanzaState)

@@ -28,6 +28,7 @@ from bohnen.hansa.legal import proposal_space as _proposal_space
 from bohnen.hansa.legal import proposal_terms as _proposal_terms
 from bohnen.hansa.rules import check as _check
 from bohnen.hansa.rules import effect as _effect
+from bohnen.hansa.serialize import state_from_json as _state_from_json
 from bohnen.hansa.serialize import state_to_json as _state_to_json
 from bohnen.hansa.view_types import SeatView, SpectatorView
 from bohnen.hansa.views import view as _view
@@ -133,8 +134,18 @@ class HansaState(HansaData):
     def to_json(self) -> JSONObject:
         return _state_to_json(self)
 
+    def __reduce__(self) -> tuple[object, tuple[JSONObject]]:
+        """Pickled and deep-copied as its saved JSON, alike in both builds: compiled, the
+        class has no default pickling (its constructor takes arguments)."""
+        return (_loaded, (self.to_json(),))
+
     def audit(self) -> None:
         _audit(self)
 
     def __repr__(self) -> str:
         return f"<HansaState turn {self.turn} {PHASE_NAMES[self.phase]} seat {self.active}>"
+
+
+def _loaded(data: JSONObject) -> HansaState:
+    """A state from the JSON its ``__reduce__`` gave (pickle's reader calls it)."""
+    return _state_from_json(data, HansaState)
