@@ -40,6 +40,7 @@ from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.rl.layout import Layout
@@ -168,6 +169,7 @@ def mask_of(ids: Iterable[int], count: int) -> Mask:
     return np.frombuffer(data, np.int8)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoding(ABC):
     """One game's encoding at one player count (see the module)."""
 

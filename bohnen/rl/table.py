@@ -59,6 +59,11 @@ class _Acting:
     mask: Mask
     legal: Sequence[Action]
 
+    def __reduce__(self) -> tuple[type[_Acting], tuple[int, Hashable, Mask, Sequence[Action]]]:
+        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
+        to set them)."""
+        return _Acting, (self.seat, self.draft, self.mask, self.legal)
+
 
 class Table:
     """A game of ``encoding.game`` at ``encoding.players`` seats, with the game's
