@@ -171,7 +171,10 @@ def mask_of(ids: Iterable[int], count: int) -> Mask:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Encoding(ABC):
-    """One game's encoding at one player count (see the module)."""
+    """One game's encoding at one player count (see the module). Compiled (the compiled
+    build), it may be subclassed by interpreted code; a subclass sets ``game`` and
+    ``version`` in its ``__init__``: a class attribute would hide them from compiled
+    code (docs/architecture.md, "The compiled build")."""
 
     game: str  # the game's name in the registry
     version: int  # bumped whenever the layout of the vector or the list of ids changes
