@@ -10,7 +10,8 @@ headers) is missing, the build says so and goes on pure Python; a module that my
 the compiler refuses fails the build, loudly.
 
 This module is the in-tree build backend (pyproject.toml's ``backend-path``): setuptools'
-own, with mypy added to the build's requirements when a compiled wheel is asked for, and
+own, with mypy and NumPy (which the compiled encodings of ``bohnen.rl`` import) added to
+the build's requirements when a compiled wheel is asked for, and
 editable installs kept pure whatever the environment says. ``setup.py`` asks it for the
 extension modules (:func:`compiled_build`). The compiled build writes its C files under
 ``build/mypyc`` and builds in a temporary folder: no extension nor mypy cache is left in
@@ -54,6 +55,9 @@ __all__ = [
 VARIABLE = "BOHNEN_MYPYC"  # 1: compile with mypyc; 0 or unset: pure Python
 ONLY = "BOHNEN_MYPYC_ONLY"  # a comma-separated part of the list: compile only those
 MYPY = "mypy>=2.3"  # mypyc comes with mypy; the build's requirement when compiling
+# what the compiled research modules (bohnen.rl's encodings) import, which mypy's type
+# check of the compiled build must find: NumPy, as the rl extra pins it
+COMPILED_NEEDS = ("numpy>=2.4",)
 ROOT = Path(__file__).resolve().parent.parent
 SAY = "bohnen build:"
 
@@ -88,8 +92,9 @@ def say(message: str) -> None:
 # --- the backend: setuptools', with mypy required when compiling ---------------------
 
 def get_requires_for_build_wheel(config_settings: ConfigSettings = None) -> list[str]:
-    """setuptools' requirements, and mypy (which brings mypyc) when compiling."""
-    extra = [MYPY] if wanted(os.environ) else []
+    """setuptools' requirements, and mypy (which brings mypyc) with what the compiled
+    modules import (NumPy: :data:`COMPILED_NEEDS`) when compiling."""
+    extra = [MYPY, *COMPILED_NEEDS] if wanted(os.environ) else []
     return [*setuptools_backend.get_requires_for_build_wheel(config_settings), *extra]
 
 

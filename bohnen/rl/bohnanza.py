@@ -124,12 +124,15 @@ class Draft:
 class BohnanzaEncoding(Encoding):
     """Bohnanza at ``players`` seats (see the module for the design and the caps)."""
 
-    game = "bohnanza"
-    version = 1
-
     def __init__(self, players: int, *, hand_slots: int = 16, offer_slots: int = 4,
                  max_gives: int = 4, max_wants: int = 4, max_talers: int = 3,
                  max_cancels: int = 1) -> None:
+        # set here, not as class attributes: the compiled build's Encoding keeps them in
+        # slots of its own, which a class attribute of this (interpreted) subclass would
+        # shadow, the instance then keeping them in its __dict__ where compiled code
+        # does not look
+        self.game = "bohnanza"
+        self.version = 1
         if type(players) is not int or not 3 <= players <= 5:
             raise ValueError(f"Bohnanza is played by 3 to 5 players, not {players!r}")
         caps = {"hand_slots": hand_slots, "offer_slots": offer_slots, "max_gives": max_gives,

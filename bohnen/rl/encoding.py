@@ -40,6 +40,7 @@ from typing import NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.rl.layout import Layout
@@ -168,8 +169,12 @@ def mask_of(ids: Iterable[int], count: int) -> Mask:
     return np.frombuffer(data, np.int8)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoding(ABC):
-    """One game's encoding at one player count (see the module)."""
+    """One game's encoding at one player count (see the module). Compiled (the compiled
+    build), it may be subclassed by interpreted code; a subclass sets ``game`` and
+    ``version`` in its ``__init__``: a class attribute would hide them from compiled
+    code (docs/architecture.md, "The compiled build")."""
 
     game: str  # the game's name in the registry
     version: int  # bumped whenever the layout of the vector or the list of ids changes

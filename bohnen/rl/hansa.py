@@ -159,12 +159,15 @@ class Draft:
 class HansaEncoding(Encoding):
     """Bohn Hansa at ``players`` seats (see the module)."""
 
-    game = "hansa"
-    version = 1
-
     def __init__(self, players: int, *, board: JSONObject | None = None, hand_slots: int = 16,
                  table_slots: int = 8, give_cap: int = 2, want_cap: int = 2, buy_cap: int = 1,
                  proposals: int | None = None) -> None:
+        # set here, not as class attributes: the compiled build's Encoding keeps them in
+        # slots of its own, which a class attribute of this (interpreted) subclass would
+        # shadow, the instance then keeping them in its __dict__ where compiled code
+        # does not look
+        self.game = "hansa"
+        self.version = 1
         if not 3 <= players <= MAX_PLAYERS:
             raise ValueError(f"Bohn Hansa is played by 3 to 5 players, not {players}")
         if min(hand_slots, table_slots, give_cap, want_cap, buy_cap) < 0:

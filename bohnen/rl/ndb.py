@@ -53,6 +53,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
@@ -100,7 +102,13 @@ class NdbDraft:
     ids: tuple[int, ...]
     notations: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[type[NdbDraft], tuple[tuple[int, ...], tuple[str, ...]]]:
+        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
+        to set them)."""
+        return NdbDraft, (self.ids, self.notations)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NdbEncoding(Encoding):
     """Nicht die Bohne! at ``players`` players (see the module for the layout)."""
 

@@ -59,6 +59,11 @@ class _Acting:
     mask: Mask
     legal: Sequence[Action]
 
+    def __reduce__(self) -> tuple[type[_Acting], tuple[int, Hashable, Mask, Sequence[Action]]]:
+        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
+        to set them)."""
+        return _Acting, (self.seat, self.draft, self.mask, self.legal)
+
 
 class Table:
     """A game of ``encoding.game`` at ``encoding.players`` seats, with the game's
@@ -74,6 +79,12 @@ class Table:
         self.last_acted = 0  # the seat that chose the last id (seat 0 before any)
         self._drafts: dict[int, Hashable] = {}  # drafts being composed, by seat
         self._cache: _Acting | None = None  # the acting seat's, until the game moves on
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields (compiled, a class whose constructor takes arguments
+        cannot be unpickled by the default way: the environments pickle their table)."""
+        return _unpickled, (self.encoding, self.options, self._state, self.acting,
+                            self.last_acted, self._drafts, self._cache)
 
     @property
     def state(self) -> AnyState:
@@ -173,3 +184,14 @@ class Table:
         self._cache = None
         self.last_acted = seat
         self.acting = next_seat(self.state.to_act(), seat, self.players)
+
+
+def _unpickled(encoding: Encoding, options: object, state: AnyState | None,
+               acting: int | None, last_acted: int, drafts: dict[int, Hashable],
+               cache: _Acting | None) -> Table:
+    """A pickled :class:`Table` made again from its fields (:meth:`Table.__reduce__`)."""
+    table = Table(encoding)
+    table.options = options
+    table._state, table.acting, table.last_acted = state, acting, last_acted
+    table._drafts, table._cache = drafts, cache
+    return table

@@ -32,14 +32,15 @@ def test_another_value_of_bohnen_mypyc_stops_the_build(value: str) -> None:
         wanted({"BOHNEN_MYPYC": value})
 
 
-def test_mypy_is_a_build_requirement_only_when_compiling(
+def test_mypy_and_numpy_are_build_requirements_only_when_compiling(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bohnen_build.setuptools_backend, "get_requires_for_build_wheel",
                         lambda config_settings=None: ["wheel-needs"])
     monkeypatch.delenv("BOHNEN_MYPYC", raising=False)
     assert bohnen_build.get_requires_for_build_wheel() == ["wheel-needs"]
     monkeypatch.setenv("BOHNEN_MYPYC", "1")
-    assert bohnen_build.get_requires_for_build_wheel() == ["wheel-needs", bohnen_build.MYPY]
+    assert bohnen_build.get_requires_for_build_wheel() == ["wheel-needs", bohnen_build.MYPY,
+                                                           "numpy>=2.4"]
 
 
 def test_an_editable_build_is_pure_whatever_the_environment_says(
