@@ -12,7 +12,7 @@ A leaf module: it imports nothing else of the game.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bohnen.core.files import excerpt
 
@@ -42,7 +42,7 @@ class BeanInfo(NamedTuple):
     beanometer: Meter  # beans a field needs for 1, 2, 3 and 4 talers (None: no step)
 
 
-BEANS: tuple[BeanInfo, ...] = (
+BEANS: Final[tuple[BeanInfo, ...]] = (
     BeanInfo("Blaue", "BL", 20, (4, 6, 8, 10)),
     BeanInfo("Feuer", "FE", 18, (3, 6, 8, 9)),
     BeanInfo("Sau", "SA", 16, (3, 5, 7, 8)),
@@ -53,12 +53,13 @@ BEANS: tuple[BeanInfo, ...] = (
     BeanInfo("Garten", "GA", 6, (None, 2, 3, None)),
 )
 
-BEAN_COUNT = len(BEANS)
-ALL_BEANS: tuple[Bean, ...] = tuple(Bean)
-DECK_SIZE = sum(b.cards for b in BEANS)  # 104
-NAMES: tuple[str, ...] = tuple(b.name for b in BEANS)
-CODES: tuple[str, ...] = tuple(b.code for b in BEANS)
-MAX_FIELD = 24  # no field can hold more beans than this in any real game; payout table size
+# ``Final``: the compiled build reads these from C statics, not the module's dictionary.
+BEAN_COUNT: Final = len(BEANS)
+ALL_BEANS: Final[tuple[Bean, ...]] = tuple(Bean)
+DECK_SIZE: Final = sum(b.cards for b in BEANS)  # 104
+NAMES: Final[tuple[str, ...]] = tuple(b.name for b in BEANS)
+CODES: Final[tuple[str, ...]] = tuple(b.code for b in BEANS)
+MAX_FIELD: Final = 24  # no field can hold more beans than this in any real game; payout table size
 
 
 def _payout_row(meter: Meter) -> tuple[int, ...]:
@@ -73,7 +74,7 @@ def _payout_row(meter: Meter) -> tuple[int, ...]:
 
 
 # PAYOUT[bean][count]: talers for a field of ``count`` beans (capped at 4 by the table).
-PAYOUT: tuple[tuple[int, ...], ...] = tuple(_payout_row(b.beanometer) for b in BEANS)
+PAYOUT: Final[tuple[tuple[int, ...], ...]] = tuple(_payout_row(b.beanometer) for b in BEANS)
 
 
 def payout(bean: int, count: int) -> int:

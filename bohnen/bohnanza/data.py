@@ -15,7 +15,7 @@ gives it the protocol's methods.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, Self
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, Protocol, Self
 
 from bohnen.bohnanza.beans import Bean
 from bohnen.bohnanza.options import BohnanzaOptions
@@ -36,8 +36,13 @@ class Phase(IntEnum):
 # The phases as module constants, for the hot paths (reading ``Phase.OVER`` costs an
 # attribute lookup through the enum's metaclass at every use). A state's phase is always
 # one of the four members (never a bare int), so the hot paths compare it with ``is``:
-# ``==`` on an IntEnum is not the interpreter's fast comparison of two ints.
-PLANT, TRADE, PLANT_TRADED, OVER = Phase.PLANT, Phase.TRADE, Phase.PLANT_TRADED, Phase.OVER
+# ``==`` on an IntEnum is not the interpreter's fast comparison of two ints. ``Final``
+# (here and on the hot paths' other module constants): the compiled build reads a final
+# name from a C static, any other module name from the module's dictionary at each use.
+PLANT: Final = Phase.PLANT
+TRADE: Final = Phase.TRADE
+PLANT_TRADED: Final = Phase.PLANT_TRADED
+OVER: Final = Phase.OVER
 
 PhaseName = Literal["plant", "trade", "plant_traded", "over"]
 # The game's version: it changes when the behaviour, the notation, the state's JSON or
@@ -48,8 +53,8 @@ REPLAYS_VERSIONS = (2,)  # records of these versions replay the same under this 
 PHASE_NAMES: tuple[PhaseName, ...] = ("plant", "trade", "plant_traded", "over")
 PHASES: dict[str, Phase] = {name: phase for name, phase in zip(PHASE_NAMES, Phase, strict=True)}
 
-LAST_RUNOUT = 3  # the run-out that ends the game
-EMPTY = -1  # the bean of an empty field slot
+LAST_RUNOUT: Final = 3  # the run-out that ends the game
+EMPTY: Final = -1  # the bean of an empty field slot
 
 How = Literal["accepted", "declined", "countered", "withdrawn", "voided"]
 HOWS: tuple[How, ...] = ("accepted", "declined", "countered", "withdrawn", "voided")
@@ -122,6 +127,7 @@ class BohnanzaData:
         "players",
         "proposal_budget",
         "proposals_made",
+        "protection",
         "reason",
         "rng",
         "runouts",
@@ -134,6 +140,7 @@ class BohnanzaData:
         "trade_areas",
         "turn",
         "turn_based",
+        "two_fields",
     )
 
     options: BohnanzaOptions
@@ -142,6 +149,8 @@ class BohnanzaData:
     players: int  # options.players, likewise
     proposal_budget: int | None  # options.max_proposals_per_turn, likewise
     per_seat: bool  # options.proposal_allowance == "per_seat", likewise
+    two_fields: int  # options.same_bean_in_two_fields as 0 or 1 (the planting tables' index)
+    protection: int  # options.bean_protection as 0 or 1 (the harvest tables' index)
     rng: int  # the carried seed of the next reshuffle
     hands: list[tuple[Bean, ...]]  # per seat, front card first
     field_beans: list[int]  # per field slot (seat * 3 + field): its bean, EMPTY if none
@@ -181,7 +190,8 @@ class BohnanzaData:
     seen_values: list[object] | None
 
     def __init__(self, options: BohnanzaOptions, turn_based: bool, field_cost: int,
-                 players: int, proposal_budget: int | None, per_seat: bool) -> None:
+                 players: int, proposal_budget: int | None, per_seat: bool,
+                 two_fields: int, protection: int) -> None:
         """A state with its options (and what is kept at hand of them) set and nothing
         else: :meth:`blank` works those out, :meth:`clone` passes its own on."""
         self.options = options
@@ -190,6 +200,8 @@ class BohnanzaData:
         self.players = players
         self.proposal_budget = proposal_budget
         self.per_seat = per_seat
+        self.two_fields = two_fields
+        self.protection = protection
         self.seen_to_act = self.seen_must = None
         self.seen_lists = None
         self.seen_spaces = None
@@ -199,13 +211,15 @@ class BohnanzaData:
     def blank(cls, options: BohnanzaOptions) -> Self:
         """A state with its options set and nothing else (to be filled by the caller)."""
         return cls(options, options.turn_based, options.field_cost, options.players,
-                   options.max_proposals_per_turn, options.proposal_allowance == "per_seat")
+                   options.max_proposals_per_turn, options.proposal_allowance == "per_seat",
+                   int(options.same_bean_in_two_fields), int(options.bean_protection))
 
     def clone(self) -> Self:
         """A copy that shares nothing mutable with this state (and remembers nothing of
         what this one handed out)."""
         c = self.__class__(self.options, self.turn_based, self.field_cost, self.players,
-                           self.proposal_budget, self.per_seat)
+                           self.proposal_budget, self.per_seat, self.two_fields,
+                           self.protection)
         c.rng = self.rng
         c.hands = self.hands[:]
         c.field_beans = self.field_beans[:]

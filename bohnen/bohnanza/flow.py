@@ -10,6 +10,7 @@ The actions' own checks and effects are in :mod:`~bohnen.bohnanza.rules` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza.beans import ALL_BEANS, PAYOUT, Bean
@@ -33,8 +34,10 @@ Events = list[E.BohnanzaEvent]
 # The effects take ``Events | None``: None is the events-off path of ``advance``, where
 # no event is built at all.
 
-# Events are built with tuple.__new__ on the hot paths: no Python-level call.
-_new = tuple.__new__
+# Events are built with tuple.__new__ on the hot paths: no Python-level call; closed
+# proposals likewise, by a name of their own (``_new`` builds events only).
+_new: Final = tuple.__new__
+_make: Final = tuple.__new__
 
 
 # --- whose move -------------------------------------------------------------------------
@@ -109,8 +112,9 @@ def sell(state: BohnanzaData, seat: int, field: int, events: Events | None,
          final: bool = False) -> None:
     """Harvest: beanometer talers to the seat, the other beans face up on the discard."""
     i = seat * 3 + field
-    bean, count = ALL_BEANS[state.field_beans[i]], state.field_counts[i]
-    pay = PAYOUT[bean][count]
+    b, count = state.field_beans[i], state.field_counts[i]  # b: the bean as an int
+    bean = ALL_BEANS[b]
+    pay = PAYOUT[b][count]
     if pay:
         state.taler_cards[seat] += (bean,) * pay
     if count > pay:
@@ -276,8 +280,10 @@ def after_planting(state: BohnanzaData, events: Events | None) -> None:
 def close(state: BohnanzaData, p: Proposal, how: How) -> None:
     """Note that proposal ``p`` is no longer open (the caller takes it off
     ``open_proposals``): this turn's closed proposals are public."""
-    state.closed_proposals += (Closed(p.pid, p.proposer, p.to, tuple(sorted(p.hand_beans)),
-                                      p.face_beans, p.wants, p.talers, p.wants_talers, how),)
+    # Closed(...), built without the namedtuple's Python-level __new__
+    closed: Closed = _make(Closed, (p.pid, p.proposer, p.to, tuple(sorted(p.hand_beans)),
+                                   p.face_beans, p.wants, p.talers, p.wants_talers, how))
+    state.closed_proposals += (closed,)
 
 
 def finish(state: BohnanzaData, reason: str, events: Events | None) -> None:

@@ -12,23 +12,23 @@ beyond the list itself.
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Final
 
 from bohnen.bohnanza.actions import (
     Accept,
     BohnanzaAction,
     BuyThirdField,
     CloseTrading,
-    Decline,
     EndPlanting,
     Harvest,
     Pass,
     Plant,
     PlantTraded,
-    Withdraw,
 )
 from bohnen.bohnanza.beans import ALL_BEANS
 from bohnen.bohnanza.data import OVER, PLANT, PLANT_TRADED, TRADE, BohnanzaData, Proposal
 from bohnen.bohnanza.flow import may_propose
+from bohnen.bohnanza.makers import accept, decline, withdraw
 from bohnen.bohnanza.rules import (
     end_planting_refusal,
     plant_refusal,
@@ -39,30 +39,35 @@ from bohnen.bohnanza.trading import (
     answer_refusal,
     close_refusal,
     gives_face_up,
-    pass_refusal,
+    may_pass,
     payment_refusal,
     withdraw_refusal,
 )
 
-MAX_SEATS = 8
-PLANT_ACTS = [[Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
-HARVEST_ACTS = [[Harvest(s, f) for f in range(3)] for s in range(MAX_SEATS)]
-TRADED_ACTS = [[[PlantTraded(s, b, f) for f in range(3)] for b in ALL_BEANS]
-               for s in range(MAX_SEATS)]
-END_ACTS = [EndPlanting(s) for s in range(MAX_SEATS)]
-BUY_ACTS = [BuyThirdField(s) for s in range(MAX_SEATS)]
-PASS_ACTS = [Pass(s) for s in range(MAX_SEATS)]
-CLOSE_ACTS = [CloseTrading(s) for s in range(MAX_SEATS)]
+# ``Final``: the compiled build reads these from C statics, not the module's dictionary
+# (as ``data``'s phases).
+MAX_SEATS: Final = 8
+PLANT_ACTS: Final = [[Plant(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+HARVEST_ACTS: Final = [[Harvest(s, f) for f in range(3)] for s in range(MAX_SEATS)]
+TRADED_ACTS: Final = [[[PlantTraded(s, b, f) for f in range(3)] for b in ALL_BEANS]
+                      for s in range(MAX_SEATS)]
+END_ACTS: Final = [EndPlanting(s) for s in range(MAX_SEATS)]
+BUY_ACTS: Final = [BuyThirdField(s) for s in range(MAX_SEATS)]
+PASS_ACTS: Final = [Pass(s) for s in range(MAX_SEATS)]
+CLOSE_ACTS: Final = [CloseTrading(s) for s in range(MAX_SEATS)]
 # PLANTS[seat][two_fields_of_a_bean][key] and TRADED[seat][bean][...][key]: the planting
 # actions of tables.PLANTABLE (the fields rules.plantable gives).
-PLANTS = [[tuple(tuple(PLANT_ACTS[s][f] for f in fields) for fields in table)
-           for table in PLANTABLE] for s in range(MAX_SEATS)]
-TRADED = [[[tuple(tuple(TRADED_ACTS[s][b][f] for f in fields) for fields in table)
-            for table in PLANTABLE] for b in ALL_BEANS] for s in range(MAX_SEATS)]
+PLANTS: Final = [[tuple(tuple(PLANT_ACTS[s][f] for f in fields) for fields in table)
+                  for table in PLANTABLE] for s in range(MAX_SEATS)]
+TRADED: Final = [[[tuple(tuple(TRADED_ACTS[s][b][f] for f in fields) for fields in table)
+                   for table in PLANTABLE] for b in ALL_BEANS] for s in range(MAX_SEATS)]
 # HARVESTS[seat][protection][key]: the harvest actions of tables.HARVESTABLE (the fields
 # rules.harvestable gives).
-HARVESTS = [[tuple(tuple(HARVEST_ACTS[s][f] for f in fields) for fields in table)
-             for table in HARVESTABLE] for s in range(MAX_SEATS)]
+HARVESTS: Final = [[tuple(tuple(HARVEST_ACTS[s][f] for f in fields) for fields in table)
+                    for table in HARVESTABLE] for s in range(MAX_SEATS)]
+# ONE_SEAT[seat]: the tuple (seat,), which to_act and must_act answer in turn-based play
+# without building it anew at every move.
+ONE_SEAT: Final = tuple((s,) for s in range(MAX_SEATS))
 
 
 def to_act(state: BohnanzaData) -> tuple[int, ...]:
@@ -76,7 +81,7 @@ def to_act(state: BohnanzaData) -> tuple[int, ...]:
         if phase is TRADE:  # a seat with proposals left may propose (to or as the active)
             return tuple(s for s in seats if may_propose(state, s) or legal_actions(state, s))
         return tuple(s for s in seats if legal_actions(state, s))
-    return (state.mover,)  # actor(), kept by the effects
+    return ONE_SEAT[state.mover]  # actor(), kept by the effects
 
 
 def must_act(state: BohnanzaData) -> tuple[int, ...]:
@@ -88,7 +93,7 @@ def must_act(state: BohnanzaData) -> tuple[int, ...]:
     if phase is OVER:
         return ()
     if state.turn_based:
-        return (state.mover,)  # actor(), kept by the effects
+        return ONE_SEAT[state.mover]  # actor(), kept by the effects
     if phase is PLANT_TRADED:
         return tuple(s for s, area in enumerate(state.trade_areas) if area)
     return (state.active,)
@@ -107,7 +112,7 @@ def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
         if plant_refusal(state, seat) is None:
             key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
                             state.hands[seat][0])
-            out.extend(PLANTS[seat][state.options.same_bean_in_two_fields][key])
+            out.extend(PLANTS[seat][state.two_fields][key])
         if end_planting_refusal(state, seat) is None:
             out.append(END_ACTS[seat])
     elif phase is TRADE:
@@ -118,8 +123,9 @@ def legal_actions(state: BohnanzaData, seat: int) -> list[BohnanzaAction]:
         # it answers for all of them.
         if area and plant_traded_refusal(state, seat, area[0]) is None:
             seen = 0
-            two = state.options.same_bean_in_two_fields
-            for bean in area:
+            two = state.two_fields
+            for card in area:
+                bean: int = card  # an int: compiled, the shifts and indexing below are native
                 if not seen >> bean & 1:
                     seen |= 1 << bean
                     key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat],
@@ -144,7 +150,7 @@ def _any_time(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None
     base = seat * 3
     key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]  # inlined:
     if key:  # the key rules.harvestable reads the table with
-        out.extend(HARVESTS[seat][state.options.bean_protection][key])
+        out.extend(HARVESTS[seat][state.protection][key])
     # rules.may_buy, inlined
     if state.fields_owned[seat] == 2 and len(state.taler_cards[seat]) >= state.field_cost:
         out.append(BUY_ACTS[seat])
@@ -154,10 +160,10 @@ def _trading(state: BohnanzaData, seat: int, out: list[BohnanzaAction]) -> None:
     for p in state.open_proposals:
         if answer_refusal(seat, p) is None:
             out.extend(acceptances(state, p))
-            out.append(Decline(seat, p.pid))
+            out.append(decline(seat, p.pid))
         elif withdraw_refusal(seat, p) is None:
-            out.append(Withdraw(seat, p.pid))
-    if pass_refusal(state, seat) is None:
+            out.append(withdraw(seat, p.pid))
+    if may_pass(state, seat):  # pass_refusal is None, without building its reason
         out.append(PASS_ACTS[seat])
     if close_refusal(state, seat) is None:
         out.append(CLOSE_ACTS[seat])
@@ -173,8 +179,8 @@ def acceptances(state: BohnanzaData, p: Proposal) -> list[Accept]:
     wants = p.wants
     if len(wants) == 1:  # the common case: one bean wanted, any card of it
         bean, pid = wants[0], p.pid
-        out1 = [Accept(seat, pid, (i,), ()) for i, c in enumerate(hand) if c == bean]
-        out1 += [Accept(seat, pid, (), (i,)) for i, c in enumerate(face) if c == bean]
+        out1 = [accept(seat, pid, (i,), ()) for i, c in enumerate(hand) if c == bean]
+        out1 += [accept(seat, pid, (), (i,)) for i, c in enumerate(face) if c == bean]
         return out1
     need: dict[int, int] = {}
     for b in p.wants:
@@ -191,5 +197,5 @@ def acceptances(state: BohnanzaData, p: Proposal) -> list[Accept]:
         refs = [r for group in pick for r in group]
         hand_pos = tuple(sorted(i for src, i in refs if src == 0))
         face_pos = tuple(sorted(i for src, i in refs if src == 1))
-        out.append(Accept(seat, p.pid, hand_pos, face_pos))
+        out.append(accept(seat, p.pid, hand_pos, face_pos))
     return out

@@ -18,7 +18,7 @@ what is trusted.
 from __future__ import annotations
 
 from bohnen.bohnanza.actions import BohnanzaAction
-from bohnen.bohnanza.data import BohnanzaData
+from bohnen.bohnanza.data import BohnanzaData, Offers
 
 
 def forget(state: BohnanzaData) -> None:
@@ -27,6 +27,19 @@ def forget(state: BohnanzaData) -> None:
     state.seen_lists = None
     state.seen_spaces = None
     state.seen_values = None
+
+
+def no_lists() -> list[list[BohnanzaAction] | None]:
+    """A blank memory of lists: the slots of each seat's legal list (at ``seat``) and
+    any-time list (at ``players + seat``), for up to five players (the options' most).
+    Written out, not ``[None] * (2 * players)``: compiled, a list display is built in
+    place, a repetition is a generic call (this runs at every position asked)."""
+    return [None, None, None, None, None, None, None, None, None, None]
+
+
+def no_spaces() -> list[Offers | None]:
+    """A blank memory of proposal spaces, a slot per seat (up to five: as :func:`no_lists`)."""
+    return [None, None, None, None, None]
 
 
 def seen_list(state: BohnanzaData, index: int) -> list[BohnanzaAction] | None:
@@ -40,40 +53,26 @@ def remember_list(state: BohnanzaData, index: int, actions: list[BohnanzaAction]
     """Keep ``actions`` (the state's own list, never handed out) at ``index``."""
     lists = state.seen_lists
     if lists is None:
-        lists = state.seen_lists = [None] * (2 * state.players)
+        lists = state.seen_lists = no_lists()
     lists[index] = actions
 
 
 def listed(state: BohnanzaData, action: object) -> bool:
-    """Whether ``action`` is one of the objects ``state`` listed for its position: in the
-    legal or any-time list of its seat, or the proposal its seat's proposal space built
-    last. Such an action needs no check."""
+    """Whether ``action`` is one of the objects ``state`` listed for its position: in a
+    legal or any-time list, or the proposal a proposal space built last. Such an action
+    needs no check. Every list and space of a seat holds only that seat's actions, so
+    the object is looked for in all of them, without reading its seat first (a Python
+    attribute read of an interpreted class, dearer than the look)."""
     lists = state.seen_lists
-    spaces = state.seen_spaces
-    if lists is None and spaces is None:
-        return False
-    seat = getattr(action, "seat", None)
-    if type(seat) is not int or not 0 <= seat < state.players:
-        return False
     if lists is not None:
-        known = lists[seat]  # _among, inlined for the commonest case
-        if known is not None:
-            for a in known:
-                if a is action:
-                    return True
-        if _among(lists[state.players + seat], action):
-            return True
-    if spaces is not None:
-        space = spaces[seat]
-        if space is not None and space.last is action and action is not None:
-            return True
-    return False
-
-
-def _among(known: list[BohnanzaAction] | None, action: object) -> bool:
-    """Whether ``action`` is one of the objects of ``known`` (by identity)."""
-    if known is not None:
-        for a in known:
-            if a is action:
+        for known in lists:
+            if known is not None:
+                for a in known:
+                    if a is action:
+                        return True
+    spaces = state.seen_spaces
+    if spaces is not None and action is not None:
+        for space in spaces:
+            if space is not None and space.last is action:
                 return True
     return False

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import overload
+from typing import Final, overload
 
 from bohnen.bohnanza.actions import Counter, Propose
 from bohnen.bohnanza.beans import ALL_BEANS, CODES, DECK_SIZE, Bean
 from bohnen.bohnanza.data import TRADE, BohnanzaData
 from bohnen.bohnanza.flow import may_propose, proposals_left
+from bohnen.bohnanza.makers import counter, propose
 from bohnen.bohnanza.trading import (
     answer_refusal,
+    awaits_answer,
     gives_face_up,
     partners,
-    propose_refusal,
     trading_refusal,
 )
 from bohnen.core.protocol import Target, Terms
@@ -105,30 +106,33 @@ class ProposalSpace(Sequence[Propose | Counter]):
             index += size
         if not 0 <= index < size:
             raise IndexError(index)
-        t, rest = divmod(index, self.per_target)
-        wants = self.wants
-        g, w = divmod(rest + 1, len(wants))
+        per, wants = self.per_target, self.wants
+        t = index // per  # // and % rather than divmod: compiled, native int arithmetic
+        rest = index % per + 1
+        count = len(wants)
+        g, w = rest // count, rest % count
         hand, face, talers = self.gives[g]
         beans, wants_talers = wants[w]
         made: Propose | Counter
         if self.counter is not None:
-            made = Counter(self.seat, self.counter, hand, face, beans, talers, wants_talers)
+            made = counter(self.seat, self.counter, hand, face, beans, talers, wants_talers)
         else:
-            made = Propose(self.seat, self.targets[t], hand, face, beans, talers, wants_talers)
+            made = propose(self.seat, self.targets[t], hand, face, beans, talers, wants_talers)
         self.last = made
         return made
 
 
-_WANTS: dict[tuple[int, int], list[Want]] = {}
+_WANTS: Final[dict[tuple[int, int], list[Want]]] = {}
 
 
 def _wants(size: int, money: int) -> list[Want]:
     key = (size, money)
-    if key not in _WANTS:
+    wants = _WANTS.get(key)
+    if wants is None:
         beans = [c for r in range(size + 1)
                  for c in combinations_with_replacement(ALL_BEANS, r)]
-        _WANTS[key] = [(b, t) for b in beans for t in range(money + 1)]
-    return _WANTS[key]
+        wants = _WANTS[key] = [(b, t) for b in beans for t in range(money + 1)]
+    return wants
 
 
 def _gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...], size: int,
@@ -154,21 +158,29 @@ def _gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...], size: int,
 
 def _single_gives(hand: tuple[Bean, ...], face_up: tuple[Bean, ...]) -> list[Give]:
     """Offers of at most one card (the common case): each bean once per source."""
-    out: list[Give] = [((), (), 0)]
+    out: list[Give] = [_NO_GIVE]
     seen = 0
-    for i, bean in enumerate(hand):
+    for i, card in enumerate(hand):
+        bean: int = card  # an int: compiled, the shifts below are native
         if not seen >> bean & 1:
             seen |= 1 << bean
-            out.append(((i,), (), 0))
+            out.append(_HAND_GIVES[i])
     seen = 0
-    for i, bean in enumerate(face_up):
+    for i, card in enumerate(face_up):
+        bean = card
         if not seen >> bean & 1:
             seen |= 1 << bean
-            out.append(((), (i,), 0))
+            out.append(_FACE_GIVES[i])
     return out
 
 
-_EMPTY = ProposalSpace(0, [], (), (), 0, 0, 0)
+# The offers of one card (or none), made once: hand card i, face-up card i.
+_NO_GIVE: Final[Give] = ((), (), 0)
+_HAND_GIVES: Final[tuple[Give, ...]] = tuple(((i,), (), 0) for i in range(DECK_SIZE))
+_FACE_GIVES: Final[tuple[Give, ...]] = tuple(((), (i,), 0) for i in range(DECK_SIZE))
+
+
+_EMPTY: Final = ProposalSpace(0, [], (), (), 0, 0, 0)
 
 
 def _reach(state: BohnanzaData, seat: int) -> tuple[list[int], int | None] | None:
@@ -178,7 +190,7 @@ def _reach(state: BohnanzaData, seat: int) -> tuple[list[int], int | None] | Non
         return None
     if not may_propose(state, seat):
         return None
-    if propose_refusal(state, seat) is not None:  # turn-based, a proposal awaits an answer
+    if awaits_answer(state):  # propose_refusal, turn-based, without building its reason
         p = state.open_proposals[0]
         if answer_refusal(seat, p) is not None:
             return None
@@ -228,10 +240,10 @@ def proposal_terms(state: BohnanzaData, seat: int) -> Terms | None:
 
 
 # How proposals name what they give (hand positions, face-up cards) and want.
-_HAND = tuple(f"h{i}" for i in range(DECK_SIZE))
-_FACE_UP = tuple(f"f{i}" for i in range(DECK_SIZE))
-_WANT: dict[str, int | None] = dict.fromkeys(CODES)
-_WANT_EXPERT: dict[str, int | None] = {**_WANT, "t": None}
+_HAND: Final = tuple(f"h{i}" for i in range(DECK_SIZE))
+_FACE_UP: Final = tuple(f"f{i}" for i in range(DECK_SIZE))
+_WANT: Final[dict[str, int | None]] = dict.fromkeys(CODES)
+_WANT_EXPERT: Final[dict[str, int | None]] = {**_WANT, "t": None}
 
 
 def _target(seat: int, pid: int | None) -> Target:

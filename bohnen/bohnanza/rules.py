@@ -13,7 +13,7 @@ so an illegal action leaves the state as it was. Trading actions live in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Final, cast
 
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza import trading as T
@@ -45,7 +45,7 @@ illegal = T.illegal
 raw = T.raw
 
 # Events are built with tuple.__new__ on the hot paths: no Python-level call.
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 # --- the rules, as predicates ------------------------------------------------------------
@@ -55,7 +55,7 @@ def plantable(state: BohnanzaData, seat: int, bean: Bean) -> tuple[int, ...]:
     """Fields ``bean`` may go into now: a field of that bean, else an empty one (both,
     with ``same_bean_in_two_fields``); none when every field holds another bean."""
     key = plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)
-    return PLANTABLE[state.options.same_bean_in_two_fields][key]
+    return PLANTABLE[state.two_fields][key]
 
 
 def harvestable(state: BohnanzaData, seat: int) -> tuple[int, ...]:
@@ -64,7 +64,7 @@ def harvestable(state: BohnanzaData, seat: int) -> tuple[int, ...]:
     base = seat * 3
     counts = state.field_counts  # the key of tables.HARVESTABLE
     key = CAP[counts[base]] * 9 + CAP[counts[base + 1]] * 3 + CAP[counts[base + 2]]
-    return HARVESTABLE[state.options.bean_protection][key]
+    return HARVESTABLE[state.protection][key]
 
 
 def plant_refusal(state: BohnanzaData, seat: int) -> str | None:
@@ -153,7 +153,7 @@ def _field_index(state: BohnanzaData, action: Plant | PlantTraded | Harvest) -> 
 def _check_into(state: BohnanzaData, action: Plant | PlantTraded, bean: Bean) -> None:
     seat, field = action.seat, raw(action, "field")
     # plantable(), inlined on this hot path
-    if type(field) is int and field in PLANTABLE[state.options.same_bean_in_two_fields][
+    if type(field) is int and field in PLANTABLE[state.two_fields][
             plant_key(state.field_beans, seat * 3, state.fields_owned[seat], bean)]:
         return
     field = _field_index(state, action)  # raises if the field itself is wrong
@@ -264,35 +264,49 @@ def apply_buy(state: BohnanzaData, action: BuyThirdField, events: Events | None)
 
 # The kinds of action, by type; the checks and effects below dispatch on the type with
 # an ``if`` chain (the likeliest first), which mypyc compiles to plain comparisons.
-KINDS: frozenset[type[BohnanzaAction]] = frozenset((
+KINDS: Final[frozenset[type[BohnanzaAction]]] = frozenset((
     Plant, EndPlanting, PlantTraded, Harvest, BuyThirdField, Propose, Counter, Accept,
     Decline, Withdraw, Pass, CloseTrading))
+# The classes as final names for those chains: compiled, a final name is read from a C
+# static, a class imported from a module left interpreted (``actions``) from this
+# module's dictionary at every comparison.
+_HARVEST: Final = Harvest
+_PLANT_TRADED: Final = PlantTraded
+_PLANT: Final = Plant
+_PASS: Final = Pass
+_PROPOSE: Final = Propose
+_DECLINE: Final = Decline
+_CLOSE: Final = CloseTrading
+_ACCEPT: Final = Accept
+_END_PLANTING: Final = EndPlanting
+_BUY: Final = BuyThirdField
+_COUNTER: Final = Counter
 
 
 def check_kind(state: BohnanzaData, action: BohnanzaAction) -> None:
     """The check of ``action``'s own kind (after :func:`check_common`'s)."""
     kind = type(action)
-    if kind is Harvest:
+    if kind is _HARVEST:
         check_harvest(state, cast(Harvest, action))
-    elif kind is PlantTraded:
+    elif kind is _PLANT_TRADED:
         check_plant_traded(state, cast(PlantTraded, action))
-    elif kind is Plant:
+    elif kind is _PLANT:
         check_plant(state, cast(Plant, action))
-    elif kind is Pass:
+    elif kind is _PASS:
         T.check_pass(state, cast(Pass, action))
-    elif kind is Propose:
+    elif kind is _PROPOSE:
         T.check_propose(state, cast(Propose, action))
-    elif kind is Decline:
+    elif kind is _DECLINE:
         T.check_decline(state, cast(Decline, action))
-    elif kind is CloseTrading:
+    elif kind is _CLOSE:
         T.check_close(state, cast(CloseTrading, action))
-    elif kind is Accept:
+    elif kind is _ACCEPT:
         T.check_accept(state, cast(Accept, action))
-    elif kind is EndPlanting:
+    elif kind is _END_PLANTING:
         check_end_planting(state, cast(EndPlanting, action))
-    elif kind is BuyThirdField:
+    elif kind is _BUY:
         check_buy(state, cast(BuyThirdField, action))
-    elif kind is Counter:
+    elif kind is _COUNTER:
         T.check_counter(state, cast(Counter, action))
     else:
         T.check_withdraw(state, cast(Withdraw, action))
@@ -307,27 +321,27 @@ def effect(state: BohnanzaData, action: BohnanzaAction, events: Events | None) -
     state.seen_spaces = None
     state.seen_values = None
     kind = type(action)
-    if kind is Harvest:
+    if kind is _HARVEST:
         apply_harvest(state, cast(Harvest, action), events)
-    elif kind is PlantTraded:
+    elif kind is _PLANT_TRADED:
         apply_plant_traded(state, cast(PlantTraded, action), events)
-    elif kind is Plant:
+    elif kind is _PLANT:
         apply_plant(state, cast(Plant, action), events)
-    elif kind is Pass:
+    elif kind is _PASS:
         T.apply_pass(state, cast(Pass, action), events)
-    elif kind is Propose:
+    elif kind is _PROPOSE:
         T.apply_propose(state, cast(Propose, action), events)
-    elif kind is Decline:
+    elif kind is _DECLINE:
         T.apply_decline(state, cast(Decline, action), events)
-    elif kind is CloseTrading:
+    elif kind is _CLOSE:
         T.apply_close(state, cast(CloseTrading, action), events)
-    elif kind is Accept:
+    elif kind is _ACCEPT:
         T.apply_accept(state, cast(Accept, action), events)
-    elif kind is EndPlanting:
+    elif kind is _END_PLANTING:
         apply_end_planting(state, cast(EndPlanting, action), events)
-    elif kind is BuyThirdField:
+    elif kind is _BUY:
         apply_buy(state, cast(BuyThirdField, action), events)
-    elif kind is Counter:
+    elif kind is _COUNTER:
         T.apply_counter(state, cast(Counter, action), events)
     else:
         T.apply_withdraw(state, cast(Withdraw, action), events)

@@ -16,15 +16,16 @@ from typing import cast
 
 from bohnen.bohnanza.actions import BohnanzaAction
 from bohnen.bohnanza.audit import audit as _audit
-from bohnen.bohnanza.data import OVER, PHASE_NAMES, BohnanzaData
+from bohnen.bohnanza.data import OVER, PHASE_NAMES, TRADE, BohnanzaData
 from bohnen.bohnanza.determinize import determinize as _determinize
 from bohnen.bohnanza.events import BohnanzaEvent
 from bohnen.bohnanza.flow import result as _result
+from bohnen.bohnanza.legal import ONE_SEAT
 from bohnen.bohnanza.legal import any_time_actions as _any_time_actions
 from bohnen.bohnanza.legal import legal_actions as _legal_actions
 from bohnen.bohnanza.legal import must_act as _must_act
 from bohnen.bohnanza.legal import to_act as _to_act
-from bohnen.bohnanza.memo import listed, remember_list, seen_list
+from bohnen.bohnanza.memo import listed, no_lists, no_spaces, remember_list, seen_list
 from bohnen.bohnanza.proposal_space import ProposalSpace
 from bohnen.bohnanza.proposal_space import proposal_space as _proposal_space
 from bohnen.bohnanza.proposal_space import proposal_terms as _proposal_terms
@@ -51,8 +52,8 @@ class BohnanzaState(BohnanzaData):
         seats = self.seen_to_act
         if seats is None:
             # legal.to_act's turn-based answer, without the call
-            seats = self.seen_to_act = ((self.mover,) if self.turn_based and self.phase
-                                        is not OVER else _to_act(self))
+            seats = self.seen_to_act = (ONE_SEAT[self.mover] if self.turn_based
+                                        and self.phase is not OVER else _to_act(self))
         return seats
 
     def must_act(self) -> tuple[int, ...]:
@@ -68,7 +69,7 @@ class BohnanzaState(BohnanzaData):
             return []
         lists = self.seen_lists  # memo.seen_list and memo.remember_list, inlined
         if lists is None:
-            lists = self.seen_lists = [None] * (2 * self.players)
+            lists = self.seen_lists = no_lists()
         actions = lists[seat]
         if actions is None:
             actions = lists[seat] = _legal_actions(self, seat)
@@ -87,11 +88,11 @@ class BohnanzaState(BohnanzaData):
         return actions[:]
 
     def proposals(self, seat: int) -> ProposalSpace:
-        if not 0 <= seat < self.players:
-            return _proposal_space(self, seat)  # the empty space
+        if self.phase is not TRADE or not 0 <= seat < self.players:
+            return _proposal_space(self, seat)  # the empty space: nothing to remember
         spaces = self.seen_spaces
         if spaces is None:
-            spaces = self.seen_spaces = [None] * self.players
+            spaces = self.seen_spaces = no_spaces()
         space = spaces[seat]
         if space is None:
             made = _proposal_space(self, seat)

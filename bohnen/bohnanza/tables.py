@@ -6,12 +6,15 @@ seat's three field slots, so they are looked up instead of worked out.
 from __future__ import annotations
 
 from itertools import product
+from typing import Final
 
 from bohnen.bohnanza.beans import DECK_SIZE
 
 # Field codes for planting a given bean: 0 empty (and owned), 1 holds that bean,
 # 2 holds another bean or is not owned (no third field).
-EMPTY_SLOT, SAME, BLOCKED = 0, 1, 2
+EMPTY_SLOT: Final = 0
+SAME: Final = 1
+BLOCKED: Final = 2
 
 
 def _plantable(codes: tuple[int, ...], two_fields_of_a_bean: bool) -> tuple[int, ...]:
@@ -22,7 +25,7 @@ def _plantable(codes: tuple[int, ...], two_fields_of_a_bean: bool) -> tuple[int,
 
 
 # PLANTABLE[two_fields_of_a_bean][key] with key = code0 * 9 + code1 * 3 + code2.
-PLANTABLE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+PLANTABLE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_plantable(codes, allowed) for codes in product(range(3), repeat=3))
     for allowed in (False, True)
 )
@@ -40,8 +43,9 @@ def plant_key(fbean: list[int], base: int, fields: int, bean: int) -> int:
     return key * 3 + 2
 
 
-# Bean counts capped at 2: what bean protection needs to know of a field.
-CAP: tuple[int, ...] = tuple(min(c, 2) for c in range(DECK_SIZE + 1))
+# Bean counts capped at 2: what bean protection needs to know of a field (``Final``, as
+# the tables above: the compiled build reads them from C statics).
+CAP: Final[tuple[int, ...]] = tuple(min(c, 2) for c in range(DECK_SIZE + 1))
 
 
 def _harvestable(caps: tuple[int, ...], protection: bool) -> tuple[int, ...]:
@@ -52,7 +56,7 @@ def _harvestable(caps: tuple[int, ...], protection: bool) -> tuple[int, ...]:
 
 # HARVESTABLE[protection][key] with key = CAP[c0] * 9 + CAP[c1] * 3 + CAP[c2]; a slot
 # that is not owned is always empty, so it needs no code of its own.
-HARVESTABLE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+HARVESTABLE: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_harvestable(caps, protection) for caps in product(range(3), repeat=3))
     for protection in (False, True)
 )

@@ -15,6 +15,8 @@ raise with their reason, and the listing of legal actions
 
 from __future__ import annotations
 
+from typing import Final
+
 from bohnen.bohnanza import events as E
 from bohnen.bohnanza.actions import (
     Accept,
@@ -33,8 +35,10 @@ from bohnen.core.errors import IllegalActionError, InvalidActionError
 from bohnen.core.files import excerpt
 from bohnen.core.inputs import shown
 
-# Events are built with tuple.__new__ on the hot paths: no Python-level call.
-_new = tuple.__new__
+# Events are built with tuple.__new__ on the hot paths: no Python-level call; proposals
+# likewise, by a name of their own (``_new`` builds events only).
+_new: Final = tuple.__new__
+_make: Final = tuple.__new__
 
 
 def illegal(action: BohnanzaAction, reason: str) -> IllegalActionError:
@@ -91,26 +95,41 @@ def payment_refusal(state: BohnanzaData, p: Proposal) -> str | None:
     return None
 
 
+def awaits_answer(state: BohnanzaData) -> bool:
+    """Whether, turn-based, an open proposal awaits its answer: nobody proposes anew
+    nor passes before it comes (:func:`propose_refusal`, :func:`pass_refusal`)."""
+    return state.turn_based and bool(state.open_proposals)
+
+
 def propose_refusal(state: BohnanzaData, seat: int) -> str | None:
     """Why ``seat`` may not make a new proposal now (the offer itself aside)."""
     if state.phase is not TRADE:
         return "trading happens in phase 2 only"
-    if state.turn_based and state.open_proposals:
+    if awaits_answer(state):
         return f"proposal {state.open_proposals[0].pid} awaits an answer first"
     return None
 
 
+def may_pass(state: BohnanzaData, seat: int) -> bool:
+    """Whether ``seat`` may pass the floor now: turn-based, in phase 2, with no proposal
+    awaiting an answer, unless it is the active player and everybody else has passed
+    since the last proposal. The listing asks this, which builds no reason."""
+    return (state.phase is TRADE and state.turn_based and not state.open_proposals
+            and not (seat == state.active
+                     and state.passes_since_proposal >= state.players - 1))
+
+
 def pass_refusal(state: BohnanzaData, seat: int) -> str | None:
-    """Why ``seat`` may not pass the floor now."""
+    """Why ``seat`` may not pass the floor now (None: :func:`may_pass`)."""
+    if may_pass(state, seat):
+        return None
     if state.phase is not TRADE:
         return "trading happens in phase 2 only"
     if not state.turn_based:
         return "there is no floor to pass in open trading"
     if state.open_proposals:
         return f"proposal {state.open_proposals[0].pid} awaits an answer first"
-    if seat == state.active and state.passes_since_proposal >= state.players - 1:
-        return "everybody has passed since the last proposal: propose or close trading"
-    return None
+    return "everybody has passed since the last proposal: propose or close trading"
 
 
 def close_refusal(state: BohnanzaData, seat: int) -> str | None:
@@ -279,13 +298,12 @@ def _open(state: BohnanzaData, action: Propose | Counter, to: int, events: Event
     hand = state.hands[seat]
     positions = tuple(sorted(action.hand))
     face = tuple(sorted(action.face_up))
-    p = Proposal(
-        pid=state.next_pid, proposer=seat, to=to,
-        hand=positions, hand_beans=tuple(hand[i] for i in positions),
-        face_up=face, face_beans=tuple(state.face_up[i] for i in face),
-        wants=tuple(sorted(action.wants)), talers=action.talers,
-        wants_talers=action.wants_talers,
-    )
+    # Proposal(pid, proposer, to, hand, hand_beans, face_up, face_beans, wants, talers,
+    # wants_talers), built without the namedtuple's Python-level __new__
+    p: Proposal = _make(Proposal, (
+        state.next_pid, seat, to, positions, tuple(hand[i] for i in positions),
+        face, tuple(state.face_up[i] for i in face), tuple(sorted(action.wants)),
+        action.talers, action.wants_talers))
     state.next_pid += 1
     state.proposals_made[seat] += 1
     state.passes_since_proposal = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bohnen.core.bots import Decision, Wait, idle
+from bohnen.core.playout import closing
 from bohnen.core.protocol import Action
 
 
@@ -29,9 +30,9 @@ class RandomBot:
             return Wait()
         actions = decision.actions
         if not self.trades:
-            for action in actions:
-                if getattr(action, "ends_trading", False):
-                    return action  # nobody proposes: the active player closes at once
+            close = closing(actions)  # the flag read once per action type, not per action
+            if close is not None:
+                return close  # nobody proposes: the active player closes at once
         # Without trades it proposes only when nothing else is legal (open trading can
         # give a seat nothing but proposals to make).
         proposals = decision.proposals if self.trades or not actions else ()

@@ -11,8 +11,8 @@ is ``random.shuffle`` without its call per card, for the samplers of search bots
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from bohnen.core.protocol import Action, AnyState
 from bohnen.core.result import Result
@@ -20,15 +20,18 @@ from bohnen.core.rng import shuffle as shuffle  # the samplers' shuffle, kept he
 
 S = TypeVar("S", bound=AnyState)
 
-_CLOSES: dict[type, bool] = {}  # action type -> whether it closes a negotiation
+_CLOSES: Final[dict[type, bool]] = {}  # action type -> whether it closes a negotiation
 
 
-def closing(actions: Sequence[Action]) -> Action | None:
-    """The action among ``actions`` that closes a negotiation, if any."""
-    closes = _CLOSES.get
+def closing(actions: list[Action]) -> Action | None:
+    """The action among ``actions`` that closes a negotiation, if any. A list (the legal
+    lists are): compiled, a list is walked natively, any other sequence through Python's
+    iteration."""
     for action in actions:
         kind = type(action)
-        flag = closes(kind)
+        # not a bound ``get`` kept aside: compiled, that is a Python method object called
+        # generically; this is a direct C call of the dictionary's lookup
+        flag = _CLOSES.get(kind)
         if flag is None:
             flag = _CLOSES[kind] = bool(getattr(kind, "ends_trading", False))
         if flag:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -96,3 +97,17 @@ def test_bad_option_is_refused_naming_it(name: str, value: object) -> None:
     players: Any = overrides.pop("players", 4)
     with pytest.raises(ValueError, match=name):
         GAME.options(players, **overrides)
+
+
+@pytest.mark.parametrize("two", [False, True])
+@pytest.mark.parametrize("protection", [False, True])
+def test_the_state_keeps_the_variants_tables_index_through_clone_and_json(
+        two: bool, protection: bool) -> None:
+    # The listing reads the planting and harvest tables by the state's own copies of
+    # these two options (two_fields, protection): a new, cloned, determinized or
+    # loaded state must carry the options' values, never another state's.
+    options = GAME.options(4, same_bean_in_two_fields=two, bean_protection=protection)
+    s = GAME.new_game(options, 5)
+    for state in (s, s.clone(), s.determinize(0, random.Random(1)),
+                  GAME.state_from_json(s.to_json())):
+        assert (state.two_fields, state.protection) == (int(two), int(protection))
