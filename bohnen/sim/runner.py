@@ -80,7 +80,7 @@ def play_game(game: AnyGame, options: Options, seed: int, bots: Sequence[AnyBot]
             start = clock()
             action = acts[seat](decision, rngs[seat])
             times[seat].append(clock() - start)
-        if action.__class__ is _WAIT:
+        if type(action) is _WAIT:  # compiled, the object's type read directly
             raise BotFault(f"bot {bots[seat].name} at seat {seat} waited, but the game "
                            "needs its move")
         advance(action)  # nothing here reads the events: none are built
