@@ -29,7 +29,7 @@ TAKE_SETS: Final[list[list[tuple[Take, ...]]]] = [
     for s in range(MAX_PLAYERS)]
 
 
-def plays_of(plays: list[Play], hand: tuple[Card, ...]) -> tuple[NdbAction, ...]:
+def plays_of(plays: list[Play], hand: tuple[Card, ...]) -> list[NdbAction]:
     """The plays of each distinct card of ``hand`` (sorted: equal cards side by side),
     from the seat's row of :data:`PLAYS`: one pass, a loop that mypyc compiles."""
     listed: list[NdbAction] = []
@@ -38,7 +38,7 @@ def plays_of(plays: list[Play], hand: tuple[Card, ...]) -> tuple[NdbAction, ...]
         if card != last:
             listed.append(plays[card])
             last = card
-    return tuple(listed)
+    return listed
 
 
 def legal_actions(state: NdbData, seat: int) -> list[NdbAction]:
@@ -49,13 +49,13 @@ def legal_actions(state: NdbData, seat: int) -> list[NdbAction]:
         return list(state.listed)
     if not 0 <= seat < state.players:
         return []
-    listed: tuple[NdbAction, ...]
-    if state.phase is TAKE:
-        listed = TAKE_SETS[seat][takeable(state, seat)]
-    elif state.playing >> seat & 1:  # plays_now, inlined: the seat's bit of the mask
-        listed = plays_of(PLAYS[seat], state.hands[seat])
-    else:
-        listed = ()
     state.listed_seat = seat
-    state.listed = listed
-    return list(listed)
+    if state.phase is TAKE:
+        state.listed = TAKE_SETS[seat][takeable(state, seat)]
+        return list(state.listed)
+    if state.playing >> seat & 1:  # plays_now, inlined: the seat's bit of the mask
+        plays = plays_of(PLAYS[seat], state.hands[seat])
+        state.listed = tuple(plays)  # the list itself goes to the caller: no second copy
+        return plays
+    state.listed = ()
+    return []

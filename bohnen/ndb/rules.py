@@ -18,28 +18,28 @@ For each action kind, in the manner of PokerKit's ``can_x`` / ``verify_x`` pairs
   hot path, after the same checks of the values), and :mod:`bohnen.ndb.legal` lists
   the actions by :func:`plays_now` and :func:`takeable`;
 - :func:`check` raises when the predicate says no, with the reason
-  (:func:`refusal` finds the first rule the action breaks);
+  (:func:`~bohnen.ndb.refusals.refusal` finds the first rule the action breaks);
 - an effect applies it: :func:`play`, :func:`take` (then :func:`forced_takes`).
 
 An action the predicates refuse changes nothing. :func:`apply` returns the events;
 :func:`advance` builds none (the effects take ``events=None``). An action object of
 the listing the state remembers (``state.listed``, see :mod:`bohnen.ndb.legal`) is
 applied without asking the predicates again: the listing asked them in this position.
+Its place in the listing says what it does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol, cast
+from types import FunctionType
+from typing import Final, cast
 
 from bohnen.core.english import counted
-from bohnen.core.errors import GameError, IllegalActionError, InvalidActionError
-from bohnen.core.files import excerpt
-from bohnen.core.inputs import shown
+from bohnen.core.errors import IllegalActionError
 from bohnen.core.result import Result
 from bohnen.core.rng import shuffle, step
 from bohnen.ndb.actions import Play, Take
-from bohnen.ndb.cards import CARD_IDS, HAND_SIZE, Card, full_deck
+from bohnen.ndb.cards import HAND_SIZE, Card, full_deck
 from bohnen.ndb.data import LEAD, MAX_PLAYERS, NONE, OVER, PLAY, TAKE, D, NdbData, blank
 from bohnen.ndb.events import (
     Dealt,
@@ -53,9 +53,14 @@ from bohnen.ndb.events import (
     Took,
 )
 from bohnen.ndb.options import NdbOptions
+from bohnen.ndb.refusals import refusal, unchecked
 from bohnen.ndb.scoring import sheet_line
 
 _new: Final = tuple.__new__  # events built without a Python-level call
+# The action classes as module constants: compiled, a C variable each, where the names
+# of an interpreted module (bohnen.ndb.actions is one) are looked up at every use.
+_PLAY: Final = Play
+_TAKE: Final = Take
 
 # --- who acts ---------------------------------------------------------------------------
 
@@ -102,12 +107,23 @@ def can_play(state: NdbData, seat: object, card: object) -> bool:
             and plays_now(state, seat) and card in state.hands[seat])
 
 
-def play(state: NdbData, seat: int, card: Card, events: list[NdbEvent] | None) -> None:
-    """The effect of a legal play: the card from the hand to the table; the reveal once
-    everybody has played. Its events go to ``events`` (None: none is built)."""
+def position(hand: tuple[Card, ...], card: int) -> int:
+    """Where ``card`` first stands in ``hand`` (-1: not there). A plain loop: compiled, it
+    compares ints where ``hand.index`` calls a method and compares objects (in pure
+    Python, ``hand.index`` is the quicker: see :data:`COMPILED`)."""
+    for i in range(len(hand)):
+        if hand[i] == card:
+            return i
+    return -1
+
+
+def play(state: NdbData, seat: int, at: int, events: list[NdbEvent] | None) -> None:
+    """The effect of a legal play of the card at place ``at`` in the seat's hand: the
+    card from the hand to the table; the reveal once everybody has played. Its events go
+    to ``events`` (None: none is built)."""
     hand = state.hands[seat]
-    i = hand.index(card)
-    state.hands[seat] = hand[:i] + hand[i + 1:]
+    card = hand[at]
+    state.hands[seat] = hand[:at] + hand[at + 1:]
     state.table[seat] = card
     if state.phase is LEAD:
         if events is not None:
@@ -184,29 +200,9 @@ def forced_takes(state: NdbData, events: list[NdbEvent] | None) -> None:
 # --- checking and applying ----------------------------------------------------------------
 
 
-class Unchecked(Protocol):
-    """An action's fields as any objects: an action built by hand may hold values of any
-    type, which the checks below refuse with the reason. (Read as ``Play`` or ``Take``,
-    a build compiled with mypyc would raise ``TypeError`` at the reading itself.)"""
-
-    @property
-    def seat(self) -> object: ...
-
-    @property
-    def card(self) -> object: ...
-
-    @property
-    def owner(self) -> object: ...
-
-
-def unchecked(action: Play | Take) -> Unchecked:
-    """``action``, its fields read as any objects (free: a cast)."""
-    return cast(Unchecked, action)
-
-
 def apply(state: NdbData, action: object) -> list[NdbEvent]:
     """Apply ``action`` if the rules allow it, and return its events; otherwise raise
-    with the reason (:func:`refusal`), the state unchanged."""
+    with the reason (:func:`~bohnen.ndb.refusals.refusal`), the state unchanged."""
     events: list[NdbEvent] = []
     advance(state, action, events)
     return events
@@ -215,25 +211,46 @@ def apply(state: NdbData, action: object) -> list[NdbEvent]:
 def advance(state: NdbData, action: object, events: list[NdbEvent] | None = None) -> None:
     """Apply ``action`` as :func:`apply` does, with the same checks, its events added to
     ``events`` (by default none is built); otherwise raise with the reason, the state
-    unchanged. An action of the listing the state remembers (``state.listed``, by
-    identity) is legal: the listing asked the predicates in this very position, so it
-    is not checked again."""
-    if state.listed_seat >= 0 and is_listed(state, action):
-        state.listed_seat = -1  # state.forget(), inlined: the position changes
-        if type(action) is Play:
-            play(state, action.seat, action.card, events)
-        elif type(action) is Take:
-            take(state, action.seat, action.owner, events)
-            forced_takes(state, events)
-    elif type(action) is Play:
+    unchanged.
+
+    An action of the listing the state remembers (``state.listed``, by identity) is
+    legal: the listing asked the predicates in this very position, so it is not checked
+    again, and its place in the listing says what it does: the listing of the seat to
+    take is its takes by the owners' seats in order (:func:`takeable`'s bits), any other
+    listing the plays of the seat's distinct cards in the order of its sorted hand
+    (:mod:`bohnen.ndb.legal`; compiled, the card is found from that place, not read from
+    the action: :data:`COMPILED`). The loop is written here, not called: a Python-level
+    call costs more than the loop in pure Python, and mypyc compiles it to pointer
+    comparisons."""
+    by = state.listed_seat
+    if by >= 0:
+        at = 0  # not enumerate: in pure Python, a tuple a step costs more than an add
+        for listed in state.listed:
+            if listed is action:
+                state.listed_seat = -1  # state.forget(), inlined: the position changes
+                if state.phase is TAKE:  # the bits of takeable(state, by), inlined
+                    free = ~(state.taken_mask | 1 << by | 1 << state.token)
+                    take(state, by, SEATS[free & ((1 << state.players) - 1)][at], events)
+                    forced_takes(state, events)
+                elif COMPILED:
+                    play(state, by, distinct_at(state.hands[by], at), events)
+                else:
+                    play(state, by, state.hands[by].index(cast(Play, listed).card), events)
+                return
+            at += 1  # noqa: SIM113
+    if type(action) is _PLAY:
         seat, card = unchecked(action).seat, unchecked(action).card
         # can_play, inlined: plays_now reads the seat's bit of state.playing
         if not (type(seat) is int and type(card) is int and 0 <= seat < state.players
-                and state.playing >> seat & 1 and card in state.hands[seat]):
+                and state.playing >> seat & 1):
+            raise refusal(state, action)
+        hand = state.hands[seat]  # the card in the hand: can_play's last rule
+        at = position(hand, card) if COMPILED else hand.index(card) if card in hand else -1
+        if at < 0:
             raise refusal(state, action)
         state.listed_seat = -1  # state.forget(), inlined: the position changes
-        play(state, seat, cast(Card, card), events)
-    elif type(action) is Take:
+        play(state, seat, at, events)
+    elif type(action) is _TAKE:
         seat, owner = unchecked(action).seat, unchecked(action).owner
         # can_take, with its one source (takeable) asked directly: a call less a take
         if not (type(seat) is int and type(owner) is int and 0 <= owner < state.players
@@ -246,14 +263,26 @@ def advance(state: NdbData, action: object, events: list[NdbEvent] | None = None
         raise refusal(state, action)
 
 
-def is_listed(state: NdbData, action: object) -> bool:
-    """Whether ``action`` is one of the objects of the listing the state remembers (the
-    same object, not an equal one). A plain loop: ``any`` over a generator costs a frame
-    per call in Python, and mypyc compiles the loop to pointer comparisons."""
-    for listed in state.listed:  # noqa: SIM110
-        if listed is action:
-            return True
-    return False
+def distinct_at(hand: tuple[Card, ...], nth: int) -> int:
+    """Where the ``nth`` distinct card of ``hand`` (sorted: equal cards side by side)
+    first stands: the card of the ``nth`` play of the seat's listing."""
+    last = -1
+    for i in range(len(hand)):
+        card = hand[i]
+        if card != last:
+            if nth == 0:
+                return i
+            nth -= 1
+            last = card
+    raise IndexError(f"no distinct card {nth} in the hand")
+
+
+# Whether this module runs compiled (mypyc): its functions are then no Python functions.
+# Asked where a card is found in a hand (:func:`advance`): compiled, a loop over the hand
+# (:func:`position`, :func:`distinct_at`) is the quicker, where reading a listed action's
+# card (an interpreted class) and the hand's ``index`` (a method call) cost more; in pure
+# Python the loop costs more than those two C calls. Either finds the same place.
+COMPILED: Final = not isinstance(distinct_at, FunctionType)
 
 
 def check(state: NdbData, action: object) -> None:
@@ -268,74 +297,16 @@ def check(state: NdbData, action: object) -> None:
     raise refusal(state, action)
 
 
-def illegal(action: Play | Take, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {action.seat}: {shown(action)} is illegal: {reason}",
-                              reason)
-
-
-def refusal(state: NdbData, action: object) -> GameError:
-    """The error for an action the predicates refuse: the first rule it breaks, malformed
-    values first."""
-    if type(action) is Play:
-        return _seat_refusal(state, action) or _play_refusal(state, action)
-    if type(action) is Take:
-        return _seat_refusal(state, action) or _take_refusal(state, action)
-    return InvalidActionError(f"{excerpt(action)} is not a Nicht die Bohne action")
-
-
-def _seat_refusal(state: NdbData, action: Play | Take) -> GameError | None:
-    seat = unchecked(action).seat
-    if type(seat) is not int or not 0 <= seat < state.players:
-        return InvalidActionError(f"{shown(action)}: "
-                                  f"no seat {excerpt(seat)} in a {state.players}-player game")
-    if state.phase is OVER:
-        return illegal(action, "the game is over")
-    return None
-
-
-def _play_refusal(state: NdbData, action: Play) -> GameError:
-    seat, card = action.seat, unchecked(action).card  # the seat: checked by _seat_refusal
-    if type(card) is not int or not 0 <= card < CARD_IDS:
-        return InvalidActionError(f"{shown(action)}: no card {excerpt(card)}")
-    if state.phase is TAKE:
-        return illegal(action, f"the cards are being taken (seat {state.taker}'s turn)")
-    if state.phase is LEAD and seat != state.token:
-        return illegal(action, f"seat {state.token} holds the token and plays first")
-    if state.phase is PLAY and state.table[seat] != NONE:
-        return illegal(action, "the seat has played its card in this trick")
-    if card not in state.hands[seat]:
-        return illegal(action, "the card is not in the seat's hand")
-    return illegal(action, "the rules do not allow it now")  # not reached: see can_play
-
-
-def _take_refusal(state: NdbData, action: Take) -> GameError:
-    seat, owner = action.seat, unchecked(action).owner  # the seat: checked by _seat_refusal
-    if type(owner) is not int or not 0 <= owner < state.players:
-        return InvalidActionError(f"{shown(action)}: no seat {excerpt(owner)} to take from")
-    if state.phase is not TAKE:
-        return illegal(action, "cards are taken once all are played and turned up")
-    if seat != state.taker:
-        return illegal(action, f"it is seat {state.taker}'s turn to take")
-    if owner == seat:
-        return illegal(action, "nobody takes back their own card")
-    if owner == state.token:
-        return illegal(action, "the token holder's card goes to the last player")
-    if state.taken_mask >> owner & 1:
-        return illegal(action, f"seat {owner}'s card has been taken already")
-    return illegal(action, "the rules do not allow it now")  # not reached: see can_take
-
-
 # --- rounds and the end ---------------------------------------------------------------------
 
 
 def deal(state: NdbData, deck: Sequence[Card], events: list[NdbEvent] | None) -> None:
     """Deal the whole ``deck`` (top first) one card at a time from the dealer's left."""
     n = state.players
-    size = HAND_SIZE[n]
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(size * n):
-        hands[(state.dealer + 1 + i) % n].append(deck[i])
-    state.hands = [tuple(sorted(h)) for h in hands]
+    dealt = HAND_SIZE[n] * n
+    first = (state.dealer + 1) % n  # the seat of the top card
+    # card i goes to seat (first + i) % n: seat s gets every n-th card from (s - first) % n
+    state.hands = [tuple(sorted(deck[(s - first) % n:dealt:n])) for s in range(n)]
     state.row_cards = [() for _ in range(n)]
     state.table = [NONE] * n
     state.taken = ()

@@ -8,9 +8,12 @@ doubled if it holds the "x2" card.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from bohnen.ndb.cards import COLOURS, DOUBLE, KINDS, MINUS, NDB, Card, value
 from bohnen.ndb.data import SheetLine
+
+_new: Final = tuple.__new__  # a SheetLine built without its Python-level __new__
 
 
 def row_score(cards: Iterable[int]) -> int:
@@ -43,18 +46,32 @@ def rows_of(cards: Iterable[Card]) -> list[list[Card]]:
 
 
 def sheet_line(cards: Iterable[int]) -> SheetLine:
-    """The score-sheet line of the cards a player took in a round."""
-    by_colour: list[list[int]] = [[] for _ in COLOURS]
+    """The score-sheet line of the cards a player took in a round: each colour's row
+    scored as :func:`row_score` scores it, in one pass over the cards (a bit per colour
+    for a "Nicht die Bohne", an odd count of "–" and an "x2"; the values summed per
+    colour)."""
+    values = [0] * len(COLOURS)
+    nil = odd = doubled = 0
     for card in cards:
-        by_colour[card // KINDS].append(card)
-    plus = minus = 0
-    for row in by_colour:
-        points = row_score(row)
-        if points > 0:
-            plus += points
+        c, k = card // KINDS, card % KINDS
+        if k == NDB:
+            nil |= 1 << c
+        elif k == MINUS:
+            odd ^= 1 << c
+        elif k == DOUBLE:
+            doubled |= 1 << c
         else:
-            minus -= points
-    return SheetLine(plus, minus, plus - minus)
+            values[c] += k + 1  # value(card)
+    plus = minus = 0
+    for c in range(len(COLOURS)):
+        if nil >> c & 1:
+            continue  # the row is worth 0
+        points = values[c] * 2 if doubled >> c & 1 else values[c]
+        if odd >> c & 1:
+            minus += points
+        else:
+            plus += points
+    return _new(SheetLine, (plus, minus, plus - minus))
 
 
 __all__ = ["SheetLine", "row_score", "rows_of", "sheet_line"]

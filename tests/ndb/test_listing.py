@@ -142,3 +142,55 @@ def test_advance_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
     twin = GAME.new_game(GAME.options(3), 7)
     twin.apply(twin.legal_actions(0)[0])
     assert built
+
+
+def _each_listed_action_by_place() -> int:
+    """At every position of seeded games (3, 4 and 6 players; hands with the three "–"
+    of a colour), each listed action of each seat to act, applied by ``advance`` from
+    its place in the listing, gives the position that its equal twin, checked, gives.
+    Returns the actions tried."""
+    tried = 0
+    for players, seed in ((3, 4), (4, 9), (6, 1)):
+        rng = random.Random(seed)
+        state = GAME.new_game(GAME.options(players, rounds=1), seed)
+        while not state.is_over:
+            for seat in state.to_act():
+                for place, action in enumerate(state.legal_actions(seat)):
+                    by_place = state.clone()
+                    assert by_place.legal_actions(seat)[place] is action  # shared objects
+                    by_place.advance(action)
+                    checked = state.clone()
+                    checked.advance(GAME.parse_action(str(action)))  # not the same object
+                    assert by_place.to_json() == checked.to_json(), (str(action), place)
+                    tried += 1
+            state.advance(rng.choice(state.legal_actions(rng.choice(state.to_act()))))
+    return tried
+
+
+def test_a_listed_action_is_applied_by_its_place_in_the_listing() -> None:
+    assert _each_listed_action_by_place() > 1000
+
+
+def test_the_compiled_way_to_a_listed_card_in_pure_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each build finds a listed play's card its own way (``rules.COMPILED``); the
+    compiled way is run here in pure Python too, so that each build's test run tries
+    both."""
+    if not rules.__file__ or not rules.__file__.endswith(".py"):
+        pytest.skip("a compiled module reads its globals itself")
+    monkeypatch.setattr(rules, "COMPILED", not rules.COMPILED)
+    assert _each_listed_action_by_place() > 1000
+
+
+def test_compiled_says_which_build_runs_the_rules() -> None:
+    compiled = not (rules.__file__ or "").endswith(".py")
+    assert rules.COMPILED is compiled
+
+
+def test_the_place_of_a_card_and_of_a_distinct_card_in_a_hand() -> None:
+    hand = tuple(card_of(c) for c in ["G2", "G-", "G-", "G-", "R7", "B-", "B-"])
+    assert [rules.position(hand, card) for card in hand] == [0, 1, 1, 1, 4, 5, 5]
+    assert rules.position(hand, card_of("Y2")) == -1
+    assert [rules.distinct_at(hand, n) for n in range(4)] == [0, 1, 4, 5]
+    with pytest.raises(IndexError):
+        rules.distinct_at(hand, 4)

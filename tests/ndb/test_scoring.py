@@ -10,6 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bohnen.ndb import scoring
+from bohnen.ndb.cards import COLOURS as COLOUR_TABLE
+from bohnen.ndb.cards import KINDS, full_deck
+
 from .helpers import (
     COLOURS,
     GAME,
@@ -212,3 +216,20 @@ def test_the_result_of_a_one_round_game_says_1_round_played() -> None:
     """The reason of the result is counted words: one round, not "1 rounds"."""
     state = score_round("R3 R6")
     assert state.result().reason == "1 round played"
+
+
+def test_a_sheet_line_sums_each_rows_score() -> None:
+    """``scoring.sheet_line`` scores every colour in one pass; each row as
+    ``row_score`` scores it, the positive rows in "Spiel +", the negative ones in
+    "Spiel –": random takings of every size, and every special card in every count."""
+    rng = random.Random(38)
+    deck = full_deck()
+    for size in [*range(len(deck) + 1), *[rng.randrange(1, 25) for _ in range(400)]]:
+        cards = rng.sample(deck, size)
+        points = [scoring.row_score([c for c in cards if c // KINDS == colour])
+                  for colour in range(len(COLOUR_TABLE))]
+        plus = sum(p for p in points if p > 0)
+        minus = -sum(p for p in points if p < 0)
+        line = scoring.sheet_line(cards)
+        assert line == (plus, minus, plus - minus)
+        assert type(line) is scoring.SheetLine and line.total == plus - minus
