@@ -21,6 +21,7 @@ proposals: what is kept never carries one seat's secret into another's vector.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import copysign
 from typing import Final
 
 import numpy as np
@@ -85,13 +86,15 @@ def layout(players: int, hand_slots: int, offer_slots: int) -> Layout:
 
 
 def block(size: int, places: Sequence[int], values: Sequence[float]) -> Observation:
-    """A block of ``size`` floats, zero but for ``values`` at ``places``, within [0, 1]
-    (clipped only where a value lies outside: a float32 of a value within is within)."""
+    """A block of ``size`` floats, zero but for ``values`` at ``places`` (each place
+    once), within [0, 1] (clipped only where a value lies outside: a float32 of a value
+    within is within)."""
     out = np.zeros(size, np.float32)
-    # item by item: cheaper than numpy's indexing by a list (a place given twice keeps
-    # the last value, as that indexing does)
+    # item by item, cheaper than numpy's indexing by a list; a zero is there already
+    # (numpy's item assignment costs some hundreds of instructions), but not -0.0
     for place, value in zip(places, values, strict=True):
-        out[place] = value
+        if value != 0.0 or copysign(1.0, value) < 0.0:
+            out[place] = value
     if values and (max(values) > 1.0 or min(values) < 0.0):
         np.clip(out, 0.0, 1.0, out=out)
     return out
