@@ -208,7 +208,13 @@ class BohnanzaEncoding(Encoding):
         for action in legal.actions:
             self._read_legal(action, incoming, outgoing, simple, accepts)
         terms = legal.terms
+        hand_size = face_up = 0
         give = terms["give"] if terms is not None else {}
+        for thing in give:  # the things it may give: hand positions h…, face-up cards f…
+            if thing.startswith("h"):
+                hand_size += 1
+            elif thing.startswith("f"):
+                face_up += 1
         ctx = Context(
             seat=seat, players=self.players,
             simple=tuple(sorted(simple.items())),
@@ -217,14 +223,15 @@ class BohnanzaEncoding(Encoding):
             counters=tuple(sorted((incoming[pid], pid, t["seat"]) for t in _targets(terms)
                                   if (pid := t["pid"]) is not None and pid in incoming)),
             accepts=tuple((slot, tuple(sorted(ways))) for slot, ways in sorted(accepts.items())),
-            hand_size=sum(1 for thing in give if thing.startswith("h")),
-            face_up=sum(1 for thing in give if thing.startswith("f")),
+            hand_size=hand_size, face_up=face_up,
             talers=give.get("t", 0),
             expert=terms is not None and "t" in terms["want"])
         return Draft(ctx)
 
     def _slots(self, seen: Seen) -> tuple[dict[int, int], dict[int, int]]:
         """pid -> slot of the open proposals to the seat, and of the seat's own."""
+        if not seen.proposals:  # outside the trading, and often within it
+            return {}, {}
         seat, props = seen.seat, _proposals(seen)
         mine = [p for p in props if p.to == seat]
         own = [p for p in props if p.proposer == seat]
@@ -453,8 +460,9 @@ class BohnanzaEncoding(Encoding):
         kept = self._vectors.drafts
         out = kept.get(key)
         if out is None:
-            empty = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
-            values = self._draft_values(empty if d is None else d)
+            if d is None:  # no draft: the block of an empty one
+                d = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
+            values = self._draft_values(d)
             out = keep(kept, key, block(len(values), range(len(values)), values))
         return out
 
