@@ -51,12 +51,12 @@ order directly; it gives None only beyond the caps.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Target, Terms
+from bohnen.rl.bohnanza_draft import Context, Draft
 from bohnen.rl.bohnanza_seen import ProposalSeen, Seen, accessors
 from bohnen.rl.bohnanza_vector import (
     BEANS,
@@ -79,46 +79,18 @@ __all__ = ["BEANS", "BLOCKS", "FACE_UP", "KINDS", "PHASES", "PLAYER_ROW", "PRIVA
            "BohnanzaEncoding", "Context", "Draft"]
 
 # ids of one action each, before the per-slot ids
-YIELD, END_PLANTING, PASS, CLOSE, BUY = 0, 1, 2, 3, 4
-PLANT = 5  # + field (phase 1)
-HARVEST = 8  # + field
-TRADED = 11  # + bean * 3 + field (phase 3)
-FIXED = TRADED + len(BEANS) * 3
+YIELD: Final = 0
+END_PLANTING: Final = 1
+PASS: Final = 2
+CLOSE: Final = 3
+BUY: Final = 4
+PLANT: Final = 5  # + field (phase 1)
+HARVEST: Final = 8  # + field
+TRADED: Final = 11  # + bean * 3 + field (phase 3)
+FIXED: Final = TRADED + len(BEANS) * 3
 # the ids of the actions named by their type alone
-WORDS = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
-         "buy-field": BUY}
-
-@dataclass(frozen=True)
-class Context:
-    """What a draft needs of the view and the seat's :class:`Legal` (its legal actions
-    and what it may propose: the engine's), read once by ``start``."""
-
-    seat: int
-    players: int
-    simple: tuple[tuple[int, str], ...]  # (id, notation) of the actions of one id
-    may_yield: bool
-    targets: tuple[int, ...]  # seats a new proposal may go to (empty: none)
-    counters: tuple[tuple[int, int, int], ...]  # (slot, pid, proposer) open to a counter
-    accepts: tuple[tuple[int, tuple[tuple[tuple[int, ...], str], ...]], ...]  # slot, ways
-    hand_size: int
-    face_up: int  # face-up cards the seat may give (0 unless active)
-    talers: int  # talers the seat may give (0 unless expert)
-    expert: bool
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A seat's action under composition (``kind`` "root": none yet). ``target`` is the
-    seat proposed to, or for "counter" and "accept" the slot of the proposal answered."""
-
-    ctx: Context
-    kind: str = "root"
-    target: int = -1
-    gives: tuple[int, ...] = ()  # combined slots: face-up j is j, hand position i is 2 + i
-    give_talers: int = 0
-    wants: tuple[int, ...] = ()  # bean indexes, non-decreasing
-    want_talers: int = 0
-    cancels: int = 0
+WORDS: Final = {"end-planting": END_PLANTING, "pass": PASS, "close-trading": CLOSE,
+                "buy-field": BUY}
 
 
 class BohnanzaEncoding(Encoding):
@@ -128,9 +100,7 @@ class BohnanzaEncoding(Encoding):
                  max_gives: int = 4, max_wants: int = 4, max_talers: int = 3,
                  max_cancels: int = 1) -> None:
         # set here, not as class attributes: the compiled build's Encoding keeps them in
-        # slots of its own, which a class attribute of this (interpreted) subclass would
-        # shadow, the instance then keeping them in its __dict__ where compiled code
-        # does not look
+        # slots of its own, which a class attribute of a subclass would shadow
         self.game = "bohnanza"
         self.version = 1
         if type(players) is not int or not 3 <= players <= 5:
@@ -154,6 +124,12 @@ class BohnanzaEncoding(Encoding):
         self._vectors = Vectors(players, hand_slots, offer_slots, max_talers)
         self._last_ids: tuple[Draft, list[int]] | None = None  # see _legal_ids
 
+    def __reduce__(self) -> tuple[object, tuple[int, ...]]:
+        """Pickled by its size and caps (compiled, a class whose constructor takes
+        arguments cannot be unpickled the default way), without what it keeps."""
+        return _encoding, (self.players, self.hand_slots, self.offer_slots, self.max_gives,
+                           self.max_wants, self.max_talers, self.max_cancels)
+
     # --- the ids ----------------------------------------------------------------------
 
     def _ids(self) -> None:
@@ -171,18 +147,17 @@ class BohnanzaEncoding(Encoding):
         self.CANCEL = self.SUBMIT + 1
         self.action_count = self.CANCEL + 1
 
-    def action_name(self, action_id: int) -> str:
+    def action_name(self, action_id: object) -> str:
         i = _as_id(action_id)
         if i is None or not 0 <= i < self.action_count:
             raise ValueError(f"no action id {action_id!r} (0 to {self.action_count - 1})")
-        action_id = i
         fixed = {YIELD: "yield", END_PLANTING: "end-planting", PASS: "pass",
                  CLOSE: "close-trading", BUY: "buy-field", self.GIVE_TALER: "give a taler",
                  self.WANT_TALER: "want a taler", self.SUBMIT: "submit",
                  self.CANCEL: "cancel"}
-        if action_id in fixed:
-            return fixed[action_id]
-        return self._ranged_name(action_id)
+        if i in fixed:
+            return fixed[i]
+        return self._ranged_name(i)
 
     def _ranged_name(self, i: int) -> str:
         if i < HARVEST:
@@ -233,7 +208,13 @@ class BohnanzaEncoding(Encoding):
         for action in legal.actions:
             self._read_legal(action, incoming, outgoing, simple, accepts)
         terms = legal.terms
+        hand_size = face_up = 0
         give = terms["give"] if terms is not None else {}
+        for thing in give:  # the things it may give: hand positions h…, face-up cards f…
+            if thing.startswith("h"):
+                hand_size += 1
+            elif thing.startswith("f"):
+                face_up += 1
         ctx = Context(
             seat=seat, players=self.players,
             simple=tuple(sorted(simple.items())),
@@ -242,14 +223,15 @@ class BohnanzaEncoding(Encoding):
             counters=tuple(sorted((incoming[pid], pid, t["seat"]) for t in _targets(terms)
                                   if (pid := t["pid"]) is not None and pid in incoming)),
             accepts=tuple((slot, tuple(sorted(ways))) for slot, ways in sorted(accepts.items())),
-            hand_size=sum(1 for thing in give if thing.startswith("h")),
-            face_up=sum(1 for thing in give if thing.startswith("f")),
+            hand_size=hand_size, face_up=face_up,
             talers=give.get("t", 0),
             expert=terms is not None and "t" in terms["want"])
         return Draft(ctx)
 
     def _slots(self, seen: Seen) -> tuple[dict[int, int], dict[int, int]]:
         """pid -> slot of the open proposals to the seat, and of the seat's own."""
+        if not seen.proposals:  # outside the trading, and often within it
+            return {}, {}
         seat, props = seen.seat, _proposals(seen)
         mine = [p for p in props if p.to == seat]
         own = [p for p in props if p.proposer == seat]
@@ -395,7 +377,9 @@ class BohnanzaEncoding(Encoding):
                 ids.append(self.SUBMIT if len(refs) == n else self.GIVE + refs[n])
         return sorted(set(ids))
 
-    def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
+    def choose(self, draft: Hashable, action_id: object) -> tuple[Hashable, str | None]:
+        # ``action_id`` as the object passed (a bad one is refused by the check below,
+        # which a compiled int parameter would pre-empt with a TypeError)
         d = _draft(draft)
         i = _as_id(action_id)
         if i is None or i not in self._legal_ids(d):
@@ -415,26 +399,29 @@ class BohnanzaEncoding(Encoding):
             return d, ""
         if self.TARGET <= i < self.GIVE:
             target = (d.ctx.seat + i - self.TARGET + 1) % d.ctx.players
-            return replace(d, kind="propose", target=target), None
+            return _with(d, "propose", target), None
         if self.COUNTER <= i < self.TARGET:
-            return replace(d, kind="counter", target=i - self.COUNTER), None
+            return _with(d, "counter", i - self.COUNTER), None
         if self.ACCEPT <= i < self.COUNTER:
-            return replace(d, kind="accept", target=i - self.ACCEPT), None
+            return _with(d, "accept", i - self.ACCEPT), None
         return d, dict(d.ctx.simple)[i]
 
     def _choose_step(self, d: Draft, i: int) -> tuple[Draft, str | None]:
-        root = Draft(d.ctx, cancels=d.cancels)
         if i == self.CANCEL:
-            return replace(root, cancels=d.cancels + 1), None
+            return Draft(d.ctx, cancels=d.cancels + 1), None
         if i == self.SUBMIT:
-            return root, _notation(d)
+            return Draft(d.ctx, cancels=d.cancels), _notation(d)
         if self.GIVE <= i < self.WANT:
-            return replace(d, gives=(*d.gives, i - self.GIVE)), None
+            return Draft(d.ctx, d.kind, d.target, (*d.gives, i - self.GIVE), d.give_talers,
+                         d.wants, d.want_talers, d.cancels), None
         if self.WANT <= i < self.GIVE_TALER:
-            return replace(d, wants=(*d.wants, i - self.WANT)), None
+            return Draft(d.ctx, d.kind, d.target, d.gives, d.give_talers,
+                         (*d.wants, i - self.WANT), d.want_talers, d.cancels), None
         if i == self.GIVE_TALER:
-            return replace(d, give_talers=d.give_talers + 1), None
-        return replace(d, want_talers=d.want_talers + 1), None
+            return Draft(d.ctx, d.kind, d.target, d.gives, d.give_talers + 1, d.wants,
+                         d.want_talers, d.cancels), None
+        return Draft(d.ctx, d.kind, d.target, d.gives, d.give_talers, d.wants,
+                     d.want_talers + 1, d.cancels), None
 
     # --- the observation --------------------------------------------------------------
 
@@ -473,8 +460,9 @@ class BohnanzaEncoding(Encoding):
         kept = self._vectors.drafts
         out = kept.get(key)
         if out is None:
-            empty = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
-            values = self._draft_values(empty if d is None else d)
+            if d is None:  # no draft: the block of an empty one
+                d = Draft(Context(0, self.players, (), False, (), (), (), 0, 0, 0, False))
+            values = self._draft_values(d)
             out = keep(kept, key, block(len(values), range(len(values)), values))
         return out
 
@@ -487,6 +475,14 @@ class BohnanzaEncoding(Encoding):
                 + gives + [d.give_talers / self.max_talers]
                 + [c / self.max_wants for c in _bean_counts(d.wants)]
                 + [d.want_talers / self.max_talers, d.cancels / (self.max_cancels + 1)])
+
+
+def _encoding(players: int, hand_slots: int, offer_slots: int, max_gives: int,
+              max_wants: int, max_talers: int, max_cancels: int) -> BohnanzaEncoding:
+    """A pickled :class:`BohnanzaEncoding` made again (its ``__reduce__``)."""
+    return BohnanzaEncoding(players, hand_slots=hand_slots, offer_slots=offer_slots,
+                            max_gives=max_gives, max_wants=max_wants, max_talers=max_talers,
+                            max_cancels=max_cancels)
 
 
 # --- reading the view ---------------------------------------------------------------------
@@ -577,6 +573,12 @@ def _draft(draft: Hashable) -> Draft:
     if not isinstance(draft, Draft):
         raise ValueError(f"not a Bohnanza draft: {type(draft).__name__}")
     return draft
+
+
+def _with(d: Draft, kind: str, target: int) -> Draft:
+    """``d`` (a root draft) opened as a draft of ``kind`` at ``target``."""
+    return Draft(d.ctx, kind, target, d.gives, d.give_talers, d.wants, d.want_talers,
+                 d.cancels)
 
 
 def _ways(d: Draft) -> tuple[tuple[tuple[int, ...], str], ...]:

@@ -21,6 +21,8 @@ proposals: what is kept never carries one seat's secret into another's vector.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import copysign
+from typing import Final
 
 import numpy as np
 
@@ -28,10 +30,10 @@ from bohnen.rl.bohnanza_seen import PlayerSeen, ProposalSeen, Seen
 from bohnen.rl.encoding import Observation
 from bohnen.rl.layout import Layout
 
-BEANS = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
-PHASES = ("plant", "trade", "plant_traded", "over")
-KINDS = ("root", "propose", "counter", "accept")
-FACE_UP = 2  # face-up cards in phase 2 (combined slots 0 and 1; hand position i is 2 + i)
+BEANS: Final = ("BL", "FE", "SA", "BR", "SO", "AU", "RO", "GA")
+PHASES: Final = ("plant", "trade", "plant_traded", "over")
+KINDS: Final = ("root", "propose", "counter", "accept")
+FACE_UP: Final = 2  # face-up cards in phase 2 (combined slots 0 and 1; hand position i is 2 + i)
 
 # The blocks of the vector, in order: (name, size with P players, H hand slots, K offer
 # slots; what it holds); each value in [0, 1]. docs/research.md, "Bohnanza encoding",
@@ -66,7 +68,7 @@ BLOCKS = (
 )
 
 PRIVATE = ("hand", "draft")  # the blocks only the seat itself knows
-PLAYER_ROW = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
+PLAYER_ROW: Final = 1 + 3 * 11 + 1 + 1 + 1 + 8 + 1 + 1
 KEPT = 4096  # blocks kept per dictionary of :class:`Vectors` before it starts afresh
 
 
@@ -84,10 +86,15 @@ def layout(players: int, hand_slots: int, offer_slots: int) -> Layout:
 
 
 def block(size: int, places: Sequence[int], values: Sequence[float]) -> Observation:
-    """A block of ``size`` floats, zero but for ``values`` at ``places``, within [0, 1]
-    (clipped only where a value lies outside: a float32 of a value within is within)."""
+    """A block of ``size`` floats, zero but for ``values`` at ``places`` (each place
+    once), within [0, 1] (clipped only where a value lies outside: a float32 of a value
+    within is within)."""
     out = np.zeros(size, np.float32)
-    out[list(places)] = values
+    # item by item, cheaper than numpy's indexing by a list; a zero is there already
+    # (numpy's item assignment costs some hundreds of instructions), but not -0.0
+    for place, value in zip(places, values, strict=True):
+        if value != 0.0 or copysign(1.0, value) < 0.0:
+            out[place] = value
     if values and (max(values) > 1.0 or min(values) < 0.0):
         np.clip(out, 0.0, 1.0, out=out)
     return out
@@ -125,12 +132,10 @@ class Vectors:
         self._last: Seen | None = None
         self._before_draft = np.zeros(0, np.float32)
 
-    def __getstate__(self) -> tuple[int, int, int, int]:
-        """Pickled without what it keeps (kept by value: nothing a vector depends on)."""
-        return self.players, self.hand_slots, self.offer_slots, self.max_talers
-
-    def __setstate__(self, sizes: tuple[int, int, int, int]) -> None:
-        self.__init__(*sizes)  # type: ignore[misc]
+    def __reduce__(self) -> tuple[type[Vectors], tuple[int, int, int, int]]:
+        """Pickled without what it keeps (kept by value: nothing a vector depends on),
+        made again by its constructor (compiled, the default unpickling cannot be)."""
+        return Vectors, (self.players, self.hand_slots, self.offer_slots, self.max_talers)
 
     def vector(self, seen: Seen, draft: Observation) -> Observation:
         """The vector of what a seat sees, ``draft`` its draft block (a new array)."""
@@ -248,7 +253,7 @@ def _player(p: PlayerSeen) -> Observation:
         places.append(start)
         values.append(1.0)
         if f.bean is not None:  # an empty field has no bean, count or talers
-            places += (start + 1 + _bean(f.bean), start + 9, start + 10)
+            places += (start + 1 + bean(f.bean), start + 9, start + 10)
             values += (1.0, f.beans / 20, f.talers / 4)
     left = p.proposals_left
     places += (0, 34, 35, 36, 45, 46)
@@ -264,18 +269,18 @@ def _counts(at: int, codes: Sequence[str], scale: int) -> tuple[list[int], list[
     counted: dict[str, int] = {}
     for code in codes:
         counted[code] = counted.get(code, 0) + 1
-    return ([at + _bean(code) for code in counted],
+    return ([at + bean(code) for code in counted],
             [count / scale for count in counted.values()])
 
 
 def _slots(at: int, codes: Sequence[str], slots: int) -> tuple[list[int], list[float]]:
     """The first ``slots`` beans of ``codes``, each one-hot over the beans."""
     width = len(BEANS)
-    places = [at + width * i + _bean(code) for i, code in enumerate(codes[:slots])]
+    places = [at + width * i + bean(code) for i, code in enumerate(codes[:slots])]
     return places, [1.0] * len(places)
 
 
-_BEAN_INDEX = {code: i for i, code in enumerate(BEANS)}
+_BEAN_INDEX: Final = {code: i for i, code in enumerate(BEANS)}
 
 
 def bean(code: str) -> int:
@@ -285,5 +290,3 @@ def bean(code: str) -> int:
         raise ValueError(f"{code!r} is not a bean")
     return index
 
-
-_bean = bean
