@@ -199,6 +199,13 @@ class Encoding(ABC):
     def mask(self, draft: Hashable) -> Mask:
         """The ids legal in ``draft`` (int8, 1 for legal): at least one."""
 
+    def mask_bytes(self, draft: Hashable) -> bytes:
+        """The bytes of ``mask(draft)`` (one a legal id, zero otherwise): what a table
+        keeps of the acting seat's draft, to check an id and to hand out a fresh mask
+        with one numpy call. An encoding may keep them per draft; this one asks
+        :meth:`mask`."""
+        return self.mask(draft).tobytes()
+
     @abstractmethod
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         """The draft after ``action_id`` (legal in ``draft``: ``ValueError`` otherwise),

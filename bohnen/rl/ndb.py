@@ -53,6 +53,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+import numpy as np
 from mypy_extensions import mypyc_attr
 
 from bohnen.core.lazy import load
@@ -65,6 +66,7 @@ from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbV
 __all__ = ["SEATS", "NdbDraft", "NdbEncoding", "Row", "Seen", "running_score"]
 
 PHASES = ("lead", "play", "take", "over")
+KEEP = 4096  # entries of each store of drafts, masks and actions before it is emptied
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
@@ -138,6 +140,11 @@ class NdbEncoding(Encoding):
         # per viewer, by the identity of an engine action seen, the action and its entry
         self._by_action: list[dict[int, tuple[Action, tuple[int, str]]]] = [
             {} for _ in range(players)]
+        # per viewer, its drafts by the identities of the actions they were read from
+        self._drafts: list[dict[tuple[int, ...], tuple[tuple[Action, ...], NdbDraft]]] = [
+            {} for _ in range(players)]
+        self._masks: dict[int, tuple[NdbDraft, bytes]] = {}  # by the draft's identity
+        self._own_mask = type(self).mask is not NdbEncoding.mask  # a subclass's mask
         self._vector = NdbVector(players, self.codes, len(colours),
                                  [(f.name, f.size) for f in self.layout.fields])
         if game.seen is None:
@@ -191,11 +198,25 @@ class NdbEncoding(Encoding):
 
     def start_state(self, state: AnyState, seat: int,
                     legal: Sequence[Action] | None = None) -> Hashable:
-        """The seat's draft read from the engine's actions: each action's id and
-        notation found by the action's identity (the engine hands out the same objects
-        position after position), else by its notation."""
+        """The seat's draft read from the engine's actions, kept by the actions' identity
+        (the engine hands out the same objects position after position; the entry holds
+        them, so that their ids are not reused while it is kept; bounded: emptied when
+        full): the same list of actions gives the same draft object."""
         actions = list(state.legal_actions(seat) if legal is None else legal)
         actions += state.any_time_actions(seat)
+        key = tuple([id(action) for action in actions])
+        drafts = self._drafts[seat]
+        kept = drafts.get(key)
+        if kept is None:
+            draft = self._draft_of(seat, actions)
+            if len(drafts) >= KEEP:
+                drafts.clear()
+            kept = drafts[key] = (tuple(actions), draft)
+        return kept[1]
+
+    def _draft_of(self, seat: int, actions: list[Action]) -> NdbDraft:
+        """The seat's draft of ``actions``: each action's id and notation found by the
+        action's identity, else by its notation."""
         memo = self._by_action[seat]
         entries = set()
         for action in actions:
@@ -215,13 +236,26 @@ class NdbEncoding(Encoding):
         entry = self._by_text[seat].get(notation_of(action))
         if entry is None:
             raise ValueError(f"not an action of seat {seat} in ndb: {action}")
-        if len(memo) >= 4096:
+        if len(memo) >= KEEP:
             memo.clear()
         memo[id(action)] = (action, entry)
         return entry
 
     def mask(self, draft: Hashable) -> Mask:
-        return mask_of(_draft(draft).ids, self.action_count)
+        return np.frombuffer(bytearray(self.mask_bytes(draft)), np.int8)
+
+    def mask_bytes(self, draft: Hashable) -> bytes:
+        """The mask's bytes, kept by the draft's identity (the entry holds the draft;
+        bounded: emptied when full); a subclass's own :meth:`mask`, where it has one."""
+        if self._own_mask:
+            return super().mask_bytes(draft)
+        d = _draft(draft)
+        kept = self._masks.get(id(d))
+        if kept is None or kept[0] is not d:
+            if len(self._masks) >= KEEP:
+                self._masks.clear()
+            kept = self._masks[id(d)] = (d, mask_of(d.ids, self.action_count).tobytes())
+        return kept[1]
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)
