@@ -12,7 +12,7 @@ itself, so that a test can compare the two at every decision of whole games.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
@@ -83,7 +83,7 @@ _new = tuple.__new__
 # holds the tuples of its key, so that their ids are not reused while it is kept (an
 # equal tuple that is another object, as after a copy or JSON, is read again: the same
 # values). Bounded: emptied when full.
-KEEP: Final = 4096
+KEEP = 4096  # entries of each store before it is emptied
 _HANDS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
 _SEAT_ROWS: dict[int, tuple[tuple[Card, ...], tuple[NdbRow, ...], int]] = {}
 _ALL_ROWS: dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
@@ -150,8 +150,10 @@ def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
 def _row(cards: tuple[Card, ...]) -> NdbRow:
     """The row of cards of one colour (in the order taken), as the rules lay it out
     (``rows_of``) and score it."""
-    row = next((r for r in rows_of(cards) if r), [])
-    return NdbRow(tuple([CODES[c] for c in row]), row_score(row))
+    for row in rows_of(cards):
+        if row:
+            return _new(NdbRow, (tuple([CODES[c] for c in row]), row_score(row)))
+    return _new(NdbRow, ((), row_score([])))
 
 
 def of_view(view: JSONObject) -> NdbSeen:

@@ -218,15 +218,14 @@ class NdbEncoding(Encoding):
         """The seat's draft of ``actions``: each action's id and notation found by the
         action's identity, else by its notation."""
         memo = self._by_action[seat]
-        entries = set()
+        notations: dict[int, str] = {}  # by id (one id, one notation)
         for action in actions:
             hit = memo.get(id(action))
-            if hit is not None and hit[0] is action:
-                entries.add(hit[1])
-            else:
-                entries.add(self._entry_of(memo, seat, action))
-        pairs = sorted(entries)
-        return NdbDraft(tuple([i for i, _ in pairs]), tuple([t for _, t in pairs]))
+            entry = hit[1] if hit is not None and hit[0] is action else self._entry_of(
+                memo, seat, action)
+            notations[entry[0]] = entry[1]
+        ids = sorted(notations)
+        return NdbDraft(tuple(ids), tuple([notations[i] for i in ids]))
 
     def _entry_of(self, memo: dict[int, tuple[Action, tuple[int, str]]], seat: int,
                   action: Action) -> tuple[int, str]:
