@@ -50,8 +50,7 @@ whose card it takes); ``ids_of`` gives an action's one id, never None.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast, final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -97,16 +96,29 @@ def _layout(cards: int, colours: int) -> Layout:
     ])
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class NdbDraft:
-    """The acting seat's choice: its legal ids and, for each, the action's notation."""
+    """The acting seat's choice: its legal ids and, for each, the action's notation. An
+    immutable value, equal (and hashed alike) for equal fields; a plain class rather
+    than a frozen dataclass, whose making runs the dataclass's Python ``__init__`` even
+    compiled (one per step where the seat's actions are new)."""
 
-    ids: tuple[int, ...]
-    notations: tuple[str, ...]
+    def __init__(self, ids: tuple[int, ...], notations: tuple[str, ...]) -> None:
+        self.ids: Final = ids
+        self.notations: Final = notations
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, NdbDraft) and self.ids == other.ids
+                and self.notations == other.notations)
+
+    def __hash__(self) -> int:
+        return hash((self.ids, self.notations))
+
+    def __repr__(self) -> str:
+        return f"NdbDraft(ids={self.ids!r}, notations={self.notations!r})"
 
     def __reduce__(self) -> tuple[type[NdbDraft], tuple[tuple[int, ...], tuple[str, ...]]]:
-        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
-        to set them)."""
+        """Pickled by its fields."""
         return NdbDraft, (self.ids, self.notations)
 
 

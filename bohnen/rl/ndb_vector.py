@@ -14,7 +14,8 @@ entry holds the value, so that its ``id`` is not reused while it is kept); the o
 runs by value (the per-seat numbers per viewer and field, by the tuple of values), and
 a set of seats is a list index (its bits). Every store is bounded: emptied when full.
 A new run is packed by :mod:`struct` (``array("f", ...)`` parses each item as a call's
-argument: ten times the instructions).
+argument: ten times the instructions); a run of counts (a hand, a seat's rows) is one
+whole number's bytes, each kind's count the bits of its slot.
 
 The float32 of each value is C's conversion of the double, as numpy's; the vector is
 the same, float for float, as one written entry by entry (the recorded digests of
@@ -24,7 +25,8 @@ tests/rl and tests/rl/test_seen.py check it over whole games).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Hashable, Sequence
+import sys
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -99,23 +101,18 @@ class Seen(Protocol):
 _PACKS: dict[int, Callable[..., bytes]] = {}
 
 
-# The float32 of a whole number from 0 to 255 has its bits in a few of its four bytes
-# (at most 8 significant bits: the exponent and the mantissa's top bits): per such
-# byte (its lane), the table of that byte by the number.
-_LANES = [(lane, table) for lane, table in (
-    (lane, bytes([struct.pack("f", n)[lane] for n in range(256)])) for lane in range(4))
-    if any(table)]
+COUNTS = 8  # the counts of a kind written through the table of bits (more: floats)
 
 
-def counts_run(counts: list[int]) -> bytes:
-    """``counts`` (whole numbers from 0 to 255) as the bytes of float32s, as
-    :func:`floats` writes them: each lane translated from the counts as bytes, in one
-    pass of C each, not a conversion per value."""
-    small = bytes(counts)
-    run = bytearray(4 * len(small))
-    for lane, table in _LANES:
-        run[lane::4] = small.translate(table)
-    return bytes(run)
+def count_bits(width: int) -> list[list[int]]:
+    """Per card kind ``k`` of ``width``, per count ``n`` below :data:`COUNTS`: the float32
+    of ``n`` as the bits of kind ``k``'s slot of one whole number, whose bytes in the
+    machine's order (``int.to_bytes``) are the run of ``width`` float32s (see
+    :meth:`NdbVector._count_run`)."""
+    little = sys.byteorder == "little"
+    return [[int.from_bytes(struct.pack("=f", n), sys.byteorder)
+             << 32 * (k if little else width - 1 - k) for n in range(COUNTS)]
+            for k in range(width)]
 
 
 def floats(values: Sequence[float]) -> bytes:
@@ -140,6 +137,7 @@ class NdbVector:
         self._card = {code: i for i, code in enumerate(codes)}
         width = len(codes)
         self._width = width
+        self._count_bits = count_bits(width)
         # per viewer: the seat at each relative seat (None past the players), and the
         # relative seat of each seat
         self._seat_at = [[(me + r) % players if r < players else None for r in range(SEATS)]
@@ -237,7 +235,7 @@ class NdbVector:
         if kept is None or kept[0] is not hand:
             if len(self._hands) >= KEEP:
                 self._hands.clear()
-            kept = self._hands[id(hand)] = (hand, counts_run(self._counts(hand)))
+            kept = self._hands[id(hand)] = (hand, self._count_run(hand))
         return kept[1]
 
     def _seat_rows(self, rows: tuple[Row, ...]) -> tuple[tuple[Row, ...], bytes, bytes]:
@@ -245,20 +243,30 @@ class NdbVector:
         :data:`ROW_SCALE` (``colours`` values, zeros past its rows)."""
         kept = self._rows.get(id(rows))
         if kept is None or kept[0] is not rows:
-            counts = self._counts([c for row in rows for c in row.cards])
+            counts = self._count_run([c for row in rows for c in row.cards])
             scores = [row.score / ROW_SCALE for row in rows]
             scores += [0.0] * (self.colours - len(scores))
             if len(self._rows) >= KEEP:
                 self._rows.clear()
-            kept = self._rows[id(rows)] = (rows, counts_run(counts), floats(scores))
+            kept = self._rows[id(rows)] = (rows, counts, floats(scores))
         return kept
 
-    def _counts(self, cards: Sequence[str]) -> list[int]:
+    def _count_run(self, cards: Iterable[str]) -> bytes:
+        """The cards of each kind in ``cards``, as float32s: each kind's count is the
+        bits of its slot (:func:`count_bits`) of one whole number, turned into bytes in
+        one call (a count out of the table, as :func:`floats` writes it)."""
         counts = [0] * self._width
         card = self._card
         for code in cards:
             counts[card[code]] += 1
-        return counts
+        bits = 0
+        table = self._count_bits
+        for k, count in enumerate(counts):
+            if count:
+                if count >= COUNTS:
+                    return floats(counts)
+                bits += table[k][count]
+        return bits.to_bytes(4 * self._width, sys.byteorder)
 
 
 K = TypeVar("K", bound=Hashable)

@@ -177,7 +177,22 @@ def test_drafts_and_masks_kept_by_identity_are_the_fresh_ones(
 
 
 def test_counts_are_written_as_floats_writes_them() -> None:
-    counts = list(range(256))
-    assert ndb_vector.counts_run(counts) == ndb_vector.floats([float(c) for c in counts])
-    assert ndb_vector.counts_run([0, 3, 1]) == np.array([0, 3, 1], np.float32).tobytes()
-    assert ndb_vector.counts_run([]) == b""
+    enc = NdbEncoding(4)
+    vector = enc._vector
+    rng = random.Random(2)
+    for size in (0, 1, 5, 20, 60):
+        cards = [rng.choice(enc.codes[:5]) for _ in range(size)]
+        counts = [cards.count(code) for code in enc.codes]  # up to 60 of a kind: floats
+        assert vector._count_run(cards) == ndb_vector.floats([float(c) for c in counts])
+        assert vector._count_run(cards) == np.array(counts, np.float32).tobytes()
+
+
+def test_a_draft_is_a_value_equal_hashed_and_pickled_by_its_fields() -> None:
+    import pickle
+
+    from bohnen.rl.ndb import NdbDraft
+    a, b = NdbDraft((1, 2), ("0: play G2", "0: play G3")), NdbDraft((1, 2), ("0: play G2",
+                                                                             "0: play G3"))
+    assert a == b and hash(a) == hash(b) and a is not b and a != NdbDraft((1,), ("x",))
+    assert a != (a.ids, a.notations) and pickle.loads(pickle.dumps(a)) == a
+    assert repr(a) == "NdbDraft(ids=(1, 2), notations=('0: play G2', '0: play G3'))"
