@@ -11,7 +11,6 @@ itself, so that a test can compare the two at every decision of whole games.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from bohnen.core.protocol import JSONObject
@@ -89,6 +88,7 @@ _SEAT_ROWS: dict[int, tuple[tuple[Card, ...], tuple[NdbRow, ...], int]] = {}
 _ALL_ROWS: dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
                                        tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]] = {}
 _TOTALS: dict[tuple[int, ...], tuple[tuple[tuple[SheetLine, ...], ...], tuple[int, ...]]] = {}
+_ROW_OF: dict[tuple[Card, ...], NdbRow] = {}  # by value: a colour's cards, a new tuple each time
 
 
 def _totals(sheet: list[tuple[SheetLine, ...]], players: int) -> tuple[int, ...]:
@@ -146,10 +146,20 @@ def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
     return kept[1], kept[2]
 
 
-@lru_cache(maxsize=4096)
 def _row(cards: tuple[Card, ...]) -> NdbRow:
     """The row of cards of one colour (in the order taken), as the rules lay it out
-    (``rows_of``) and score it."""
+    (``rows_of``) and score it, kept by the cards (a plain dictionary: no call through a
+    cache's wrapper)."""
+    kept = _ROW_OF.get(cards)
+    if kept is None:
+        if len(_ROW_OF) >= KEEP:
+            _ROW_OF.clear()
+        kept = _ROW_OF[cards] = _laid_out(cards)
+    return kept
+
+
+def _laid_out(cards: tuple[Card, ...]) -> NdbRow:
+    """The row of :func:`_row`, written."""
     for row in rows_of(cards):
         if row:
             return _new(NdbRow, (tuple([CODES[c] for c in row]), row_score(row)))

@@ -58,7 +58,7 @@ from mypy_extensions import mypyc_attr
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, mask_of, notation_of
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
 from bohnen.rl.layout import Layout
 from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbVector, Row, Seen
 
@@ -265,7 +265,10 @@ class NdbEncoding(Encoding):
         if kept is None or kept[0] is not d:
             if len(self._masks) >= KEEP:
                 self._masks.clear()
-            kept = self._masks[id(d)] = (d, mask_of(d.ids, self.action_count).tobytes())
+            data = bytearray(self.action_count)
+            for i in d.ids:
+                data[i] = 1
+            kept = self._masks[id(d)] = (d, bytes(data))
         return kept[1]
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:

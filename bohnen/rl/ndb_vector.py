@@ -14,8 +14,7 @@ entry holds the value, so that its ``id`` is not reused while it is kept); the o
 runs by value (the per-seat numbers per viewer and field, by the tuple of values), and
 a set of seats is a list index (its bits). Every store is bounded: emptied when full.
 A new run is packed by :mod:`struct` (``array("f", ...)`` parses each item as a call's
-argument: ten times the instructions); a run of counts (a hand, a seat's rows) is one
-whole number's bytes, each kind's count the bits of its slot.
+argument: ten times the instructions).
 
 The float32 of each value is C's conversion of the double, as numpy's; the vector is
 the same, float for float, as one written entry by entry (the recorded digests of
@@ -25,7 +24,6 @@ tests/rl and tests/rl/test_seen.py check it over whole games).
 from __future__ import annotations
 
 import struct
-import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
@@ -101,20 +99,6 @@ class Seen(Protocol):
 _PACKS: dict[int, Callable[..., bytes]] = {}
 
 
-COUNTS = 8  # the counts of a kind written through the table of bits (more: floats)
-
-
-def count_bits(width: int) -> list[list[int]]:
-    """Per card kind ``k`` of ``width``, per count ``n`` below :data:`COUNTS`: the float32
-    of ``n`` as the bits of kind ``k``'s slot of one whole number, whose bytes in the
-    machine's order (``int.to_bytes``) are the run of ``width`` float32s (see
-    :meth:`NdbVector._count_run`)."""
-    little = sys.byteorder == "little"
-    return [[int.from_bytes(struct.pack("=f", n), sys.byteorder)
-             << 32 * (k if little else width - 1 - k) for n in range(COUNTS)]
-            for k in range(width)]
-
-
 def floats(values: Sequence[float]) -> bytes:
     """``values`` (floats, or whole numbers) as the bytes of float32s."""
     pack = _PACKS.get(len(values))
@@ -137,7 +121,6 @@ class NdbVector:
         self._card = {code: i for i, code in enumerate(codes)}
         width = len(codes)
         self._width = width
-        self._count_bits = count_bits(width)
         # per viewer: the seat at each relative seat (None past the players), and the
         # relative seat of each seat
         self._seat_at = [[(me + r) % players if r < players else None for r in range(SEATS)]
@@ -252,21 +235,12 @@ class NdbVector:
         return kept
 
     def _count_run(self, cards: Iterable[str]) -> bytes:
-        """The cards of each kind in ``cards``, as float32s: each kind's count is the
-        bits of its slot (:func:`count_bits`) of one whole number, turned into bytes in
-        one call (a count out of the table, as :func:`floats` writes it)."""
+        """The cards of each kind in ``cards``, as float32s."""
         counts = [0] * self._width
         card = self._card
         for code in cards:
             counts[card[code]] += 1
-        bits = 0
-        table = self._count_bits
-        for k, count in enumerate(counts):
-            if count:
-                if count >= COUNTS:
-                    return floats(counts)
-                bits += table[k][count]
-        return bits.to_bytes(4 * self._width, sys.byteorder)
+        return floats(counts)
 
 
 K = TypeVar("K", bound=Hashable)
