@@ -11,7 +11,7 @@ itself, so that a test can compare the two at every decision of whole games.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
@@ -73,7 +73,7 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
         _totals(state.sheet, players)))
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 # What the accessor makes of the state's tuples (a hand, a seat's taken cards, the
 # lines of the score sheet), kept by the identity of those tuples: the engine replaces
@@ -82,13 +82,15 @@ _new = tuple.__new__
 # holds the tuples of its key, so that their ids are not reused while it is kept (an
 # equal tuple that is another object, as after a copy or JSON, is read again: the same
 # values). Bounded: emptied when full.
-KEEP = 4096  # entries of each store before it is emptied
-_HANDS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
-_SEAT_ROWS: dict[int, tuple[tuple[Card, ...], tuple[NdbRow, ...], int]] = {}
-_ALL_ROWS: dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
-                                       tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]] = {}
-_TOTALS: dict[tuple[int, ...], tuple[tuple[tuple[SheetLine, ...], ...], tuple[int, ...]]] = {}
-_ROW_OF: dict[tuple[Card, ...], NdbRow] = {}  # by value: a colour's cards, a new tuple each time
+KEEP = 4096  # entries of each store before it is emptied (not Final: the tests change it)
+_HANDS: Final[dict[int, tuple[tuple[Card, ...], tuple[str, ...]]]] = {}
+_SEAT_ROWS: Final[dict[int, tuple[tuple[Card, ...], tuple[NdbRow, ...], int]]] = {}
+_ALL_ROWS: Final[dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
+                                             tuple[tuple[NdbRow, ...], ...],
+                                             tuple[int, ...]]]] = {}
+_TOTALS: Final[dict[tuple[int, ...], tuple[tuple[tuple[SheetLine, ...], ...],
+                                           tuple[int, ...]]]] = {}
+_ROW_OF: Final[dict[tuple[Card, ...], NdbRow]] = {}  # by value: a colour's cards
 
 
 def _totals(sheet: list[tuple[SheetLine, ...]], players: int) -> tuple[int, ...]:

@@ -106,10 +106,10 @@ class _Json:
 # its action, so that its ``id`` is not reused while the entry is kept. Bounded: emptied
 # when full. An action that is not hashable is written each time, never kept.
 MEMO_SIZE = 1 << 16
-_TEXTS: dict[Action, str] = {}
-_JSONS: dict[Action, _Json] = {}
-_TEXTS_BY_ID: dict[int, tuple[Action, str]] = {}
-_JSONS_BY_ID: dict[int, tuple[Action, _Json]] = {}
+_TEXTS: Final[dict[Action, str]] = {}
+_JSONS: Final[dict[Action, _Json]] = {}
+_TEXTS_BY_ID: Final[dict[int, tuple[Action, str]]] = {}
+_JSONS_BY_ID: Final[dict[int, tuple[Action, _Json]]] = {}
 
 
 def notation_of(action: Action) -> str:

@@ -230,14 +230,19 @@ class NdbEncoding(Encoding):
         """The seat's draft of ``actions``: each action's id and notation found by the
         action's identity, else by its notation."""
         memo = self._by_action[seat]
-        notations: dict[int, str] = {}  # by id (one id, one notation)
+        slots: list[str | None] = [None] * self.action_count  # the notation of each id
         for action in actions:
             hit = memo.get(id(action))
             entry = hit[1] if hit is not None and hit[0] is action else self._entry_of(
                 memo, seat, action)
-            notations[entry[0]] = entry[1]
-        ids = sorted(notations)
-        return NdbDraft(tuple(ids), tuple([notations[i] for i in ids]))
+            slots[entry[0]] = entry[1]
+        ids: list[int] = []
+        notations: list[str] = []
+        for i, text in enumerate(slots):  # in the order of the ids: no sort
+            if text is not None:
+                ids.append(i)
+                notations.append(text)
+        return NdbDraft(tuple(ids), tuple(notations))
 
     def _entry_of(self, memo: dict[int, tuple[Action, tuple[int, str]]], seat: int,
                   action: Action) -> tuple[int, str]:

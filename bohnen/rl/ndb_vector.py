@@ -25,21 +25,21 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 Observation = npt.NDArray[np.float32]
-FLOAT32 = np.dtype(np.float32)
+FLOAT32: Final = np.dtype(np.float32)
 
-SEATS = 6  # slots per seat field: the most players
-HAND_SCALE = 20.0  # the largest hand (60 cards among 3)
-ROW_SCALE = 110.0  # a row's highest score: (1 + ... + 10) doubled
-SCORE_SCALE = 440.0  # four such rows
-KEEP = 4096  # entries of each store before it is emptied
+SEATS: Final = 6  # slots per seat field: the most players
+HAND_SCALE: Final = 20.0  # the largest hand (60 cards among 3)
+ROW_SCALE: Final = 110.0  # a row's highest score: (1 + ... + 10) doubled
+SCORE_SCALE: Final = 440.0  # four such rows
+KEEP = 4096  # entries of each store before it is emptied (not Final: the tests change it)
 # the fields in the order the vector lays them (the layout must be this one)
-FIELDS = ("phase", "round", "last_round", "hand", "present", "dealer", "token", "taker",
+FIELDS: Final = ("phase", "round", "last_round", "hand", "present", "dealer", "token", "taker",
           "to_act", "played", "taken", "own_card", "table", "hand_size", "rows",
           "row_scores", "rows_score", "totals")
 
@@ -96,7 +96,7 @@ class Seen(Protocol):
 # the packer of ``n`` native float32s, by ``n`` (C's conversion of each double, as
 # ``array("f")`` and numpy make it; far fewer instructions than ``array``, which parses
 # each item as a call's argument)
-_PACKS: dict[int, Callable[..., bytes]] = {}
+_PACKS: Final[dict[int, Callable[..., bytes]]] = {}
 
 
 def floats(values: Sequence[float]) -> bytes:
