@@ -15,7 +15,7 @@ naming what was wrong, and leave everything as it was.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Final, cast
+from typing import Final
 
 import numpy as np
 
@@ -39,11 +39,13 @@ def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
 def action_index(action: object, count: int) -> int:
     """``action`` as an id from 0 to ``count - 1`` (numpy integers too); ``ValueError``
     naming what is wrong otherwise."""
-    if type(action) is not int and (  # a plain int first: no union of types to make
-            isinstance(action, bool) or not isinstance(action, int | np.integer)):
+    if type(action) is int:  # the common case first: no union of types to make
+        index = action
+    elif isinstance(action, bool) or not isinstance(action, int | np.integer):
         raise ValueError(f"an action is a whole number from 0 to {count - 1}, "
                          f"not {action!r}")
-    index = int(cast(int, action))
+    else:
+        index = int(action)
     if not 0 <= index < count:
         raise ValueError(f"action {index} is out of range: ids are 0 to {count - 1}")
     return index
