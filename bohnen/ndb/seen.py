@@ -11,7 +11,7 @@ itself, so that a test can compare the two at every decision of whole games.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
@@ -74,7 +74,6 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
 
 
 _new: Final = tuple.__new__
-T = TypeVar("T")
 
 # What the accessor makes of the state's tuples (a hand, a seat's taken cards, the
 # lines of the score sheet), kept by the identity of those tuples: the engine replaces
@@ -92,19 +91,19 @@ _ALL_ROWS: Final[dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
 _TOTALS: Final[dict[tuple[int, ...], tuple[tuple[tuple[SheetLine, ...], ...],
                                            tuple[int, ...]]]] = {}
 # the entries read last (one each), held here
-_LAST_ROWS: Final[list[tuple[tuple[tuple[Card, ...], ...], tuple[tuple[NdbRow, ...], ...],
+_LAST_ROWS: Final[list[tuple[list[tuple[Card, ...]], tuple[tuple[NdbRow, ...], ...],
                              tuple[int, ...]]]] = []
-_LAST_TOTALS: Final[list[tuple[int, tuple[tuple[SheetLine, ...], ...], tuple[int, ...]]]] = []
+_LAST_TOTALS: Final[list[tuple[int, list[tuple[SheetLine, ...]], tuple[int, ...]]]] = []
 _ROW_OF: Final[dict[tuple[Card, ...], NdbRow]] = {}  # by value: a colour's cards
 
 
 def _totals(sheet: list[tuple[SheetLine, ...]], players: int) -> tuple[int, ...]:
     """Each seat's total over the finished rounds (the rules' ``totals``), kept by the
-    player count and the score sheet's lines (the last ones read first: no key to
-    make while the sheet has not changed)."""
+    player count and the score sheet's lines (the last ones compared first, the very
+    tuples before their values: no key to make while the sheet has not changed)."""
     if _LAST_TOTALS:
         last = _LAST_TOTALS[0]
-        if last[0] == players and _same(last[1], sheet):
+        if last[0] == players and last[1] == sheet:  # equal lines: the same totals
             return last[2]
     key = tuple([players, *[id(lines) for lines in sheet]])
     kept = _TOTALS.get(key)
@@ -113,7 +112,7 @@ def _totals(sheet: list[tuple[SheetLine, ...]], players: int) -> tuple[int, ...]
         if len(_TOTALS) >= KEEP:
             _TOTALS.clear()
         kept = _TOTALS[key] = (tuple(sheet), totals)
-    _LAST_TOTALS[:] = [(players, kept[0], kept[1])]
+    _LAST_TOTALS[:] = [(players, list(sheet), kept[1])]
     return kept[1]
 
 
@@ -130,12 +129,12 @@ def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
 def _all_rows(row_cards: list[tuple[Card, ...]]) -> tuple[
         tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]:
     """Every seat's rows and their scores added, kept by the cards each seat has taken
-    (the last ones read first: no key to make while no seat's rows change): the same
-    values, the same objects, while no seat's rows change (an encoding keeps what it
-    made of them by their identity)."""
+    (the last ones compared first, the very tuples before their values: no key to make
+    while no seat's rows change): the same values, the same objects, while no seat's
+    rows change (an encoding keeps what it made of them by their identity)."""
     if _LAST_ROWS:
         last = _LAST_ROWS[0]
-        if _same(last[0], row_cards):
+        if last[0] == row_cards:  # equal cards (the very tuples, first): the same rows
             return last[1], last[2]
     key = tuple([id(cards) for cards in row_cards])
     kept = _ALL_ROWS.get(key)
@@ -145,13 +144,8 @@ def _all_rows(row_cards: list[tuple[Card, ...]]) -> tuple[
             _ALL_ROWS.clear()
         kept = _ALL_ROWS[key] = (tuple(row_cards), tuple([r for r, _ in rows]),
                                  tuple([score for _, score in rows]))
-    _LAST_ROWS[:] = [kept]
+    _LAST_ROWS[:] = [(list(row_cards), kept[1], kept[2])]
     return kept[1], kept[2]
-
-
-def _same(kept: tuple[tuple[object, ...], ...], now: list[T]) -> bool:
-    """Whether ``now`` holds the very tuples of ``kept``, in order."""
-    return len(kept) == len(now) and all(kept[i] is value for i, value in enumerate(now))
 
 
 def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
