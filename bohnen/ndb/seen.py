@@ -11,8 +11,7 @@ itself, so that a test can compare the two at every decision of whole games.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bohnen.core.protocol import JSONObject
 from bohnen.ndb.cards import CODES, COLOURS, KINDS, Card
@@ -63,56 +62,126 @@ def seen(state: NdbState, seat: int) -> NdbSeen:
         token = state.token
         shown = tuple([None if card == NONE or (s != token and s != seat) else CODES[card]
                        for s, card in enumerate(table)])
-    rows, scores = _all_rows(tuple(state.row_cards))
-    return NdbSeen(
+    rows, scores = _all_rows(state.row_cards)
+    # made as namedtuple's own ``_make`` makes it: no Python-level ``__new__`` to call
+    return _new(NdbSeen, (
         seat, players, state.options.rounds, PHASE_NAMES[phase], state.round + 1,
         state.dealer, state.token, state.taker if phase is TAKE else None,
-        tuple(state.to_act()), tuple([s for s, card in enumerate(table) if card != NONE]),
-        tuple(state.taken), shown, _codes(state.hands[seat]),
-        tuple(map(len, state.hands)), rows, scores, _totals(tuple(state.sheet), players))
+        state.to_act(), tuple([s for s, card in enumerate(table) if card != NONE]),
+        state.taken, shown, _codes(state.hands[seat]),
+        tuple([len(hand) for hand in state.hands]), rows, scores,
+        _totals(state.sheet, players)))
 
 
-@lru_cache(maxsize=256)
-def _totals(sheet: tuple[tuple[SheetLine, ...], ...], players: int) -> tuple[int, ...]:
+_new: Final = tuple.__new__
+
+# What the accessor makes of the state's tuples (a hand, a seat's taken cards, the
+# lines of the score sheet), kept by the identity of those tuples: the engine replaces
+# them, never changes them, and hands out the same objects while a value does not
+# change, so that a look-up by ``id`` costs no hashing of their contents. Each entry
+# holds the tuples of its key, so that their ids are not reused while it is kept (an
+# equal tuple that is another object, as after a copy or JSON, is read again: the same
+# values). Bounded: emptied when full.
+KEEP = 4096  # entries of each store before it is emptied (not Final: the tests change it)
+_HANDS: Final[dict[int, tuple[tuple[Card, ...], tuple[str, ...]]]] = {}
+_SEAT_ROWS: Final[dict[int, tuple[tuple[Card, ...], tuple[NdbRow, ...], int]]] = {}
+_ALL_ROWS: Final[dict[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...],
+                                             tuple[tuple[NdbRow, ...], ...],
+                                             tuple[int, ...]]]] = {}
+_TOTALS: Final[dict[tuple[int, ...], tuple[tuple[tuple[SheetLine, ...], ...],
+                                           tuple[int, ...]]]] = {}
+# the entries read last (one each), held here
+_LAST_ROWS: Final[list[tuple[list[tuple[Card, ...]], tuple[tuple[NdbRow, ...], ...],
+                             tuple[int, ...]]]] = []
+_LAST_TOTALS: Final[list[tuple[int, list[tuple[SheetLine, ...]], tuple[int, ...]]]] = []
+_ROW_OF: Final[dict[tuple[Card, ...], NdbRow]] = {}  # by value: a colour's cards
+
+
+def _totals(sheet: list[tuple[SheetLine, ...]], players: int) -> tuple[int, ...]:
     """Each seat's total over the finished rounds (the rules' ``totals``), kept by the
-    score sheet's lines (tuples, which never change)."""
-    return tuple([sum([lines[s].total for lines in sheet]) for s in range(players)])
+    player count and the score sheet's lines (the last ones compared first, the very
+    tuples before their values: no key to make while the sheet has not changed)."""
+    if _LAST_TOTALS:
+        last = _LAST_TOTALS[0]
+        if last[0] == players and last[1] == sheet:  # equal lines: the same totals
+            return last[2]
+    key = tuple([players, *[id(lines) for lines in sheet]])
+    kept = _TOTALS.get(key)
+    if kept is None:
+        totals = tuple([sum([lines[s].total for lines in sheet]) for s in range(players)])
+        if len(_TOTALS) >= KEEP:
+            _TOTALS.clear()
+        kept = _TOTALS[key] = (tuple(sheet), totals)
+    _LAST_TOTALS[:] = [(players, list(sheet), kept[1])]
+    return kept[1]
 
 
-@lru_cache(maxsize=4096)
 def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    """The codes of a hand (kept by the hand, a tuple that never changes)."""
-    return tuple([CODES[c] for c in cards])
+    """The codes of a hand, kept by the hand."""
+    kept = _HANDS.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        if len(_HANDS) >= KEEP:
+            _HANDS.clear()
+        kept = _HANDS[id(cards)] = (cards, tuple([CODES[c] for c in cards]))
+    return kept[1]
 
 
-@lru_cache(maxsize=1024)
-def _all_rows(row_cards: tuple[tuple[Card, ...], ...]) -> tuple[
+def _all_rows(row_cards: list[tuple[Card, ...]]) -> tuple[
         tuple[tuple[NdbRow, ...], ...], tuple[int, ...]]:
     """Every seat's rows and their scores added, kept by the cards each seat has taken
-    (tuples): the same values, the same objects, while no seat's rows change (an
-    encoding keeps what it made of them by their identity)."""
-    rows = [_rows(cards) for cards in row_cards]
-    return tuple([r for r, _ in rows]), tuple([score for _, score in rows])
+    (the last ones compared first, the very tuples before their values: no key to make
+    while no seat's rows change): the same values, the same objects, while no seat's
+    rows change (an encoding keeps what it made of them by their identity)."""
+    if _LAST_ROWS:
+        last = _LAST_ROWS[0]
+        if last[0] == row_cards:  # equal cards (the very tuples, first): the same rows
+            return last[1], last[2]
+    key = tuple([id(cards) for cards in row_cards])
+    kept = _ALL_ROWS.get(key)
+    if kept is None:
+        rows = [_rows(cards) for cards in row_cards]
+        if len(_ALL_ROWS) >= KEEP:
+            _ALL_ROWS.clear()
+        kept = _ALL_ROWS[key] = (tuple(row_cards), tuple([r for r, _ in rows]),
+                                 tuple([score for _, score in rows]))
+    _LAST_ROWS[:] = [(list(row_cards), kept[1], kept[2])]
+    return kept[1], kept[2]
 
 
-@lru_cache(maxsize=4096)
 def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
-    """A seat's rows and their scores added, kept by the cards taken (a tuple): the
-    cards sorted into their colours here, each colour's row kept by its own cards, so
-    that a take writes again only the rows it changed."""
-    by_colour: list[list[Card]] = [[] for _ in COLOURS]
-    for card in cards:
-        by_colour[card // KINDS].append(card)
-    rows = tuple([_row(tuple(row)) for row in by_colour])
-    return rows, sum([r.score for r in rows])
+    """A seat's rows and their scores added, kept by the cards taken: the cards sorted
+    into their colours here, each colour's row kept by its own cards, so that a take
+    writes again only the rows it changed."""
+    kept = _SEAT_ROWS.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        by_colour: list[list[Card]] = [[] for _ in COLOURS]
+        for card in cards:
+            by_colour[card // KINDS].append(card)
+        rows = tuple([_row(tuple(row)) for row in by_colour])
+        if len(_SEAT_ROWS) >= KEEP:
+            _SEAT_ROWS.clear()
+        kept = _SEAT_ROWS[id(cards)] = (cards, rows, sum([r.score for r in rows]))
+    return kept[1], kept[2]
 
 
-@lru_cache(maxsize=4096)
 def _row(cards: tuple[Card, ...]) -> NdbRow:
     """The row of cards of one colour (in the order taken), as the rules lay it out
-    (``rows_of``) and score it."""
-    row = next((r for r in rows_of(cards) if r), [])
-    return NdbRow(tuple([CODES[c] for c in row]), row_score(row))
+    (``rows_of``) and score it, kept by the cards (a plain dictionary: no call through a
+    cache's wrapper)."""
+    kept = _ROW_OF.get(cards)
+    if kept is None:
+        if len(_ROW_OF) >= KEEP:
+            _ROW_OF.clear()
+        kept = _ROW_OF[cards] = _laid_out(cards)
+    return kept
+
+
+def _laid_out(cards: tuple[Card, ...]) -> NdbRow:
+    """The row of :func:`_row`, written."""
+    for row in rows_of(cards):
+        if row:
+            return _new(NdbRow, (tuple([CODES[c] for c in row]), row_score(row)))
+    return _new(NdbRow, ((), row_score([])))
 
 
 def of_view(view: JSONObject) -> NdbSeen:

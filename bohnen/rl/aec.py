@@ -168,9 +168,10 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
     def _legal_info(self, seat: int) -> Info:
         """The acting seat's info, computed again only once the game has moved (a seat
         composing a draft keeps its legal actions)."""
-        if self._info is None or self._info[:2] != (seat, self._moves):
-            self._info = (seat, self._moves, info_of(self.table.state, seat))
-        return dict(self._info[2])
+        kept = self._info
+        if kept is None or kept[0] != seat or kept[1] != self._moves:
+            kept = self._info = (seat, self._moves, info_of(self.table.state, seat))
+        return dict(kept[2])
 
     def observe(self, agent: str) -> ObsDict:
         vector, mask = self.table.observe(self._seat[agent])

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast, final
 
 import numpy as np
 import numpy.typing as npt
@@ -63,28 +63,39 @@ class Legal(NamedTuple):
 def engine_legal(state: AnyState, seat: int) -> Legal:
     """The seat's :class:`Legal` in ``state`` (its JSON objects are shared: read them,
     never change them; :func:`json_copy` gives one to keep)."""
-    return Legal(tuple(data for data, _ in _legal_entries(state, seat)),
+    return Legal(tuple([entry.data for entry in _legal_entries(state, seat)]),
                  state.proposal_terms(seat))
 
 
 def legal_json(state: AnyState, seat: int) -> list[JSONObject]:
     """The actions of :func:`engine_legal` as copies their holder may change."""
-    return [dict(data) if flat else json_copy(data) for data, flat in _legal_entries(state, seat)]
+    return [dict(entry.data) if entry.flat else json_copy(entry.data)
+            for entry in _legal_entries(state, seat)]
 
 
-def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
-    """The JSON of the seat's legal and any-time actions, each once, and whether it is
-    flat (no list or object inside)."""
+def _legal_entries(state: AnyState, seat: int) -> list[_Json]:
+    """The JSON of the seat's legal and any-time actions, each once."""
     entries = [_json_entry(a) for a in state.legal_actions(seat)]
     extras = state.any_time_actions(seat)
     if extras:
-        known = [data for data, _ in entries]
+        known = [entry.data for entry in entries]
         for extra in extras:
             entry = _json_entry(extra)
-            if entry[0] not in known:
-                known.append(entry[0])
+            if entry.data not in known:
+                known.append(entry.data)
                 entries.append(entry)
     return entries
+
+
+@final
+class _Json:
+    """An action's JSON, and whether it is flat (no list or object inside): a copy of a
+    flat one is ``dict(data)``. An object, not a tuple, so that the compiled build
+    hands it on without making a tuple each time."""
+
+    def __init__(self, data: JSONObject, flat: bool) -> None:
+        self.data: Final = data
+        self.flat: Final = flat
 
 
 # An engine's action is an immutable value: its notation and its JSON are functions of
@@ -95,10 +106,10 @@ def _legal_entries(state: AnyState, seat: int) -> list[tuple[JSONObject, bool]]:
 # its action, so that its ``id`` is not reused while the entry is kept. Bounded: emptied
 # when full. An action that is not hashable is written each time, never kept.
 MEMO_SIZE = 1 << 16
-_TEXTS: dict[Action, str] = {}
-_JSONS: dict[Action, tuple[JSONObject, bool]] = {}  # the JSON, and whether it is flat
-_TEXTS_BY_ID: dict[int, tuple[Action, str]] = {}
-_JSONS_BY_ID: dict[int, tuple[Action, tuple[JSONObject, bool]]] = {}
+_TEXTS: Final[dict[Action, str]] = {}
+_JSONS: Final[dict[Action, _Json]] = {}
+_TEXTS_BY_ID: Final[dict[int, tuple[Action, str]]] = {}
+_JSONS_BY_ID: Final[dict[int, tuple[Action, _Json]]] = {}
 
 
 def notation_of(action: Action) -> str:
@@ -120,21 +131,20 @@ def notation_of(action: Action) -> str:
     return text
 
 
-def _json_entry(action: Action) -> tuple[JSONObject, bool]:
+def _json_entry(action: Action) -> _Json:
     hit = _JSONS_BY_ID.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
     try:
         entry = _JSONS.get(action)
     except TypeError:  # an action that is not hashable: written each time
-        data = action.to_json()
-        return data, False
+        return _Json(action.to_json(), False)
     if entry is None:
         if len(_JSONS) >= MEMO_SIZE:
             _JSONS.clear()
         data = action.to_json()
-        flat = not any(isinstance(v, list | dict) for v in data.values())
-        entry = _JSONS[action] = (data, flat)
+        entry = _JSONS[action] = _Json(
+            data, not any(isinstance(v, list | dict) for v in data.values()))
     if len(_JSONS_BY_ID) >= MEMO_SIZE:
         _JSONS_BY_ID.clear()
     _JSONS_BY_ID[id(action)] = (action, entry)
@@ -143,7 +153,7 @@ def _json_entry(action: Action) -> tuple[JSONObject, bool]:
 
 def action_json(action: Action) -> JSONObject:
     """``action.to_json()``, kept per action and shared: read it, never change it."""
-    return _json_entry(action)[0]
+    return _json_entry(action).data
 
 
 def json_copy(data: JSONObject) -> JSONObject:
@@ -198,6 +208,13 @@ class Encoding(ABC):
     @abstractmethod
     def mask(self, draft: Hashable) -> Mask:
         """The ids legal in ``draft`` (int8, 1 for legal): at least one."""
+
+    def mask_bytes(self, draft: Hashable) -> bytes:
+        """The bytes of ``mask(draft)`` (one a legal id, zero otherwise): what a table
+        keeps of the acting seat's draft, to check an id and to hand out a fresh mask
+        with one numpy call. An encoding may keep them per draft; this one asks
+        :meth:`mask`."""
+        return self.mask(draft).tobytes()
 
     @abstractmethod
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:

@@ -50,21 +50,22 @@ whose card it takes); ``ids_of`` gives an action's one id, never None.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast, final
 
+import numpy as np
 from mypy_extensions import mypyc_attr
 
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
-from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, mask_of, notation_of
+from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
 from bohnen.rl.layout import Layout
 from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbVector, Row, Seen
 
 __all__ = ["SEATS", "NdbDraft", "NdbEncoding", "Row", "Seen", "running_score"]
 
 PHASES = ("lead", "play", "take", "over")
+KEEP = 4096  # entries of each store of drafts, masks and actions before it is emptied
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
@@ -95,16 +96,29 @@ def _layout(cards: int, colours: int) -> Layout:
     ])
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class NdbDraft:
-    """The acting seat's choice: its legal ids and, for each, the action's notation."""
+    """The acting seat's choice: its legal ids and, for each, the action's notation. An
+    immutable value, equal (and hashed alike) for equal fields; a plain class rather
+    than a frozen dataclass, whose making runs the dataclass's Python ``__init__`` even
+    compiled (one per step where the seat's actions are new)."""
 
-    ids: tuple[int, ...]
-    notations: tuple[str, ...]
+    def __init__(self, ids: tuple[int, ...], notations: tuple[str, ...]) -> None:
+        self.ids: Final = ids
+        self.notations: Final = notations
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, NdbDraft) and self.ids == other.ids
+                and self.notations == other.notations)
+
+    def __hash__(self) -> int:
+        return hash((self.ids, self.notations))
+
+    def __repr__(self) -> str:
+        return f"NdbDraft(ids={self.ids!r}, notations={self.notations!r})"
 
     def __reduce__(self) -> tuple[type[NdbDraft], tuple[tuple[int, ...], tuple[str, ...]]]:
-        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
-        to set them)."""
+        """Pickled by its fields."""
         return NdbDraft, (self.ids, self.notations)
 
 
@@ -138,6 +152,11 @@ class NdbEncoding(Encoding):
         # per viewer, by the identity of an engine action seen, the action and its entry
         self._by_action: list[dict[int, tuple[Action, tuple[int, str]]]] = [
             {} for _ in range(players)]
+        # per viewer, its drafts by the identities of the actions they were read from
+        self._drafts: list[dict[tuple[int, ...], tuple[tuple[Action, ...], NdbDraft]]] = [
+            {} for _ in range(players)]
+        self._masks: dict[int, tuple[NdbDraft, bytes]] = {}  # by the draft's identity
+        self._own_mask = type(self).mask is not NdbEncoding.mask  # a subclass's mask
         self._vector = NdbVector(players, self.codes, len(colours),
                                  [(f.name, f.size) for f in self.layout.fields])
         if game.seen is None:
@@ -191,21 +210,39 @@ class NdbEncoding(Encoding):
 
     def start_state(self, state: AnyState, seat: int,
                     legal: Sequence[Action] | None = None) -> Hashable:
-        """The seat's draft read from the engine's actions: each action's id and
-        notation found by the action's identity (the engine hands out the same objects
-        position after position), else by its notation."""
+        """The seat's draft read from the engine's actions, kept by the actions' identity
+        (the engine hands out the same objects position after position; the entry holds
+        them, so that their ids are not reused while it is kept; bounded: emptied when
+        full): the same list of actions gives the same draft object."""
         actions = list(state.legal_actions(seat) if legal is None else legal)
         actions += state.any_time_actions(seat)
+        key = tuple([id(action) for action in actions])
+        drafts = self._drafts[seat]
+        kept = drafts.get(key)
+        if kept is None:
+            draft = self._draft_of(seat, actions)
+            if len(drafts) >= KEEP:
+                drafts.clear()
+            kept = drafts[key] = (tuple(actions), draft)
+        return kept[1]
+
+    def _draft_of(self, seat: int, actions: list[Action]) -> NdbDraft:
+        """The seat's draft of ``actions``: each action's id and notation found by the
+        action's identity, else by its notation."""
         memo = self._by_action[seat]
-        entries = set()
+        slots: list[str | None] = [None] * self.action_count  # the notation of each id
         for action in actions:
             hit = memo.get(id(action))
-            if hit is not None and hit[0] is action:
-                entries.add(hit[1])
-            else:
-                entries.add(self._entry_of(memo, seat, action))
-        pairs = sorted(entries)
-        return NdbDraft(tuple([i for i, _ in pairs]), tuple([t for _, t in pairs]))
+            entry = hit[1] if hit is not None and hit[0] is action else self._entry_of(
+                memo, seat, action)
+            slots[entry[0]] = entry[1]
+        ids: list[int] = []
+        notations: list[str] = []
+        for i, text in enumerate(slots):  # in the order of the ids: no sort
+            if text is not None:
+                ids.append(i)
+                notations.append(text)
+        return NdbDraft(tuple(ids), tuple(notations))
 
     def _entry_of(self, memo: dict[int, tuple[Action, tuple[int, str]]], seat: int,
                   action: Action) -> tuple[int, str]:
@@ -215,13 +252,29 @@ class NdbEncoding(Encoding):
         entry = self._by_text[seat].get(notation_of(action))
         if entry is None:
             raise ValueError(f"not an action of seat {seat} in ndb: {action}")
-        if len(memo) >= 4096:
+        if len(memo) >= KEEP:
             memo.clear()
         memo[id(action)] = (action, entry)
         return entry
 
     def mask(self, draft: Hashable) -> Mask:
-        return mask_of(_draft(draft).ids, self.action_count)
+        return np.frombuffer(bytearray(self.mask_bytes(draft)), np.int8)
+
+    def mask_bytes(self, draft: Hashable) -> bytes:
+        """The mask's bytes, kept by the draft's identity (the entry holds the draft;
+        bounded: emptied when full); a subclass's own :meth:`mask`, where it has one."""
+        if self._own_mask:
+            return super().mask_bytes(draft)
+        d = _draft(draft)
+        kept = self._masks.get(id(d))
+        if kept is None or kept[0] is not d:
+            if len(self._masks) >= KEEP:
+                self._masks.clear()
+            data = bytearray(self.action_count)
+            for i in d.ids:
+                data[i] = 1
+            kept = self._masks[id(d)] = (d, bytes(data))
+        return kept[1]
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)

@@ -15,7 +15,7 @@ naming what was wrong, and leave everything as it was.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -39,30 +39,38 @@ def next_seat(to_act: tuple[int, ...], after: int, players: int) -> int | None:
 def action_index(action: object, count: int) -> int:
     """``action`` as an id from 0 to ``count - 1`` (numpy integers too); ``ValueError``
     naming what is wrong otherwise."""
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+    if type(action) is int:  # the common case first: no union of types to make
+        index = action
+    elif isinstance(action, bool) or not isinstance(action, int | np.integer):
         raise ValueError(f"an action is a whole number from 0 to {count - 1}, "
                          f"not {action!r}")
-    index = int(action)
+    else:
+        index = int(action)
     if not 0 <= index < count:
         raise ValueError(f"action {index} is out of range: ids are 0 to {count - 1}")
     return index
 
 
-@dataclass(frozen=True, slots=True)
 class _Acting:
     """What the table keeps of the acting seat until the game moves on: its draft and
-    that draft's mask, and its legal actions (empty once it is composing: a
-    draft of its own)."""
+    that draft's mask as bytes (:meth:`Encoding.mask_bytes`), and its legal actions
+    (empty once it is composing: a draft of its own). Never changed once made."""
 
-    seat: int
-    draft: Hashable
-    mask: Mask
-    legal: Sequence[Action]
+    def __init__(self, seat: int, draft: Hashable, allowed: bytes,
+                 legal: Sequence[Action]) -> None:
+        self.seat: Final = seat
+        self.draft: Final = draft
+        self.allowed: Final = allowed
+        self.legal: Final = legal
 
-    def __reduce__(self) -> tuple[type[_Acting], tuple[int, Hashable, Mask, Sequence[Action]]]:
-        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
-        to set them)."""
-        return _Acting, (self.seat, self.draft, self.mask, self.legal)
+    def mask(self) -> Mask:
+        """The mask, a fresh array its holder may change."""
+        return np.frombuffer(bytearray(self.allowed), np.int8)
+
+    def __reduce__(self) -> tuple[type[_Acting], tuple[int, Hashable, bytes, Sequence[Action]]]:
+        """Pickled by its fields (compiled, a class whose constructor takes arguments
+        cannot be unpickled by the default way)."""
+        return _Acting, (self.seat, self.draft, self.allowed, self.legal)
 
 
 class Table:
@@ -125,7 +133,7 @@ class Table:
         return cache
 
     def _keep(self, seat: int, draft: Hashable, legal: Sequence[Action]) -> _Acting:
-        cache = self._cache = _Acting(seat, draft, self.encoding.mask(draft), legal)
+        cache = self._cache = _Acting(seat, draft, self.encoding.mask_bytes(draft), legal)
         return cache
 
     def observe(self, seat: int) -> tuple[Observation, Mask]:
@@ -142,9 +150,9 @@ class Table:
             state = self.state
             legal = state.legal_actions(seat)
             vector, start = self.encoding.encode_start(state, seat, legal)
-            return vector, self._keep(seat, start, legal).mask.copy()
+            return vector, self._keep(seat, start, legal).mask()
         vector = self.encoding.encode_state(self.state, seat, draft)
-        return vector, self._acting().mask.copy()
+        return vector, self._acting().mask()
 
     def step(self, action: object) -> bool:
         """The acting seat chooses the id ``action``; True if that made a move in the game
@@ -154,7 +162,7 @@ class Table:
             raise ValueError("the game is over: no seat is to act")
         index = action_index(action, self.encoding.action_count)
         acting = self._acting()
-        if not acting.mask[index]:
+        if not acting.allowed[index]:
             raise ValueError(f"action {index} ({self.encoding.action_name(index)}) is not "
                              f"legal for seat {seat} now")
         after, notation = self.encoding.choose(acting.draft, index)
@@ -164,16 +172,23 @@ class Table:
             self.last_acted = seat
             return False
         if notation:
-            # the legal action of that notation; a composed one is read from its notation
-            whole = next((a for a in acting.legal if notation_of(a) == notation), None)
-            self.state.advance(whole if whole is not None else self.game.parse_action(notation))
-            self._drafts = {}
+            self.state.advance(self._action(acting.legal, notation))
+            if self._drafts:
+                self._drafts = {}
         else:
             self._drafts.pop(seat, None)
         self._cache = None
         self.last_acted = seat
         self.acting = next_seat(self.state.to_act(), seat, self.players)
         return bool(notation)
+
+    def _action(self, legal: Sequence[Action], notation: str) -> Action:
+        """The legal action of that notation; a composed one is read from its notation."""
+        for action in legal:
+            if notation_of(action) == notation:
+                return action
+        parsed: Action = self.game.parse_action(notation)
+        return parsed
 
     def play(self, seat: int, action: Action) -> None:
         """Apply a whole action of the game's own (a bot's) for ``seat``, the seat to act."""

@@ -10,6 +10,8 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
+import bohnen.ndb.seen as seen_module
+import bohnen.rl.ndb as ndb_module
 import bohnen.rl.ndb_vector as ndb_vector
 from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
@@ -130,3 +132,67 @@ def test_the_accessor_keeps_rows_by_value_and_the_view_agrees() -> None:
     seat = state.to_act()[0]
     state.advance(state.legal_actions(seat)[0])
     assert seen(state, 1).rows == of_view(view(state, 1)).rows
+
+
+def test_the_accessor_keeps_its_tuples_by_identity_never_stale(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = mid_game(moves=40)
+    a, b = seen(state, 2), seen(state, 2)
+    assert a == b and a.hand is b.hand and a.rows is b.rows and a.totals is b.totals
+    loaded = cast(NdbState, GAME.state_from_json(state.to_json()))  # equal, other tuples
+    assert seen(loaded, 2) == a
+    # the totals of an empty sheet are kept by the player count too
+    for players in (3, 4, 5):
+        fresh_game = cast(NdbState, GAME.new_game(GAME.options(players), 1))
+        assert seen(fresh_game, 0).totals == (0,) * players
+    monkeypatch.setattr(seen_module, "KEEP", 1)  # every store emptied at each new entry
+    rng = random.Random(3)
+    game = cast(NdbState, GAME.new_game(GAME.options(4), 3))
+    while not game.is_over:
+        for s in range(4):
+            assert seen(game, s) == of_view(view(game, s))
+        seat = game.to_act()[0]
+        game.advance(rng.choice(game.legal_actions(seat)))
+
+
+def test_drafts_and_masks_kept_by_identity_are_the_fresh_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    enc = NdbEncoding(4)
+    state = mid_game()
+    seat = state.to_act()[0]
+    draft = enc.start_state(state, seat)
+    assert enc.start_state(state, seat) is draft  # the same actions: the same draft
+    assert enc.mask_bytes(draft) == enc.mask(draft).tobytes() == bytes(
+        enc.mask(enc.start(view(state, seat), engine_legal(state, seat))))
+    mask = enc.mask(draft)
+    mask[:] = 0  # a fresh array each time: the kept bytes are untouched
+    assert enc.mask(draft).sum() == len(cast(Any, draft).ids)
+    state.advance(state.legal_actions(seat)[0])
+    monkeypatch.setattr(ndb_module, "KEEP", 1)  # every store emptied at each new entry
+    small = NdbEncoding(4)
+    for s in state.to_act():
+        fresh_draft = small.start(view(state, s), engine_legal(state, s))
+        assert small.start_state(state, s) == fresh_draft == enc.start_state(state, s)
+        assert small.mask_bytes(small.start_state(state, s)) == enc.mask_bytes(fresh_draft)
+
+
+def test_counts_are_written_as_floats_writes_them() -> None:
+    enc = NdbEncoding(4)
+    vector = enc._vector
+    rng = random.Random(2)
+    for size in (0, 1, 5, 20, 60):
+        cards = [rng.choice(enc.codes[:5]) for _ in range(size)]
+        counts = [cards.count(code) for code in enc.codes]  # up to 60 of a kind: floats
+        assert vector._count_run(cards) == ndb_vector.floats([float(c) for c in counts])
+        assert vector._count_run(cards) == np.array(counts, np.float32).tobytes()
+
+
+def test_a_draft_is_a_value_equal_hashed_and_pickled_by_its_fields() -> None:
+    import pickle
+
+    from bohnen.rl.ndb import NdbDraft
+    a, b = NdbDraft((1, 2), ("0: play G2", "0: play G3")), NdbDraft((1, 2), ("0: play G2",
+                                                                             "0: play G3"))
+    assert a == b and hash(a) == hash(b) and a is not b and a != NdbDraft((1,), ("x",))
+    assert a != (a.ids, a.notations) and pickle.loads(pickle.dumps(a)) == a
+    assert repr(a) == "NdbDraft(ids=(1, 2), notations=('0: play G2', '0: play G3'))"
