@@ -100,9 +100,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Final, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from bohnen.core.protocol import Action, AnyState, JSONObject, Terms
 from bohnen.core.registry import get_game
@@ -117,12 +118,12 @@ from bohnen.rl.hansa_vector import (
     index_of,
 )
 
-BEGIN_CONTRACTS = 3
-SIMPLE = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
-BEAN_VERBS = ("sell", "buy-scarce", "return")
-SIDES = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
+BEGIN_CONTRACTS: Final = 3
+SIMPLE: Final = ("pass", "end-trading", "end-turn", "done", "accept", "decline")
+BEAN_VERBS: Final = ("sell", "buy-scarce", "return")
+SIDES: Final = ("give", "want", "buy-for")  # the sides of a deal, as the ids name them
 Frozen = tuple[tuple[str, object], ...]  # an action's JSON, frozen (see _frozen)
-_BIG = 1 << 30  # no bound
+_BIG: Final = 1 << 30  # no bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,12 @@ class Market:
     storage: int
     held: tuple[int, ...] = ()  # each seat's beans in all (the sums of ``beans``)
 
+    def __reduce__(self) -> tuple[type[Market], tuple[object, ...]]:
+        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
+        to set them)."""
+        return Market, (self.give, self.want, self.buy, self.active, self.beans,
+                        self.prices, self.money, self.storage, self.held)
+
 
 @dataclass(frozen=True, slots=True)
 class Draft:
@@ -155,17 +162,21 @@ class Draft:
     market: Market | None
     deal: Deal | None = None
 
+    def __reduce__(self) -> tuple[type[Draft], tuple[object, ...]]:
+        """Pickled by its fields (as :class:`Market`)."""
+        return Draft, (self.seat, self.options, self.starts, self.market, self.deal)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HansaEncoding(Encoding):
-    """Bohn Hansa at ``players`` seats (see the module)."""
+    """Bohn Hansa at ``players`` seats (see the module). Compiled (the compiled build),
+    it may still be subclassed by interpreted code (the tests' do)."""
 
     def __init__(self, players: int, *, board: JSONObject | None = None, hand_slots: int = 16,
                  table_slots: int = 8, give_cap: int = 2, want_cap: int = 2, buy_cap: int = 1,
                  proposals: int | None = None) -> None:
         # set here, not as class attributes: the compiled build's Encoding keeps them in
-        # slots of its own, which a class attribute of this (interpreted) subclass would
-        # shadow, the instance then keeping them in its __dict__ where compiled code
-        # does not look
+        # slots of its own, which a class attribute of a subclass would shadow
         self.game = "hansa"
         self.version = 1
         if not 3 <= players <= MAX_PLAYERS:
@@ -192,18 +203,13 @@ class HansaEncoding(Encoding):
         self.layout = self.vector.layout
         self.observation_size = self.layout.size
 
-    def __getstate__(self) -> tuple[int, JSONObject, int, int, int, int, int, int | None]:
-        """What makes the encoding, its constructor's arguments: a pickle carries none of
-        what it keeps (the vector's pieces, the last draft's open ids, the board found
-        to fit), which its copy builds again."""
-        return self._made
-
-    def __setstate__(self, made: tuple[int, JSONObject, int, int, int, int, int, int | None]
-                     ) -> None:
-        players, board, hand_slots, table_slots, give_cap, want_cap, buy_cap, proposals = made
-        self.__init__(players, board=board, hand_slots=hand_slots,  # type: ignore[misc]
-                      table_slots=table_slots, give_cap=give_cap, want_cap=want_cap,
-                      buy_cap=buy_cap, proposals=proposals)
+    def __reduce__(self) -> tuple[object, tuple[int, JSONObject, int, int, int, int, int,
+                                                int | None]]:
+        """Pickled by what makes the encoding, its constructor's arguments: a pickle
+        carries none of what it keeps (the vector's pieces, the last draft's open ids,
+        the board found to fit), which its copy builds again (compiled, a class whose
+        constructor takes arguments cannot be unpickled the default way)."""
+        return _encoding, self._made
 
     # --- the ids ------------------------------------------------------------------------
 
@@ -225,7 +231,7 @@ class HansaEncoding(Encoding):
             names += [f"{side} {b}" for b in beans]
         return [*names, "submit"]
 
-    def action_name(self, action_id: int) -> str:
+    def action_name(self, action_id: object) -> str:
         return self.names[self._id(action_id)]
 
     def _id(self, action_id: object) -> int:
@@ -304,20 +310,22 @@ class HansaEncoding(Encoding):
         out[self._open(_draft(draft))] = 1
         return out
 
-    def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
-        d, action_id = _draft(draft), self._id(action_id)
-        if action_id not in self._open(d):
-            raise ValueError(f"action id {action_id} ({self.action_name(action_id)}) is "
+    def choose(self, draft: Hashable, action_id: object) -> tuple[Hashable, str | None]:
+        # ``action_id`` as the object passed (a bad one is refused by ``_id``, which a
+        # compiled int parameter would pre-empt with a TypeError)
+        d, i = _draft(draft), self._id(action_id)
+        if i not in self._open(d):
+            raise ValueError(f"action id {i} ({self.action_name(i)}) is "
                              f"not legal in this draft")
         if d.deal is None:
             for option_id, frozen in d.options:
-                if option_id == action_id:
+                if option_id == i:
                     return d, _notation_of(frozen)
-            target, pid, empty = next((t, p, e) for i, t, p, e in d.starts if i == action_id)
+            target, pid, empty = next((t, p, e) for j, t, p, e in d.starts if j == i)
             return replace(d, deal=Deal(target, pid, empty)), None
-        if action_id == self.ids["submit"]:
+        if i == self.ids["submit"]:
             return replace(d, deal=None), self._notation(d.seat, d.deal)
-        return replace(d, deal=self._add(d.deal, action_id)), None
+        return replace(d, deal=self._add(d.deal, i)), None
 
     def _open(self, d: Draft) -> list[int]:
         """The ids open in ``d``; those of the last draft asked about are kept (an
@@ -339,7 +347,7 @@ class HansaEncoding(Encoding):
         """The id of an action of one id, from its JSON (None: a deal, composed, or an
         action beyond a cap)."""
         kind = action["type"]
-        if kind in ("stay", *SIMPLE):
+        if kind == "stay" or kind in SIMPLE:  # not ``in ("stay", *SIMPLE)``: mypyc fails on it
             return self.ids[kind]
         if kind in BEAN_VERBS:
             return self.ids[f"{kind} {action['bean']}"]
@@ -495,6 +503,15 @@ class HansaEncoding(Encoding):
         if len(seen.players) != self.players:
             raise ValueError(f"this Bohn Hansa encoding is for {self.players} players")
         return seen
+
+
+def _encoding(players: int, board: JSONObject, hand_slots: int, table_slots: int,
+              give_cap: int, want_cap: int, buy_cap: int, proposals: int | None
+              ) -> HansaEncoding:
+    """A pickled :class:`HansaEncoding` made again (its ``__reduce__``)."""
+    return HansaEncoding(players, board=board, hand_slots=hand_slots,
+                         table_slots=table_slots, give_cap=give_cap, want_cap=want_cap,
+                         buy_cap=buy_cap, proposals=proposals)
 
 
 def _targeted(legal: Legal, deal: JSONObject) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 import numpy as np
 
@@ -17,11 +17,11 @@ from bohnen.rl.encoding import Observation
 from bohnen.rl.hansa_seen import CitySeen, ContractSeen, PendingSeen, PileSeen, PlayerSeen, Seen
 from bohnen.rl.layout import Layout
 
-MAX_PLAYERS = 5
-TRAVEL_CARDS = 7
-PHASES = ("setup", "travel", "customs", "trade", "final", "closing", "over")
+MAX_PLAYERS: Final = 5
+TRAVEL_CARDS: Final = 7
+PHASES: Final = ("setup", "travel", "customs", "trade", "final", "closing", "over")
 JSON = dict[str, object]
-KEPT = 2048  # pieces of vectors kept per kind (see _Kept)
+KEPT: Final = 2048  # pieces of vectors kept per kind (see _Kept)
 K = TypeVar("K", bound=Hashable)
 
 
@@ -43,6 +43,11 @@ class Board:
         return Board(beans, tuple(str(c["code"]) for c in cities), slots,
                      cast(int, data["storage"]))
 
+    def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
+        """Pickled by its fields (compiled, a frozen dataclass's own unpickling refuses
+        to set them)."""
+        return Board, (self.beans, self.cities, self.slots, self.storage)
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -56,6 +61,10 @@ class Deal:
     give: tuple[int, ...] = ()
     want: tuple[int, ...] = ()
     buy: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Deal], tuple[object, ...]]:
+        """Pickled by its fields (as :class:`Board`)."""
+        return Deal, (self.to, self.pid, self.empty, self.give, self.want, self.buy)
 
 
 class HansaVector:
@@ -277,7 +286,7 @@ class HansaVector:
                 values.append(_scale(side.count(b), 4))
 
 
-COUNTERS = ("turn", "last_round", "contract_pile_size", "contract_discard",
+COUNTERS: Final = ("turn", "last_round", "contract_pile_size", "contract_discard",
             "harvest_pile_size", "harvest_reserve_size", "harvest_discard", "trigger",
             "customs_due", "price_slot", "passes")
 

@@ -272,7 +272,7 @@ def test_an_illegal_id_is_refused() -> None:
         enc.choose(draft, closed)
     for wrong in (True, 1.0, "1"):
         with pytest.raises(ValueError, match="is an integer"):
-            enc.choose(draft, wrong)  # type: ignore[arg-type]
+            enc.choose(draft, wrong)
 
 
 def test_drafts_pickle_and_numpy_integers_are_ids() -> None:
