@@ -139,7 +139,10 @@ def _all_rows(row_cards: list[tuple[Card, ...]]) -> tuple[
     key = tuple([id(cards) for cards in row_cards])
     kept = _ALL_ROWS.get(key)
     if kept is None:
-        rows = [_rows(cards) for cards in row_cards]
+        before = _LAST_ROWS[0] if _LAST_ROWS else None
+        rows = [_rows(cards, None if before is None or s >= len(before[0]) else
+                      (before[0][s], before[1][s], before[2][s]))
+                for s, cards in enumerate(row_cards)]
         if len(_ALL_ROWS) >= KEEP:
             _ALL_ROWS.clear()
         kept = _ALL_ROWS[key] = (tuple(row_cards), tuple([r for r, _ in rows]),
@@ -148,20 +151,40 @@ def _all_rows(row_cards: list[tuple[Card, ...]]) -> tuple[
     return kept[1], kept[2]
 
 
-def _rows(cards: tuple[Card, ...]) -> tuple[tuple[NdbRow, ...], int]:
+def _rows(cards: tuple[Card, ...],
+          before: tuple[tuple[Card, ...], tuple[NdbRow, ...], int] | None) -> tuple[
+        tuple[NdbRow, ...], int]:
     """A seat's rows and their scores added, kept by the cards taken: the cards sorted
     into their colours here, each colour's row kept by its own cards, so that a take
-    writes again only the rows it changed."""
+    writes again only the rows it changed. ``before``: the seat's cards, rows and score
+    read last, if known; where ``cards`` are those and one card more (a take), only the
+    row of that card's colour is written again."""
     kept = _SEAT_ROWS.get(id(cards))
     if kept is None or kept[0] is not cards:
-        by_colour: list[list[Card]] = [[] for _ in COLOURS]
-        for card in cards:
-            by_colour[card // KINDS].append(card)
-        rows = tuple([_row(tuple(row)) for row in by_colour])
+        if before is not None and len(cards) == len(before[0]) + 1 and \
+                cards[:-1] == before[0]:
+            rows, score = _one_more(cards, before[1], before[2])
+        else:
+            by_colour: list[list[Card]] = [[] for _ in COLOURS]
+            for card in cards:
+                by_colour[card // KINDS].append(card)
+            rows = tuple([_row(tuple(row)) for row in by_colour])
+            score = sum([r.score for r in rows])
         if len(_SEAT_ROWS) >= KEEP:
             _SEAT_ROWS.clear()
-        kept = _SEAT_ROWS[id(cards)] = (cards, rows, sum([r.score for r in rows]))
+        kept = _SEAT_ROWS[id(cards)] = (cards, rows, score)
     return kept[1], kept[2]
+
+
+def _one_more(cards: tuple[Card, ...], rows: tuple[NdbRow, ...], score: int) -> tuple[
+        tuple[NdbRow, ...], int]:
+    """The rows and score of ``cards``, whose cards but the last have ``rows`` and
+    ``score``: the row of the last card's colour written again, the others kept."""
+    colour = cards[-1] // KINDS
+    row = _row(tuple([c for c in cards if c // KINDS == colour]))
+    after = list(rows)
+    after[colour] = row
+    return tuple(after), score - rows[colour].score + row.score
 
 
 def _row(cards: tuple[Card, ...]) -> NdbRow:

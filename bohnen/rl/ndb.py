@@ -65,7 +65,7 @@ from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbV
 __all__ = ["SEATS", "NdbDraft", "NdbEncoding", "Row", "Seen", "running_score"]
 
 PHASES = ("lead", "play", "take", "over")
-KEEP = 4096  # entries of each store of drafts, masks and actions before it is emptied
+KEEP = 4096  # entries of each store of drafts and actions before it is emptied
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
@@ -101,11 +101,14 @@ class NdbDraft:
     """The acting seat's choice: its legal ids and, for each, the action's notation. An
     immutable value, equal (and hashed alike) for equal fields; a plain class rather
     than a frozen dataclass, whose making runs the dataclass's Python ``__init__`` even
-    compiled (one per step where the seat's actions are new)."""
+    compiled (one per step where the seat's actions are new). Its mask's bytes are kept
+    on it once asked for (:meth:`NdbEncoding.mask_bytes`: no store to look them up in;
+    not a field: neither compared, hashed nor pickled)."""
 
     def __init__(self, ids: tuple[int, ...], notations: tuple[str, ...]) -> None:
         self.ids: Final = ids
         self.notations: Final = notations
+        self.allowed: bytes | None = None  # the mask's bytes, once made
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, NdbDraft) and self.ids == other.ids
@@ -155,7 +158,6 @@ class NdbEncoding(Encoding):
         # per viewer, its drafts by the identities of the actions they were read from
         self._drafts: list[dict[tuple[int, ...], tuple[tuple[Action, ...], NdbDraft]]] = [
             {} for _ in range(players)]
-        self._masks: dict[int, tuple[NdbDraft, bytes]] = {}  # by the draft's identity
         self._own_mask = type(self).mask is not NdbEncoding.mask  # a subclass's mask
         self._vector = NdbVector(players, self.codes, len(colours),
                                  [(f.name, f.size) for f in self.layout.fields])
@@ -261,20 +263,18 @@ class NdbEncoding(Encoding):
         return np.frombuffer(bytearray(self.mask_bytes(draft)), np.int8)
 
     def mask_bytes(self, draft: Hashable) -> bytes:
-        """The mask's bytes, kept by the draft's identity (the entry holds the draft;
-        bounded: emptied when full); a subclass's own :meth:`mask`, where it has one."""
+        """The mask's bytes, kept on the draft once made (every ndb encoding has as many
+        ids); a subclass's own :meth:`mask`, where it has one."""
         if self._own_mask:
             return super().mask_bytes(draft)
         d = _draft(draft)
-        kept = self._masks.get(id(d))
-        if kept is None or kept[0] is not d:
-            if len(self._masks) >= KEEP:
-                self._masks.clear()
+        allowed = d.allowed
+        if allowed is None or len(allowed) != self.action_count:
             data = bytearray(self.action_count)
             for i in d.ids:
                 data[i] = 1
-            kept = self._masks[id(d)] = (d, bytes(data))
-        return kept[1]
+            allowed = d.allowed = bytes(data)
+        return allowed
 
     def choose(self, draft: Hashable, action_id: int) -> tuple[Hashable, str | None]:
         d = _draft(draft)

@@ -10,11 +10,16 @@ once per value, and a vector is those runs joined and turned into an array in on
 step: a few dictionary look-ups and one numpy call per step instead of a numpy call
 (and its conversion of a Python list) per field. A hand and a seat's rows are kept by
 their identity (the accessor hands out the same tuple while they do not change; the
-entry holds the value, so that its ``id`` is not reused while it is kept); the other
+entry holds the value, so that its ``id`` is not reused while it is kept), and so is
+each viewer's block of every seat's rows and row scores, by the identity of the rows
+read last; the other
 runs by value (the per-seat numbers per viewer and field, by the tuple of values), and
 a set of seats is a list index (its bits). Every store is bounded: emptied when full.
 A new run is packed by :mod:`struct` (``array("f", ...)`` parses each item as a call's
-argument: ten times the instructions).
+argument: ten times the instructions). A new run of counts (a hand, a seat's rows) is
+written from the run last written for the same seat: the cards counted again, and only
+the counts that changed (a card played, a card taken) replaced in the old run's bytes;
+packed whole where more than :data:`SPLICES` changed (a new deal, a new round).
 
 The float32 of each value is C's conversion of the double, as numpy's; the vector is
 the same, float for float, as one written entry by entry (the recorded digests of
@@ -24,7 +29,7 @@ tests/rl and tests/rl/test_seen.py check it over whole games).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Final, Protocol, TypeVar
 
 import numpy as np
@@ -38,6 +43,7 @@ HAND_SCALE: Final = 20.0  # the largest hand (60 cards among 3)
 ROW_SCALE: Final = 110.0  # a row's highest score: (1 + ... + 10) doubled
 SCORE_SCALE: Final = 440.0  # four such rows
 KEEP = 4096  # entries of each store before it is emptied (not Final: the tests change it)
+SPLICES: Final = 4  # the most changed counts a run of counts is written from the last one
 # the fields in the order the vector lays them (the layout must be this one)
 FIELDS: Final = ("phase", "round", "last_round", "hand", "present", "dealer", "token", "taker",
           "to_act", "played", "taken", "own_card", "table", "hand_size", "rows",
@@ -107,6 +113,48 @@ def floats(values: Sequence[float]) -> bytes:
     return pack(*values)
 
 
+# the float32 bytes of each count of cards of a kind up to the deck's size (no hand nor
+# seat's rows holds more)
+_COUNTS: Final = [struct.pack("f", n) for n in range(61)]
+
+
+class Counted:
+    """A run of counts: the kind of each card counted, the count of each kind, and
+    their float32 bytes. Never changed once made."""
+
+    def __init__(self, kinds: list[int], counts: list[int], run: bytes) -> None:
+        self.kinds: Final = kinds
+        self.counts: Final = counts
+        self.run: Final = run
+
+
+def counted(kinds: list[int], width: int, last: Counted | None) -> Counted:
+    """The run of the cards of ``kinds`` (each card's kind, from 0 to ``width - 1``),
+    written from ``last`` (a run as wide) where at most :data:`SPLICES` counts changed,
+    else packed whole (see the module). Only the kinds of the cards counted now or last
+    can have changed: they alone are compared."""
+    counts = [0] * width
+    for k in kinds:
+        n: int = counts[k]
+        counts[k] = n + 1
+    if last is None:
+        return Counted(kinds, counts, floats(counts))
+    old = last.counts
+    run = last.run
+    changed = 0
+    done = 0  # the bits of the kinds written again
+    for k in kinds + last.kinds:
+        n = counts[k]
+        if n != old[k] and not done >> k & 1:
+            done |= 1 << k
+            changed += 1
+            if changed > SPLICES:
+                return Counted(kinds, counts, floats(counts))
+            value = _COUNTS[n] if n < len(_COUNTS) else struct.pack("f", n)
+            run = b"".join((run[:4 * k], value, run[4 * k + 4:]))
+    return Counted(kinds, counts, run)
+
+
 class NdbVector:
     """The vectors of a ``players``-player game whose cards are ``codes`` (card kind
     ``i`` is ``codes[i]``), with ``colours`` colours (the most rows a seat has), laid out
@@ -143,6 +191,13 @@ class NdbVector:
         self._totals: list[dict[tuple[int, ...], bytes]] = [{} for _ in range(players)]
         self._hands: dict[int, tuple[tuple[str, ...], bytes]] = {}  # by id of a hand
         self._rows: dict[int, tuple[tuple[Row, ...], bytes, bytes]] = {}  # by id of rows
+        # the run of counts written last of each viewer's hand and of each seat's rows
+        self._last_hand: list[Counted | None] = [None] * players
+        self._last_rows: list[Counted | None] = [None] * players
+        # per viewer, its fields ``rows`` and ``row_scores`` of the rows read last (the
+        # accessor hands out the same rows while no seat's rows change)
+        self._blocks: list[tuple[tuple[tuple[Row, ...], ...], bytes] | None] = [
+            None] * players
 
     def vector(self, seen: Seen) -> Observation:
         """The vector of what ``seen.seat`` sees (see the module)."""
@@ -152,7 +207,7 @@ class NdbVector:
         rel = self._rel[me]
         one_hot = self._one_hot
         taker = seen.taker
-        parts = [self._head(seen.phase, seen.round, seen.rounds), self._hand(seen.hand),
+        parts = [self._head(seen.phase, seen.round, seen.rounds), self._hand(me, seen.hand),
                  self._present, one_hot[rel[seen.dealer]], one_hot[rel[seen.token]],
                  self._no_seat if taker is None else one_hot[rel[taker]],
                  self._seats(rel, seen.to_act), self._seats(rel, seen.played),
@@ -164,22 +219,32 @@ class NdbVector:
             parts.append(none if card is None else runs[card])
         parts.append(self._per_seat(self._sizes[me], rel, HAND_SCALE, seen.hand_sizes))
         rows = seen.rows
-        scores = []
-        for s in seat_at:  # the cards of each kind in each seat's rows
-            if s is None:
-                parts.append(none)
-                scores.append(self._no_scores)
-            else:
-                _, counts, row_scores = self._seat_rows(rows[s])
-                parts.append(counts)
-                scores.append(row_scores)
-        parts += scores
+        block = self._blocks[me]
+        if block is None or block[0] is not rows:
+            block = self._blocks[me] = (rows, self._rows_block(seat_at, rows))
+        parts.append(block[1])
         parts.append(self._per_seat(self._scores[me], rel, SCORE_SCALE, seen.rows_scores))
         parts.append(self._per_seat(self._totals[me], rel, SCORE_SCALE, seen.totals))
         data = b"".join(parts)
         if len(data) != 4 * self.size:
             raise ValueError("what the seat sees does not fit the encoding's layout")
         return np.frombuffer(bytearray(data), FLOAT32)
+
+    def _rows_block(self, seat_at: list[int | None], rows: tuple[tuple[Row, ...], ...]
+                    ) -> bytes:
+        """The fields ``rows`` and ``row_scores`` of every seat's ``rows``, seen from the
+        viewer (``seat_at``: the viewer's)."""
+        counts: list[bytes] = []
+        scores: list[bytes] = []
+        for s in seat_at:  # the cards of each kind in each seat's rows
+            if s is None:
+                counts.append(self._no_card)
+                scores.append(self._no_scores)
+            else:
+                _, run, row_scores = self._seat_rows(s, rows[s])
+                counts.append(run)
+                scores.append(row_scores)
+        return b"".join(counts + scores)
 
     def _head(self, phase: str, now: int, rounds: int) -> bytes:
         """``phase`` (one-hot), ``round`` and ``last_round``."""
@@ -212,35 +277,35 @@ class NdbVector:
             run = _kept(store, values, floats(out))
         return run
 
-    def _hand(self, hand: tuple[str, ...]) -> bytes:
-        """The cards of each kind in ``hand``."""
+    def _hand(self, me: int, hand: tuple[str, ...]) -> bytes:
+        """The cards of each kind in ``hand``, ``me``'s."""
         kept = self._hands.get(id(hand))
         if kept is None or kept[0] is not hand:
+            card = self._card
+            run = self._last_hand[me] = counted([card[code] for code in hand], self._width,
+                                                self._last_hand[me])
             if len(self._hands) >= KEEP:
                 self._hands.clear()
-            kept = self._hands[id(hand)] = (hand, self._count_run(hand))
+            kept = self._hands[id(hand)] = (hand, run.run)
         return kept[1]
 
-    def _seat_rows(self, rows: tuple[Row, ...]) -> tuple[tuple[Row, ...], bytes, bytes]:
-        """A seat's rows: the cards of each kind in them, and each row's score over
-        :data:`ROW_SCALE` (``colours`` values, zeros past its rows)."""
+    def _seat_rows(self, seat: int, rows: tuple[Row, ...]) -> tuple[
+            tuple[Row, ...], bytes, bytes]:
+        """The rows of ``seat``: the cards of each kind in them, and each row's score
+        over :data:`ROW_SCALE` (``colours`` values, zeros past its rows)."""
         kept = self._rows.get(id(rows))
         if kept is None or kept[0] is not rows:
-            counts = self._count_run([c for row in rows for c in row.cards])
+            card = self._card
+            run = self._last_rows[seat] = counted(
+                [card[code] for row in rows for code in row.cards], self._width,
+                self._last_rows[seat])
+            counts = run.run
             scores = [row.score / ROW_SCALE for row in rows]
             scores += [0.0] * (self.colours - len(scores))
             if len(self._rows) >= KEEP:
                 self._rows.clear()
             kept = self._rows[id(rows)] = (rows, counts, floats(scores))
         return kept
-
-    def _count_run(self, cards: Iterable[str]) -> bytes:
-        """The cards of each kind in ``cards``, as float32s."""
-        counts = [0] * self._width
-        card = self._card
-        for code in cards:
-            counts[card[code]] += 1
-        return floats(counts)
 
 
 K = TypeVar("K", bound=Hashable)

@@ -58,6 +58,27 @@ def test_a_changed_hand_or_row_is_encoded_again_an_equal_one_the_same() -> None:
     assert np.array_equal(enc.observe_seen(value), first)  # the kept runs of the first
 
 
+def test_the_rows_after_a_take_are_the_rows_written_whole() -> None:
+    # rules, "Stechen": the card taken goes to the taker's row of its colour; the accessor
+    # writes again only that row (seen._one_more), and gets what sorting all the cards
+    # into their rows gets, at every take of a whole game, every colour and row length
+    state = cast(NdbState, GAME.new_game(GAME.options(4), 8))
+    rng = random.Random(8)
+    takes = 0
+    while not state.is_over:
+        before = [seen_module._rows(cards, None) for cards in state.row_cards]
+        cards_before = list(state.row_cards)
+        state.advance(rng.choice(state.legal_actions(state.to_act()[0])))
+        for s, cards in enumerate(state.row_cards):
+            if cards != cards_before[s] and cards[:-1] == cards_before[s]:
+                takes += 1
+                one_more = seen_module._one_more(cards, *before[s])
+                seen_module._SEAT_ROWS.clear()
+                assert one_more == seen_module._rows(cards, None)
+                assert seen_module._rows(cards, (cards_before[s], *before[s])) == one_more
+    assert takes > 20
+
+
 def test_a_store_emptied_when_full_gives_the_same_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     enc = NdbEncoding(4)
     state = mid_game()
@@ -177,14 +198,36 @@ def test_drafts_and_masks_kept_by_identity_are_the_fresh_ones(
 
 
 def test_counts_are_written_as_floats_writes_them() -> None:
-    enc = NdbEncoding(4)
-    vector = enc._vector
     rng = random.Random(2)
     for size in (0, 1, 5, 20, 60):
-        cards = [rng.choice(enc.codes[:5]) for _ in range(size)]
-        counts = [cards.count(code) for code in enc.codes]  # up to 60 of a kind: floats
-        assert vector._count_run(cards) == ndb_vector.floats([float(c) for c in counts])
-        assert vector._count_run(cards) == np.array(counts, np.float32).tobytes()
+        cards = [rng.randrange(5) for _ in range(size)]
+        counts = [cards.count(kind) for kind in range(52)]  # up to 60 of a kind
+        run = ndb_vector.counted(cards, 52, None).run
+        assert run == ndb_vector.floats([float(c) for c in counts])
+        assert run == np.array(counts, np.float32).tobytes()
+
+
+def test_a_run_of_counts_written_from_the_last_one_is_the_one_packed_whole() -> None:
+    # a card or a few played or taken (their counts spliced into the last run's bytes),
+    # or many (packed whole), up to 75 of a kind (past the table of counts' bytes): always
+    # numpy's float32s of the new counts
+    rng = random.Random(3)
+    last: ndb_vector.Counted | None = None
+    cards: list[int] = []
+    for step in range(600):
+        cards = list(cards) if len(cards) < 200 else cards[:40]
+        for _ in range(rng.choice((0, 1, 1, 2, ndb_vector.SPLICES, ndb_vector.SPLICES + 1,
+                                   30))):
+            if cards and rng.random() < 0.5:
+                cards.pop(rng.randrange(len(cards)))
+            else:
+                cards[rng.randrange(len(cards) + 1):0] = [rng.randrange(52)] * rng.choice(
+                    (1, 1, 2, 60, 61, 75))
+        made = ndb_vector.counted(cards, 52, last)
+        counts = [cards.count(kind) for kind in range(52)]
+        assert made.run == np.array(counts, np.float32).tobytes(), step
+        assert made.counts == counts and made.kinds is cards
+        last = made
 
 
 def test_a_draft_is_a_value_equal_hashed_and_pickled_by_its_fields() -> None:
@@ -196,3 +239,9 @@ def test_a_draft_is_a_value_equal_hashed_and_pickled_by_its_fields() -> None:
     assert a == b and hash(a) == hash(b) and a is not b and a != NdbDraft((1,), ("x",))
     assert a != (a.ids, a.notations) and pickle.loads(pickle.dumps(a)) == a
     assert repr(a) == "NdbDraft(ids=(1, 2), notations=('0: play G2', '0: play G3'))"
+    # its mask's bytes, kept on it once made: not a field (b, without them, stays equal)
+    enc = NdbEncoding(4)
+    allowed = enc.mask_bytes(a)
+    assert a.allowed is allowed and enc.mask_bytes(a) is allowed and b.allowed is None
+    assert allowed == bytes(i in (1, 2) for i in range(enc.action_count))
+    assert a == b and hash(a) == hash(b) and pickle.loads(pickle.dumps(a)).allowed is None
