@@ -58,6 +58,9 @@ MYPY = "mypy>=2.3"  # mypyc comes with mypy; the build's requirement when compil
 # what the compiled research modules (bohnen.rl's encodings) import, which mypy's type
 # check of the compiled build must find: NumPy, as the rl extra pins it
 COMPILED_NEEDS = ("numpy>=2.4",)
+# what builds the native modules (pyproject.toml's ``native`` list: a ``.pyx`` beside a
+# pure ``.py`` of the same name), compiled with NumPy's C headers
+CYTHON = "cython>=3.1"
 ROOT = Path(__file__).resolve().parent.parent
 SAY = "bohnen build:"
 
@@ -93,8 +96,9 @@ def say(message: str) -> None:
 
 def get_requires_for_build_wheel(config_settings: ConfigSettings = None) -> list[str]:
     """setuptools' requirements, and mypy (which brings mypyc) with what the compiled
-    modules import (NumPy: :data:`COMPILED_NEEDS`) when compiling."""
-    extra = [MYPY, *COMPILED_NEEDS] if wanted(os.environ) else []
+    modules import (NumPy: :data:`COMPILED_NEEDS`) and Cython (the native modules) when
+    compiling."""
+    extra = [MYPY, *COMPILED_NEEDS, CYTHON] if wanted(os.environ) else []
     return [*setuptools_backend.get_requires_for_build_wheel(config_settings), *extra]
 
 
@@ -264,7 +268,53 @@ def compiled_build(environ: Mapping[str, str] | None = None,
         f"[tool.bohnen.compiled])")
     os.environ["MYPY_CACHE_DIR"] = str(folder / "mypy_cache")
     extensions = mypycify(modules, opt_level="3", target_dir=C_FILES)
+    if not environ.get(ONLY, "").strip():
+        extensions += native_extensions()
     return extensions, {"build": {"build_base": str(folder / "build")}}
+
+
+# the native modules' C files (Cython's), written as mypyc's are
+NATIVE_C_FILES = "build/cython"
+
+
+def native_modules(root: Path = ROOT) -> list[str]:
+    """The ``.pyx`` files of ``[tool.bohnen.compiled]``'s ``native`` list (dotted names),
+    relative to ``root``: each a module whose ``.py`` of the same name is the pure
+    build's. ``BuildError`` for a name without both files."""
+    chosen = []
+    for name in compiled_table(root).get("native", []):
+        path = root.joinpath(*name.split("."))
+        if not (path.with_suffix(".pyx").is_file() and path.with_suffix(".py").is_file()):
+            raise BuildError(f"[tool.bohnen.compiled] names {name} as native: it needs "
+                             f"both {name.replace('.', '/')}.pyx and its pure .py")
+        chosen.append(path.with_suffix(".pyx").relative_to(root).as_posix())
+    return chosen
+
+
+def native_extensions() -> list[Any]:
+    """The native modules' extensions, built with Cython and NumPy's C headers; none
+    where Cython or NumPy cannot be imported (said on stderr: their pure modules run)."""
+    sources = native_modules()
+    if not sources:
+        return []
+    try:
+        import numpy
+        from Cython.Build import cythonize
+    except ImportError as exc:
+        say(f"Cython or NumPy cannot be imported ({exc}): the native modules are left "
+            "out (their pure modules run)")
+        return []
+    from setuptools import Extension
+
+    say(f"compiling {len(sources)} native modules with Cython")
+    modules = [Extension(s.removesuffix(".pyx").replace("/", "."), [s],
+                         include_dirs=[numpy.get_include()],
+                         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")])
+               for s in sources]
+    build: Any = cythonize  # untyped
+    built: list[Any] = build(modules, build_dir=NATIVE_C_FILES, quiet=True,
+                             compiler_directives={"language_level": 3})
+    return built
 
 
 def main() -> None:

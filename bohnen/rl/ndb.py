@@ -52,12 +52,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Final, cast, final
 
-import numpy as np
 from mypy_extensions import mypyc_attr
 
 from bohnen.core.lazy import load
 from bohnen.core.protocol import Action, AnyState, JSONObject
 from bohnen.core.registry import get_game
+from bohnen.rl.arrays import int8_array
 from bohnen.rl.encoding import Encoding, Legal, Mask, Observation, notation_of
 from bohnen.rl.layout import Layout
 from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbVector, Row, Seen
@@ -260,7 +260,7 @@ class NdbEncoding(Encoding):
         return entry
 
     def mask(self, draft: Hashable) -> Mask:
-        return np.frombuffer(bytearray(self.mask_bytes(draft)), np.int8)
+        return int8_array(self.mask_bytes(draft))
 
     def mask_bytes(self, draft: Hashable) -> bytes:
         """The mask's bytes, kept on the draft once made (every ndb encoding has as many

@@ -24,6 +24,11 @@ packed whole where more than :data:`SPLICES` changed (a new deal, a new round).
 The float32 of each value is C's conversion of the double, as numpy's; the vector is
 the same, float for float, as one written entry by entry (the recorded digests of
 tests/rl and tests/rl/test_seen.py check it over whole games).
+
+**Native.** Where the compiled build carries the native writer
+(:mod:`bohnen.rl.ndb_native`, built with Cython), :class:`NdbVector` hands each vector
+to it instead: the floats written straight into a new array, with none of the stores
+above (the same vector, float for float: tests/rl/test_ndb_vector.py).
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from typing import Final, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+
+from bohnen.rl import ndb_native
 
 Observation = npt.NDArray[np.float32]
 FLOAT32: Final = np.dtype(np.float32)
@@ -158,15 +165,25 @@ def counted(kinds: list[int], width: int, last: Counted | None) -> Counted:
 class NdbVector:
     """The vectors of a ``players``-player game whose cards are ``codes`` (card kind
     ``i`` is ``codes[i]``), with ``colours`` colours (the most rows a seat has), laid out
-    as ``fields`` (``(name, size)`` in order: :data:`FIELDS`) (see the module)."""
+    as ``fields`` (``(name, size)`` in order: :data:`FIELDS`) (see the module).
+    ``native``: write with the native writer where the compiled build carries one
+    (:mod:`bohnen.rl.ndb_native`: the same vector, float for float); False, or no native
+    writer, writes with this class's own runs."""
 
     def __init__(self, players: int, codes: Sequence[str], colours: int,
-                 fields: Sequence[tuple[str, int]]) -> None:
+                 fields: Sequence[tuple[str, int]], native: bool = True) -> None:
         if tuple(name for name, _ in fields) != FIELDS:
             raise ValueError("the layout's fields are not the ones the vector writes")
         self.players, self.colours = players, colours
         self.size = sum(size for _, size in fields)
         self._card = {code: i for i, code in enumerate(codes)}
+        offsets: dict[str, int] = {}
+        at = 0
+        for name, size in fields:
+            offsets[name] = at
+            at += size
+        self._native = ndb_native.writer(players, self._card, colours, offsets, self.size,
+                                         HAND_SCALE, ROW_SCALE, SCORE_SCALE) if native else None
         width = len(codes)
         self._width = width
         # per viewer: the seat at each relative seat (None past the players), and the
@@ -201,6 +218,9 @@ class NdbVector:
 
     def vector(self, seen: Seen) -> Observation:
         """The vector of what ``seen.seat`` sees (see the module)."""
+        if self._native is not None:
+            written: Observation = self._native.vector(seen)
+            return written
         me = seen.seat
         if seen.players != self.players:
             raise ValueError(f"not a view of a {self.players}-player ndb game")

@@ -23,6 +23,7 @@ from bohnen.core.game import AnyGame
 from bohnen.core.protocol import Action, AnyState
 from bohnen.core.registry import get_game
 from bohnen.core.result import Result
+from bohnen.rl.arrays import int8_array
 from bohnen.rl.encoding import Encoding, Mask, Observation, notation_of
 
 
@@ -65,7 +66,7 @@ class _Acting:
 
     def mask(self) -> Mask:
         """The mask, a fresh array its holder may change."""
-        return np.frombuffer(bytearray(self.allowed), np.int8)
+        return int8_array(self.allowed)
 
     def __reduce__(self) -> tuple[type[_Acting], tuple[int, Hashable, bytes, Sequence[Action]]]:
         """Pickled by its fields (compiled, a class whose constructor takes arguments

@@ -40,7 +40,7 @@ def test_mypy_and_numpy_are_build_requirements_only_when_compiling(
     assert bohnen_build.get_requires_for_build_wheel() == ["wheel-needs"]
     monkeypatch.setenv("BOHNEN_MYPYC", "1")
     assert bohnen_build.get_requires_for_build_wheel() == ["wheel-needs", bohnen_build.MYPY,
-                                                           "numpy>=2.4"]
+                                                           "numpy>=2.4", "cython>=3.1"]
 
 
 def test_an_editable_build_is_pure_whatever_the_environment_says(
@@ -101,6 +101,25 @@ def _pyproject(tmp_path: Path, table: str) -> Path:
 def test_a_stale_list_stops_the_build(tmp_path: Path, table: str, complaint: str) -> None:
     with pytest.raises(BuildError, match=complaint):
         compiled_modules(_pyproject(tmp_path, table))
+
+
+def test_each_native_module_has_its_pyx_and_its_pure_module(tmp_path: Path) -> None:
+    # the native modules are built from their .pyx; the pure build imports the .py
+    native = bohnen_build.native_modules()
+    assert native == ["bohnen/rl/arrays.pyx", "bohnen/rl/ndb_native.pyx"]
+    assert not set(native) & set(compiled_modules())  # never compiled by mypyc too
+    root = _pyproject(tmp_path, 'modules = ["bohnen.core.rng"]\n'
+                                'native = ["bohnen.core.rng"]')
+    with pytest.raises(BuildError, match=r"needs both bohnen/core/rng\.pyx and its pure \.py"):
+        bohnen_build.native_modules(root)
+
+
+def test_without_cython_the_native_modules_are_left_out_saying_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "Cython.Build", None)  # import fails: ImportError
+    assert bohnen_build.native_extensions() == []
+    said = capsys.readouterr().err
+    assert "Cython or NumPy cannot be imported" in said and "pure modules run" in said
 
 
 def test_bohnen_mypyc_only_compiles_a_part_of_the_list() -> None:

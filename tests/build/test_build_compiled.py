@@ -12,7 +12,7 @@ import pytest
 
 import bohnen
 from bohnen.core.build import COMPILED, build_info, is_compiled
-from bohnen_build import compiled_modules
+from bohnen_build import compiled_modules, native_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +34,7 @@ def test_bohnen_is_the_installed_build_not_the_source_tree() -> None:
 
 def test_every_listed_module_is_imported_compiled() -> None:
     names = [_dotted(m) for m in compiled_modules(ROOT)]
+    names += [m.removesuffix(".pyx").replace("/", ".") for m in native_modules(ROOT)]
     for name in names:
         importlib.import_module(name)
     pure = [name for name in names if not is_compiled(name)]

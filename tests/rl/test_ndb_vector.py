@@ -17,6 +17,7 @@ from bohnen.core.protocol import JSONObject
 from bohnen.core.registry import get_game
 from bohnen.ndb.seen import NdbRow, NdbSeen, of_view, seen
 from bohnen.ndb.state import NdbState
+from bohnen.rl import ndb_native
 from bohnen.rl.encoding import engine_legal
 from bohnen.rl.ndb import NdbEncoding
 
@@ -245,3 +246,94 @@ def test_a_draft_is_a_value_equal_hashed_and_pickled_by_its_fields() -> None:
     assert a.allowed is allowed and enc.mask_bytes(a) is allowed and b.allowed is None
     assert allowed == bytes(i in (1, 2) for i in range(enc.action_count))
     assert a == b and hash(a) == hash(b) and pickle.loads(pickle.dumps(a)).allowed is None
+
+
+# --- the native writer (bohnen.rl.ndb_native: built by the compiled build only) ---------
+
+needs_native = pytest.mark.skipif(
+    not ndb_native.NATIVE, reason="the native writer is built by the compiled build only "
+                                  "(BOHNEN_MYPYC=1; .ci/run tests it on its wheel)")
+
+
+def writers(players: int) -> tuple[ndb_vector.NdbVector, ndb_vector.NdbVector]:
+    """The build's writer of a ``players``-player game's vectors (the native one where
+    built), and the pure one."""
+    enc = NdbEncoding(players)
+    fields = [(f.name, f.size) for f in enc.layout.fields]
+    return (ndb_vector.NdbVector(players, enc.codes, 4, fields),
+            ndb_vector.NdbVector(players, enc.codes, 4, fields, native=False))
+
+
+def test_the_build_writes_with_the_native_writer_where_it_has_one() -> None:
+    built, pure = writers(4)
+    assert (built._native is not None) == ndb_native.NATIVE
+    assert pure._native is None
+
+
+@needs_native
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_native_writer_writes_the_pure_writers_vectors_over_whole_games(
+        players: int) -> None:
+    # every seat's vector at every decision of whole games (every phase, trick, take and
+    # round, the game's end): float for float the pure writer's
+    native, pure = writers(players)
+    for seed in range(2):
+        state = cast(NdbState, GAME.new_game(GAME.options(players), seed))
+        rng = random.Random(seed)
+        while True:
+            for s in range(players):
+                value = seen(state, s)
+                written = native.vector(value)
+                assert written.dtype == np.float32 and written.flags.writeable
+                assert written.tobytes() == pure.vector(value).tobytes()
+                assert native.vector(of_view(view(state, s))).tobytes() == written.tobytes()
+            if state.is_over:
+                break
+            state.advance(rng.choice(state.legal_actions(state.to_act()[0])))
+
+
+@pytest.mark.parametrize("native", [True, False], ids=["build's writer", "pure writer"])
+def test_either_writer_refuses_what_does_not_fit(native: bool) -> None:
+    writer = writers(4)[0 if native else 1]
+    value = seen(mid_game(), 0)
+    with pytest.raises(ValueError, match="not a view of a 4-player ndb game"):
+        writer.vector(value._replace(players=5))
+    with pytest.raises(ValueError, match="no phase 'nap' in ndb"):
+        writer.vector(value._replace(phase="nap"))
+    five_rows = tuple(NdbRow(("G1",), 1) for _ in range(5))
+    with pytest.raises(ValueError, match="does not fit the encoding's layout"):
+        writer.vector(value._replace(rows=(five_rows, *value.rows[1:])))
+    with pytest.raises(KeyError, match="Z9"):
+        writer.vector(value._replace(hand=("Z9",)))
+    with pytest.raises(IndexError):
+        writer.vector(value._replace(seat=4))
+    replace: Any = value._replace  # fields of the wrong type, on purpose
+    with pytest.raises(TypeError):
+        writer.vector(replace(hand=None))
+    assert writer.vector(value).tobytes() == writers(4)[1].vector(value).tobytes()
+
+
+@needs_native
+def test_the_native_writer_refuses_a_field_of_another_type_naming_it() -> None:
+    # what is not a tuple where Seen has one is refused with TypeError naming the field,
+    # never read as one; a value of another type with Seen's fields is read by name
+    native = writers(4)[0]
+    value = seen(mid_game(), 0)
+    replace: Any = value._replace  # fields of the wrong type, on purpose
+    for field in ("hand", "to_act", "played", "taken", "table", "rows", "hand_sizes",
+                  "rows_scores", "totals"):
+        for bad in (None, list(getattr(value, field))):
+            with pytest.raises(TypeError, match=field):
+                native.vector(replace(**{field: bad}))
+    rows: list[Any] = list(value.rows)
+    rows[1] = [*rows[1]]
+    with pytest.raises(TypeError, match="a seat's rows"):
+        native.vector(replace(rows=tuple(rows)))
+
+    class Plain:
+        def __init__(self, of: NdbSeen) -> None:
+            self.__dict__.update(of._asdict())
+
+    expected = native.vector(value).tobytes()
+    assert native.vector(cast(Any, Plain(value))).tobytes() == expected
+    assert native.vector(value).tobytes() == expected  # the named tuple by position again
