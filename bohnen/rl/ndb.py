@@ -65,7 +65,11 @@ from bohnen.rl.ndb_vector import HAND_SCALE, ROW_SCALE, SCORE_SCALE, SEATS, NdbV
 __all__ = ["SEATS", "NdbDraft", "NdbEncoding", "Row", "Seen", "running_score"]
 
 PHASES = ("lead", "play", "take", "over")
-KEEP = 4096  # entries of each store of drafts and actions before it is emptied
+# entries of each seat's store of drafts before it is emptied: small, since a draft is
+# met again only while its seat's actions stay the same objects, and every entry kept is
+# objects the garbage collector walks again and again (bohnen.ndb.seen says more)
+KEEP = 256
+ACTIONS_KEEP = 4096  # entries of each seat's store of actions (a game's deck and more)
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
@@ -254,7 +258,7 @@ class NdbEncoding(Encoding):
         entry = self._by_text[seat].get(notation_of(action))
         if entry is None:
             raise ValueError(f"not an action of seat {seat} in ndb: {action}")
-        if len(memo) >= KEEP:
+        if len(memo) >= ACTIONS_KEEP:
             memo.clear()
         memo[id(action)] = (action, entry)
         return entry

@@ -49,7 +49,11 @@ SEATS: Final = 6  # slots per seat field: the most players
 HAND_SCALE: Final = 20.0  # the largest hand (60 cards among 3)
 ROW_SCALE: Final = 110.0  # a row's highest score: (1 + ... + 10) doubled
 SCORE_SCALE: Final = 440.0  # four such rows
-KEEP = 4096  # entries of each store before it is emptied (not Final: the tests change it)
+# entries of each store by the identity of a position's tuples (a hand, a seat's rows)
+# before it is emptied: a step reads again what the last steps made, and every entry kept
+# is objects the garbage collector walks again and again (bohnen.ndb.seen says more)
+KEEP = 1024  # (not Final: the tests change it)
+VALUES_KEEP = 4096  # entries of each store by values (met again across games; the same)
 SPLICES: Final = 4  # the most changed counts a run of counts is written from the last one
 # the fields in the order the vector lays them (the layout must be this one)
 FIELDS: Final = ("phase", "round", "last_round", "hand", "present", "dealer", "token", "taker",
@@ -333,7 +337,7 @@ K = TypeVar("K", bound=Hashable)
 
 def _kept(store: dict[K, bytes], key: K, run: bytes) -> bytes:
     """``run`` kept in ``store`` under ``key`` (the store emptied first when full)."""
-    if len(store) >= KEEP:
+    if len(store) >= VALUES_KEEP:
         store.clear()
     store[key] = run
     return run

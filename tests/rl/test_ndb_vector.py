@@ -20,6 +20,7 @@ from bohnen.ndb.state import NdbState
 from bohnen.rl import ndb_native
 from bohnen.rl.encoding import engine_legal
 from bohnen.rl.ndb import NdbEncoding
+from bohnen.rl.ndb_vector import NdbVector
 
 GAME = get_game("ndb")
 
@@ -85,6 +86,7 @@ def test_a_store_emptied_when_full_gives_the_same_vectors(monkeypatch: pytest.Mo
     state = mid_game()
     expected = [enc.observe(view(state, s), None) for s in range(4)]
     monkeypatch.setattr(ndb_vector, "KEEP", 1)  # every store emptied at each new entry
+    monkeypatch.setattr(ndb_vector, "VALUES_KEEP", 1)
     small = NdbEncoding(4)
     for _ in range(2):
         for s in range(4):
@@ -168,6 +170,7 @@ def test_the_accessor_keeps_its_tuples_by_identity_never_stale(
         fresh_game = cast(NdbState, GAME.new_game(GAME.options(players), 1))
         assert seen(fresh_game, 0).totals == (0,) * players
     monkeypatch.setattr(seen_module, "KEEP", 1)  # every store emptied at each new entry
+    monkeypatch.setattr(seen_module, "ROW_KEEP", 1)
     rng = random.Random(3)
     game = cast(NdbState, GAME.new_game(GAME.options(4), 3))
     while not game.is_over:
@@ -175,6 +178,41 @@ def test_the_accessor_keeps_its_tuples_by_identity_never_stale(
             assert seen(game, s) == of_view(view(game, s))
         seat = game.to_act()[0]
         game.advance(rng.choice(game.legal_actions(seat)))
+
+
+def test_every_store_stays_within_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The accessor's, the drafts' and the pure vector's stores are emptied when full: a
+    whole game at small bounds never holds more (the bounds keep what the garbage
+    collector walks small)."""
+    bounds = {(seen_module, "KEEP"): 3, (seen_module, "ROW_KEEP"): 5,
+              (ndb_module, "KEEP"): 2, (ndb_module, "ACTIONS_KEEP"): 7,
+              (ndb_vector, "KEEP"): 3, (ndb_vector, "VALUES_KEEP"): 4}
+    for (module, name), bound in bounds.items():
+        monkeypatch.setattr(module, name, bound)
+    enc = NdbEncoding(4)
+    pure = NdbVector(4, enc.codes, 4, [(f.name, f.size) for f in enc.layout.fields],
+                     native=False)
+    stores: list[tuple[dict[Any, Any], int]] = [
+        (seen_module._HANDS, 3), (seen_module._SEAT_ROWS, 3), (seen_module._ALL_ROWS, 3),
+        (seen_module._TOTALS, 3), (seen_module._ROW_OF, 5), (pure._hands, 3),
+        (pure._rows, 3), (pure._heads, 4)]
+    stores += [(store, 2) for store in cast(Any, enc)._drafts]
+    stores += [(store, 7) for store in cast(Any, enc)._by_action]
+    stores += [(store, 4) for store in (*pure._sizes, *pure._scores, *pure._totals)]
+    rng = random.Random(11)
+    game = cast(NdbState, GAME.new_game(GAME.options(4), 11))
+    full = [False] * len(stores)  # whether each store was seen full
+    while not game.is_over:
+        for s in range(4):
+            if s in game.to_act():
+                enc.start_state(game, s)
+            assert np.array_equal(pure.vector(seen(game, s)), enc.encode_state(game, s, None))
+        assert all(len(store) <= bound for store, bound in stores)
+        full = [was or len(store) == bound
+                for was, (store, bound) in zip(full, stores, strict=True)]
+        seat = game.to_act()[0]
+        game.advance(rng.choice(game.legal_actions(seat)))
+    assert full.count(True) >= len(stores) // 2  # the bounds were reached, and held
 
 
 def test_drafts_and_masks_kept_by_identity_are_the_fresh_ones(
@@ -191,6 +229,7 @@ def test_drafts_and_masks_kept_by_identity_are_the_fresh_ones(
     assert enc.mask(draft).sum() == len(cast(Any, draft).ids)
     state.advance(state.legal_actions(seat)[0])
     monkeypatch.setattr(ndb_module, "KEEP", 1)  # every store emptied at each new entry
+    monkeypatch.setattr(ndb_module, "ACTIONS_KEEP", 1)
     small = NdbEncoding(4)
     for s in state.to_act():
         fresh_draft = small.start(view(state, s), engine_legal(state, s))
