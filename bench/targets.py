@@ -3,7 +3,7 @@ Python and the working tree compiled with mypyc, side by side.
 
 Run: ``python bench/targets.py [REF] [--rounds R] [--quick | --scale F] [--only a,b]
 [--builds old,pure,compiled] [--build auto|wheel|mypyc] [--modules LIST]
-[--compiled DIR] [--no-count] [--json FILE]``. ``REF`` (default ``a6339fc``) is
+[--compiled DIR] [--no-count] [--collector] [--json FILE]``. ``REF`` (default ``a6339fc``) is
 exported to a temporary folder; the working tree runs as it is with ``BOHNEN_PURE=1``
 ("pure") and compiled ("compiled": the project's own wheel, or mypyc on the build's
 module list, in a copy under ``/tmp`` reused while the sources do not change; or the
@@ -18,7 +18,9 @@ time (``time.process_time``, best of the rounds), the CPU-time ratio of each bui
 the old commit (the old commit's CPU seconds per unit over the build's: above 1 is
 faster), the issue's target and whether each build meets it; then the instructions
 per unit that callgrind counts (``bench/instructions.py``, one run, a small fixed
-workload, ``PYTHONHASHSEED=0``), which a busy host does not blur. A figure a side
+workload, ``PYTHONHASHSEED=0``), which a busy host does not blur; with ``--collector``,
+the garbage collector's share of each figure's CPU time, by generation, and its
+collections per thousand units (``bench/workloads.py``'s ``Collector``). A figure a side
 cannot produce (a module the old code lacks, a build that failed, the rl extra
 missing) reads "n/a" with the reason below the table. ``--quick`` runs small sizes,
 one round and no callgrind: a smoke check of a minute or two. Never part of the test
@@ -62,11 +64,13 @@ FIGURES = (
 assert all(f.workload in WORKLOADS for f in FIGURES)
 
 
-def run_worker(side: Side, workload: str, size: int, timeout: float
+def run_worker(side: Side, workload: str, size: int, timeout: float, collector: bool = False
                ) -> dict[str, float | str] | str:
-    """One timed run of ``workload`` under ``side``: its figures, or why it failed."""
+    """One timed run of ``workload`` under ``side``: its figures, or why it failed;
+    ``collector``: with the garbage collector's part (``workloads.py --collector``)."""
     assert side.tree is not None
     command = [sys.executable, str(HERE / "workloads.py"), workload, "--size", str(size)]
+    command += ["--collector"] if collector else []
     try:
         done = subprocess.run(command, capture_output=True, text=True, cwd=side.tree,
                               env={**side.env, "PYTHONPATH": str(side.tree)}, timeout=timeout)
@@ -102,7 +106,7 @@ def measure(figures: list[Figure], ready: list[Side], args: argparse.Namespace
                 print(f"round {round_ + 1}/{args.rounds}: {figure.workload} ({side.name})",
                       file=sys.stderr, flush=True)
                 size = figure.quick if args.quick else max(1, round(figure.size * args.scale))
-                got = run_worker(side, figure.workload, size, args.timeout)
+                got = run_worker(side, figure.workload, size, args.timeout, args.collector)
                 if isinstance(got, str):
                     results.missing.setdefault(figure.workload, {})[side.name] = got
                 else:
@@ -146,6 +150,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--count", action=argparse.BooleanOptionalAction, default=None,
                         help="count instructions with callgrind (default: yes; no with "
                              "--quick)")
+    parser.add_argument("--collector", action="store_true",
+                        help="also time the garbage collector's part of each run "
+                             "(gc.callbacks; a call at each collection: the figures of a "
+                             "run without it are the ones to quote)")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="multiply the timed sizes by this (e.g. 0.2 for a shorter run)")
     parser.add_argument("--timeout", type=float, default=900,

@@ -1,7 +1,8 @@
 """What ``bench/targets.py`` measures and how it prints it: the issue's rows
 (:class:`Figure`), the measurements (:class:`Results`), and the Markdown tables (one of
-figures per CPU second with their ratios and targets, one of instructions per unit),
-with each "n/a" explained in a note below. Not a benchmark by itself.
+figures per CPU second with their ratios and targets, one of instructions per unit, one
+of the garbage collector's share where it was timed), with each "n/a" explained in a
+note below. Not a benchmark by itself.
 """
 
 from __future__ import annotations
@@ -29,6 +30,21 @@ class Figure:
     ratio: float | None
 
 
+@dataclass(frozen=True)
+class Collected:
+    """The garbage collector's part of a run: its share of the run's CPU time by
+    generation (0 the youngest, 2 the full collections), and its collections per
+    thousand units."""
+
+    shares: tuple[float, ...]
+    per_thousand: float
+
+    def __str__(self) -> str:
+        by_generation = " / ".join(f"{share:.1%}" for share in self.shares)
+        return (f"{sum(self.shares):.1%} ({by_generation}); "
+                f"{self.per_thousand:,.1f} per 1,000")
+
+
 @dataclass
 class Results:
     """Per workload and side: the timed runs, the callgrind count, and the reasons
@@ -52,6 +68,19 @@ class Results:
         counts = [int(r.get("compiled_modules", 0)) for by_side in self.runs.values()
                   for r in by_side.get(side, [])]
         return max(counts) if counts else None
+
+    def collector(self, workload: str, side: str) -> Collected | None:
+        """The garbage collector's part of the side's best run (the fastest by CPU
+        time) among those that timed it (None: no run did: ``--collector`` not asked)."""
+        runs = [r for r in self.runs.get(workload, {}).get(side, [])
+                if "collector_seconds_g0" in r and float(r["cpu_seconds"]) > 0]
+        if not runs:
+            return None
+        best = max(runs, key=lambda r: float(r["units"]) / float(r["cpu_seconds"]))
+        cpu, units = float(best["cpu_seconds"]), float(best["units"])
+        return Collected(
+            tuple(float(best[f"collector_seconds_g{g}"]) / cpu for g in range(3)),
+            sum(float(best[f"collections_g{g}"]) for g in range(3)) * 1000 / units)
 
     def per_unit(self, workload: str, side: str) -> float | None:
         """Instructions per unit that callgrind counted (None: not counted)."""
@@ -165,6 +194,24 @@ def counts_table(heading: Heading, figures: list[Figure], sides: list[str],
     return lines
 
 
+def collector_table(heading: Heading, figures: list[Figure], sides: list[str],
+                    results: Results) -> list[str]:
+    """The garbage collector's part of each figure's best run, side by side (figures no
+    side timed it for are left out)."""
+    rows = [(f, [results.collector(f.workload, s) for s in sides]) for f in figures]
+    rows = [(f, cells) for f, cells in rows if any(c is not None for c in cells)]
+    if not rows:
+        return []
+    titles = [heading.old if s == "old" else SIDE_TITLES[s] for s in sides]
+    lines = ["| figure | " + " | ".join(titles) + " |", "|---|" + "---:|" * len(sides)]
+    for figure, cells in rows:
+        lines.append(f"| {figure.label} | "
+                     + " | ".join(str(c) if c is not None else "—" for c in cells) + " |")
+    return ["", "The garbage collector's share of the work's CPU time (`gc.callbacks`, "
+            "`--collector`), all generations (youngest / middle / full), and its "
+            "collections per 1,000 units, in the best run of each side:", "", *lines]
+
+
 def render(heading: Heading, figures: list[Figure], sides: list[str], results: Results
            ) -> str:
     notes = Notes()
@@ -185,6 +232,7 @@ def render(heading: Heading, figures: list[Figure], sides: list[str], results: R
         out += ["", "Instructions per unit, counted by callgrind (`PYTHONHASHSEED=0`, the "
                 "work alone, a small fixed workload; old over new: above 1 is fewer):", "",
                 *counts_table(heading, figures, sides, results, notes)]
+    out += collector_table(heading, figures, sides, results)
     if notes.reasons:
         out += ["", *notes.lines()]
     return "\n".join(out)

@@ -2,21 +2,26 @@
 its own under the code on ``PYTHONPATH`` (an old commit's, the working tree's, or a
 compiled copy's): ``bench/targets.py`` starts them, and callgrind counts them.
 
-Run: ``python bench/workloads.py NAME --size N [--seed S]``; prints one JSON object:
+Run: ``python bench/workloads.py NAME --size N [--seed S] [--collector]``; prints one JSON object:
 ``units`` (games, iterations, steps or actions done), ``cpu_seconds`` (the worker's
 ``time.process_time`` over the work alone, not the imports or the set-up), and
-``wall_seconds``. Every workload plays four players with random bots, as the issue's
-table does, and asks the engines only what every commit since ``a6339fc`` offers
-(``get_game``, the runner, ``make_bot``, the environments), so the same script
-measures the same work under old and new code. A workload the code under test cannot
-run exits with status 3 and a one-line reason on stderr (``Unavailable``); the caller
-shows its figure as "n/a". Never part of the test run.
+``wall_seconds``; with ``--collector``, also the garbage collector's part of the work,
+timed by ``gc.callbacks`` (:class:`Collector`: its CPU seconds and collections by
+generation), which costs a call at each collection's start and stop, so that the
+figures of a run without it are the ones to quote. Every workload plays four players
+with random bots, as the issue's table does, and asks the engines only what every
+commit since ``a6339fc`` offers (``get_game``, the runner, ``make_bot``, the
+environments), so the same script measures the same work under old and new code. A
+workload the code under test cannot run exits with status 3 and a one-line reason on
+stderr (``Unavailable``); the caller shows its figure as "n/a". Never part of the test
+run.
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import json
 import os
 import random
@@ -172,20 +177,57 @@ def probe() -> tuple[Callable[[], None], Callable[[], None]]:
     return library.bench_start, library.bench_stop
 
 
-def measure(name: str, size: int, seed: int) -> dict[str, float | str]:
-    """Run workload ``name``: its units, the CPU and wall seconds of the work, and the
-    code that ran it (the folder of ``bohnen``, and how many of its modules loaded
+class Collector:
+    """The garbage collector's part of the work: a ``gc.callbacks`` hook that times each
+    collection (``time.process_time``, from its start to its stop) and counts them, by
+    generation (0 the youngest, 2 the full collections)."""
+
+    GENERATIONS = 3
+
+    def __init__(self) -> None:
+        self.seconds = [0.0] * self.GENERATIONS
+        self.collections = [0] * self.GENERATIONS
+        self._began: float | None = None
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.process_time()
+        elif self._began is not None:
+            generation = info["generation"]
+            self.seconds[generation] += time.process_time() - self._began
+            self.collections[generation] += 1
+            self._began = None
+
+    def figures(self) -> dict[str, float]:
+        """``collector_seconds_g0`` … ``_g2`` and ``collections_g0`` … ``_g2``."""
+        return {**{f"collector_seconds_g{g}": s for g, s in enumerate(self.seconds)},
+                **{f"collections_g{g}": float(n) for g, n in enumerate(self.collections)}}
+
+
+def measure(name: str, size: int, seed: int, collector: bool = False
+            ) -> dict[str, float | str]:
+    """Run workload ``name``: its units, the CPU and wall seconds of the work, the
+    garbage collector's part of it where ``collector`` asks (:class:`Collector`), and
+    the code that ran it (the folder of ``bohnen``, and how many of its modules loaded
     compiled)."""
     clocks: dict[str, float] = {}
     start, stop = probe()
 
     def timed(work: Callable[[], int]) -> int:
+        hook = Collector()
+        if collector:
+            gc.callbacks.append(hook)
         start()
         wall, cpu = time.perf_counter(), time.process_time()
-        units = work()
-        clocks["cpu_seconds"] = time.process_time() - cpu
-        clocks["wall_seconds"] = time.perf_counter() - wall
-        stop()
+        try:
+            units = work()
+        finally:
+            clocks["cpu_seconds"] = time.process_time() - cpu
+            clocks["wall_seconds"] = time.perf_counter() - wall
+            stop()
+            if collector:
+                gc.callbacks.remove(hook)
+                clocks.update(hook.figures())
         return units
 
     units = WORKLOADS[name].run(size, seed, timed)
@@ -210,9 +252,11 @@ def main() -> None:
     parser.add_argument("name", choices=list(WORKLOADS))
     parser.add_argument("--size", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--collector", action="store_true",
+                        help="also time the garbage collector's collections (gc.callbacks)")
     args = parser.parse_args()
     try:
-        figures = measure(args.name, args.size, args.seed)
+        figures = measure(args.name, args.size, args.seed, args.collector)
     except Unavailable as error:
         print(error, file=sys.stderr)
         sys.exit(UNAVAILABLE)

@@ -6,6 +6,7 @@ reads a timing."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import shutil
@@ -44,6 +45,7 @@ def test_a_quick_run_against_head_measures_every_side_side_by_side(
     assert cells[1] == "2,700" and "n/a" not in row  # the target, every side measured
     assert cells[5].startswith("×") and cells[6].startswith("×") and cells[7] == "≥ ×2"
     assert "loaded compiled: old 0, pure 0, compiled 0." in table
+    assert "garbage collector" not in table  # timed only when asked
     figures = json.loads(out.read_text())
     for side in ("old", "pure", "compiled"):
         runs = figures["runs"]["ndb"][side]
@@ -52,6 +54,41 @@ def test_a_quick_run_against_head_measures_every_side_side_by_side(
     codes = {side: Path(figures["runs"]["ndb"][side][0]["code"]) for side in figures["runs"]["ndb"]}
     assert codes == {"old": codes["old"], "pure": BENCH.parent, "compiled": compiled}
     assert codes["old"].name == "old"  # HEAD exported, not this tree
+
+
+def test_the_collectors_part_is_timed_when_asked_and_shown_beside_the_figures(
+        bench: dict[str, ModuleType], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "figures.json"
+    bench["targets"].main(["HEAD", "--quick", "--only", "aec-ndb", "--builds", "pure",
+                           "--collector", "--json", str(out)])
+    table = capsys.readouterr().out
+    assert "The garbage collector's share of the work's CPU time" in table
+    row = table.splitlines()[-1]
+    assert row.startswith("| AEC steps/s, Nicht die Bohne! | ") and "per 1,000 |" in row
+    run = json.loads(out.read_text())["runs"]["aec-ndb"]["pure"][0]
+    assert run["units"] == 1000 and run["collections_g0"] >= 1  # 1,000 steps collect
+    collector = sum(run[f"collector_seconds_g{g}"] for g in range(3))
+    assert 0 < collector <= run["cpu_seconds"]
+    shown = bench["targets_table"].Collected((0.05, 0.02, 0.012), 3.5)
+    assert str(shown) == "8.2% (5.0% / 2.0% / 1.2%); 3.5 per 1,000"
+
+
+def test_the_collector_hook_counts_each_generations_collections(
+        bench: dict[str, ModuleType]) -> None:
+    workloads = importlib.import_module("workloads")  # on the path the fixture gives
+    hook = workloads.Collector()
+    gc.callbacks.append(hook)
+    try:
+        gc.collect(0)
+        gc.collect(2)
+    finally:
+        gc.callbacks.remove(hook)
+    assert hook.collections[0] >= 1 and hook.collections[2] >= 1
+    figures = hook.figures()
+    assert figures["collections_g2"] >= 1 and figures["collector_seconds_g2"] >= 0
+    assert sorted(figures) == sorted([f"collector_seconds_g{g}" for g in range(3)]
+                                     + [f"collections_g{g}" for g in range(3)])
 
 
 def test_a_workload_the_old_code_cannot_run_reads_na_with_its_reason(
