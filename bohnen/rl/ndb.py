@@ -68,8 +68,8 @@ PHASES = ("lead", "play", "take", "over")
 # entries of each seat's store of drafts before it is emptied: small, since a draft is
 # met again only while its seat's actions stay the same objects, and every entry kept is
 # objects the garbage collector walks again and again (bohnen.ndb.seen says more)
-KEEP = 256
-ACTIONS_KEEP = 4096  # entries of each seat's store of actions (a game's deck and more)
+KEEP = 256  # (not Final: the tests change it)
+ACTIONS_KEEP = 4096  # entries of each seat's store of actions (a game's deck and more; the same)
 MAX_ROUNDS = 12  # the most rounds a game may have (NdbOptions)
 
 
