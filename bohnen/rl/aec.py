@@ -134,6 +134,9 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self._steps = 0  # ids chosen in this game, for the truncation
         self._moves = 0  # moves made in this game: the acting seat's info is kept until one
         self._info: tuple[int, int, Info] | None = None  # (seat, moves, info)
+        # whether the last step gave a reward: a step after one that gave none has
+        # no reward to clear, and adds none to the cumulative rewards if it gives none
+        self._rewarded = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -151,6 +154,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
         self.infos: dict[str, Info] = {a: {} for a in self.agents}
         self._steps = self._moves = 0
         self._info = None
+        self._rewarded = False
         if self.shaping is not None:
             self.shaping.reset(self.table.state, self.table.players)
         self._select()
@@ -195,17 +199,22 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
                              "is over")
         moved = self.table.step(action)  # raises, changing nothing, on a bad id
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # PettingZoo's bookkeeping, skipped where it changes nothing
+            self._clear_rewards()
+            self._rewarded = False
         if moved:
             self._moves += 1
-            self._rewards_after_move()
+            if self.shaping is not None or self.table.over:
+                self._rewards_after_move()
         self._steps += 1
-        if self._truncated():
+        if self.max_cycles is not None and self._truncated():
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         self._select()
 
     def _rewards_after_move(self) -> None:
+        """The shaped reward of the move, and the end rewards once the game is over."""
         state, players = self.table.state, self.table.players
         if self.shaping is not None:
             for seat, value in enumerate(self.shaping.step(state, players)):
@@ -215,6 +224,7 @@ class BohnenAEC(AECEnv[str, ObsDict, ActionId]):  # type: ignore[misc]  # untype
             for seat, value in enumerate(ends):
                 self.rewards[self.possible_agents[seat]] += value
             self.terminations = dict.fromkeys(self.agents, True)
+        self._rewarded = True
 
     def _truncated(self) -> bool:
         cycles = self._steps // self.table.players

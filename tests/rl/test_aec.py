@@ -335,6 +335,36 @@ def plain_returns(e: BohnenAEC) -> dict[str, float]:
     return play_out(e, random.Random(9))
 
 
+@pytest.mark.parametrize("shaped", [False, True], ids=["plain", "shaped"])
+def test_rewards_are_the_last_steps_and_accumulate_until_the_agent_acts(
+        shaped: bool) -> None:
+    """PettingZoo's contract, checked at every step of a whole game: ``rewards`` are
+    what the last step gave (nothing, but a shaped reward after a move and the end
+    rewards), and an agent's ``_cumulative_rewards`` are the rewards given since it last
+    acted (zeroed as it acts), whichever steps the environment skips its bookkeeping in."""
+    e = env(4, **({"potential": running_score, "shaping": 0.01} if shaped else {}))
+    e.reset(seed=5)
+    rng, moves, rewarded = random.Random(5), 0, 0
+    while e.agents:
+        agent = e.agent_selection
+        obs, _, terminated, truncated, _ = e.last()
+        before = dict(e._cumulative_rewards)
+        moved_before = e._moves
+        e.step(None if terminated or truncated else random_id(obs, rng))
+        if terminated or truncated:
+            continue  # PettingZoo's own dead step
+        gave = {a: r for a, r in e.rewards.items() if r != 0}
+        if e._moves == moved_before or not (shaped or e.table.over):
+            assert gave == {}, "a step that gives nothing leaves no reward"
+        rewarded += bool(gave)
+        moves += e._moves - moved_before
+        for other in e.agents:
+            start = 0.0 if other == agent else before[other]
+            assert e._cumulative_rewards[other] == start + e.rewards[other]
+    assert e.table.over and moves > 0
+    assert rewarded > (1 if shaped else 0) and (shaped or rewarded == 1)
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="reward"):
         env(reward="money")
