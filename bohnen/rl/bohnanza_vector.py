@@ -12,20 +12,21 @@ dictionary, never under a state, a seat's view or an object's identity, so a blo
 cannot go stale: a key equal to another means the same values, hence the same floats.
 Within a turn most of a position stays the same from one step to the next (another seat
 to observe, a draft's next id, one field changed), so most blocks are found, and the
-vector is the blocks put end to end by one numpy call. Each dictionary holds at most
-:data:`KEPT` blocks and starts afresh when full. A block keyed by a seat's own hand or by
-proposals as the seat hears them is only ever read for that same hand or those same
-proposals: what is kept never carries one seat's secret into another's vector.
+vector is the blocks put end to end by one call (:mod:`bohnen.rl.arrays`, as the blocks
+are made). Each dictionary holds at most :data:`KEPT` blocks and starts afresh when
+full. A block keyed by a seat's own hand or by proposals as the seat hears them is only
+ever read for that same hand or those same proposals: what is kept never carries one
+seat's secret into another's vector.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import copysign
 from typing import Final
 
 import numpy as np
 
+from bohnen.rl.arrays import float32_block, float32_joined
 from bohnen.rl.bohnanza_seen import PlayerSeen, ProposalSeen, Seen
 from bohnen.rl.encoding import Observation
 from bohnen.rl.layout import Layout
@@ -87,17 +88,8 @@ def layout(players: int, hand_slots: int, offer_slots: int) -> Layout:
 
 def block(size: int, places: Sequence[int], values: Sequence[float]) -> Observation:
     """A block of ``size`` floats, zero but for ``values`` at ``places`` (each place
-    once), within [0, 1] (clipped only where a value lies outside: a float32 of a value
-    within is within)."""
-    out = np.zeros(size, np.float32)
-    # item by item, cheaper than numpy's indexing by a list; a zero is there already
-    # (numpy's item assignment costs some hundreds of instructions), but not -0.0
-    for place, value in zip(places, values, strict=True):
-        if value != 0.0 or copysign(1.0, value) < 0.0:
-            out[place] = value
-    if values and (max(values) > 1.0 or min(values) < 0.0):
-        np.clip(out, 0.0, 1.0, out=out)
-    return out
+    once), within [0, 1] (:func:`bohnen.rl.arrays.float32_block`)."""
+    return float32_block(size, places, values)
 
 
 def keep(kept: dict[object, Observation], key: object, piece: Observation) -> Observation:
@@ -140,9 +132,9 @@ class Vectors:
     def vector(self, seen: Seen, draft: Observation) -> Observation:
         """The vector of what a seat sees, ``draft`` its draft block (a new array)."""
         if seen is not self._last:
-            self._before_draft = np.concatenate(self._parts(seen))
+            self._before_draft = float32_joined(self._parts(seen))
             self._last = seen
-        return np.concatenate((self._before_draft, draft))
+        return float32_joined((self._before_draft, draft))
 
     def _parts(self, seen: Seen) -> list[Observation]:
         """The blocks before the draft, in order."""
